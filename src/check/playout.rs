@@ -1,0 +1,88 @@
+//! Random playouts: a seed and a stream of choice indices into the legal
+//! action list, so every generated game is legal and replayable.
+
+use crate::engine::{Chance, Config, ConfigError, Game, Outcome};
+
+/// Picks an index below `n` (n > 0).
+pub trait Chooser {
+    fn choose(&mut self, n: usize) -> usize;
+}
+
+/// Uniform choices from a seeded generator independent of the game's own.
+pub struct RandomChooser(pub Chance);
+
+impl RandomChooser {
+    pub fn new(seed: u64) -> RandomChooser {
+        RandomChooser(Chance::new(seed ^ 0x5bd1_e995_5bd1_e995))
+    }
+}
+
+impl Chooser for RandomChooser {
+    fn choose(&mut self, n: usize) -> usize {
+        self.0.below(n as u32) as usize
+    }
+}
+
+/// Replays a list of choice indices (each taken modulo the list length), then
+/// stops.
+pub struct ScriptChooser<'a> {
+    pub script: &'a [u32],
+    pub at: usize,
+}
+
+impl Chooser for ScriptChooser<'_> {
+    fn choose(&mut self, n: usize) -> usize {
+        let i = self.script.get(self.at).copied().unwrap_or(0) as usize % n;
+        self.at += 1;
+        i
+    }
+}
+
+/// Why a playout did not run to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError<A, E> {
+    Config(ConfigError),
+    /// `after` stopped it: its error, and the actions up to and including the last.
+    Stopped {
+        error: E,
+        actions: Vec<A>,
+    },
+}
+
+/// How one playout ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played<A> {
+    pub outcome: Option<Outcome>,
+    pub turns: u32,
+    pub actions: Vec<A>,
+}
+
+/// Plays until the game ends or `max_actions` were applied, calling `after`
+/// after every action (for invariant checks); `after` returning `Err` stops
+/// the playout with that error.
+pub fn play<G: Game, E>(
+    rules: &G::Rules,
+    config: &Config,
+    chooser: &mut dyn Chooser,
+    max_actions: usize,
+    mut after: impl FnMut(&G, &G::Action, usize) -> Result<(), E>,
+) -> Result<Played<G::Action>, PlayError<G::Action, E>> {
+    let mut state = G::new(rules, config).map_err(PlayError::Config)?;
+    let mut legal = Vec::new();
+    let mut actions = Vec::new();
+    while state.outcome().is_none() && actions.len() < max_actions {
+        state.legal_actions(rules, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let a = legal.swap_remove(chooser.choose(legal.len()));
+        if let Err(e) = state.apply(rules, &a) {
+            panic!("a legal action was rejected: {e} (config {config})");
+        }
+        actions.push(a);
+        if let Err(e) = after(&state, actions.last().expect("just pushed"), actions.len()) {
+            return Err(PlayError::Stopped { error: e, actions });
+        }
+    }
+    Ok(Played { outcome: state.outcome(), turns: state.turns(), actions })
+}

@@ -1,0 +1,108 @@
+//! A run's configuration: game, player count, seed, enabled variants, one
+//! chosen option per interpretation (the catalog default where not given),
+//! and the turn cap. Every output names it so any result can be reproduced.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub game: String,
+    pub players: u32,
+    pub seed: u64,
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub variants: BTreeSet<String>,
+    /// Interpretation id → option id; absent ids take the catalog default.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub interpretations: BTreeMap<String, String>,
+    /// Stop a game as a draw after this many turns (the catalog's cap when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_cap: Option<u32>,
+}
+
+impl Config {
+    pub fn new(game: &str, players: u32, seed: u64) -> Config {
+        Config {
+            game: game.to_string(),
+            players,
+            seed,
+            variants: BTreeSet::new(),
+            interpretations: BTreeMap::new(),
+            turn_cap: None,
+        }
+    }
+
+    pub fn with_variant(mut self, v: &str) -> Config {
+        self.variants.insert(v.to_string());
+        self
+    }
+
+    pub fn with_reading(mut self, id: &str, option: &str) -> Config {
+        self.interpretations.insert(id.to_string(), option.to_string());
+        self
+    }
+
+    /// The command-line flags that select this configuration (without the seed).
+    pub fn flags(&self) -> String {
+        let mut s = format!("--game {} --players {}", self.game, self.players);
+        for v in &self.variants {
+            s.push_str(&format!(" --variant {v}"));
+        }
+        for (k, v) in &self.interpretations {
+            s.push_str(&format!(" --interpretation {k}={v}"));
+        }
+        if let Some(c) = self.turn_cap {
+            s.push_str(&format!(" --turn-cap {c}"));
+        }
+        s
+    }
+}
+
+impl fmt::Display for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} seed {}", self.flags(), self.seed)
+    }
+}
+
+/// A configuration the catalog cannot run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    UnknownGame(String),
+    Players { players: u32, min: u32, max: u32 },
+    UnknownVariant(String),
+    IncompatibleVariants(String, String),
+    UnknownInterpretation(String),
+    UnknownOption { interpretation: String, option: String, options: Vec<String> },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::UnknownGame(g) => write!(f, "unknown game `{g}`"),
+            ConfigError::Players { players, min, max } => {
+                write!(f, "{players} players is outside the game's range {min}–{max}")
+            }
+            ConfigError::UnknownVariant(v) => {
+                write!(f, "unknown variant `{v}`; `rulecheck explain` lists the variants")
+            }
+            ConfigError::IncompatibleVariants(a, b) => {
+                write!(f, "variants `{a}` and `{b}` are declared incompatible")
+            }
+            ConfigError::UnknownInterpretation(i) => {
+                write!(f, "unknown interpretation `{i}`; `rulecheck explain` lists them")
+            }
+            ConfigError::UnknownOption { interpretation, option, options } => {
+                write!(
+                    f,
+                    "interpretation `{interpretation}` has no option `{option}`; its options: {}",
+                    options.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}

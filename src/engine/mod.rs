@@ -1,0 +1,20 @@
+//! The game-agnostic core: the `Game` contract (modelled on OpenSpiel's
+//! State API), seeded chance, configurations and rule errors.
+//!
+//! `engine` knows nothing of YAML, files, clap or insta, and does no IO:
+//! a game is a pure reducer over a state that carries its own RNG.
+//!
+//! ```
+//! use rulecheck::engine::Chance;
+//! let mut a = Chance::new(7);
+//! let mut b = Chance::new(7);
+//! assert_eq!(a.below(10), b.below(10));
+//! ```
+
+mod chance;
+mod config;
+mod game;
+
+pub use chance::{Chance, Forced};
+pub use config::{Config, ConfigError};
+pub use game::{DrawReason, Game, Outcome, RuleError, Seat};

@@ -1,0 +1,799 @@
+//! Lowering the Dry Gulch catalog: raw files → checked `Rules`, or every
+//! diagnostic at once.
+
+use std::collections::BTreeMap;
+
+use super::readings::{IMPLEMENTED, VARIANTS};
+use super::rules_data::*;
+use super::schema::*;
+use crate::catalog::common::{self, Citation, NumberTally, Provenance, check_id, check_provenance, check_unique};
+use crate::catalog::diag::{Diagnostic, Diagnostics};
+use crate::catalog::{GameSources, SourceFile};
+use crate::yaml::{self, Spanned, position};
+
+/// The files of a Dry Gulch catalog folder.
+pub const FILES: &[&str] = &[
+    "game.yaml",
+    "resources.yaml",
+    "buildings.yaml",
+    "events.yaml",
+    "board.yaml",
+    "variants.yaml",
+    "interpretations.yaml",
+];
+
+/// Parses and lowers a Dry Gulch catalog folder.
+pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
+    let mut diags = Diagnostics::default();
+    let game: Option<(&SourceFile, GameFile)> = parse(src, "game.yaml", &mut diags);
+    let resources: Option<(&SourceFile, ResourcesFile)> = parse(src, "resources.yaml", &mut diags);
+    let buildings: Option<(&SourceFile, BuildingsFile)> = parse(src, "buildings.yaml", &mut diags);
+    let events: Option<(&SourceFile, EventsFile)> = parse(src, "events.yaml", &mut diags);
+    let board: Option<(&SourceFile, BoardFile)> = parse(src, "board.yaml", &mut diags);
+    let variants: Option<(&SourceFile, common::RawVariantsFile)> = parse(src, "variants.yaml", &mut diags);
+    let interps: Option<(&SourceFile, common::RawInterpretationsFile)> = parse(src, "interpretations.yaml", &mut diags);
+    let (Some(game), Some(resources), Some(buildings), Some(events), Some(board), Some(variants), Some(interps)) =
+        (game, resources, buildings, events, board, variants, interps)
+    else {
+        return Err(finish(src, diags));
+    };
+    let raw = RawCatalog {
+        game: game.1,
+        resources: resources.1,
+        buildings: buildings.1,
+        events: events.1,
+        board: board.1,
+        variants: variants.1,
+        interpretations: interps.1,
+    };
+    let paths = Paths {
+        game: game.0.path.clone(),
+        resources: resources.0.path.clone(),
+        buildings: buildings.0.path.clone(),
+        events: events.0.path.clone(),
+        board: board.0.path.clone(),
+        variants: variants.0.path.clone(),
+        interpretations: interps.0.path.clone(),
+    };
+    let rules = lower(&raw, &paths, &mut diags);
+    if diags.is_empty() { Ok(rules) } else { Err(finish(src, diags)) }
+}
+
+/// All files of a catalog, parsed: what `load` lowers, and what the
+/// round-trip properties write back out.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RawCatalog {
+    pub game: GameFile,
+    pub resources: ResourcesFile,
+    pub buildings: BuildingsFile,
+    pub events: EventsFile,
+    pub board: BoardFile,
+    pub variants: common::RawVariantsFile,
+    pub interpretations: common::RawInterpretationsFile,
+}
+
+impl RawCatalog {
+    /// The catalog written back as one YAML text per file.
+    pub fn to_files(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("game.yaml", yaml::to_string(&self.game)),
+            ("resources.yaml", yaml::to_string(&self.resources)),
+            ("buildings.yaml", yaml::to_string(&self.buildings)),
+            ("events.yaml", yaml::to_string(&self.events)),
+            ("board.yaml", yaml::to_string(&self.board)),
+            ("variants.yaml", yaml::to_string(&self.variants)),
+            ("interpretations.yaml", yaml::to_string(&self.interpretations)),
+        ]
+    }
+}
+
+/// Parses every file of a folder without lowering (for round trips).
+pub fn parse_raw(src: &GameSources) -> Result<RawCatalog, Vec<Diagnostic>> {
+    let mut diags = Diagnostics::default();
+    let game = parse(src, "game.yaml", &mut diags);
+    let resources = parse(src, "resources.yaml", &mut diags);
+    let buildings = parse(src, "buildings.yaml", &mut diags);
+    let events = parse(src, "events.yaml", &mut diags);
+    let board = parse(src, "board.yaml", &mut diags);
+    let variants = parse(src, "variants.yaml", &mut diags);
+    let interps = parse(src, "interpretations.yaml", &mut diags);
+    match (game, resources, buildings, events, board, variants, interps) {
+        (Some(g), Some(r), Some(b), Some(e), Some(bo), Some(v), Some(i)) => Ok(RawCatalog {
+            game: g.1,
+            resources: r.1,
+            buildings: b.1,
+            events: e.1,
+            board: bo.1,
+            variants: v.1,
+            interpretations: i.1,
+        }),
+        _ => Err(finish(src, diags)),
+    }
+}
+
+struct Paths {
+    game: String,
+    resources: String,
+    buildings: String,
+    events: String,
+    board: String,
+    variants: String,
+    interpretations: String,
+}
+
+fn finish(src: &GameSources, diags: Diagnostics) -> Vec<Diagnostic> {
+    diags
+        .items
+        .into_iter()
+        .map(|d| match src.files.values().find(|f| f.path == d.file) {
+            Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
+            _ => d,
+        })
+        .collect()
+}
+
+fn parse<'a, T: serde::de::DeserializeOwned>(
+    src: &'a GameSources,
+    name: &str,
+    diags: &mut Diagnostics,
+) -> Option<(&'a SourceFile, T)> {
+    let Some(file) = src.files.get(name) else {
+        diags.push(Diagnostic::new(
+            &format!("{}/{name}", src.dir),
+            1,
+            1,
+            format!("missing catalog file `{name}`; a Dry Gulch catalog has {}", FILES.join(", ")),
+        ));
+        return None;
+    };
+    match yaml::from_str::<T>(&file.path, &file.text) {
+        Ok(v) => Some((file, v)),
+        Err(d) => {
+            diags.push(d);
+            None
+        }
+    }
+}
+
+fn name(n: &common::Names, id: &str) -> String {
+    n.display(id).to_string()
+}
+
+struct Ids {
+    resources: BTreeMap<String, Res>,
+    buildings: BTreeMap<String, Bld>,
+    flags: BTreeMap<String, u8>,
+}
+
+fn lookup<T: Copy>(
+    map: &BTreeMap<String, T>,
+    what: &str,
+    id: &Spanned<String>,
+    file: &str,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    match map.get(&id.value) {
+        Some(v) => Some(*v),
+        None => {
+            let hint = closest(map.keys().map(String::as_str), &id.value)
+                .map(|c| format!("; did you mean `{c}`?"))
+                .unwrap_or_default();
+            diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
+            None
+        }
+    }
+}
+
+/// The known id nearest to a typo (edit distance ≤ 3).
+fn closest<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> Option<&'a str> {
+    known.map(|k| (edit_distance(k, typo), k)).filter(|(d, _)| *d <= 3).min().map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
+    let mut tally = NumberTally::default();
+    let g = &raw.game;
+    let gat = position(&g.game.id);
+    check_id(&p.game, &g.game.id, diags);
+    for rb in &g.game.rulebooks {
+        if !common::DOCS.contains(&rb.value.as_str()) {
+            diags.error(&p.game, position(rb), format!("unknown rulebook `{}`", rb.value));
+        }
+    }
+    let section = |what: &str, prov: &Provenance, fields: &[(&str, usize)], diags: &mut Diagnostics| {
+        check_provenance(&p.game, what, gat, prov, fields, diags)
+    };
+    tally.add(section("game", &g.game.provenance, &[("min_players", 1), ("max_players", 1)], diags));
+    tally.add(section(
+        "setup",
+        &g.setup.provenance,
+        &[
+            ("chips", g.setup.chips.len()),
+            ("chips_on_residence", 1),
+            ("deal_resources", 1),
+            ("deal_permits", 1),
+            ("draft_permits", 1),
+        ],
+        diags,
+    ));
+    tally.add(section(
+        "turn",
+        &g.turn.provenance,
+        &[
+            ("events_revealed", 1),
+            ("events_discarded", 1),
+            ("rounds_without_events", 1),
+            ("draw_resources", 1),
+            ("permits_from_deck", 1),
+            ("bank_resources", 1),
+            ("bank_permits", 1),
+            ("hand_limit", 1),
+            ("influence_card_reward", 1),
+            ("town_hall_reopen_cards", 1),
+            ("general_store_cards", 1),
+        ],
+        diags,
+    ));
+    tally.add(section(
+        "components",
+        &g.components.provenance,
+        &[
+            ("resource_cards", 1),
+            ("event_cards", 1),
+            ("permits", 1),
+            ("chips", 1),
+            ("colours", 1),
+            ("damage_markers", 1),
+        ],
+        diags,
+    ));
+    tally.add(section("limits", &g.limits.provenance, &[("turn_cap", 1), ("fixed_win_threshold", 1)], diags));
+
+    if g.game.min_players < 1 || g.game.min_players > g.game.max_players {
+        diags.error(&p.game, gat, format!("players {}–{} is not a range", g.game.min_players, g.game.max_players));
+    }
+    for n in g.game.min_players..=g.game.max_players {
+        if !g.setup.chips.contains_key(&n) {
+            diags.error(&p.game, gat, format!("setup.chips gives no chip count for {n} players"));
+        }
+    }
+    let expected_phases = ["events", "draw", "build", "reward", "discard"];
+    let phases: Vec<&str> = g.turn.phases.iter().map(|s| s.value.as_str()).collect();
+    if phases != expected_phases {
+        let at = g.turn.phases.first().map(position).unwrap_or(gat);
+        diags.error(
+            &p.game,
+            at,
+            format!("turn.phases must be {} (the engine plays them in this order)", expected_phases.join(", ")),
+        );
+    }
+    if g.turn.events_discarded > g.turn.events_revealed {
+        diags.error(&p.game, gat, "turn.events_discarded exceeds turn.events_revealed");
+    }
+    if g.turn.hand_limit == 0 {
+        diags.error(&p.game, gat, "turn.hand_limit must be at least 1");
+    }
+    if g.turn.permits_from_deck == 0 {
+        diags.error(&p.game, gat, "turn.permits_from_deck must be at least 1");
+    }
+    if g.limits.turn_cap == 0 {
+        diags.error(&p.game, gat, "limits.turn_cap must be at least 1");
+    }
+    let max_chips = g.setup.chips.values().copied().max().unwrap_or(0);
+    if g.components.colours * max_chips != g.components.chips {
+        diags.error(
+            &p.game,
+            gat,
+            format!(
+                "components.chips is {} but {} colours × {} chips (the most any player count takes) is {}",
+                g.components.chips,
+                g.components.colours,
+                max_chips,
+                g.components.colours * max_chips
+            ),
+        );
+    }
+    if g.components.colours < g.game.max_players {
+        diags.error(
+            &p.game,
+            gat,
+            format!("{} colours cannot seat {} players", g.components.colours, g.game.max_players),
+        );
+    }
+    let mut flags = BTreeMap::new();
+    check_unique(&p.game, "flag", g.flags.iter(), diags);
+    for (i, f) in g.flags.iter().enumerate() {
+        check_id(&p.game, f, diags);
+        flags.insert(f.value.clone(), i as u8);
+    }
+
+    // resources
+    let rs = &raw.resources.resources;
+    check_unique(&p.resources, "resource", rs.iter().map(|r| &r.id), diags);
+    let mut resources = Vec::new();
+    for r in rs {
+        check_id(&p.resources, &r.id, diags);
+        let n_subst = usize::from(r.substitution.en.is_some()) + usize::from(r.substitution.de.is_some());
+        tally.add(check_provenance(
+            &p.resources,
+            &format!("resource `{}`", r.id.value),
+            position(&r.id),
+            &r.provenance,
+            &[("copies", 1), ("substitution", n_subst)],
+            diags,
+        ));
+        if r.substitution.en.is_none() && r.substitution.de.is_none() {
+            diags.error(
+                &p.resources,
+                position(&r.id),
+                format!("resource `{}` has no substitution value in either table", r.id.value),
+            );
+        }
+        resources.push(Resource {
+            id: r.id.value.clone(),
+            name: name(&r.names, &r.id.value),
+            kind: r.kind,
+            copies: r.copies,
+            subst_en: r.substitution.en,
+            subst_de: r.substitution.de,
+        });
+    }
+    let total: u32 = rs.iter().map(|r| r.copies).sum();
+    if total != g.components.resource_cards {
+        diags.error(
+            &p.resources,
+            (1, 1),
+            format!(
+                "resource copies add up to {total}, but components.resource_cards is {}",
+                g.components.resource_cards
+            ),
+        );
+    }
+    let ids_res: BTreeMap<String, Res> = rs.iter().enumerate().map(|(i, r)| (r.id.value.clone(), i as Res)).collect();
+    let labor = ids_res.get("labor").copied();
+    let blacksmith_res = ids_res.get("blacksmith").copied();
+    if labor.is_none() {
+        diags.error(
+            &p.resources,
+            (1, 1),
+            "the engine needs a resource `labor` (the labor-card-value reading is about it)",
+        );
+    }
+    if blacksmith_res.is_none() {
+        diags.error(
+            &p.resources,
+            (1, 1),
+            "the engine needs a resource `blacksmith` (the Blacksmith building waives it)",
+        );
+    }
+
+    // buildings
+    let bs = &raw.buildings.buildings;
+    check_unique(&p.buildings, "building", bs.iter().map(|b| &b.id), diags);
+    let ids_bld: BTreeMap<String, Bld> = bs.iter().enumerate().map(|(i, b)| (b.id.value.clone(), i as Bld)).collect();
+    let ids = Ids { resources: ids_res, buildings: ids_bld, flags };
+    let mut buildings = Vec::new();
+    for b in bs {
+        check_id(&p.buildings, &b.id, diags);
+        tally.add(check_provenance(
+            &p.buildings,
+            &format!("building `{}`", b.id.value),
+            position(&b.id),
+            &b.provenance,
+            &[("cost", b.cost.len()), ("influence", 1), ("permits", 1)],
+            diags,
+        ));
+        let mut cost: BTreeMap<Res, u32> = BTreeMap::new();
+        for c in &b.cost {
+            if let Some(r) = lookup(&ids.resources, "resource", c, &p.buildings, diags) {
+                *cost.entry(r).or_default() += 1;
+            }
+        }
+        let special = matches!(b.ability, Some(Ability::Residence | Ability::TownHall));
+        if special && (b.permits != 0 || !b.cost.is_empty()) {
+            diags.error(
+                &p.buildings,
+                position(&b.id),
+                format!("building `{}` is placed at set-up, so it has no cost and no permits", b.id.value),
+            );
+        }
+        if !special && b.cost.is_empty() {
+            diags.error(&p.buildings, position(&b.id), format!("building `{}` has no cost", b.id.value));
+        }
+        buildings.push(Building {
+            id: b.id.value.clone(),
+            name: name(&b.names, &b.id.value),
+            cost: cost.into_iter().collect(),
+            influence: b.influence,
+            corner: b.corner,
+            permits: b.permits,
+            ability: b.ability,
+        });
+    }
+    for (ability, what) in
+        [(Ability::Residence, "residence"), (Ability::TownHall, "town-hall"), (Ability::Bank, "bank")]
+    {
+        let n = bs.iter().filter(|b| b.ability == Some(ability)).count();
+        if n != 1 {
+            diags.error(&p.buildings, (1, 1), format!("exactly one building must have ability `{what}`, found {n}"));
+        }
+    }
+    let permits: u32 = bs.iter().map(|b| b.permits).sum();
+    if permits != g.components.permits {
+        diags.error(
+            &p.buildings,
+            (1, 1),
+            format!("building permits add up to {permits}, but components.permits is {}", g.components.permits),
+        );
+    }
+
+    // events
+    let es = &raw.events.events;
+    check_unique(&p.events, "event", es.iter().map(|e| &e.id), diags);
+    let mut events = Vec::new();
+    let mut reactions = BTreeMap::new();
+    for (i, e) in es.iter().enumerate() {
+        let f = &p.events;
+        check_id(f, &e.id, diags);
+        if ids.resources.contains_key(&e.id.value) {
+            diags.error(
+                f,
+                position(&e.id),
+                format!("event id `{}` is also a resource id; card ids must be unique", e.id.value),
+            );
+        }
+        let effect_numbers = count_effect_numbers(&e.effect);
+        tally.add(check_provenance(
+            f,
+            &format!("event `{}`", e.id.value),
+            position(&e.id),
+            &e.provenance,
+            &[("copies", 1), ("influence", usize::from(e.influence > 0)), ("effect", effect_numbers)],
+            diags,
+        ));
+        if e.provenance.source.is_empty() {
+            diags.error(f, position(&e.id), format!("event `{}` cites no source for its text", e.id.value));
+        }
+        let target = e.target.as_ref().and_then(|t| match t {
+            RawTarget::AnyBuilding => Some(Target::AnyBuilding),
+            RawTarget::Building(b) => lookup(&ids.buildings, "building", b, f, diags).map(Target::Building),
+        });
+        let mut cx = EffectCx { file: f, ids: &ids, has_target: e.target.is_some(), at: position(&e.id), diags };
+        let condition = e.condition.as_ref().map(|c| cx.cond(c));
+        let effect = cx.effects(&e.effect);
+        let rewards: Vec<Bld> =
+            e.rewards.iter().filter_map(|b| lookup(&ids.buildings, "building", b, f, diags)).collect();
+        match e.triangle {
+            Triangle::Violet => {
+                if e.influence == 0 {
+                    diags.error(f, position(&e.id), format!("violet event `{}` counts no influence", e.id.value));
+                }
+            }
+            Triangle::Yellow => {
+                if e.reaction.is_none() {
+                    diags.error(f, position(&e.id), format!("yellow event `{}` names no reaction", e.id.value));
+                }
+            }
+            Triangle::Red => {
+                if e.target.is_none() || !e.effect.contains(&RawEffect::Damage) {
+                    diags.error(
+                        f,
+                        position(&e.id),
+                        format!("red event `{}` must have a target and a `damage` effect", e.id.value),
+                    );
+                }
+            }
+            Triangle::None => {}
+        }
+        if e.triangle != Triangle::Violet && (e.influence > 0 || !e.rewards.is_empty() || e.only_to_win) {
+            diags.error(
+                f,
+                position(&e.id),
+                format!("event `{}`: influence, rewards and only_to_win belong to violet cards", e.id.value),
+            );
+        }
+        if e.triangle != Triangle::Yellow && e.reaction.is_some() {
+            diags.error(f, position(&e.id), format!("event `{}`: a reaction belongs to a yellow card", e.id.value));
+        }
+        if let Some(r) = e.reaction {
+            let key = match r {
+                Reaction::AceUpYourSleeve => ReactionKey::Ace,
+                Reaction::Iou => ReactionKey::Iou,
+                Reaction::FireInsurance => ReactionKey::Insurance,
+                Reaction::HandymanBrother => ReactionKey::Handyman,
+            };
+            if reactions.insert(key, (rs.len() + i) as CardKind).is_some() {
+                diags.error(f, position(&e.id), format!("a second event with reaction {r:?}"));
+            }
+        }
+        events.push(Event {
+            id: e.id.value.clone(),
+            name: name(&e.names, &e.id.value),
+            triangle: e.triangle,
+            copies: e.copies,
+            target,
+            condition,
+            effect,
+            influence: e.influence,
+            rewards,
+            reaction: e.reaction,
+            only_to_win: e.only_to_win,
+            source: e.provenance.source.iter().map(Citation::lower).collect(),
+        });
+    }
+    let total: u32 = es.iter().map(|e| e.copies).sum();
+    if total != g.components.event_cards {
+        diags.error(
+            &p.events,
+            (1, 1),
+            format!("event copies add up to {total}, but components.event_cards is {}", g.components.event_cards),
+        );
+    }
+    if rs.len() + es.len() > usize::from(u8::MAX) {
+        diags.error(&p.events, (1, 1), "more than 255 card kinds");
+    }
+
+    // board
+    let bd = &raw.board.board;
+    let bf = &p.board;
+    tally.add(check_provenance(
+        bf,
+        "board",
+        (1, 1),
+        &bd.provenance,
+        &[("blocks", bd.blocks.iter().map(|b| b.plots.len()).sum()), ("bank_plot", 1)],
+        diags,
+    ));
+    let mut plots = Vec::new();
+    let all_plot_ids =
+        bd.blocks.iter().flat_map(|b| b.plots.iter().map(|p| &p.id)).chain(std::iter::once(&bd.bank_plot.id));
+    check_unique(bf, "plot", all_plot_ids, diags);
+    check_unique(bf, "block", bd.blocks.iter().map(|b| &b.id), diags);
+    for block in &bd.blocks {
+        check_id(bf, &block.id, diags);
+        let first = plots.len();
+        for (k, pl) in block.plots.iter().enumerate() {
+            check_id(bf, &pl.id, diags);
+            let mut neighbours = Vec::new();
+            if k > 0 {
+                neighbours.push((first + k - 1) as Plot);
+            }
+            if k + 1 < block.plots.len() {
+                neighbours.push((first + k + 1) as Plot);
+            }
+            plots.push(PlotInfo {
+                id: pl.id.value.clone(),
+                block: block.id.value.clone(),
+                kind: pl.kind,
+                reward: pl.reward,
+                edge: pl.edge,
+                bank: false,
+                neighbours,
+            });
+        }
+    }
+    let bank_plot = plots.len() as Plot;
+    plots.push(PlotInfo {
+        id: bd.bank_plot.id.value.clone(),
+        block: "bank".to_string(),
+        kind: bd.bank_plot.kind,
+        reward: bd.bank_plot.reward,
+        edge: bd.bank_plot.edge,
+        bank: true,
+        neighbours: vec![],
+    });
+    let town_hall_plot = match plots.iter().position(|pl| pl.id == bd.town_hall_plot.value) {
+        Some(i) if i as Plot != bank_plot => i as Plot,
+        Some(_) => {
+            diags.error(bf, position(&bd.town_hall_plot), "the Town Hall cannot stand on the bank plot");
+            0
+        }
+        None => {
+            diags.error(bf, position(&bd.town_hall_plot), format!("unknown plot `{}`", bd.town_hall_plot.value));
+            0
+        }
+    };
+    if plots.len() > usize::from(u8::MAX) {
+        diags.error(bf, (1, 1), "more than 255 plots");
+    }
+    let residences = plots.iter().filter(|pl| pl.edge && !pl.bank && pl.kind != PlotKind::Corner).count() as u32;
+    if residences < g.game.max_players {
+        diags.error(
+            bf,
+            (1, 1),
+            format!("only {residences} edge plots for Residences; {} players need as many", g.game.max_players),
+        );
+    }
+
+    // variants and interpretations
+    let variants = common::lower_variants(&p.variants, &raw.variants, diags);
+    for v in &raw.variants.variants {
+        if !VARIANTS.contains(&v.id.value.as_str()) {
+            diags.error(
+                &p.variants,
+                position(&v.id),
+                format!("variant `{}` is not one the engine implements; known: {}", v.id.value, VARIANTS.join(", ")),
+            );
+        }
+    }
+    for known in VARIANTS {
+        if !variants.iter().any(|v| v.id == *known) {
+            diags.error(
+                &p.variants,
+                (1, 1),
+                format!("the engine implements variant `{known}`, which this catalog does not declare"),
+            );
+        }
+    }
+    let interpretations =
+        common::lower_interpretations(&p.interpretations, &raw.interpretations, &variants, IMPLEMENTED, diags);
+
+    let mut reactions_out = BTreeMap::new();
+    for (k, v) in reactions {
+        reactions_out.insert(k, v);
+    }
+    Rules {
+        id: g.game.id.value.clone(),
+        name: name(&g.game.names, &g.game.id.value),
+        min_players: g.game.min_players,
+        max_players: g.game.max_players,
+        setup: Setup {
+            chips: g.setup.chips.clone(),
+            chips_on_residence: g.setup.chips_on_residence,
+            deal_resources: g.setup.deal_resources,
+            deal_permits: g.setup.deal_permits,
+            draft_permits: g.setup.draft_permits,
+        },
+        turn: Turn {
+            events_revealed: g.turn.events_revealed,
+            events_discarded: g.turn.events_discarded,
+            rounds_without_events: g.turn.rounds_without_events,
+            draw_resources: g.turn.draw_resources,
+            permits_from_deck: g.turn.permits_from_deck,
+            bank_resources: g.turn.bank_resources,
+            bank_permits: g.turn.bank_permits,
+            hand_limit: g.turn.hand_limit,
+            influence_card_reward: g.turn.influence_card_reward,
+            town_hall_reopen_cards: g.turn.town_hall_reopen_cards,
+            general_store_cards: g.turn.general_store_cards,
+        },
+        components: Components {
+            resource_cards: g.components.resource_cards,
+            event_cards: g.components.event_cards,
+            permits: g.components.permits,
+            chips: g.components.chips,
+            colours: g.components.colours,
+            damage_markers: g.components.damage_markers,
+        },
+        limits: Limits { turn_cap: g.limits.turn_cap, fixed_win_threshold: g.limits.fixed_win_threshold },
+        flags: g.flags.iter().map(|f| f.value.clone()).collect(),
+        resources,
+        events,
+        buildings,
+        plots,
+        bank_plot,
+        town_hall_plot,
+        variants,
+        interpretations,
+        tally,
+        labor: labor.unwrap_or(0),
+        blacksmith: blacksmith_res.unwrap_or(0),
+        reactions: reactions_out,
+        sources: super::rules::rule_sources(),
+    }
+}
+
+fn count_effect_numbers(effects: &[RawEffect]) -> usize {
+    effects
+        .iter()
+        .map(|e| match e {
+            RawEffect::TakeRandom { tie_count, .. } => 1 + usize::from(tie_count.is_some()),
+            RawEffect::Draw { .. } | RawEffect::DrawPermit { .. } | RawEffect::DrawPerPointBehind { .. } => 1,
+            RawEffect::If { then, otherwise, .. } => count_effect_numbers(then) + count_effect_numbers(otherwise),
+            RawEffect::Damage | RawEffect::SetFlag(_) => 0,
+        })
+        .sum()
+}
+
+/// Compiles effects and conditions, checking each operation's arguments
+/// against the registry (the enum) and every id against the catalog.
+struct EffectCx<'a> {
+    file: &'a str,
+    ids: &'a Ids,
+    has_target: bool,
+    at: (u64, u64),
+    diags: &'a mut Diagnostics,
+}
+
+impl EffectCx<'_> {
+    fn building(&mut self, id: &Spanned<String>) -> Bld {
+        lookup(&self.ids.buildings, "building", id, self.file, self.diags).unwrap_or(0)
+    }
+
+    fn cond(&mut self, c: &RawCondition) -> Cond {
+        match c {
+            RawCondition::Built(b) => Cond::Built(self.building(b)),
+            RawCondition::Intact(b) => Cond::Intact(self.building(b)),
+            RawCondition::OwnedByActive(b) => Cond::OwnedByActive(self.building(b)),
+            RawCondition::Flag(f) => Cond::Flag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(0)),
+            RawCondition::All(cs) => Cond::All(cs.iter().map(|c| self.cond(c)).collect()),
+            RawCondition::Any(cs) => Cond::Any(cs.iter().map(|c| self.cond(c)).collect()),
+            RawCondition::Not(c) => Cond::Not(Box::new(self.cond(c))),
+        }
+    }
+
+    fn party(&mut self, s: &Spanned<String>, destination: bool) -> Party {
+        let v = s.value.as_str();
+        let p = match v {
+            "active" => Party::Active,
+            "target-owner" => Party::TargetOwner,
+            "each-player" => Party::EachPlayer,
+            "each-other-player" => Party::EachOtherPlayer,
+            "leaders" => Party::Leaders,
+            "discard" if destination => Party::Discard,
+            _ => match v.strip_prefix("owner:") {
+                Some(b) => {
+                    let id = Spanned::new(b.to_string(), s.referenced, s.defined);
+                    Party::Owner(self.building(&id))
+                }
+                None => {
+                    let extra = if destination { ", discard" } else { "" };
+                    self.diags.error(self.file, position(s), format!("unknown party `{v}`; expected active, target-owner, each-player, each-other-player, leaders, owner:<building>{extra}"));
+                    Party::Active
+                }
+            },
+        };
+        if p == Party::TargetOwner && !self.has_target {
+            self.diags.error(self.file, position(s), "`target-owner` needs the event to have a `target`");
+        }
+        p
+    }
+
+    fn effects(&mut self, es: &[RawEffect]) -> Vec<Effect> {
+        es.iter().map(|e| self.effect(e)).collect()
+    }
+
+    fn effect(&mut self, e: &RawEffect) -> Effect {
+        match e {
+            RawEffect::Damage => {
+                if !self.has_target {
+                    self.diags.error(self.file, self.at, "`damage` needs the event to have a `target`");
+                }
+                Effect::Damage
+            }
+            RawEffect::TakeRandom { from, to, count, tie_count, insurable } => {
+                let f = self.party(from, false);
+                let t = self.party(to, true);
+                let multi = |p: Party| matches!(p, Party::EachPlayer | Party::EachOtherPlayer | Party::Leaders);
+                if multi(f) && multi(t) {
+                    self.diags.error(self.file, position(to), "`from` and `to` cannot both name several players");
+                }
+                if tie_count.is_some() && f != Party::Leaders {
+                    self.diags.error(self.file, position(from), "`tie_count` only applies when taking from `leaders`");
+                }
+                Effect::TakeRandom { from: f, to: t, count: *count, tie_count: *tie_count, insurable: *insurable }
+            }
+            RawEffect::Draw { to, count } => Effect::Draw { to: self.party(to, false), count: *count },
+            RawEffect::DrawPermit { to, count } => Effect::DrawPermit { to: self.party(to, false), count: *count },
+            RawEffect::DrawPerPointBehind { per_point } => Effect::DrawPerPointBehind { per_point: *per_point },
+            RawEffect::SetFlag(f) => {
+                Effect::SetFlag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(0))
+            }
+            RawEffect::If { cond, then, otherwise } => {
+                Effect::If { cond: self.cond(cond), then: self.effects(then), otherwise: self.effects(otherwise) }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Dry Gulch (Alan D. Ernstein, Hangman Games, 1998): the rules over the
+//! engine core.
+//!
+//! | rule | source | where |
+//! |---|---|---|
+//! | set-up: Residences, chips by player count, deals, advanced draft | dry-gulch-en Setup 1–5, Optional Rules 1; dry-gulch-de Aufbau | `rules.rs` `State::new`, `Phase::Setup` |
+//! | phase 1: reveal three events, discard one, keep red/yellow, resolve the rest | dry-gulch-en Drawing Event Cards 1–4 | `rules.rs` `Phase::Events` |
+//! | phase 2: three resources, or a permit (face-up or two from the deck); Bank | Drawing Resources 1–2, Special Rules 3.1 | `Phase::Draw` |
+//! | phase 3: build with payment and substitution, plots, chips; influence cards; disasters | Building 1–3, Special Rules 2–6 | `Phase::Build`, `payment.rs` |
+//! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` |
+//! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard` |
+//! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `State::run_take`, `payment.rs` |
+//! | winning during the building phase | Winning the Game | `State::check_win` |
+//! | optional rules 2–4 as variants | Optional Rules 2–4 | `Variants` |
+//!
+//! Every ambiguity is an interpretation in `rules/dry-gulch/interpretations.yaml`
+//! and a field of `Readings`; the code branches on those fields only.
+
+pub mod catalog;
+pub mod payment;
+pub mod readings;
+pub mod rules;
+pub mod rules_data;
+pub mod schema;
+
+use std::collections::BTreeMap;
+
+pub use rules::{Action, Event, State};
+pub use rules_data::Rules;
+
+use super::CatalogSummary;
+
+pub const ID: &str = "dry-gulch";
+
+pub fn summary(r: &Rules) -> CatalogSummary {
+    let mut entities = BTreeMap::new();
+    entities.insert("resources".to_string(), r.resources.len());
+    entities.insert("buildings".to_string(), r.buildings.len());
+    entities.insert("events".to_string(), r.events.len());
+    entities.insert("plots".to_string(), r.plots.len());
+    CatalogSummary {
+        game: r.id.clone(),
+        name: r.name.clone(),
+        entities,
+        variants: r.variants.len(),
+        interpretations: r.interpretations.len(),
+        interpretations_live: r.interpretations.iter().filter(|i| i.inert.is_none()).count(),
+        numbers: r.tally,
+    }
+}

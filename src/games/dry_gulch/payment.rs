@@ -1,0 +1,294 @@
+//! Paying for a building: the canonical `Payment`, its check, and the
+//! enumeration of every distinct payment up to interchangeable cards.
+//!
+//! A requirement unit of resource `r` is covered by one of: a card of `r`
+//! (direct; a Labor card covers two Labor units under the `labor-card-value`
+//! reading `two`), a Handyman Brother (an ability), a General Store use (a
+//! good, one card of any kind), or substitution (`subst(r)` cards of any
+//! kind). Which store or substitute card covers which unit changes nothing,
+//! so a payment records counts per resource plus one pool of "any" cards.
+//!
+//! Canonical order of the enumeration: resources in catalog order; for each,
+//! more direct cards first, then fewer Handyman, fewer store uses; finally
+//! the pool multisets in lexicographic order of card kinds, most of the
+//! lowest kind first.
+
+use serde::{Deserialize, Serialize};
+
+use super::rules_data::{CardKind, Res, ResourceKind, Rules};
+
+/// (key, count) pairs, sorted by key, no zero counts.
+pub type Counts<K> = Vec<(K, u8)>;
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+pub struct Payment {
+    /// Cards used as the resource they show: (resource, cards).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub direct: Counts<Res>,
+    /// Handyman Brother cards used as abilities: (ability, cards).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub handyman: Counts<Res>,
+    /// Good requirements covered through the General Store: (good, uses).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub store: Counts<Res>,
+    /// Requirements replaced by substitution: (resource, units).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub substituted: Counts<Res>,
+    /// The cards given for store uses and substitutions: (card, count).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Counts<CardKind>,
+}
+
+/// What the payment rules need to know besides the catalog.
+#[derive(Debug, Clone, Copy)]
+pub struct Terms {
+    /// Substitute only for resources the player holds no card of.
+    pub only_missing: bool,
+    /// A Labor card covers two Labor units.
+    pub labor_two: bool,
+    /// Use the German table's value where the English leaves a blank.
+    pub blank_from_de: bool,
+    /// General Store uses left this turn.
+    pub store_left: u32,
+    /// The store may cover only goods the player holds no card of.
+    pub store_missing_only: bool,
+    /// The card kind of Handyman Brother, if the deck has one.
+    pub handyman: Option<CardKind>,
+}
+
+fn get<K: Copy + Eq>(c: &Counts<K>, k: K) -> u32 {
+    c.iter().find(|(x, _)| *x == k).map(|(_, n)| u32::from(*n)).unwrap_or(0)
+}
+
+pub fn subst_value(rules: &Rules, r: Res, t: &Terms) -> Option<u32> {
+    let res = &rules.resources[r as usize];
+    res.subst_en.or(if t.blank_from_de { res.subst_de } else { None }).filter(|v| *v > 0)
+}
+
+fn per_card(rules: &Rules, r: Res, t: &Terms) -> u32 {
+    if t.labor_two && r == rules.labor { 2 } else { 1 }
+}
+
+fn canonical<K: Copy + Ord>(c: &Counts<K>) -> bool {
+    c.windows(2).all(|w| w[0].0 < w[1].0) && c.iter().all(|(_, n)| *n > 0)
+}
+
+/// Checks a payment for requirements `need` (resource, units) against a hand
+/// (counts by card kind). `Err` says what is wrong.
+pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Payment) -> Result<(), String> {
+    if !(canonical(&p.direct)
+        && canonical(&p.handyman)
+        && canonical(&p.store)
+        && canonical(&p.substituted)
+        && canonical(&p.cards))
+    {
+        return Err("the payment is not in canonical form (sorted, no zero or repeated entries)".into());
+    }
+    let mut used = vec![0u32; hand.len()];
+    let needed = |r: Res| need.iter().find(|(x, _)| *x == r).map(|(_, n)| *n).unwrap_or(0);
+    for list in [&p.direct, &p.handyman, &p.store, &p.substituted] {
+        for (r, _) in list.iter() {
+            if (*r as usize) >= rules.resources.len() || needed(*r) == 0 {
+                return Err(format!(
+                    "the building does not require {}",
+                    rules.resources.get(*r as usize).map(|x| x.id.as_str()).unwrap_or("that")
+                ));
+            }
+        }
+    }
+    let mut pool = 0u32;
+    let mut store_uses = 0u32;
+    for &(r, n) in need {
+        let res = &rules.resources[r as usize];
+        let d = get(&p.direct, r);
+        let h = get(&p.handyman, r);
+        let s = get(&p.store, r);
+        let sub = get(&p.substituted, r);
+        let v = per_card(rules, r, t);
+        let other = h + s + sub;
+        if other > n {
+            return Err(format!("{} is covered more often than the building needs", res.id));
+        }
+        let rest = n - other;
+        if d * v < rest {
+            return Err(format!("{} needs {n}, the payment covers {}", res.id, other + d * v));
+        }
+        if d > 0 && (d - 1) * v >= rest {
+            return Err(format!("more {} cards than {} requires", res.id, res.id));
+        }
+        used[r as usize] += d;
+        let held = u32::from(hand.get(r as usize).copied().unwrap_or(0));
+        if h > 0 {
+            if res.kind != ResourceKind::Ability {
+                return Err(format!("Handyman Brother pays abilities only, and {} is a good", res.id));
+            }
+            match t.handyman {
+                Some(c) => used[c as usize] += h,
+                None => return Err("no Handyman Brother in this deck".into()),
+            }
+        }
+        if s > 0 {
+            if res.kind != ResourceKind::Good {
+                return Err(format!("the General Store pays goods only, and {} is an ability", res.id));
+            }
+            if t.store_missing_only && d < held {
+                return Err(format!("the General Store may stand in only for a missing good, and {} is held", res.id));
+            }
+            store_uses += s;
+        }
+        if t.only_missing && d != held.min(n.div_ceil(v)) {
+            return Err(format!(
+                "only missing resources may be replaced, and {} of the {held} {} held must be paid directly",
+                held.min(n.div_ceil(v)),
+                res.id
+            ));
+        }
+        if sub > 0 {
+            match subst_value(rules, r, t) {
+                Some(k) => pool += sub * k,
+                None => {
+                    return Err(format!("{} cannot be substituted (its table value is blank)", res.id));
+                }
+            }
+        }
+    }
+    if store_uses > t.store_left {
+        return Err(format!("{store_uses} General Store uses, {} left this turn", t.store_left));
+    }
+    pool += store_uses;
+    let given: u32 = p.cards.iter().map(|(_, n)| u32::from(*n)).sum();
+    if given != pool {
+        return Err(format!("store and substitution need {pool} cards, the payment gives {given}"));
+    }
+    for &(c, n) in &p.cards {
+        if (c as usize) >= used.len() {
+            return Err("unknown card in the payment".into());
+        }
+        used[c as usize] += u32::from(n);
+    }
+    for (c, u) in used.iter().enumerate() {
+        if *u > u32::from(hand[c]) {
+            return Err(format!(
+                "the payment uses {u} {} but the hand holds {}",
+                rules.card_id(c as CardKind),
+                hand[c]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every distinct payment, in canonical order.
+pub fn enumerate(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], out: &mut Vec<Payment>) {
+    let mut left: Vec<u8> = hand.to_vec();
+    let mut cur = Partial::default();
+    per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, out);
+}
+
+#[derive(Default, Clone)]
+struct Partial {
+    direct: Counts<Res>,
+    handyman: Counts<Res>,
+    store: Counts<Res>,
+    substituted: Counts<Res>,
+    pool: u32,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn per_resource(
+    rules: &Rules,
+    t: &Terms,
+    need: &[(Res, u32)],
+    i: usize,
+    left: &mut [u8],
+    cur: &mut Partial,
+    store_left: u32,
+    out: &mut Vec<Payment>,
+) {
+    let Some(&(r, n)) = need.get(i) else {
+        let mut cards = Vec::new();
+        pools(left, 0, cur.pool, &mut cards, &mut |cards| {
+            out.push(Payment {
+                direct: cur.direct.clone(),
+                handyman: cur.handyman.clone(),
+                store: cur.store.clone(),
+                substituted: cur.substituted.clone(),
+                cards: cards.to_vec(),
+            });
+        });
+        return;
+    };
+    let res = &rules.resources[r as usize];
+    let v = per_card(rules, r, t);
+    let held = u32::from(left[r as usize]);
+    let max_d = held.min(n.div_ceil(v));
+    let min_d = if t.only_missing { max_d } else { 0 };
+    for d in (min_d..=max_d).rev() {
+        let rest = n.saturating_sub(d * v);
+        let missing = d == held;
+        let hmax = match (res.kind, t.handyman) {
+            (ResourceKind::Ability, Some(c)) => u32::from(left[c as usize]).min(rest),
+            _ => 0,
+        };
+        for h in 0..=hmax {
+            let smax = if res.kind == ResourceKind::Good && (missing || !t.store_missing_only) {
+                store_left.min(rest - h)
+            } else {
+                0
+            };
+            for s in 0..=smax {
+                let sub = rest - h - s;
+                let k = if sub > 0 {
+                    match subst_value(rules, r, t) {
+                        Some(k) => k,
+                        None => continue,
+                    }
+                } else {
+                    0
+                };
+                left[r as usize] -= d as u8;
+                if let Some(c) = t.handyman {
+                    left[c as usize] -= h as u8;
+                }
+                let saved = cur.clone();
+                push(&mut cur.direct, r, d);
+                push(&mut cur.handyman, r, h);
+                push(&mut cur.store, r, s);
+                push(&mut cur.substituted, r, sub);
+                cur.pool += s + sub * k;
+                per_resource(rules, t, need, i + 1, left, cur, store_left - s, out);
+                *cur = saved;
+                left[r as usize] += d as u8;
+                if let Some(c) = t.handyman {
+                    left[c as usize] += h as u8;
+                }
+            }
+        }
+    }
+}
+
+fn push(c: &mut Counts<Res>, r: Res, n: u32) {
+    if n > 0 {
+        c.push((r, n as u8));
+    }
+}
+
+/// Calls `f` with every multiset of `size` cards from `left[from..]`.
+fn pools(left: &[u8], from: usize, size: u32, cards: &mut Counts<CardKind>, f: &mut dyn FnMut(&Counts<CardKind>)) {
+    if size == 0 {
+        f(cards);
+        return;
+    }
+    let available: u32 = left[from..].iter().map(|&x| u32::from(x)).sum();
+    if available < size {
+        return;
+    }
+    for k in from..left.len() {
+        let max = u32::from(left[k]).min(size);
+        for take in (1..=max).rev() {
+            cards.push((k as CardKind, take as u8));
+            pools(left, k + 1, size - take, cards, f);
+            cards.pop();
+        }
+    }
+}

@@ -1,0 +1,2260 @@
+//! The Dry Gulch state machine: set-up, the five phases of a turn, effects,
+//! decisions, and the win check.
+//!
+//! Legal actions come in this fixed order (each group in catalog order of
+//! its cards, buildings and plots): decisions of a pending effect; set-up
+//! choices; in the event phase `DiscardRevealed`, `KeepRevealed`,
+//! `ReopenTownHall`, `EndEvents`; in the draw phase `DrawResources`,
+//! `TakeFaceUpPermit`, `DrawPermits`, `ChoosePermit`, `BankDraw`, then
+//! face-up plays; in the build phase `Build` (building, then plot, then
+//! payment in `payment.rs` order), `PlayInfluence`, `PlayDisaster`,
+//! `Resolve`, `EndBuild`; in the discard phase `Discard`, `EndTurn`.
+
+use std::cell::Cell;
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use super::payment::{self, Payment, Terms};
+use super::readings::{I, IMPLEMENTED, Readings};
+use super::rules_data::*;
+use crate::engine::{Chance, Config, ConfigError, DrawReason, Game, Outcome, RuleError};
+
+/// Rule ids the engine's errors name, with their rulebook places.
+pub fn rule_sources() -> Sources {
+    let pairs: &[(&str, &str)] = &[
+        ("turn.order", "dry-gulch-en \u{a7} Turn; dry-gulch-de \u{a7} Zug"),
+        ("setup.residence", "dry-gulch-en \u{a7} Setup 2; dry-gulch-de \u{a7} Aufbau 2"),
+        ("setup.draft", "dry-gulch-en \u{a7} Optional Rules 1; dry-gulch-de \u{a7} Optionale Regeln 1"),
+        ("events.reveal", "dry-gulch-en \u{a7} Drawing Event Cards 2; dry-gulch-de \u{a7} Ereigniskarten ziehen 2"),
+        ("events.resolve", "dry-gulch-en \u{a7} Drawing Event Cards 2, Reward Phase 1"),
+        ("draw.resources", "dry-gulch-en \u{a7} Drawing Resources 1"),
+        (
+            "draw.permit",
+            "dry-gulch-en \u{a7} Drawing Resources 2; dry-gulch-de \u{a7} Resourcen oder Baugenehmigungen ziehen 2",
+        ),
+        ("draw.bank", "dry-gulch-en \u{a7} Special Rules 3.1; dry-gulch-de \u{a7} Spezielle Regeln 3.1"),
+        ("build.permit", "dry-gulch-en \u{a7} Drawing Resources 2 (permits), interpretation `permits`"),
+        ("build.payment", "dry-gulch-en \u{a7} Building 1; dry-gulch-de \u{a7} Bauen 1"),
+        (
+            "build.plot",
+            "dry-gulch-en \u{a7} Building 1a, Reference: Buildings (bank plot); dry-gulch-de \u{a7} Bauen 1.1",
+        ),
+        ("build.unique", "dry-gulch-en \u{a7} Reference: Buildings (one card per building)"),
+        ("build.chips", "dry-gulch-en \u{a7} Building 1b; dry-gulch-de \u{a7} Bauen 1.2"),
+        ("influence.play", "dry-gulch-en \u{a7} Building 2, Reference: Event Cards (Violet)"),
+        ("disaster.play", "dry-gulch-en \u{a7} Building 3, Special Rules 4; dry-gulch-de \u{a7} Spezielle Regeln 3"),
+        ("disaster.limit", "dry-gulch-en \u{a7} Special Rules 4.5; dry-gulch-de \u{a7} Spezielle Regeln 3.5"),
+        ("disaster.town-hall", "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2"),
+        ("town-hall.closed", "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2"),
+        ("build.end", "dry-gulch-en \u{a7} Drawing Event Cards 2, Reward Phase 1"),
+        ("discard", "dry-gulch-en \u{a7} Discard 1-2; dry-gulch-de \u{a7} Abwerfen 1-2"),
+        ("decision", "dry-gulch-en \u{a7} Reference: Event Cards (Yellow)"),
+        ("game.over", "dry-gulch-en \u{a7} Winning the Game"),
+    ];
+    Sources { by_rule: pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect() }
+}
+
+/// Which variants are on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Variants {
+    pub advanced_setup: bool,
+    pub town_hall_damage: bool,
+    pub open_permits: bool,
+    pub spreading_fire: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Damage {
+    /// The disaster card that damaged it.
+    pub card: CardKind,
+    /// The plot whose disaster this damage belongs to (itself, or where a
+    /// spreading fire started).
+    pub origin: Plot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placed {
+    pub building: Bld,
+    pub owner: Option<usize>,
+    pub damage: Option<Damage>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Hand cards, counted by card kind.
+    pub hand: Vec<u8>,
+    /// Permits, counted by building.
+    pub permits: Vec<u8>,
+    /// Disaster cards lying in front of this player, with the plot each damaged.
+    pub in_front: Vec<(CardKind, Plot)>,
+    /// Influence cards played in front of this player.
+    pub influence: Vec<CardKind>,
+    /// Family chips not yet on the board.
+    pub chips: u32,
+    /// The chip allotment for this player count.
+    pub allotment: u32,
+}
+
+impl Player {
+    pub fn hand_size(&self) -> u32 {
+        self.hand.iter().map(|&n| u32::from(n)).sum()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The start of a turn: spreading fire may need a decision first.
+    TurnStart,
+    /// Set-up: `seat` places its Residence.
+    Residence {
+        seat: usize,
+    },
+    /// Advanced set-up: `seat` picks a permit from the passed pool.
+    Draft {
+        seat: usize,
+        pool: Vec<Bld>,
+        picks: u32,
+    },
+    /// Event phase: the revealed cards still must lose `discard` cards.
+    Events {
+        discard: u32,
+    },
+    Draw,
+    /// Two permits drawn from the deck: keep one.
+    DrawKeep {
+        offered: Vec<Bld>,
+    },
+    Build,
+    Discard,
+    Over,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dest {
+    Seat(usize),
+    Discard,
+}
+
+/// One pending step of an effect (the continuation, kept in the state).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// `to` draws `count` random cards from the hand of `from`.
+    /// `stage`: 0 insurance, 1 I.O.U., 2 Ace, 3 take.
+    Take {
+        from: usize,
+        to: Dest,
+        count: u32,
+        insurable: bool,
+        stage: u8,
+        protect: Option<CardKind>,
+    },
+    Draw {
+        seat: usize,
+        count: u32,
+    },
+    DrawPermit {
+        seat: usize,
+        count: u32,
+    },
+    Damage {
+        plot: Plot,
+        card: CardKind,
+    },
+    SetFlag(u8),
+    /// Spreading fire to one chosen neighbour of the fire that started at `origin`.
+    Spread {
+        origin: Plot,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    UseInsurance { seat: usize },
+    UseIou { seat: usize },
+    Protect { seat: usize },
+    SpreadTo { seat: usize, origin: Plot, options: Vec<Plot> },
+}
+
+impl Decision {
+    pub fn seat(&self) -> usize {
+        match self {
+            Decision::UseInsurance { seat }
+            | Decision::UseIou { seat }
+            | Decision::Protect { seat }
+            | Decision::SpreadTo { seat, .. } => *seat,
+        }
+    }
+    pub fn name(&self) -> &'static str {
+        match self {
+            Decision::UseInsurance { .. } => "use-insurance",
+            Decision::UseIou { .. } => "use-iou",
+            Decision::Protect { .. } => "protect",
+            Decision::SpreadTo { .. } => "spread-to",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Action {
+    PlaceResidence(Plot),
+    DraftPermit(Bld),
+    DiscardRevealed(CardKind),
+    KeepRevealed(CardKind),
+    ReopenTownHall(Vec<(CardKind, u8)>),
+    EndEvents,
+    DrawResources,
+    TakeFaceUpPermit(Bld),
+    DrawPermits,
+    KeepPermit(Bld),
+    ChoosePermit(Bld),
+    BankDraw,
+    Build { building: Bld, plot: Plot, payment: Payment },
+    PlayInfluence(CardKind),
+    PlayDisaster { card: CardKind, plot: Plot },
+    Resolve { card: CardKind, plot: Option<Plot> },
+    EndBuild,
+    Discard(CardKind),
+    EndTurn,
+    UseInsurance(bool),
+    UseIou(bool),
+    Protect(Option<CardKind>),
+    SpreadTo(Plot),
+}
+
+/// What an action caused, for transcripts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    TurnStarted { seat: usize, turn: u32, round: u32 },
+    ResidencePlaced { seat: usize, plot: Plot },
+    Drafted { seat: usize, building: Bld },
+    Revealed { cards: Vec<CardKind> },
+    EventsReshuffled,
+    RevealedDiscarded { card: CardKind },
+    Kept { seat: usize, card: CardKind },
+    LeftFaceUp { cards: Vec<CardKind> },
+    TownHallReopened { seat: usize },
+    TownHallClosed,
+    Drew { seat: usize, cards: Vec<CardKind> },
+    ResourcesReshuffled,
+    DeckEmpty,
+    PermitDrawn { seat: usize, building: Bld },
+    PermitDiscarded { building: Bld },
+    Built { seat: usize, building: Bld, plot: Plot },
+    ChipsPlaced { seat: usize, chips: u32 },
+    PermitSpent { seat: usize, building: Bld },
+    CardsPaid { seat: usize, cards: Vec<(CardKind, u8)> },
+    InfluencePlayed { seat: usize, card: CardKind },
+    DisasterPlayed { seat: usize, card: CardKind, plot: Plot },
+    EventResolved { seat: usize, card: CardKind },
+    Damaged { plot: Plot, card: CardKind },
+    FireSpread { from: Plot, to: Plot },
+    Repaired { plot: Plot },
+    Took { from: usize, to: Dest, card: CardKind },
+    InsuranceUsed { seat: usize },
+    IouHandedOver { from: usize, to: Dest },
+    AceShown { seat: usize, protected: Option<CardKind> },
+    Lapsed { why: String },
+    FlagSet { flag: u8 },
+    FaceUpCleared { cards: Vec<CardKind>, into_hand: bool },
+    Discarded { seat: usize, card: CardKind },
+    HandCut { seat: usize, cards: Vec<CardKind> },
+    Won { seat: usize, influence: u32 },
+    GameDrawn { reason: DrawReason },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub players: usize,
+    pub readings: Readings,
+    pub variants: Variants,
+    pub turn_cap: u32,
+    pub chance: Chance,
+    pub seats: Vec<Player>,
+    pub resource_deck: Vec<CardKind>,
+    pub resource_discard: Vec<CardKind>,
+    pub event_deck: Vec<CardKind>,
+    pub event_discard: Vec<CardKind>,
+    pub permit_deck: Vec<Bld>,
+    pub permit_discard: Vec<Bld>,
+    /// What stands on each plot.
+    pub board: Vec<Option<Placed>>,
+    pub flags: Vec<bool>,
+    pub active: usize,
+    pub turns: u32,
+    pub phase: Phase,
+    /// Event cards revealed this event phase.
+    pub revealed: Vec<CardKind>,
+    /// Event cards lying face up that must be resolved before the reward phase.
+    pub face_up: Vec<CardKind>,
+    pub queue: VecDeque<Step>,
+    pub decision: Option<Decision>,
+    pub store_used: u32,
+    /// Buildings whose owners draw the influence-card reward this turn.
+    pub pending_rewards: Vec<Bld>,
+    /// The Town Hall is closed; by whom (`None` inside: nobody's turn reopens it).
+    pub town_hall_closed: Option<Option<usize>>,
+    pub outcome: Option<Outcome>,
+    /// Bit i set: interpretation i of `IMPLEMENTED` was consulted.
+    pub consulted: Cell<u64>,
+    /// Target of the effect being resolved (for `target-owner`).
+    pub target: Option<Plot>,
+    pub fault: Option<Fault>,
+}
+
+/// Deliberately broken rules, for proving that the invariants can fail.
+/// Only tests and `fuzz --fault` set one; normal play never does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fault {
+    /// The discard phase forgets the hand limit.
+    NoHandLimit,
+    /// A Fire damages without placing a marker.
+    FireWithoutMarker,
+    /// A random card taken from a hand is duplicated.
+    DuplicateOnTake,
+    /// A permit is lost when spent.
+    PermitVanishes,
+    /// A second disaster of a kind may lie in front of a player.
+    NoDisasterLimit,
+    /// Building places one chip fewer than its influence but counts it.
+    ChipLeak,
+    /// A damaged building counts its full influence.
+    DamageIgnored,
+    /// A win is declared in the draw phase.
+    WinOutsideBuild,
+    /// The Bank may stand on any plot.
+    BankAnywhere,
+    /// A closed Town Hall still lets a permit be drawn.
+    OpenClosedTownHall,
+    /// A permit is counted into the hand by the hand-limit cut.
+    PermitInHand,
+    /// The damage marker stays on the board when the card is discarded.
+    MarkerLeak,
+}
+
+fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
+    RuleError::new(&format!("dry-gulch/{rule}"), rules.source_of(rule), msg)
+}
+
+impl State {
+    /// The option index of an interpretation, recording that it was consulted.
+    fn rd(&self, i: I) -> u8 {
+        self.consulted.set(self.consulted.get() | (1 << i as u64));
+        self.readings.0[i as usize]
+    }
+    fn is(&self, i: I, option: &str) -> bool {
+        let k = self.rd(i);
+        IMPLEMENTED[i as usize].1[k as usize] == option
+    }
+
+    pub fn round(&self) -> u32 {
+        self.turns / self.players as u32 + 1
+    }
+
+    pub fn building_plot(&self, b: Bld) -> Option<Plot> {
+        self.board.iter().position(|p| p.is_some_and(|p| p.building == b)).map(|i| i as Plot)
+    }
+
+    fn owner_of(&self, b: Bld) -> Option<(usize, bool)> {
+        let plot = self.building_plot(b)?;
+        let p = self.board[plot as usize]?;
+        p.owner.map(|o| (o, p.damage.is_some()))
+    }
+
+    fn intact_owner(&self, b: Bld) -> Option<usize> {
+        match self.owner_of(b) {
+            Some((o, false)) => Some(o),
+            _ => None,
+        }
+    }
+
+    fn owns_intact(&self, rules: &Rules, seat: usize, ability: Ability) -> u32 {
+        self.board
+            .iter()
+            .flatten()
+            .filter(|p| {
+                p.owner == Some(seat)
+                    && p.damage.is_none()
+                    && rules.buildings[p.building as usize].ability == Some(ability)
+            })
+            .count() as u32
+    }
+
+    /// Influence a building counts for its owner, damage applied.
+    fn building_influence(&self, rules: &Rules, p: &Placed) -> u32 {
+        let inf = rules.buildings[p.building as usize].influence;
+        if p.damage.is_none() || self.fault == Some(Fault::DamageIgnored) {
+            return inf;
+        }
+        match self.rd(I::DamagedInfluence) {
+            0 => inf / 2,
+            1 => inf.div_ceil(2),
+            _ => 0,
+        }
+    }
+
+    /// Counted influence: buildings (damage applied) plus influence cards.
+    pub fn counted_influence(&self, rules: &Rules, seat: usize) -> u32 {
+        let b: u32 = self
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.owner == Some(seat))
+            .map(|p| self.building_influence(rules, p))
+            .sum();
+        let c: u32 =
+            self.seats[seat].influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum();
+        b + c
+    }
+
+    pub fn chips_on_board(&self, seat: usize) -> u32 {
+        self.seats[seat].allotment - self.seats[seat].chips
+    }
+
+    pub fn win_threshold(&self, rules: &Rules, seat: usize) -> u32 {
+        if self.is(I::WinThreshold, "fixed") { rules.limits.fixed_win_threshold } else { self.seats[seat].allotment }
+    }
+
+    fn leader_measure(&self, rules: &Rules, seat: usize) -> u32 {
+        if self.is(I::LeaderMeasure, "chips-on-board") {
+            self.chips_on_board(seat)
+        } else {
+            self.counted_influence(rules, seat)
+        }
+    }
+
+    /// Seats in turn order starting with the active player.
+    fn seats_from_active(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.players).map(move |i| (self.active + i) % self.players)
+    }
+
+    fn eval(&self, c: &Cond) -> bool {
+        match c {
+            Cond::Built(b) => self.building_plot(*b).is_some(),
+            Cond::Intact(b) => {
+                self.building_plot(*b).is_some_and(|p| self.board[p as usize].is_some_and(|x| x.damage.is_none()))
+            }
+            Cond::OwnedByActive(b) => self.owner_of(*b).is_some_and(|(o, _)| o == self.active),
+            Cond::Flag(f) => self.flags[*f as usize],
+            Cond::All(cs) => cs.iter().all(|c| self.eval(c)),
+            Cond::Any(cs) => cs.iter().any(|c| self.eval(c)),
+            Cond::Not(c) => !self.eval(c),
+        }
+    }
+
+    // ------------------------------------------------------------ cards
+
+    fn give(&mut self, seat: usize, c: CardKind) {
+        self.seats[seat].hand[c as usize] += 1;
+    }
+
+    fn discard_card(&mut self, rules: &Rules, c: CardKind) {
+        if rules.event_of(c).is_some() { self.event_discard.push(c) } else { self.resource_discard.push(c) }
+    }
+
+    /// Draws one resource card, reshuffling the discards when the deck is empty.
+    fn draw_resource(&mut self, ev: &mut Vec<Event>) -> Option<CardKind> {
+        if self.resource_deck.is_empty() {
+            if self.resource_discard.is_empty() {
+                return None;
+            }
+            std::mem::swap(&mut self.resource_deck, &mut self.resource_discard);
+            self.chance.shuffle(&mut self.resource_deck);
+            ev.push(Event::ResourcesReshuffled);
+        }
+        self.resource_deck.pop()
+    }
+
+    fn draw_resources(&mut self, seat: usize, n: u32, ev: &mut Vec<Event>) {
+        let mut cards = Vec::new();
+        for _ in 0..n {
+            match self.draw_resource(ev) {
+                Some(c) => cards.push(c),
+                None => {
+                    ev.push(Event::DeckEmpty);
+                    break;
+                }
+            }
+        }
+        for &c in &cards {
+            self.give(seat, c);
+        }
+        if !cards.is_empty() {
+            ev.push(Event::Drew { seat, cards });
+        }
+    }
+
+    fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
+        match self.permit_deck.pop() {
+            Some(b) => {
+                self.seats[seat].permits[b as usize] += 1;
+                ev.push(Event::PermitDrawn { seat, building: b });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
+    fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
+        let mut avail: Vec<u8> = self.seats[seat].hand.clone();
+        for &(c, n) in exclude {
+            avail[c as usize] = avail[c as usize].saturating_sub(n);
+        }
+        let total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
+        if total == 0 {
+            return None;
+        }
+        let nth = |i: u32| -> CardKind {
+            let mut i = i;
+            for (k, &n) in avail.iter().enumerate() {
+                if i < u32::from(n) {
+                    return k as CardKind;
+                }
+                i -= u32::from(n);
+            }
+            0
+        };
+        let pick = self.chance.pick(total, &|i| rules.card_id(nth(i)).to_string());
+        Some(nth(pick))
+    }
+
+    // ------------------------------------------------------------ set-up
+
+    fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
+        let n = config.players;
+        if n < rules.min_players || n > rules.max_players {
+            return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
+        }
+        let mut variants = Variants::default();
+        for v in &config.variants {
+            if !rules.variants.iter().any(|x| x.id == *v) {
+                return Err(ConfigError::UnknownVariant(v.clone()));
+            }
+            match v.as_str() {
+                "advanced-setup" => variants.advanced_setup = true,
+                "town-hall-damage" => variants.town_hall_damage = true,
+                "open-permits" => variants.open_permits = true,
+                "spreading-fire" => variants.spreading_fire = true,
+                other => return Err(ConfigError::UnknownVariant(other.to_string())),
+            }
+        }
+        for v in &config.variants {
+            let decl = rules.variants.iter().find(|x| x.id == *v).expect("checked above");
+            for other in &decl.incompatible {
+                if config.variants.contains(other) {
+                    return Err(ConfigError::IncompatibleVariants(v.clone(), other.clone()));
+                }
+            }
+        }
+        for (id, opt) in &config.interpretations {
+            let Some(i) = rules.interpretation(id) else {
+                return Err(ConfigError::UnknownInterpretation(id.clone()));
+            };
+            if !i.options.iter().any(|o| o.id == *opt) {
+                return Err(ConfigError::UnknownOption {
+                    interpretation: id.clone(),
+                    option: opt.clone(),
+                    options: i.option_ids().map(String::from).collect(),
+                });
+            }
+        }
+        let readings = Readings::from_choices(|id| {
+            config
+                .interpretations
+                .get(id)
+                .cloned()
+                .or_else(|| rules.interpretation(id).map(|i| i.default.clone()))
+                .unwrap_or_default()
+        });
+        let allotment = rules.setup.chips.get(&n).copied().unwrap_or(0);
+        let players = n as usize;
+        let card_kinds = rules.card_count();
+        let mut chance = Chance::new(config.seed);
+        let mut resource_deck = Vec::new();
+        for (i, r) in rules.resources.iter().enumerate() {
+            resource_deck.extend(std::iter::repeat_n(i as CardKind, r.copies as usize));
+        }
+        let mut event_deck = Vec::new();
+        for (i, e) in rules.events.iter().enumerate() {
+            event_deck.extend(std::iter::repeat_n(rules.event_card(i), e.copies as usize));
+        }
+        let mut permit_deck = Vec::new();
+        for (i, b) in rules.buildings.iter().enumerate() {
+            permit_deck.extend(std::iter::repeat_n(i as Bld, b.permits as usize));
+        }
+        chance.shuffle(&mut resource_deck);
+        chance.shuffle(&mut event_deck);
+        chance.shuffle(&mut permit_deck);
+        let mut board = vec![None; rules.plots.len()];
+        if let Some(th) = rules.buildings.iter().position(|b| b.ability == Some(Ability::TownHall)) {
+            board[rules.town_hall_plot as usize] = Some(Placed { building: th as Bld, owner: None, damage: None });
+        }
+        let mut s = State {
+            players,
+            readings,
+            variants,
+            turn_cap: config.turn_cap.unwrap_or(rules.limits.turn_cap),
+            chance,
+            seats: (0..players)
+                .map(|_| Player {
+                    hand: vec![0; card_kinds],
+                    permits: vec![0; rules.buildings.len()],
+                    in_front: vec![],
+                    influence: vec![],
+                    chips: allotment,
+                    allotment,
+                })
+                .collect(),
+            resource_deck,
+            resource_discard: vec![],
+            event_deck,
+            event_discard: vec![],
+            permit_deck,
+            permit_discard: vec![],
+            board,
+            flags: vec![false; rules.flags.len()],
+            active: 0,
+            turns: 0,
+            phase: Phase::Residence { seat: 0 },
+            revealed: vec![],
+            face_up: vec![],
+            queue: VecDeque::new(),
+            decision: None,
+            store_used: 0,
+            pending_rewards: vec![],
+            town_hall_closed: None,
+            outcome: None,
+            consulted: Cell::new(0),
+            target: None,
+            fault: None,
+        };
+        let mut ev = Vec::new();
+        for seat in 0..players {
+            for _ in 0..rules.setup.deal_resources {
+                if let Some(c) = s.draw_resource(&mut ev) {
+                    s.give(seat, c);
+                }
+            }
+        }
+        if !variants.advanced_setup {
+            for seat in 0..players {
+                for _ in 0..rules.setup.deal_permits {
+                    if let Some(b) = s.permit_deck.pop() {
+                        s.seats[seat].permits[b as usize] += 1;
+                    }
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    fn draft_count(&self, rules: &Rules) -> u32 {
+        if self.is(I::DraftPermits, "three") { rules.setup.deal_permits } else { rules.setup.draft_permits }
+    }
+
+    fn residence_plots(&self, rules: &Rules) -> Vec<Plot> {
+        (0..rules.plots.len())
+            .filter(|&i| {
+                let p = &rules.plots[i];
+                p.edge && !p.bank && p.kind != PlotKind::Corner && self.board[i].is_none()
+            })
+            .map(|i| i as Plot)
+            .collect()
+    }
+
+    fn after_residences(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        if self.variants.advanced_setup {
+            let per = self.draft_count(rules);
+            let mut pool = Vec::new();
+            for _ in 0..per * self.players as u32 {
+                if let Some(b) = self.permit_deck.pop() {
+                    pool.push(b);
+                }
+            }
+            pool.sort();
+            if pool.is_empty() {
+                self.start_turn(rules, ev);
+            } else {
+                self.phase = Phase::Draft { seat: self.players - 1, pool, picks: 0 };
+            }
+        } else {
+            self.start_turn(rules, ev);
+        }
+    }
+
+    // ------------------------------------------------------------ turns
+
+    fn start_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        if self.turns >= self.turn_cap {
+            self.end(Outcome::Draw(DrawReason::TurnCap), ev);
+            return;
+        }
+        self.store_used = 0;
+        self.pending_rewards.clear();
+        ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
+        if self.variants.town_hall_damage
+            && self.town_hall_closed == Some(Some(self.active))
+            && self.is(I::TownHallClosed, "until-attacker-turn")
+        {
+            self.reopen_town_hall(ev);
+            ev.push(Event::TownHallReopened { seat: self.active });
+        }
+        if self.variants.spreading_fire && self.firehouse_absent(rules) {
+            self.spread_fires(rules, ev);
+        }
+        self.phase = Phase::TurnStart;
+        self.run(rules, ev);
+        if self.decision.is_none() && self.outcome.is_none() {
+            self.begin_events(rules, ev);
+        }
+    }
+
+    /// Damage markers on the board (one per damaged building).
+    pub fn markers_used(&self) -> u32 {
+        self.board.iter().flatten().filter(|p| p.damage.is_some()).count() as u32
+    }
+
+    fn firehouse_absent(&self, rules: &Rules) -> bool {
+        !self.board.iter().flatten().any(|p| rules.buildings[p.building as usize].ability == Some(Ability::Firehouse))
+    }
+
+    fn fire_card(&self, rules: &Rules) -> Option<CardKind> {
+        rules.card_by_id("fire")
+    }
+
+    fn spread_fires(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let Some(fire) = self.fire_card(rules) else {
+            return;
+        };
+        let mut origins: Vec<Plot> =
+            self.board.iter().flatten().filter_map(|p| p.damage).filter(|d| d.card == fire).map(|d| d.origin).collect();
+        origins.sort();
+        origins.dedup();
+        for origin in origins {
+            if self.is(I::FireSpreadExtent, "one-neighbour") {
+                self.queue.push_back(Step::Spread { origin });
+            } else {
+                for to in self.spread_candidates(rules, origin, fire) {
+                    if self.board[to as usize].is_some_and(|p| p.damage.is_none()) {
+                        self.spread_to(rules, origin, to, fire, ev);
+                    }
+                }
+            }
+        }
+    }
+
+    fn spread_candidates(&self, rules: &Rules, origin: Plot, fire: CardKind) -> Vec<Plot> {
+        let mut out = Vec::new();
+        for (i, p) in self.board.iter().enumerate() {
+            if p.and_then(|p| p.damage).is_some_and(|d| d.card == fire && d.origin == origin) {
+                for &n in &rules.plots[i].neighbours {
+                    if self.board[n as usize].is_some_and(|x| x.damage.is_none()) && !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn spread_to(&mut self, rules: &Rules, origin: Plot, to: Plot, fire: CardKind, ev: &mut Vec<Event>) {
+        if self.markers_used() >= rules.components.damage_markers {
+            ev.push(Event::Lapsed { why: "no damage marker left for the spreading fire".into() });
+            return;
+        }
+        let Some(p) = self.board[to as usize].as_mut() else {
+            return;
+        };
+        p.damage = Some(Damage { card: fire, origin });
+        ev.push(Event::FireSpread { from: origin, to });
+        let owner = p.owner;
+        if self.is(I::FireSpreadLoss, "full-fire")
+            && let (Some(e), Some(_)) = (rules.event_of(fire), owner)
+        {
+            let saved = self.target.replace(to);
+            let effects: Vec<Effect> =
+                rules.events[e].effect.iter().filter(|x| **x != Effect::Damage).cloned().collect();
+            self.expand(rules, &effects, fire);
+            self.target = saved;
+        }
+    }
+
+    fn begin_events(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        self.phase = Phase::Events { discard: 0 };
+        if self.round() > rules.turn.rounds_without_events {
+            let mut cards = Vec::new();
+            for _ in 0..rules.turn.events_revealed {
+                if self.event_deck.is_empty()
+                    && !self.event_discard.is_empty()
+                    && self.is(I::EventDeckEmpty, "reshuffle")
+                {
+                    std::mem::swap(&mut self.event_deck, &mut self.event_discard);
+                    self.chance.shuffle(&mut self.event_deck);
+                    ev.push(Event::EventsReshuffled);
+                }
+                match self.event_deck.pop() {
+                    Some(c) => cards.push(c),
+                    None => break,
+                }
+            }
+            if !cards.is_empty() {
+                ev.push(Event::Revealed { cards: cards.clone() });
+            }
+            let discard = rules.turn.events_discarded.min(cards.len() as u32);
+            self.revealed = cards;
+            self.phase = Phase::Events { discard };
+        }
+        if self.revealed.is_empty() && self.town_hall_closed.is_none() {
+            self.phase = Phase::Draw;
+        }
+    }
+
+    fn keepable(&self, rules: &Rules, c: CardKind) -> bool {
+        match rules.event_of(c).map(|e| rules.events[e].triangle) {
+            Some(Triangle::Red | Triangle::Yellow) => true,
+            Some(Triangle::Violet) => self.is(I::VioletIntoHand, "may-take"),
+            _ => false,
+        }
+    }
+
+    fn end_events(&mut self, ev: &mut Vec<Event>) {
+        if !self.revealed.is_empty() {
+            let cards = std::mem::take(&mut self.revealed);
+            ev.push(Event::LeftFaceUp { cards: cards.clone() });
+            self.face_up.extend(cards);
+        }
+        self.phase = Phase::Draw;
+    }
+
+    fn reopen_town_hall(&mut self, _ev: &mut Vec<Event>) {
+        self.town_hall_closed = None;
+        for p in self.board.iter_mut().flatten() {
+            if p.owner.is_none() && p.damage.is_some() {
+                p.damage = None;
+            }
+        }
+    }
+
+    fn town_hall_open(&self) -> bool {
+        self.town_hall_closed.is_none() || self.fault == Some(Fault::OpenClosedTownHall)
+    }
+
+    fn after_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        if self.owns_intact(rules, self.active, Ability::Bank) > 0 && self.is(I::BankDraw, "in-addition") {
+            self.bank_draw(rules, ev);
+        }
+        self.enter_build(rules, ev);
+    }
+
+    fn bank_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let a = self.active;
+        self.draw_resources(a, rules.turn.bank_resources, ev);
+        for _ in 0..rules.turn.bank_permits {
+            if !self.draw_permit(a, ev) {
+                ev.push(Event::Lapsed { why: "the permit deck is empty, so the Bank draws no permit".into() });
+            }
+        }
+    }
+
+    fn enter_build(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        self.phase = Phase::Build;
+        self.check_win(rules, ev);
+    }
+
+    fn check_win(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        if self.outcome.is_some()
+            || (self.phase != Phase::Build && self.fault != Some(Fault::WinOutsideBuild))
+            || self.decision.is_some()
+        {
+            return;
+        }
+        let seats: Vec<usize> =
+            if self.is(I::WinCheck, "any-player") { self.seats_from_active().collect() } else { vec![self.active] };
+        for seat in seats {
+            let inf = self.counted_influence(rules, seat);
+            if inf >= self.win_threshold(rules, seat) {
+                ev.push(Event::Won { seat, influence: inf });
+                self.end(Outcome::Win(seat), ev);
+                return;
+            }
+        }
+    }
+
+    fn end(&mut self, o: Outcome, ev: &mut Vec<Event>) {
+        if let Outcome::Draw(reason) = o {
+            ev.push(Event::GameDrawn { reason });
+        }
+        self.outcome = Some(o);
+        self.phase = Phase::Over;
+        self.decision = None;
+        self.queue.clear();
+    }
+
+    fn rewards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        // face-up cards that could not be played
+        if !self.face_up.is_empty() {
+            let cards = std::mem::take(&mut self.face_up);
+            let into_hand = self.is(I::UnplayableFaceUp, "into-hand");
+            for &c in &cards {
+                if into_hand { self.give(self.active, c) } else { self.event_discard.push(c) }
+            }
+            ev.push(Event::FaceUpCleared { cards, into_hand });
+        }
+        let seats: Vec<usize> = if self.is(I::RewardsWho, "active-player") {
+            vec![self.active]
+        } else {
+            self.seats_from_active().collect()
+        };
+        for seat in seats {
+            let n: u32 = self
+                .board
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| {
+                    p.filter(|p| p.owner == Some(seat) && p.damage.is_none()).map(|_| rules.plots[i].reward)
+                })
+                .sum();
+            if n > 0 {
+                self.draw_resources(seat, n, ev);
+            }
+        }
+        let named: Vec<Bld> = if self.is(I::InfluenceReward, "every-reward-phase") {
+            let mut v = Vec::new();
+            for p in &self.seats {
+                for &c in &p.influence {
+                    if let Some(e) = rules.event_of(c) {
+                        v.extend(rules.events[e].rewards.iter().copied());
+                    }
+                }
+            }
+            v
+        } else {
+            std::mem::take(&mut self.pending_rewards)
+        };
+        for b in named {
+            if let Some(owner) = self.intact_owner(b) {
+                self.draw_resources(owner, rules.turn.influence_card_reward, ev);
+            }
+        }
+        self.phase = Phase::Discard;
+    }
+
+    fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let a = self.active;
+        let cards = std::mem::take(&mut self.seats[a].in_front);
+        for (card, plot) in cards {
+            self.event_discard.push(card);
+            ev.push(Event::Discarded { seat: a, card });
+            if self.is(I::MarkerRemoval, "with-card") && self.fault != Some(Fault::MarkerLeak) {
+                for (i, p) in self.board.iter_mut().enumerate() {
+                    if let Some(p) = p.as_mut()
+                        && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
+                    {
+                        p.damage = None;
+                        ev.push(Event::Repaired { plot: i as Plot });
+                    }
+                }
+            }
+        }
+        if self.fault != Some(Fault::NoHandLimit) {
+            for seat in 0..self.players {
+                let mut cut = Vec::new();
+                let limit = if self.fault == Some(Fault::PermitInHand) {
+                    rules.turn.hand_limit.saturating_sub(self.seats[seat].permits.iter().map(|&n| u32::from(n)).sum())
+                } else {
+                    rules.turn.hand_limit
+                };
+                while self.seats[seat].hand_size() > limit {
+                    let Some(c) = self.random_card(rules, seat, &[]) else {
+                        break;
+                    };
+                    self.seats[seat].hand[c as usize] -= 1;
+                    self.discard_card(rules, c);
+                    cut.push(c);
+                }
+                if !cut.is_empty() {
+                    ev.push(Event::HandCut { seat, cards: cut });
+                }
+            }
+        }
+        self.turns += 1;
+        self.active = (self.active + 1) % self.players;
+        self.start_turn(rules, ev);
+    }
+
+    // ------------------------------------------------------------ effects
+
+    fn party_seats(&self, rules: &Rules, p: Party) -> Vec<Option<usize>> {
+        let target_owner = self.target.and_then(|t| self.board[t as usize]).and_then(|p| p.owner);
+        match p {
+            Party::Active => vec![Some(self.active)],
+            Party::TargetOwner => vec![target_owner],
+            Party::EachPlayer => self.seats_from_active().map(Some).collect(),
+            Party::EachOtherPlayer => {
+                let except = if self.target.is_some() { target_owner } else { Some(self.active) };
+                self.seats_from_active().filter(|s| Some(*s) != except).map(Some).collect()
+            }
+            Party::Leaders => {
+                let best = (0..self.players).map(|s| self.leader_measure(rules, s)).max().unwrap_or(0);
+                self.seats_from_active().filter(|&s| self.leader_measure(rules, s) == best).map(Some).collect()
+            }
+            Party::Owner(b) => vec![self.owner_of(b).map(|(o, _)| o)],
+            Party::Discard => vec![None],
+        }
+    }
+
+    /// Whether a party naming a building is void (damaged, under `damaged-transfers: void`)
+    /// or counts as unbuilt.
+    fn building_party(&self, p: Party) -> (bool, bool) {
+        if let Party::Owner(b) = p
+            && let Some((_, true)) = self.owner_of(b)
+        {
+            return match self.rd(I::DamagedTransfers) {
+                0 => (true, false),
+                1 => (false, true),
+                _ => (false, false),
+            };
+        }
+        (false, false)
+    }
+
+    /// Turns effects into steps at the back of the queue.
+    fn expand(&mut self, rules: &Rules, effects: &[Effect], card: CardKind) {
+        for e in effects {
+            match e {
+                Effect::Damage => {
+                    if let Some(plot) = self.target {
+                        self.queue.push_back(Step::Damage { plot, card });
+                    }
+                }
+                Effect::TakeRandom { from, to, count, tie_count, insurable } => {
+                    let (void_from, unbuilt_from) = self.building_party(*from);
+                    let (void_to, unbuilt_to) = self.building_party(*to);
+                    if void_from || void_to {
+                        continue;
+                    }
+                    let froms: Vec<Option<usize>> =
+                        if unbuilt_from { vec![None] } else { self.party_seats(rules, *from) };
+                    let tos: Vec<Option<usize>> = if unbuilt_to { vec![None] } else { self.party_seats(rules, *to) };
+                    let n = match tie_count {
+                        Some(t) if froms.len() > 1 => *t,
+                        _ => *count,
+                    };
+                    for f in &froms {
+                        for t in &tos {
+                            let dest = match (t, *to) {
+                                (_, Party::Discard) => Some(Dest::Discard),
+                                (Some(s), _) => Some(Dest::Seat(*s)),
+                                (None, _) => None,
+                            };
+                            match (f, dest) {
+                                (Some(f), Some(Dest::Seat(t))) if *f == t => {}
+                                (Some(f), Some(d)) => self.queue.push_back(Step::Take {
+                                    from: *f,
+                                    to: d,
+                                    count: n,
+                                    insurable: *insurable,
+                                    stage: 0,
+                                    protect: None,
+                                }),
+                                // losing cards to a building not built: discard them
+                                (Some(f), None) => self.queue.push_back(Step::Take {
+                                    from: *f,
+                                    to: Dest::Discard,
+                                    count: n,
+                                    insurable: *insurable,
+                                    stage: 0,
+                                    protect: None,
+                                }),
+                                // receiving from a building not built: draw from the deck
+                                (None, Some(Dest::Seat(t))) => self.queue.push_back(Step::Draw { seat: t, count: n }),
+                                (None, _) => {}
+                            }
+                        }
+                    }
+                }
+                Effect::Draw { to, count } => {
+                    let (void, unbuilt) = self.building_party(*to);
+                    if void || unbuilt {
+                        continue;
+                    }
+                    for s in self.party_seats(rules, *to).into_iter().flatten() {
+                        self.queue.push_back(Step::Draw { seat: s, count: *count });
+                    }
+                }
+                Effect::DrawPermit { to, count } => {
+                    for s in self.party_seats(rules, *to).into_iter().flatten() {
+                        self.queue.push_back(Step::DrawPermit { seat: s, count: *count });
+                    }
+                }
+                Effect::DrawPerPointBehind { per_point } => {
+                    let best = (0..self.players).map(|s| self.leader_measure(rules, s)).max().unwrap_or(0);
+                    for s in self.seats_from_active().collect::<Vec<_>>() {
+                        let behind = best - self.leader_measure(rules, s);
+                        if behind > 0 {
+                            self.queue.push_back(Step::Draw { seat: s, count: behind * per_point });
+                        }
+                    }
+                }
+                Effect::SetFlag(f) => self.queue.push_back(Step::SetFlag(*f)),
+                Effect::If { cond, then, otherwise } => {
+                    let branch = if self.eval(cond) { then } else { otherwise };
+                    self.expand(rules, branch, card);
+                }
+            }
+        }
+    }
+
+    /// Runs queued steps until the queue is empty or a decision is needed.
+    fn run(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        while self.decision.is_none() {
+            let Some(step) = self.queue.pop_front() else {
+                break;
+            };
+            match step {
+                Step::Draw { seat, count } => self.draw_resources(seat, count, ev),
+                Step::DrawPermit { seat, count } => {
+                    for _ in 0..count {
+                        if !self.draw_permit(seat, ev) {
+                            ev.push(Event::Lapsed { why: "the permit deck is empty".into() });
+                            break;
+                        }
+                    }
+                }
+                Step::SetFlag(f) => {
+                    self.flags[f as usize] = true;
+                    ev.push(Event::FlagSet { flag: f });
+                }
+                Step::Damage { plot, card } => self.damage(rules, plot, card, ev),
+                Step::Spread { origin } => {
+                    let Some(fire) = self.fire_card(rules) else {
+                        continue;
+                    };
+                    let options = self.spread_candidates(rules, origin, fire);
+                    if !options.is_empty() && self.markers_used() < rules.components.damage_markers {
+                        self.decision = Some(Decision::SpreadTo { seat: self.active, origin, options });
+                    }
+                }
+                Step::Take { .. } => self.run_take(rules, step, ev),
+            }
+        }
+        if self.decision.is_none() && self.phase == Phase::Build {
+            self.check_win(rules, ev);
+        }
+    }
+
+    fn damage(&mut self, rules: &Rules, plot: Plot, card: CardKind, ev: &mut Vec<Event>) {
+        let Some(p) = self.board[plot as usize] else {
+            return;
+        };
+        if self.markers_used() >= rules.components.damage_markers {
+            // marker-shortage: no-marker — the card's losses happen, the card is discarded
+            ev.push(Event::Lapsed { why: "no damage marker left: the building is not damaged".into() });
+            self.event_discard.push(card);
+            return;
+        }
+        let fault = self.fault == Some(Fault::FireWithoutMarker) && Some(card) == self.fire_card(rules);
+        if !fault {
+            self.board[plot as usize] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
+            ev.push(Event::Damaged { plot, card });
+        }
+        match p.owner {
+            Some(o) => self.seats[o].in_front.push((card, plot)),
+            None => {
+                self.event_discard.push(card);
+                self.town_hall_closed =
+                    Some(Some(self.active).filter(|_| self.is(I::TownHallClosed, "until-attacker-turn")));
+                ev.push(Event::TownHallClosed);
+            }
+        }
+    }
+
+    fn run_take(&mut self, rules: &Rules, step: Step, ev: &mut Vec<Event>) {
+        let Step::Take { from, to, count, insurable, mut stage, protect } = step else {
+            return;
+        };
+        let hand = &self.seats[from].hand;
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        if stage == 0 {
+            stage = 1;
+            if insurable && let Some(c) = has(ReactionKey::Insurance) {
+                if self.is(I::FireInsuranceUse, "automatic") {
+                    self.use_insurance(rules, from, c, ev);
+                    return;
+                }
+                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
+                self.decision = Some(Decision::UseInsurance { seat: from });
+                return;
+            }
+        }
+        let hand = &self.seats[from].hand;
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        if stage == 1 {
+            stage = 2;
+            if let Some(c) = has(ReactionKey::Iou) {
+                if self.is(I::IouUse, "automatic") {
+                    self.hand_over_iou(rules, from, to, c, ev);
+                    return;
+                }
+                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
+                self.decision = Some(Decision::UseIou { seat: from });
+                return;
+            }
+        }
+        let hand = &self.seats[from].hand;
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        if stage == 2 {
+            stage = 3;
+            if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
+                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
+                self.decision = Some(Decision::Protect { seat: from });
+                return;
+            }
+        }
+        // stage 3: take
+        let mut exclude: Vec<(CardKind, u8)> = Vec::new();
+        if let Some(ace) = has(ReactionKey::Ace) {
+            if self.is(I::AceProtection, "ace-and-one-card") {
+                exclude.push((ace, 1));
+            }
+            if let Some(p) = protect {
+                exclude.push((p, 1));
+            }
+        }
+        for _ in 0..count {
+            let Some(c) = self.random_card(rules, from, &exclude) else {
+                break;
+            };
+            self.seats[from].hand[c as usize] -= 1;
+            match to {
+                Dest::Seat(s) => {
+                    self.give(s, c);
+                    if self.fault == Some(Fault::DuplicateOnTake) {
+                        self.give(s, c);
+                    }
+                }
+                Dest::Discard => self.discard_card(rules, c),
+            }
+            ev.push(Event::Took { from, to, card: c });
+        }
+    }
+
+    fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
+        self.seats[seat].hand[card as usize] -= 1;
+        self.discard_card(rules, card);
+        ev.push(Event::InsuranceUsed { seat });
+        self.queue.retain(|s| !matches!(s, Step::Take { from, insurable: true, .. } if *from == seat));
+    }
+
+    fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
+        self.seats[from].hand[card as usize] -= 1;
+        match to {
+            Dest::Seat(s) => self.give(s, card),
+            Dest::Discard => self.discard_card(rules, card),
+        }
+        ev.push(Event::IouHandedOver { from, to });
+    }
+
+    // ------------------------------------------------------------ legality
+
+    /// The terms of payment for the active player now.
+    pub fn terms(&self, rules: &Rules) -> Terms {
+        let stores = self.owns_intact(rules, self.active, Ability::GeneralStore);
+        Terms {
+            only_missing: self.is(I::SubstituteOnlyMissing, "only-missing"),
+            labor_two: self.is(I::LaborCardValue, "two"),
+            blank_from_de: self.is(I::LaborSubstitution, "de-value"),
+            store_left: (stores * rules.turn.general_store_cards).saturating_sub(self.store_used),
+            store_missing_only: self.is(I::GeneralStoreGoods, "missing-good-only"),
+            handyman: rules.reactions.get(&ReactionKey::Handyman).copied(),
+        }
+    }
+
+    /// The requirements of a building for the active player (Blacksmith waiver applied).
+    pub fn needs(&self, rules: &Rules, b: Bld) -> Vec<(Res, u32)> {
+        let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
+        rules.buildings[b as usize].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
+    }
+
+    /// Why `b` cannot be built by the active player (ignoring plot and payment).
+    fn build_blocker(&self, rules: &Rules, b: Bld) -> Option<(&'static str, String)> {
+        let bd = &rules.buildings[b as usize];
+        if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
+            return Some(("build.unique", format!("{} is placed at set-up, not built", bd.name)));
+        }
+        if self.building_plot(b).is_some() {
+            return Some(("build.unique", format!("{} is already built", bd.name)));
+        }
+        if !self.is(I::Permits, "not-needed") && self.seats[self.active].permits[b as usize] == 0 {
+            return Some(("build.permit", format!("no permit for {}", bd.name)));
+        }
+        if self.seats[self.active].chips < bd.influence && self.is(I::ChipShortage, "cannot-build") {
+            return Some((
+                "build.chips",
+                format!("{} needs {} chips, {} left", bd.name, bd.influence, self.seats[self.active].chips),
+            ));
+        }
+        None
+    }
+
+    fn plot_fits(&self, rules: &Rules, b: Bld, plot: Plot) -> Result<(), String> {
+        let bd = &rules.buildings[b as usize];
+        let Some(p) = rules.plots.get(plot as usize) else {
+            return Err("no such plot".into());
+        };
+        if self.board[plot as usize].is_some() {
+            return Err(format!("plot {} is taken", p.id));
+        }
+        let is_bank = bd.ability == Some(Ability::Bank);
+        if p.bank && !is_bank {
+            return Err(format!("only the Bank may stand on {}", p.id));
+        }
+        if is_bank && !p.bank && self.fault != Some(Fault::BankAnywhere) {
+            return Err(format!("the Bank stands only on the bank plot, not {}", p.id));
+        }
+        if is_bank && p.bank {
+            return Ok(());
+        }
+        if bd.corner && p.kind != PlotKind::Corner {
+            return Err(format!("{} is a corner building and {} is not a corner plot", bd.name, p.id));
+        }
+        if !bd.corner && p.kind == PlotKind::Corner {
+            return Err(format!("{} is not a corner building and {} is a corner plot", bd.name, p.id));
+        }
+        Ok(())
+    }
+
+    /// Red cards the active player may play now, from hand (build phase) or face up.
+    fn disaster_targets(&self, rules: &Rules, card: CardKind) -> Vec<Plot> {
+        let Some(e) = rules.event_of(card) else {
+            return vec![];
+        };
+        let ev = &rules.events[e];
+        if ev.triangle != Triangle::Red {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        for (i, p) in self.board.iter().enumerate() {
+            if self.disaster_blocker(rules, card, i as Plot, p).is_none() {
+                out.push(i as Plot);
+            }
+        }
+        out
+    }
+
+    fn disaster_blocker(
+        &self,
+        rules: &Rules,
+        card: CardKind,
+        plot: Plot,
+        p: &Option<Placed>,
+    ) -> Option<(&'static str, String)> {
+        let Some(p) = p else {
+            return Some(("disaster.play", "no building stands on that plot".into()));
+        };
+        let bd = &rules.buildings[p.building as usize];
+        if bd.ability == Some(Ability::TownHall) && !self.variants.town_hall_damage {
+            return Some((
+                "disaster.town-hall",
+                "the Town Hall can be damaged only under the optional rule town-hall-damage".into(),
+            ));
+        }
+        if let Some(Target::Building(b)) = rules.event_of(card).and_then(|e| rules.events[e].target)
+            && b != p.building
+        {
+            return Some((
+                "disaster.play",
+                format!("this card is played only against {}", rules.buildings[b as usize].name),
+            ));
+        }
+        if p.damage.is_some() {
+            return Some(("disaster.play", format!("{} is already damaged", bd.name)));
+        }
+        if p.owner == Some(self.active) && self.is(I::SelfDisaster, "forbidden") {
+            return Some((
+                "disaster.play",
+                "a player may not play a disaster against his own building (self-disaster: forbidden)".into(),
+            ));
+        }
+        if let Some(o) = p.owner
+            && self.seats[o].in_front.iter().any(|(c, _)| *c == card)
+            && self.fault != Some(Fault::NoDisasterLimit)
+        {
+            return Some((
+                "disaster.limit",
+                format!("seat {} already has a {} in front of him", o + 1, rules.card_id(card)),
+            ));
+        }
+        if self.markers_used() >= rules.components.damage_markers && self.is(I::MarkerShortage, "cannot-play") {
+            return Some(("disaster.play", "all damage markers are on the board".into()));
+        }
+        let _ = plot;
+        None
+    }
+
+    fn influence_playable(&self, rules: &Rules, card: CardKind) -> Option<(&'static str, String)> {
+        let Some(e) = rules.event_of(card) else {
+            return Some(("influence.play", "not an event card".into()));
+        };
+        let ev = &rules.events[e];
+        if ev.triangle != Triangle::Violet {
+            return Some(("influence.play", format!("{} is not an influence card", ev.name)));
+        }
+        if let Some(c) = &ev.condition
+            && !self.eval(c)
+        {
+            return Some(("influence.play", format!("the condition of {} does not hold", ev.name)));
+        }
+        if self.seats[self.active].chips == 0 && self.is(I::ChipShortage, "cannot-build") {
+            return Some(("build.chips", "no family chip left to place".into()));
+        }
+        if ev.only_to_win && self.is(I::GoldStrike, "only-to-win") {
+            let after = self.counted_influence(rules, self.active) + ev.influence;
+            if after < self.win_threshold(rules, self.active) {
+                return Some((
+                    "influence.play",
+                    format!("{} may only be played as the play that ends the game", ev.name),
+                ));
+            }
+        }
+        None
+    }
+
+    /// Targets of a face-up event of no triangle (`None` inside: no target needed).
+    fn resolve_targets(&self, rules: &Rules, card: CardKind) -> Vec<Option<Plot>> {
+        let Some(e) = rules.event_of(card) else {
+            return vec![];
+        };
+        match rules.events[e].target {
+            None => vec![None],
+            Some(Target::Building(b)) => self.building_plot(b).map(Some).into_iter().collect(),
+            Some(Target::AnyBuilding) => {
+                (0..self.board.len()).filter(|&i| self.board[i].is_some()).map(|i| Some(i as Plot)).collect()
+            }
+        }
+    }
+
+    fn face_up_open(&self) -> bool {
+        match self.phase {
+            Phase::Build => true,
+            Phase::Draw => self.is(I::FaceUpTiming, "draw-or-build"),
+            _ => false,
+        }
+    }
+
+    fn face_up_plays(&self, rules: &Rules, out: &mut Vec<Action>) {
+        if !self.face_up_open() {
+            return;
+        }
+        let mut kinds: Vec<CardKind> = self.face_up.clone();
+        kinds.sort();
+        kinds.dedup();
+        for &c in &kinds {
+            let e = rules.event_of(c).expect("face-up cards are events");
+            match rules.events[e].triangle {
+                Triangle::Violet => {
+                    if self.influence_playable(rules, c).is_none() {
+                        out.push(Action::PlayInfluence(c));
+                    }
+                }
+                Triangle::Red => {
+                    for plot in self.disaster_targets(rules, c) {
+                        out.push(Action::PlayDisaster { card: c, plot });
+                    }
+                }
+                Triangle::None => {
+                    for plot in self.resolve_targets(rules, c) {
+                        out.push(Action::Resolve { card: c, plot });
+                    }
+                }
+                Triangle::Yellow => {}
+            }
+        }
+    }
+
+    fn any_face_up_playable(&self, rules: &Rules) -> bool {
+        let mut v = Vec::new();
+        self.face_up_plays(rules, &mut v);
+        !v.is_empty()
+    }
+
+    fn decision_actions(&self, rules: &Rules, d: &Decision, out: &mut Vec<Action>) {
+        match d {
+            Decision::UseInsurance { .. } => out.extend([Action::UseInsurance(true), Action::UseInsurance(false)]),
+            Decision::UseIou { .. } => out.extend([Action::UseIou(true), Action::UseIou(false)]),
+            Decision::Protect { seat } => {
+                out.push(Action::Protect(None));
+                let ace = rules.reactions.get(&ReactionKey::Ace).copied();
+                let skip_ace = self.is(I::AceProtection, "ace-and-one-card");
+                for (k, &n) in self.seats[*seat].hand.iter().enumerate() {
+                    let k = k as CardKind;
+                    let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
+                    if avail > 0 {
+                        out.push(Action::Protect(Some(k)));
+                    }
+                }
+            }
+            Decision::SpreadTo { options, .. } => out.extend(options.iter().map(|&p| Action::SpreadTo(p))),
+        }
+    }
+
+    fn card_kinds_in(cards: &[CardKind]) -> Vec<CardKind> {
+        let mut k = cards.to_vec();
+        k.sort();
+        k.dedup();
+        k
+    }
+
+    fn legal(&self, rules: &Rules, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some(d) = &self.decision {
+            self.decision_actions(rules, d, out);
+            return;
+        }
+        let a = self.active;
+        match &self.phase {
+            Phase::Residence { .. } => out.extend(self.residence_plots(rules).into_iter().map(Action::PlaceResidence)),
+            Phase::Draft { pool, .. } => out.extend(Self::card_kinds_in(pool).into_iter().map(Action::DraftPermit)),
+            Phase::Events { discard } => {
+                if *discard > 0 {
+                    out.extend(Self::card_kinds_in(&self.revealed).into_iter().map(Action::DiscardRevealed));
+                    return;
+                }
+                for c in Self::card_kinds_in(&self.revealed) {
+                    if self.keepable(rules, c) {
+                        out.push(Action::KeepRevealed(c));
+                    }
+                }
+                if self.variants.town_hall_damage && self.town_hall_closed.is_some() {
+                    let mut pairs = Vec::new();
+                    pairs_of(&self.seats[a].hand, rules.turn.town_hall_reopen_cards, 0, &mut Vec::new(), &mut pairs);
+                    out.extend(pairs.into_iter().map(Action::ReopenTownHall));
+                }
+                out.push(Action::EndEvents);
+            }
+            Phase::Draw => {
+                let bank = self.owns_intact(rules, a, Ability::Bank) > 0;
+                let bank_instead = bank && self.is(I::BankDraw, "instead");
+                if !bank_instead {
+                    out.push(Action::DrawResources);
+                    if self.town_hall_open() {
+                        out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
+                        if !self.permit_deck.is_empty() {
+                            if self.variants.open_permits {
+                                out.extend(
+                                    Self::card_kinds_in(&self.permit_deck).into_iter().map(Action::ChoosePermit),
+                                );
+                            } else {
+                                out.push(Action::DrawPermits);
+                            }
+                        }
+                    }
+                }
+                if bank_instead && !self.permit_deck.is_empty() {
+                    out.push(Action::BankDraw);
+                } else if bank_instead {
+                    // the Bank's ability lapses with an empty permit deck
+                    out.push(Action::DrawResources);
+                    if self.town_hall_open() {
+                        out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
+                    }
+                }
+                self.face_up_plays(rules, out);
+            }
+            Phase::DrawKeep { offered } => out.extend(Self::card_kinds_in(offered).into_iter().map(Action::KeepPermit)),
+            Phase::Build => {
+                let terms = self.terms(rules);
+                let mut payments = Vec::new();
+                for b in 0..rules.buildings.len() as Bld {
+                    if self.build_blocker(rules, b).is_some() {
+                        continue;
+                    }
+                    let plots: Vec<Plot> =
+                        (0..rules.plots.len() as Plot).filter(|&p| self.plot_fits(rules, b, p).is_ok()).collect();
+                    if plots.is_empty() {
+                        continue;
+                    }
+                    payments.clear();
+                    payment::enumerate(rules, &terms, &self.needs(rules, b), &self.seats[a].hand, &mut payments);
+                    for &plot in &plots {
+                        for p in &payments {
+                            out.push(Action::Build { building: b, plot, payment: p.clone() });
+                        }
+                    }
+                }
+                self.face_up_plays(rules, out);
+                let hand = &self.seats[a].hand;
+                for (k, &n) in hand.iter().enumerate() {
+                    let k = k as CardKind;
+                    if n == 0 || self.face_up.contains(&k) {
+                        continue;
+                    }
+                    match rules.event_of(k).map(|e| rules.events[e].triangle) {
+                        Some(Triangle::Violet) if self.influence_playable(rules, k).is_none() => {
+                            out.push(Action::PlayInfluence(k))
+                        }
+                        Some(Triangle::Red) => out.extend(
+                            self.disaster_targets(rules, k)
+                                .into_iter()
+                                .map(|plot| Action::PlayDisaster { card: k, plot }),
+                        ),
+                        _ => {}
+                    }
+                }
+                if !self.any_face_up_playable(rules) {
+                    out.push(Action::EndBuild);
+                }
+            }
+            Phase::Discard => {
+                for (k, &n) in self.seats[a].hand.iter().enumerate() {
+                    if n > 0 {
+                        out.push(Action::Discard(k as CardKind));
+                    }
+                }
+                out.push(Action::EndTurn);
+            }
+            Phase::TurnStart | Phase::Over => {}
+        }
+    }
+
+    /// Explains why an action is illegal now, naming the rule.
+    fn diagnose(&self, rules: &Rules, action: &Action) -> RuleError {
+        let phase_name = match &self.phase {
+            Phase::TurnStart => "the start of the turn",
+            Phase::Residence { .. } => "set-up (Residences)",
+            Phase::Draft { .. } => "set-up (permit draft)",
+            Phase::Events { .. } => "the event phase",
+            Phase::Draw | Phase::DrawKeep { .. } => "the draw phase",
+            Phase::Build => "the build phase",
+            Phase::Discard => "the discard phase",
+            Phase::Over => "the end of the game",
+        };
+        if self.outcome.is_some() {
+            return err(rules, "game.over", "the game is over");
+        }
+        if let Some(d) = &self.decision {
+            return err(rules, "decision", format!("seat {} must first decide `{}`", d.seat() + 1, d.name()));
+        }
+        match action {
+            Action::Build { building, plot, payment: pay } => {
+                if self.phase != Phase::Build {
+                    return err(
+                        rules,
+                        "turn.order",
+                        format!("buildings are built in the build phase, not in {phase_name}"),
+                    );
+                }
+                let Some(bd) = rules.buildings.get(*building as usize) else {
+                    return err(rules, "build.unique", "no such building");
+                };
+                if let Some((rule, msg)) = self.build_blocker(rules, *building) {
+                    return err(rules, rule, msg);
+                }
+                if let Err(m) = self.plot_fits(rules, *building, *plot) {
+                    return err(rules, "build.plot", m);
+                }
+                match payment::check(
+                    rules,
+                    &self.terms(rules),
+                    &self.needs(rules, *building),
+                    &self.seats[self.active].hand,
+                    pay,
+                ) {
+                    Err(m) => err(rules, "build.payment", format!("{}: {m}", bd.name)),
+                    Ok(()) => err(rules, "build.payment", "the payment is not one the player can make now"),
+                }
+            }
+            Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_)
+                if self.phase == Phase::Draw && !self.town_hall_open() =>
+            {
+                err(rules, "town-hall.closed", "the Town Hall is closed: no permits may be drawn")
+            }
+            Action::DrawPermits
+            | Action::TakeFaceUpPermit(_)
+            | Action::ChoosePermit(_)
+            | Action::DrawResources
+            | Action::BankDraw
+                if self.phase == Phase::Draw =>
+            {
+                err(
+                    rules,
+                    if matches!(action, Action::BankDraw) { "draw.bank" } else { "draw.permit" },
+                    "that draw is not available now",
+                )
+            }
+            Action::PlayDisaster { card, plot } => {
+                if !self.face_up_open() || (self.phase != Phase::Build && !self.face_up.contains(card)) {
+                    return err(
+                        rules,
+                        "disaster.play",
+                        format!("disasters are played in the build phase, not in {phase_name}"),
+                    );
+                }
+                if !self.face_up.contains(card)
+                    && self.seats[self.active].hand.get(*card as usize).copied().unwrap_or(0) == 0
+                {
+                    return err(rules, "disaster.play", "the player holds no such card");
+                }
+                match self.board.get(*plot as usize) {
+                    None => err(rules, "disaster.play", "no such plot"),
+                    Some(p) => match self.disaster_blocker(rules, *card, *plot, p) {
+                        Some((rule, m)) => err(rules, rule, m),
+                        None => err(rules, "disaster.play", "that card is not a disaster"),
+                    },
+                }
+            }
+            Action::PlayInfluence(card) => match self.influence_playable(rules, *card) {
+                Some((rule, m)) => err(rules, rule, m),
+                None => err(
+                    rules,
+                    "influence.play",
+                    format!("influence cards are played in the build phase, not in {phase_name}"),
+                ),
+            },
+            Action::EndBuild if self.phase == Phase::Build => err(
+                rules,
+                "build.end",
+                "a face-up event can still be played and must be resolved before the reward phase",
+            ),
+            _ => err(rules, "turn.order", format!("{action:?} is not a legal action in {phase_name}")),
+        }
+    }
+
+    fn execute(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) {
+        let a = self.active;
+        match action.clone() {
+            Action::UseInsurance(yes) => {
+                let Some(Decision::UseInsurance { seat }) = self.decision.take() else {
+                    return;
+                };
+                if yes {
+                    let c = rules.reactions[&ReactionKey::Insurance];
+                    self.queue.pop_front();
+                    self.use_insurance(rules, seat, c, ev);
+                }
+            }
+            Action::UseIou(yes) => {
+                let Some(Decision::UseIou { seat }) = self.decision.take() else {
+                    return;
+                };
+                if yes && let Some(Step::Take { to, .. }) = self.queue.pop_front() {
+                    let c = rules.reactions[&ReactionKey::Iou];
+                    self.hand_over_iou(rules, seat, to, c, ev);
+                }
+            }
+            Action::Protect(card) => {
+                let Some(Decision::Protect { seat }) = self.decision.take() else {
+                    return;
+                };
+                if let Some(Step::Take { protect, .. }) = self.queue.front_mut() {
+                    *protect = card;
+                }
+                ev.push(Event::AceShown { seat, protected: card });
+            }
+            Action::SpreadTo(to) => {
+                let Some(Decision::SpreadTo { origin, .. }) = self.decision.take() else {
+                    return;
+                };
+                if let Some(fire) = self.fire_card(rules) {
+                    self.spread_to(rules, origin, to, fire, ev);
+                }
+            }
+            Action::PlaceResidence(plot) => {
+                let Phase::Residence { seat } = self.phase else {
+                    return;
+                };
+                let res =
+                    rules.buildings.iter().position(|b| b.ability == Some(Ability::Residence)).unwrap_or(0) as Bld;
+                self.board[plot as usize] = Some(Placed { building: res, owner: Some(seat), damage: None });
+                let chips = rules.setup.chips_on_residence.min(self.seats[seat].chips);
+                self.seats[seat].chips -= chips;
+                ev.push(Event::ResidencePlaced { seat, plot });
+                ev.push(Event::ChipsPlaced { seat, chips });
+                if seat + 1 < self.players {
+                    self.phase = Phase::Residence { seat: seat + 1 };
+                } else {
+                    self.after_residences(rules, ev);
+                }
+            }
+            Action::DraftPermit(b) => {
+                let Phase::Draft { seat, mut pool, picks } = std::mem::replace(&mut self.phase, Phase::Over) else {
+                    return;
+                };
+                if let Some(i) = pool.iter().position(|&x| x == b) {
+                    pool.remove(i);
+                }
+                self.seats[seat].permits[b as usize] += 1;
+                ev.push(Event::Drafted { seat, building: b });
+                let picks = picks + 1;
+                if picks >= self.draft_count(rules) * self.players as u32 || pool.is_empty() {
+                    self.permit_discard.extend(pool);
+                    self.start_turn(rules, ev);
+                } else {
+                    let next = (seat + self.players - 1) % self.players;
+                    self.phase = Phase::Draft { seat: next, pool, picks };
+                }
+            }
+            Action::DiscardRevealed(c) => {
+                if let Some(i) = self.revealed.iter().position(|&x| x == c) {
+                    self.revealed.remove(i);
+                }
+                self.event_discard.push(c);
+                ev.push(Event::RevealedDiscarded { card: c });
+                if let Phase::Events { discard } = &mut self.phase {
+                    *discard -= 1;
+                }
+            }
+            Action::KeepRevealed(c) => {
+                if let Some(i) = self.revealed.iter().position(|&x| x == c) {
+                    self.revealed.remove(i);
+                }
+                self.give(a, c);
+                ev.push(Event::Kept { seat: a, card: c });
+            }
+            Action::ReopenTownHall(cards) => {
+                for (c, n) in cards {
+                    for _ in 0..n {
+                        self.seats[a].hand[c as usize] -= 1;
+                        self.discard_card(rules, c);
+                        ev.push(Event::Discarded { seat: a, card: c });
+                    }
+                }
+                self.reopen_town_hall(ev);
+                ev.push(Event::TownHallReopened { seat: a });
+            }
+            Action::EndEvents => self.end_events(ev),
+            Action::DrawResources => {
+                self.draw_resources(a, rules.turn.draw_resources, ev);
+                self.after_draw(rules, ev);
+            }
+            Action::TakeFaceUpPermit(b) => {
+                if let Some(i) = self.permit_discard.iter().position(|&x| x == b) {
+                    self.permit_discard.remove(i);
+                }
+                self.seats[a].permits[b as usize] += 1;
+                ev.push(Event::PermitDrawn { seat: a, building: b });
+                self.after_draw(rules, ev);
+            }
+            Action::DrawPermits => {
+                let mut offered = Vec::new();
+                for _ in 0..rules.turn.permits_from_deck {
+                    if let Some(b) = self.permit_deck.pop() {
+                        offered.push(b);
+                    }
+                }
+                if offered.len() <= 1 {
+                    for b in offered {
+                        self.seats[a].permits[b as usize] += 1;
+                        ev.push(Event::PermitDrawn { seat: a, building: b });
+                    }
+                    self.after_draw(rules, ev);
+                } else {
+                    self.phase = Phase::DrawKeep { offered };
+                }
+            }
+            Action::KeepPermit(b) => {
+                let Phase::DrawKeep { mut offered } = std::mem::replace(&mut self.phase, Phase::Draw) else {
+                    return;
+                };
+                if let Some(i) = offered.iter().position(|&x| x == b) {
+                    offered.remove(i);
+                }
+                self.seats[a].permits[b as usize] += 1;
+                ev.push(Event::PermitDrawn { seat: a, building: b });
+                for o in offered {
+                    self.permit_discard.push(o);
+                    ev.push(Event::PermitDiscarded { building: o });
+                }
+                self.after_draw(rules, ev);
+            }
+            Action::ChoosePermit(b) => {
+                if let Some(i) = self.permit_deck.iter().position(|&x| x == b) {
+                    self.permit_deck.remove(i);
+                }
+                self.seats[a].permits[b as usize] += 1;
+                ev.push(Event::PermitDrawn { seat: a, building: b });
+                self.after_draw(rules, ev);
+            }
+            Action::BankDraw => {
+                self.bank_draw(rules, ev);
+                self.enter_build(rules, ev);
+            }
+            Action::Build { building, plot, payment: pay } => self.build(rules, building, plot, &pay, ev),
+            Action::PlayInfluence(c) => {
+                self.take_event_card(a, c);
+                let e = rules.event_of(c).expect("legal influence cards are events");
+                self.seats[a].influence.push(c);
+                ev.push(Event::InfluencePlayed { seat: a, card: c });
+                let place = 1u32.min(self.seats[a].chips);
+                self.seats[a].chips -= place;
+                ev.push(Event::ChipsPlaced { seat: a, chips: place });
+                self.pending_rewards.extend(rules.events[e].rewards.iter().copied());
+            }
+            Action::PlayDisaster { card, plot } => {
+                self.take_event_card(a, card);
+                ev.push(Event::DisasterPlayed { seat: a, card, plot });
+                self.target = Some(plot);
+                let e = rules.event_of(card).expect("legal disasters are events");
+                self.expand(rules, &rules.events[e].effect, card);
+                self.target = None;
+            }
+            Action::Resolve { card, plot } => {
+                if let Some(i) = self.face_up.iter().position(|&x| x == card) {
+                    self.face_up.remove(i);
+                }
+                self.event_discard.push(card);
+                ev.push(Event::EventResolved { seat: a, card });
+                self.target = plot;
+                let e = rules.event_of(card).expect("face-up cards are events");
+                self.expand(rules, &rules.events[e].effect, card);
+                self.target = None;
+            }
+            Action::EndBuild => self.rewards(rules, ev),
+            Action::Discard(c) => {
+                self.seats[a].hand[c as usize] -= 1;
+                self.discard_card(rules, c);
+                ev.push(Event::Discarded { seat: a, card: c });
+            }
+            Action::EndTurn => self.end_turn(rules, ev),
+        }
+        self.run(rules, ev);
+        if self.decision.is_none() && self.queue.is_empty() && self.phase == Phase::TurnStart {
+            self.begin_events(rules, ev);
+        }
+        if self.decision.is_none()
+            && self.queue.is_empty()
+            && matches!(self.phase, Phase::Events { .. })
+            && self.revealed.is_empty()
+            && self.town_hall_closed.is_none()
+            && self.outcome.is_none()
+        {
+            // nothing left to do in the event phase
+            if matches!(action, Action::DiscardRevealed(_) | Action::KeepRevealed(_) | Action::ReopenTownHall(_)) {
+                self.end_events(ev);
+            }
+        }
+        if self.decision.is_none() && self.phase == Phase::Build {
+            self.check_win(rules, ev);
+        }
+    }
+
+    /// Takes an event card from the face-up row if it lies there, else from hand.
+    fn take_event_card(&mut self, seat: usize, c: CardKind) {
+        if let Some(i) = self.face_up.iter().position(|&x| x == c) {
+            self.face_up.remove(i);
+        } else {
+            self.seats[seat].hand[c as usize] -= 1;
+        }
+    }
+
+    fn build(&mut self, rules: &Rules, b: Bld, plot: Plot, pay: &Payment, ev: &mut Vec<Event>) {
+        let a = self.active;
+        let mut paid: BTreeMap<CardKind, u8> = BTreeMap::new();
+        for &(r, n) in &pay.direct {
+            *paid.entry(r).or_default() += n;
+        }
+        if let Some(h) = rules.reactions.get(&ReactionKey::Handyman) {
+            let n: u8 = pay.handyman.iter().map(|(_, n)| n).sum();
+            if n > 0 {
+                *paid.entry(*h).or_default() += n;
+            }
+        }
+        for &(c, n) in &pay.cards {
+            *paid.entry(c).or_default() += n;
+        }
+        for (&c, &n) in &paid {
+            self.seats[a].hand[c as usize] -= n;
+            for _ in 0..n {
+                self.discard_card(rules, c);
+            }
+        }
+        self.store_used += pay.store.iter().map(|(_, n)| u32::from(*n)).sum::<u32>();
+        ev.push(Event::CardsPaid { seat: a, cards: paid.into_iter().collect() });
+        if self.is(I::Permits, "needed-and-spent") {
+            self.seats[a].permits[b as usize] -= 1;
+            if self.fault != Some(Fault::PermitVanishes) {
+                self.permit_discard.push(b);
+            }
+            ev.push(Event::PermitSpent { seat: a, building: b });
+        }
+        self.board[plot as usize] = Some(Placed { building: b, owner: Some(a), damage: None });
+        ev.push(Event::Built { seat: a, building: b, plot });
+        let inf = rules.buildings[b as usize].influence;
+        let mut chips = inf.min(self.seats[a].chips);
+        if self.fault == Some(Fault::ChipLeak) && chips > 0 {
+            chips -= 1;
+        }
+        self.seats[a].chips -= chips;
+        ev.push(Event::ChipsPlaced { seat: a, chips });
+    }
+}
+
+/// Every multiset of `size` cards from `hand[from..]`.
+fn pairs_of(hand: &[u8], size: u32, from: usize, cur: &mut Vec<(CardKind, u8)>, out: &mut Vec<Vec<(CardKind, u8)>>) {
+    if size == 0 {
+        out.push(cur.clone());
+        return;
+    }
+    for k in from..hand.len() {
+        let max = u32::from(hand[k]).min(size);
+        for take in (1..=max).rev() {
+            cur.push((k as CardKind, take as u8));
+            pairs_of(hand, size - take, k + 1, cur, out);
+            cur.pop();
+        }
+    }
+}
+
+impl Game for State {
+    type Rules = Rules;
+    type Action = Action;
+    type Event = Event;
+
+    fn new(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
+        if config.game != rules.id {
+            return Err(ConfigError::UnknownGame(config.game.clone()));
+        }
+        State::setup(rules, config)
+    }
+
+    fn current_player(&self) -> Option<usize> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if let Some(d) = &self.decision {
+            return Some(d.seat());
+        }
+        match &self.phase {
+            Phase::Residence { seat } | Phase::Draft { seat, .. } => Some(*seat),
+            _ => Some(self.active),
+        }
+    }
+
+    fn legal_actions(&self, rules: &Rules, out: &mut Vec<Action>) {
+        self.legal(rules, out);
+    }
+
+    fn apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let ok = match action {
+            // a build is checked directly: its payments are many
+            Action::Build { building, plot, payment: pay } => {
+                self.decision.is_none()
+                    && self.outcome.is_none()
+                    && self.phase == Phase::Build
+                    && (*building as usize) < rules.buildings.len()
+                    && (*plot as usize) < rules.plots.len()
+                    && self.build_blocker(rules, *building).is_none()
+                    && self.plot_fits(rules, *building, *plot).is_ok()
+                    && payment::check(
+                        rules,
+                        &self.terms(rules),
+                        &self.needs(rules, *building),
+                        &self.seats[self.active].hand,
+                        pay,
+                    )
+                    .is_ok()
+            }
+            _ => {
+                let mut legal = Vec::new();
+                self.legal(rules, &mut legal);
+                legal.contains(action)
+            }
+        };
+        if !ok {
+            return Err(self.diagnose(rules, action));
+        }
+        let mut ev = Vec::new();
+        self.execute(rules, action, &mut ev);
+        Ok(ev)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn describe_action(rules: &Rules, a: &Action) -> String {
+        describe_action(rules, a)
+    }
+
+    fn describe_event(rules: &Rules, e: &Event) -> String {
+        describe_event(rules, e)
+    }
+}
+
+fn card_list(rules: &Rules, cards: &[CardKind]) -> String {
+    cards.iter().map(|&c| rules.card_id(c)).collect::<Vec<_>>().join(", ")
+}
+
+fn counts_list(rules: &Rules, cards: &[(CardKind, u8)]) -> String {
+    cards
+        .iter()
+        .map(|&(c, n)| if n == 1 { rules.card_id(c).to_string() } else { format!("{n}x {}", rules.card_id(c)) })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn res_counts(rules: &Rules, cards: &[(Res, u8)]) -> String {
+    cards.iter().map(|&(r, n)| format!("{n} {}", rules.resources[r as usize].id)).collect::<Vec<_>>().join(", ")
+}
+
+pub fn describe_payment(rules: &Rules, p: &Payment) -> String {
+    let mut parts = Vec::new();
+    if !p.direct.is_empty() {
+        parts.push(format!("direct [{}]", res_counts(rules, &p.direct)));
+    }
+    if !p.handyman.is_empty() {
+        parts.push(format!("handyman as [{}]", res_counts(rules, &p.handyman)));
+    }
+    if !p.store.is_empty() {
+        parts.push(format!("store for [{}]", res_counts(rules, &p.store)));
+    }
+    if !p.substituted.is_empty() {
+        parts.push(format!("substituted [{}]", res_counts(rules, &p.substituted)));
+    }
+    if !p.cards.is_empty() {
+        parts.push(format!("with [{}]", counts_list(rules, &p.cards)));
+    }
+    parts.join("; ")
+}
+
+pub fn describe_action(rules: &Rules, a: &Action) -> String {
+    let plot = |p: Plot| rules.plots.get(p as usize).map(|x| x.id.as_str()).unwrap_or("?");
+    let bld = |b: Bld| rules.buildings.get(b as usize).map(|x| x.id.as_str()).unwrap_or("?");
+    let card = |c: CardKind| {
+        if (c as usize) < rules.card_count() { rules.card_id(c) } else { "?" }
+    };
+    match a {
+        Action::PlaceResidence(p) => format!("place-residence {}", plot(*p)),
+        Action::DraftPermit(b) => format!("draft-permit {}", bld(*b)),
+        Action::DiscardRevealed(c) => format!("discard-revealed {}", card(*c)),
+        Action::KeepRevealed(c) => format!("keep-revealed {}", card(*c)),
+        Action::ReopenTownHall(cs) => format!("reopen-town-hall [{}]", counts_list(rules, cs)),
+        Action::EndEvents => "end-events".into(),
+        Action::DrawResources => "draw-resources".into(),
+        Action::TakeFaceUpPermit(b) => format!("take-face-up-permit {}", bld(*b)),
+        Action::DrawPermits => "draw-permits".into(),
+        Action::KeepPermit(b) => format!("keep-permit {}", bld(*b)),
+        Action::ChoosePermit(b) => format!("choose-permit {}", bld(*b)),
+        Action::BankDraw => "bank-draw".into(),
+        Action::Build { building, plot: p, payment } => {
+            format!("build {} on {} paying {}", bld(*building), plot(*p), describe_payment(rules, payment))
+        }
+        Action::PlayInfluence(c) => format!("play-influence {}", card(*c)),
+        Action::PlayDisaster { card: c, plot: p } => {
+            format!("play-disaster {} on {}", card(*c), plot(*p))
+        }
+        Action::Resolve { card: c, plot: p } => match p {
+            Some(p) => format!("resolve {} on {}", card(*c), plot(*p)),
+            None => format!("resolve {}", card(*c)),
+        },
+        Action::EndBuild => "end-build".into(),
+        Action::Discard(c) => format!("discard {}", card(*c)),
+        Action::EndTurn => "end-turn".into(),
+        Action::UseInsurance(b) => format!("use-insurance {b}"),
+        Action::UseIou(b) => format!("use-iou {b}"),
+        Action::Protect(c) => format!("protect {}", c.map(card).unwrap_or("nothing")),
+        Action::SpreadTo(p) => format!("spread-to {}", plot(*p)),
+    }
+}
+
+pub fn describe_event(rules: &Rules, e: &Event) -> String {
+    let plot = |p: Plot| rules.plots[p as usize].id.as_str();
+    let bld = |b: Bld| rules.buildings[b as usize].id.as_str();
+    let seat = |s: usize| format!("P{}", s + 1);
+    let dest = |d: Dest| match d {
+        Dest::Seat(s) => format!("P{}", s + 1),
+        Dest::Discard => "the discard pile".to_string(),
+    };
+    match e {
+        Event::TurnStarted { seat: s, turn, round } => format!("turn {turn} (round {round}): {} to play", seat(*s)),
+        Event::ResidencePlaced { seat: s, plot: p } => {
+            format!("{} places the Residence on {}", seat(*s), plot(*p))
+        }
+        Event::Drafted { seat: s, building } => {
+            format!("{} drafts the {} permit", seat(*s), bld(*building))
+        }
+        Event::Revealed { cards } => format!("revealed [{}]", card_list(rules, cards)),
+        Event::EventsReshuffled => "event discards reshuffled into the deck".into(),
+        Event::RevealedDiscarded { card } => format!("discards revealed {}", rules.card_id(*card)),
+        Event::Kept { seat: s, card } => {
+            format!("{} takes {} into hand", seat(*s), rules.card_id(*card))
+        }
+        Event::LeftFaceUp { cards } => format!("left face up: [{}]", card_list(rules, cards)),
+        Event::TownHallReopened { seat: s } => format!("the Town Hall reopens ({})", seat(*s)),
+        Event::TownHallClosed => "the Town Hall is closed".into(),
+        Event::Drew { seat: s, cards } => {
+            format!("{} draws [{}]", seat(*s), card_list(rules, cards))
+        }
+        Event::ResourcesReshuffled => "resource discards reshuffled into the deck".into(),
+        Event::DeckEmpty => "the resource deck and its discards are empty".into(),
+        Event::PermitDrawn { seat: s, building } => {
+            format!("{} takes the {} permit", seat(*s), bld(*building))
+        }
+        Event::PermitDiscarded { building } => {
+            format!("the {} permit goes face up to the permit discards", bld(*building))
+        }
+        Event::Built { seat: s, building, plot: p } => {
+            format!("{} builds {} on {}", seat(*s), bld(*building), plot(*p))
+        }
+        Event::ChipsPlaced { seat: s, chips } => format!("{} places {chips} chip(s)", seat(*s)),
+        Event::PermitSpent { seat: s, building } => {
+            format!("{} spends the {} permit", seat(*s), bld(*building))
+        }
+        Event::CardsPaid { seat: s, cards } => {
+            format!("{} pays [{}]", seat(*s), counts_list(rules, cards))
+        }
+        Event::InfluencePlayed { seat: s, card } => {
+            format!("{} plays influence card {}", seat(*s), rules.card_id(*card))
+        }
+        Event::DisasterPlayed { seat: s, card, plot: p } => {
+            format!("{} plays {} against {}", seat(*s), rules.card_id(*card), plot(*p))
+        }
+        Event::EventResolved { seat: s, card } => {
+            format!("{} resolves {}", seat(*s), rules.card_id(*card))
+        }
+        Event::Damaged { plot: p, card } => {
+            format!("{} is damaged by {}", plot(*p), rules.card_id(*card))
+        }
+        Event::FireSpread { from, to } => {
+            format!("fire from {} spreads to {}", plot(*from), plot(*to))
+        }
+        Event::Repaired { plot: p } => format!("{} is repaired (marker removed)", plot(*p)),
+        Event::Took { from, to, card } => format!("{} loses {} to {}", seat(*from), rules.card_id(*card), dest(*to)),
+        Event::InsuranceUsed { seat: s } => format!("{} discards Fire Insurance: no cards lost to the fire", seat(*s)),
+        Event::IouHandedOver { from, to } => {
+            format!("{} hands the I.O.U. to {} instead of cards", seat(*from), dest(*to))
+        }
+        Event::AceShown { seat: s, protected } => format!(
+            "{} shows Ace up your sleeve, protecting {}",
+            seat(*s),
+            protected.map(|c| rules.card_id(c)).unwrap_or("nothing more")
+        ),
+        Event::Lapsed { why } => format!("lapses: {why}"),
+        Event::FlagSet { flag } => format!("flag {} set", rules.flags[*flag as usize]),
+        Event::FaceUpCleared { cards, into_hand } => format!(
+            "unplayed face-up cards [{}] {}",
+            card_list(rules, cards),
+            if *into_hand { "go into hand" } else { "are discarded" }
+        ),
+        Event::Discarded { seat: s, card } => {
+            format!("{} discards {}", seat(*s), rules.card_id(*card))
+        }
+        Event::HandCut { seat: s, cards } => {
+            format!("{} is over the hand limit and loses [{}] at random", seat(*s), card_list(rules, cards))
+        }
+        Event::Won { seat: s, influence } => {
+            format!("{} wins with {influence} influence", seat(*s))
+        }
+        Event::GameDrawn { reason } => format!("the game ends without a winner: {reason}"),
+    }
+}

@@ -1,0 +1,232 @@
+//! The compiled Dry Gulch catalog: ids resolved to indexes, effects and
+//! conditions checked against the operation registry. Engine-side types:
+//! nothing here derives `Deserialize`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::catalog::common::{Citation, Interpretation, NumberTally, Variant};
+
+pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
+
+/// Index of a card kind: resources first (in catalog order), then events.
+pub type CardKind = u8;
+/// Index of a resource type.
+pub type Res = u8;
+/// Index of a building.
+pub type Bld = u8;
+/// Index of a plot (block plots in order, then the bank plot).
+pub type Plot = u8;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Rules {
+    pub id: String,
+    pub name: String,
+    pub min_players: u32,
+    pub max_players: u32,
+    pub setup: Setup,
+    pub turn: Turn,
+    pub components: Components,
+    pub limits: Limits,
+    pub flags: Vec<String>,
+    pub resources: Vec<Resource>,
+    pub events: Vec<Event>,
+    pub buildings: Vec<Building>,
+    pub plots: Vec<PlotInfo>,
+    pub bank_plot: Plot,
+    pub town_hall_plot: Plot,
+    pub variants: Vec<Variant>,
+    pub interpretations: Vec<Interpretation>,
+    pub tally: NumberTally,
+    /// Resource whose card the `labor-card-value` reading is about (`labor`).
+    pub labor: Res,
+    /// Resource the Blacksmith building waives (`blacksmith`).
+    pub blacksmith: Res,
+    /// Card kinds of the yellow reactions, where the deck has them.
+    pub reactions: BTreeMap<ReactionKey, CardKind>,
+    pub sources: Sources,
+}
+
+/// Rulebook places the engine's rule errors cite.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Sources {
+    pub by_rule: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum ReactionKey {
+    Ace,
+    Iou,
+    Insurance,
+    Handyman,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Setup {
+    pub chips: BTreeMap<u32, u32>,
+    pub chips_on_residence: u32,
+    pub deal_resources: u32,
+    pub deal_permits: u32,
+    pub draft_permits: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Turn {
+    pub events_revealed: u32,
+    pub events_discarded: u32,
+    pub rounds_without_events: u32,
+    pub draw_resources: u32,
+    pub permits_from_deck: u32,
+    pub bank_resources: u32,
+    pub bank_permits: u32,
+    pub hand_limit: u32,
+    pub influence_card_reward: u32,
+    pub town_hall_reopen_cards: u32,
+    pub general_store_cards: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Components {
+    pub resource_cards: u32,
+    pub event_cards: u32,
+    pub permits: u32,
+    pub chips: u32,
+    pub colours: u32,
+    pub damage_markers: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Limits {
+    pub turn_cap: u32,
+    pub fixed_win_threshold: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Resource {
+    pub id: String,
+    pub name: String,
+    pub kind: ResourceKind,
+    pub copies: u32,
+    pub subst_en: Option<u32>,
+    pub subst_de: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Event {
+    pub id: String,
+    pub name: String,
+    pub triangle: Triangle,
+    pub copies: u32,
+    pub target: Option<Target>,
+    pub condition: Option<Cond>,
+    pub effect: Vec<Effect>,
+    pub influence: u32,
+    pub rewards: Vec<Bld>,
+    pub reaction: Option<Reaction>,
+    pub only_to_win: bool,
+    pub source: Vec<Citation>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Target {
+    AnyBuilding,
+    Building(Bld),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Building {
+    pub id: String,
+    pub name: String,
+    /// (resource, how many), in resource order.
+    pub cost: Vec<(Res, u32)>,
+    pub influence: u32,
+    pub corner: bool,
+    pub permits: u32,
+    pub ability: Option<Ability>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlotInfo {
+    pub id: String,
+    pub block: String,
+    pub kind: PlotKind,
+    pub reward: u32,
+    pub edge: bool,
+    pub bank: bool,
+    pub neighbours: Vec<Plot>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Cond {
+    Built(Bld),
+    Intact(Bld),
+    OwnedByActive(Bld),
+    Flag(u8),
+    All(Vec<Cond>),
+    Any(Vec<Cond>),
+    Not(Box<Cond>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Party {
+    Active,
+    TargetOwner,
+    EachPlayer,
+    EachOtherPlayer,
+    Leaders,
+    Owner(Bld),
+    Discard,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Effect {
+    Damage,
+    TakeRandom { from: Party, to: Party, count: u32, tie_count: Option<u32>, insurable: bool },
+    Draw { to: Party, count: u32 },
+    DrawPermit { to: Party, count: u32 },
+    DrawPerPointBehind { per_point: u32 },
+    SetFlag(u8),
+    If { cond: Cond, then: Vec<Effect>, otherwise: Vec<Effect> },
+}
+
+impl Rules {
+    pub fn card_count(&self) -> usize {
+        self.resources.len() + self.events.len()
+    }
+    pub fn event_card(&self, e: usize) -> CardKind {
+        (self.resources.len() + e) as CardKind
+    }
+    /// The event index of a card kind, if it is an event card.
+    pub fn event_of(&self, c: CardKind) -> Option<usize> {
+        (c as usize).checked_sub(self.resources.len())
+    }
+    pub fn card_id(&self, c: CardKind) -> &str {
+        match self.event_of(c) {
+            Some(e) => &self.events[e].id,
+            None => &self.resources[c as usize].id,
+        }
+    }
+    pub fn card_by_id(&self, id: &str) -> Option<CardKind> {
+        if let Some(r) = self.resources.iter().position(|r| r.id == id) {
+            return Some(r as CardKind);
+        }
+        self.events.iter().position(|e| e.id == id).map(|e| self.event_card(e))
+    }
+    pub fn building_by_id(&self, id: &str) -> Option<Bld> {
+        self.buildings.iter().position(|b| b.id == id).map(|b| b as Bld)
+    }
+    pub fn plot_by_id(&self, id: &str) -> Option<Plot> {
+        self.plots.iter().position(|p| p.id == id).map(|p| p as Plot)
+    }
+    pub fn resource_by_id(&self, id: &str) -> Option<Res> {
+        self.resources.iter().position(|r| r.id == id).map(|r| r as Res)
+    }
+    /// The rulebook place for an engine rule id (`""` when unknown).
+    pub fn source_of(&self, rule: &str) -> &str {
+        self.sources.by_rule.get(rule).map(String::as_str).unwrap_or("")
+    }
+    pub fn interpretation(&self, id: &str) -> Option<&Interpretation> {
+        self.interpretations.iter().find(|i| i.id == id)
+    }
+}

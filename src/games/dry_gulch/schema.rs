@@ -1,0 +1,372 @@
+//! The raw serde shapes of the Dry Gulch catalog files (`rules/dry-gulch/`).
+//! They only parse; `catalog.rs` lowers them into checked `Rules`.
+//!
+//! Files: `game.yaml`, `resources.yaml`, `buildings.yaml`, `events.yaml`,
+//! `board.yaml`, `variants.yaml`, `interpretations.yaml`.
+//!
+//! Every record carries `source:` (citations) and `assumed:` (number field →
+//! reason); a number field not named in `assumed` is cited by `source`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::common::{Names, Provenance};
+use crate::yaml::Spanned;
+
+// ------------------------------------------------------------- game.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    pub game: GameSection,
+    pub setup: SetupSection,
+    pub turn: TurnSection,
+    pub components: ComponentsSection,
+    pub limits: LimitsSection,
+    /// Named facts of the game that effects can set and conditions can test
+    /// (for example `wells-fargo-arrived`).
+    #[serde(default)]
+    pub flags: Vec<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSection {
+    pub id: Spanned<String>,
+    pub names: Names,
+    /// Rulebook ids this catalog is read from.
+    pub rulebooks: Vec<Spanned<String>>,
+    pub min_players: u32,
+    pub max_players: u32,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSection {
+    /// Family chips per player, by player count: `{3: 17, 4: 15, ...}`.
+    pub chips: BTreeMap<u32, u32>,
+    /// Chips placed on the Residence at set-up.
+    pub chips_on_residence: u32,
+    pub deal_resources: u32,
+    pub deal_permits: u32,
+    /// Permits each player ends the advanced set-up draft with.
+    pub draft_permits: u32,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnSection {
+    /// The phases in order; must be events, draw, build, reward, discard.
+    pub phases: Vec<Spanned<String>>,
+    pub events_revealed: u32,
+    pub events_discarded: u32,
+    /// Rounds at the start of the game in which no events are drawn.
+    pub rounds_without_events: u32,
+    pub draw_resources: u32,
+    /// Permits taken from the face-down deck when drawing a permit (one is kept).
+    pub permits_from_deck: u32,
+    pub bank_resources: u32,
+    pub bank_permits: u32,
+    pub hand_limit: u32,
+    /// Resource cards the owner of a building named by an influence card draws.
+    pub influence_card_reward: u32,
+    /// Cards discarded to reopen a closed Town Hall (optional rule 2).
+    pub town_hall_reopen_cards: u32,
+    /// Cards the General Store lets its owner use as a Good per turn, per store.
+    pub general_store_cards: u32,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComponentsSection {
+    pub resource_cards: u32,
+    pub event_cards: u32,
+    pub permits: u32,
+    pub chips: u32,
+    pub colours: u32,
+    pub damage_markers: u32,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsSection {
+    /// Turns after which a game is stopped as a draw (`turn-cap`), unless the
+    /// configuration sets another cap.
+    pub turn_cap: u32,
+    /// Fixed influence threshold used by the `fixed` win-threshold reading.
+    pub fixed_win_threshold: u32,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+// -------------------------------------------------------- resources.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResourcesFile {
+    pub resources: Vec<RawResource>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResourceKind {
+    Good,
+    Ability,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawResource {
+    pub id: Spanned<String>,
+    pub names: Names,
+    pub kind: ResourceKind,
+    /// Copies of this card in the resource deck.
+    pub copies: u32,
+    /// Cards needed to replace one missing resource of this type, per
+    /// language's table (`~` where a table leaves it blank).
+    pub substitution: Substitution,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Substitution {
+    pub en: Option<u32>,
+    pub de: Option<u32>,
+}
+
+// -------------------------------------------------------- buildings.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildingsFile {
+    pub buildings: Vec<RawBuilding>,
+}
+
+/// What a building does beyond its influence and reward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ability {
+    /// Each player's starting building, placed at set-up; never built.
+    Residence,
+    /// Draws two resources and the top permit in the draw phase; only on the bank plot.
+    Bank,
+    /// Lets its owner use hand cards as Goods.
+    GeneralStore,
+    /// Waives Blacksmith requirements for its owner.
+    Blacksmith,
+    /// Changes what a Fire costs its victim; stops spreading fire.
+    Firehouse,
+    /// Stands on the board from the start, owned by nobody; can be damaged
+    /// only under optional rule 2.
+    TownHall,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBuilding {
+    pub id: Spanned<String>,
+    pub names: Names,
+    /// Resource ids it costs; a resource listed twice is needed twice.
+    #[serde(default)]
+    pub cost: Vec<Spanned<String>>,
+    pub influence: u32,
+    /// A corner building goes only on corner plots; others only on middle or
+    /// street-end plots.
+    pub corner: bool,
+    /// Copies of its permit in the permit deck.
+    pub permits: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability: Option<Ability>,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+// ----------------------------------------------------------- events.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventsFile {
+    pub events: Vec<RawEvent>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Triangle {
+    /// Disasters: may be taken into hand, played against a building.
+    Red,
+    /// Special equipment (influence cards): played in front of the player
+    /// when their condition holds.
+    Violet,
+    /// Special abilities: may be kept in hand and used at the moment they apply.
+    Yellow,
+    /// Other events: resolved by the active player before the reward phase.
+    None,
+}
+
+/// The reactive abilities of the yellow cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reaction {
+    AceUpYourSleeve,
+    Iou,
+    FireInsurance,
+    HandymanBrother,
+}
+
+/// What an event is played against.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum RawTarget {
+    /// Any built building (the Town Hall only under optional rule 2).
+    AnyBuilding,
+    /// A built building of this id.
+    Building(Spanned<String>),
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub id: Spanned<String>,
+    pub names: Names,
+    pub triangle: Triangle,
+    /// Copies in the event deck.
+    pub copies: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<RawTarget>,
+    /// When the card may be played (violet cards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<RawCondition>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effect: Vec<RawEffect>,
+    /// Influence points the card counts (violet cards).
+    #[serde(default)]
+    pub influence: u32,
+    /// Buildings whose owners draw the influence-card reward when it is played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rewards: Vec<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reaction: Option<Reaction>,
+    /// Violet cards that may only be played as the play that ends the game.
+    #[serde(default)]
+    pub only_to_win: bool,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+/// The condition language.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum RawCondition {
+    /// The building stands on the board (damaged or not).
+    Built(Spanned<String>),
+    /// The building stands and is not damaged.
+    Intact(Spanned<String>),
+    /// The building is owned by the active player.
+    OwnedByActive(Spanned<String>),
+    /// A game flag has been set.
+    Flag(Spanned<String>),
+    All(Vec<RawCondition>),
+    Any(Vec<RawCondition>),
+    Not(Box<RawCondition>),
+}
+
+/// The effect language. Parties are strings: `active`, `target-owner`,
+/// `each-player`, `each-other-player` (other than the target's owner where
+/// there is a target, else than the active player), `leaders` (players
+/// with the most counted influence), or `owner:<building-id>`;
+/// a destination may also be `discard`.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum RawEffect {
+    /// Damage the target building: marker on it, card in front of its owner.
+    Damage,
+    /// `to` draws `count` random cards from the hand of `from`. With
+    /// several leaders, each loses `tie_count` instead (when given).
+    TakeRandom {
+        from: Spanned<String>,
+        to: Spanned<String>,
+        count: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tie_count: Option<u32>,
+        /// A Fire Insurance discarded by the victim prevents this loss.
+        #[serde(default)]
+        insurable: bool,
+    },
+    /// The party draws `count` resource cards from the deck.
+    Draw { to: Spanned<String>, count: u32 },
+    /// The party draws `count` permits from the deck (lapses when empty).
+    DrawPermit { to: Spanned<String>, count: u32 },
+    /// Each player draws `per_point` resource cards per influence point by
+    /// which they trail the leader.
+    DrawPerPointBehind { per_point: u32 },
+    /// Sets a game flag.
+    SetFlag(Spanned<String>),
+    /// Runs `then` when the condition holds, else `otherwise`.
+    If {
+        cond: RawCondition,
+        then: Vec<RawEffect>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        otherwise: Vec<RawEffect>,
+    },
+}
+
+// ------------------------------------------------------------ board.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFile {
+    pub board: RawBoard,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    /// Blocks of plots; plots in one block are listed in order along their
+    /// street, so consecutive plots are neighbours (fire spreads between them).
+    pub blocks: Vec<RawBlock>,
+    /// The single plot in front of the town: only the Bank may stand there.
+    pub bank_plot: RawPlot,
+    /// The plot the Town Hall stands on from the start.
+    pub town_hall_plot: Spanned<String>,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBlock {
+    pub id: Spanned<String>,
+    pub street: String,
+    pub plots: Vec<RawPlot>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PlotKind {
+    Corner,
+    Middle,
+    StreetEnd,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlot {
+    pub id: Spanned<String>,
+    pub kind: PlotKind,
+    /// Resource cards its owner draws in each reward phase.
+    pub reward: u32,
+    /// On the outer edge of the board (where a Residence may stand).
+    #[serde(default)]
+    pub edge: bool,
+}
