@@ -16,7 +16,8 @@ fn random_games_finish() {
     let mut wins = 0;
     let mut draws = 0;
     let mut total = 0;
-    for seed in 0..50u64 {
+    let t = std::time::Instant::now();
+    for seed in 0..2000u64 {
         let config = Config::new("dry-gulch", 3 + (seed % 4) as u32, seed);
         let mut chooser = RandomChooser::new(seed);
         let r =
@@ -28,5 +29,5 @@ fn random_games_finish() {
             _ => draws += 1,
         }
     }
-    println!("wins {wins} draws {draws} actions {total}");
+    println!("wins {wins} draws {draws} actions {total} in {:?}", t.elapsed());
 }

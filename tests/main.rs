@@ -1,3 +1,4 @@
-//! The one integration-test binary.
+//! The one integration-test binary: every test module links once.
 
+mod bad_input;
 mod dry_gulch_play;

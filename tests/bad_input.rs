@@ -1,0 +1,1 @@
+//! Bad input: the malformed-catalog corpus under `tests/bad_input/`.
