@@ -15,6 +15,9 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use serde_saphyr::budget::BudgetBreach;
+use serde_saphyr::{Budget, DefaultMessageFormatter, Error, MessageFormatter};
+
 use crate::catalog::diag::Diagnostic;
 
 pub use serde_saphyr::Spanned;
@@ -34,16 +37,62 @@ pub fn from_str<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Diagno
     if text.trim().is_empty() {
         return Err(Diagnostic::new(file, 1, 1, "the file is empty; a catalog file must hold a YAML mapping"));
     }
+    if text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
+        return Err(Diagnostic::new(
+            file,
+            1,
+            1,
+            "the file holds only comments; a catalog file must hold a YAML mapping",
+        ));
+    }
     serde_saphyr::from_str::<T>(text).map_err(|e| {
         let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
-        let raw = e.without_snippet().to_string();
-        // serde-saphyr appends " at line L, column C"; the diagnostic carries them itself.
-        let message = match raw.rfind(" at line ") {
-            Some(i) => raw[..i].to_string(),
-            None => raw,
-        };
-        Diagnostic::new(file, line.max(1), column.max(1), message)
+        Diagnostic::new(file, line.max(1), column.max(1), message(&e))
     })
+}
+
+/// The message of a serde-saphyr error without its location (the diagnostic
+/// carries that). Through an alias, the location is the alias; the message
+/// names the anchor's place.
+fn message(e: &Error) -> String {
+    let mut err = e;
+    let mut anchor = None;
+    loop {
+        match err {
+            Error::WithSnippet { error, .. } => err = error,
+            Error::AliasError { error, locations, .. } => {
+                anchor = anchor.or(Some(locations.defined_location));
+                err = error;
+            }
+            _ => break,
+        }
+    }
+    let text = match err {
+        Error::Budget { breach, .. } => budget_message(breach),
+        Error::DuplicateMappingKey { key: Some(k), .. } => format!("duplicate key `{k}` in this mapping"),
+        Error::MultipleDocuments { .. } => "a second YAML document; a catalog file holds exactly one".to_string(),
+        other => DefaultMessageFormatter.format_message(other).into_owned(),
+    };
+    match anchor {
+        Some(a) if a.line() > 0 => {
+            format!("{text} (this alias repeats the anchor at line {}, column {})", a.line(), a.column())
+        }
+        _ => text,
+    }
+}
+
+fn budget_message(breach: &BudgetBreach) -> String {
+    let limits = Budget::default();
+    match breach {
+        BudgetBreach::Nodes { .. } => format!(
+            "the YAML expands to more than {} nodes, the limit for one file; anchors and aliases that multiply are refused",
+            limits.max_nodes
+        ),
+        BudgetBreach::Depth { .. } => {
+            format!("the YAML nests deeper than {} levels, the limit for one file", limits.max_depth)
+        }
+        other => format!("the YAML exceeds a parser limit for one file ({other:?})"),
+    }
 }
 
 /// Serialises a value to YAML text.

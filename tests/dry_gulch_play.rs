@@ -1,8 +1,13 @@
-use rulecheck::check::playout::{RandomChooser, play};
+//! Dry Gulch played at random: every configuration finishes, and the
+//! shared suite holds after every action.
+
+use rulecheck::check::playout::RandomChooser;
+use rulecheck::check::suite::{Checks, run_game};
 use rulecheck::engine::{Config, Outcome};
+use rulecheck::games::dry_gulch::{Rules, State};
 use rulecheck::games::{self, AnyRules};
 
-fn rules() -> rulecheck::games::dry_gulch::Rules {
+pub fn rules() -> Rules {
     let src = rulecheck::bundled::rules().unwrap();
     let g = src.iter().find(|g| g.name == "dry-gulch").unwrap();
     match games::load(g).unwrap() {
@@ -11,23 +16,53 @@ fn rules() -> rulecheck::games::dry_gulch::Rules {
 }
 
 #[test]
-fn random_games_finish() {
+fn contract_holds_in_random_games() {
     let rules = rules();
-    let mut wins = 0;
-    let mut draws = 0;
-    let mut total = 0;
-    let t = std::time::Instant::now();
-    for seed in 0..2000u64 {
+    for seed in 0..40u64 {
         let config = Config::new("dry-gulch", 3 + (seed % 4) as u32, seed);
         let mut chooser = RandomChooser::new(seed);
-        let r =
-            play::<rulecheck::games::dry_gulch::State, ()>(&rules, &config, &mut chooser, 1_000_000, |_, _, _| Ok(()))
-                .unwrap();
-        total += r.actions.len();
-        match r.outcome {
-            Some(Outcome::Win(_)) => wins += 1,
-            _ => draws += 1,
+        let run = run_game::<State>(&rules, &config, &mut chooser, Checks::ALL, None, 100_000).unwrap();
+        if let Some(f) = &run.failure {
+            panic!("{f} (seed {seed}, after {} actions: {:?})", run.actions.len(), run.actions.last());
+        }
+        assert!(matches!(run.outcome, Some(Outcome::Win(_) | Outcome::Draw(_))));
+    }
+}
+
+/// Every configuration the issue names: the default, each variant alone,
+/// and each non-default option of each interpretation alone.
+pub fn single_change_configs(rules: &Rules, players: u32, seed: u64) -> Vec<Config> {
+    let base = Config::new("dry-gulch", players, seed);
+    let mut out = vec![base.clone()];
+    for v in &rules.variants {
+        out.push(base.clone().with_variant(&v.id));
+    }
+    for i in rules.interpretations.iter().filter(|i| i.inert.is_none()) {
+        for o in i.options.iter().filter(|o| o.id != i.default) {
+            let mut c = base.clone().with_reading(&i.id, &o.id);
+            if let Some(v) = &i.variant {
+                c = c.with_variant(v);
+            }
+            out.push(c);
         }
     }
-    println!("wins {wins} draws {draws} actions {total} in {:?}", t.elapsed());
+    out
+}
+
+#[test]
+fn invariants_hold_in_every_configuration() {
+    let rules = rules();
+    let games: u64 = std::env::var("RULECHECK_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
+    for players in 3..=6 {
+        for config in single_change_configs(&rules, players, 0) {
+            for seed in 0..games {
+                let config = Config { seed, ..config.clone() };
+                let mut chooser = RandomChooser::new(seed);
+                let run = run_game::<State>(&rules, &config, &mut chooser, Checks::INVARIANTS, None, 100_000).unwrap();
+                if let Some(f) = &run.failure {
+                    panic!("{f} ({config}, after {} actions: {:?})", run.actions.len(), run.actions.last());
+                }
+            }
+        }
+    }
 }

@@ -73,7 +73,8 @@ pub fn decode(shown: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
                 line,
                 column,
                 "the file is not valid UTF-8 (catalogs and scenarios are UTF-8 text)",
-            ))
+            )
+            .with_snippet_from(&String::from_utf8_lossy(e.as_bytes())))
         }
     }
 }

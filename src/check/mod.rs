@@ -2,3 +2,4 @@
 //! generic contract suite every game gets, shrinking, and run summaries.
 
 pub mod playout;
+pub mod suite;

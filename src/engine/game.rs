@@ -57,6 +57,31 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+/// A named invariant a game declares, with its rulebook source and the
+/// fault that proves the check can fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct InvariantDef {
+    pub name: &'static str,
+    /// The invariant in one line.
+    pub statement: &'static str,
+    pub source: &'static str,
+    /// The fault (see `Game::inject_fault`) that breaks exactly this invariant.
+    pub fault: &'static str,
+}
+
+/// A broken invariant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    pub invariant: &'static str,
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invariant `{}` broken: {}", self.invariant, self.detail)
+    }
+}
+
 /// A game's state. Contract (checked by the shared suite in `check`):
 /// - `legal_actions` lists unique actions in a fixed, documented order, and
 ///   is empty exactly when `outcome` is `Some`;
@@ -83,4 +108,25 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// How the action reads, with catalog names.
     fn describe_action(rules: &Self::Rules, action: &Self::Action) -> String;
     fn describe_event(rules: &Self::Rules, event: &Self::Event) -> String;
+
+    /// What the transition invariants need to remember from before an action.
+    type Before;
+    fn before(&self) -> Self::Before;
+    /// The game's invariants, in the order `check_invariants` tests them.
+    fn invariants() -> &'static [InvariantDef];
+    /// Checks every invariant after `action` (with `events`) led here from `before`.
+    fn check_invariants(
+        &self,
+        rules: &Self::Rules,
+        before: &Self::Before,
+        action: &Self::Action,
+        events: &[Self::Event],
+    ) -> Result<(), Violation>;
+    /// Breaks a rule on purpose (tests and `fuzz --fault` only); `false` for an unknown name.
+    fn inject_fault(&mut self, fault: &str) -> bool;
+    /// The names `inject_fault` accepts.
+    fn faults() -> &'static [&'static str];
+    /// A perturbed copy of an action, for the malformed-action checks; `salt`
+    /// picks the perturbation.
+    fn mutate_action(action: &Self::Action, salt: u32) -> Self::Action;
 }

@@ -17,6 +17,7 @@
 //! and a field of `Readings`; the code branches on those fields only.
 
 pub mod catalog;
+pub mod invariants;
 pub mod payment;
 pub mod readings;
 pub mod rules;

@@ -15,10 +15,11 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
+use super::invariants;
 use super::payment::{self, Payment, Terms};
 use super::readings::{I, IMPLEMENTED, Readings};
 use super::rules_data::*;
-use crate::engine::{Chance, Config, ConfigError, DrawReason, Game, Outcome, RuleError};
+use crate::engine::{Chance, Config, ConfigError, DrawReason, Game, InvariantDef, Outcome, RuleError, Violation};
 
 /// Rule ids the engine's errors name, with their rulebook places.
 pub fn rule_sources() -> Sources {
@@ -78,6 +79,8 @@ pub struct Placed {
     pub building: Bld,
     pub owner: Option<usize>,
     pub damage: Option<Damage>,
+    /// Family chips standing on it.
+    pub chips: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,6 +95,8 @@ pub struct Player {
     pub influence: Vec<CardKind>,
     /// Family chips not yet on the board.
     pub chips: u32,
+    /// Chips placed for influence cards.
+    pub card_chips: u32,
     /// The chip allotment for this player count.
     pub allotment: u32,
 }
@@ -104,6 +109,8 @@ impl Player {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// A turn is over; the next begins with `StartTurn`.
+    NextTurn,
     /// The start of a turn: spreading fire may need a decision first.
     TurnStart,
     /// Set-up: `seat` places its Residence.
@@ -216,6 +223,7 @@ pub enum Action {
     EndBuild,
     Discard(CardKind),
     EndTurn,
+    StartTurn,
     UseInsurance(bool),
     UseIou(bool),
     Protect(Option<CardKind>),
@@ -259,7 +267,7 @@ pub enum Event {
     FaceUpCleared { cards: Vec<CardKind>, into_hand: bool },
     Discarded { seat: usize, card: CardKind },
     HandCut { seat: usize, cards: Vec<CardKind> },
-    Won { seat: usize, influence: u32 },
+    Won { seat: usize, influence: u32, during_build: bool },
     GameDrawn { reason: DrawReason },
 }
 
@@ -295,11 +303,23 @@ pub struct State {
     /// The Town Hall is closed; by whom (`None` inside: nobody's turn reopens it).
     pub town_hall_closed: Option<Option<usize>>,
     pub outcome: Option<Outcome>,
-    /// Bit i set: interpretation i of `IMPLEMENTED` was consulted.
-    pub consulted: Cell<u64>,
+    /// Which interpretations were consulted (bookkeeping, not game state).
+    #[serde(skip)]
+    pub consulted: Consulted,
     /// Target of the effect being resolved (for `target-owner`).
     pub target: Option<Plot>,
     pub fault: Option<Fault>,
+}
+
+/// Bit i set: interpretation i of `IMPLEMENTED` was consulted. It records
+/// how the engine read the state, so it takes no part in equality.
+#[derive(Debug, Clone, Default)]
+pub struct Consulted(pub Cell<u64>);
+
+impl PartialEq for Consulted {
+    fn eq(&self, _: &Consulted) -> bool {
+        true
+    }
 }
 
 /// Deliberately broken rules, for proving that the invariants can fail.
@@ -329,8 +349,6 @@ pub enum Fault {
     OpenClosedTownHall,
     /// A permit is counted into the hand by the hand-limit cut.
     PermitInHand,
-    /// The damage marker stays on the board when the card is discarded.
-    MarkerLeak,
 }
 
 fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
@@ -340,7 +358,7 @@ fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
 impl State {
     /// The option index of an interpretation, recording that it was consulted.
     fn rd(&self, i: I) -> u8 {
-        self.consulted.set(self.consulted.get() | (1 << i as u64));
+        self.consulted.0.set(self.consulted.0.get() | (1 << i as u64));
         self.readings.0[i as usize]
     }
     fn is(&self, i: I, option: &str) -> bool {
@@ -409,7 +427,8 @@ impl State {
     }
 
     pub fn chips_on_board(&self, seat: usize) -> u32 {
-        self.seats[seat].allotment - self.seats[seat].chips
+        let on_plots: u32 = self.board.iter().flatten().filter(|p| p.owner == Some(seat)).map(|p| p.chips).sum();
+        on_plots + self.seats[seat].card_chips
     }
 
     pub fn win_threshold(&self, rules: &Rules, seat: usize) -> u32 {
@@ -589,7 +608,8 @@ impl State {
         chance.shuffle(&mut permit_deck);
         let mut board = vec![None; rules.plots.len()];
         if let Some(th) = rules.buildings.iter().position(|b| b.ability == Some(Ability::TownHall)) {
-            board[rules.town_hall_plot as usize] = Some(Placed { building: th as Bld, owner: None, damage: None });
+            board[rules.town_hall_plot as usize] =
+                Some(Placed { building: th as Bld, owner: None, damage: None, chips: 0 });
         }
         let mut s = State {
             players,
@@ -604,6 +624,7 @@ impl State {
                     in_front: vec![],
                     influence: vec![],
                     chips: allotment,
+                    card_chips: 0,
                     allotment,
                 })
                 .collect(),
@@ -626,7 +647,7 @@ impl State {
             pending_rewards: vec![],
             town_hall_closed: None,
             outcome: None,
-            consulted: Cell::new(0),
+            consulted: Consulted::default(),
             target: None,
             fault: None,
         };
@@ -664,7 +685,7 @@ impl State {
             .collect()
     }
 
-    fn after_residences(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+    fn after_residences(&mut self, rules: &Rules) {
         if self.variants.advanced_setup {
             let per = self.draft_count(rules);
             let mut pool = Vec::new();
@@ -675,22 +696,18 @@ impl State {
             }
             pool.sort();
             if pool.is_empty() {
-                self.start_turn(rules, ev);
+                self.phase = Phase::NextTurn;
             } else {
                 self.phase = Phase::Draft { seat: self.players - 1, pool, picks: 0 };
             }
         } else {
-            self.start_turn(rules, ev);
+            self.phase = Phase::NextTurn;
         }
     }
 
     // ------------------------------------------------------------ turns
 
     fn start_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        if self.turns >= self.turn_cap {
-            self.end(Outcome::Draw(DrawReason::TurnCap), ev);
-            return;
-        }
         self.store_used = 0;
         self.pending_rewards.clear();
         ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
@@ -852,6 +869,10 @@ impl State {
     fn bank_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let a = self.active;
         self.draw_resources(a, rules.turn.bank_resources, ev);
+        if !self.town_hall_open() {
+            ev.push(Event::Lapsed { why: "the Town Hall is closed, so the Bank draws no permit".into() });
+            return;
+        }
         for _ in 0..rules.turn.bank_permits {
             if !self.draw_permit(a, ev) {
                 ev.push(Event::Lapsed { why: "the permit deck is empty, so the Bank draws no permit".into() });
@@ -876,7 +897,7 @@ impl State {
         for seat in seats {
             let inf = self.counted_influence(rules, seat);
             if inf >= self.win_threshold(rules, seat) {
-                ev.push(Event::Won { seat, influence: inf });
+                ev.push(Event::Won { seat, influence: inf, during_build: self.phase == Phase::Build });
                 self.end(Outcome::Win(seat), ev);
                 return;
             }
@@ -948,7 +969,7 @@ impl State {
         for (card, plot) in cards {
             self.event_discard.push(card);
             ev.push(Event::Discarded { seat: a, card });
-            if self.is(I::MarkerRemoval, "with-card") && self.fault != Some(Fault::MarkerLeak) {
+            if self.is(I::MarkerRemoval, "with-card") {
                 for (i, p) in self.board.iter_mut().enumerate() {
                     if let Some(p) = p.as_mut()
                         && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
@@ -982,7 +1003,11 @@ impl State {
         }
         self.turns += 1;
         self.active = (self.active + 1) % self.players;
-        self.start_turn(rules, ev);
+        if self.turns >= self.turn_cap {
+            self.end(Outcome::Draw(DrawReason::TurnCap), ev);
+        } else {
+            self.phase = Phase::NextTurn;
+        }
     }
 
     // ------------------------------------------------------------ effects
@@ -1116,6 +1141,9 @@ impl State {
             };
             match step {
                 Step::Draw { seat, count } => self.draw_resources(seat, count, ev),
+                Step::DrawPermit { .. } if !self.town_hall_open() => {
+                    ev.push(Event::Lapsed { why: "the Town Hall is closed: no player may draw permits".into() });
+                }
                 Step::DrawPermit { seat, count } => {
                     for _ in 0..count {
                         if !self.draw_permit(seat, ev) {
@@ -1619,6 +1647,7 @@ impl State {
                 }
                 out.push(Action::EndTurn);
             }
+            Phase::NextTurn => out.push(Action::StartTurn),
             Phase::TurnStart | Phase::Over => {}
         }
     }
@@ -1626,7 +1655,7 @@ impl State {
     /// Explains why an action is illegal now, naming the rule.
     fn diagnose(&self, rules: &Rules, action: &Action) -> RuleError {
         let phase_name = match &self.phase {
-            Phase::TurnStart => "the start of the turn",
+            Phase::TurnStart | Phase::NextTurn => "the start of the turn",
             Phase::Residence { .. } => "set-up (Residences)",
             Phase::Draft { .. } => "set-up (permit draft)",
             Phase::Events { .. } => "the event phase",
@@ -1771,15 +1800,15 @@ impl State {
                 };
                 let res =
                     rules.buildings.iter().position(|b| b.ability == Some(Ability::Residence)).unwrap_or(0) as Bld;
-                self.board[plot as usize] = Some(Placed { building: res, owner: Some(seat), damage: None });
                 let chips = rules.setup.chips_on_residence.min(self.seats[seat].chips);
+                self.board[plot as usize] = Some(Placed { building: res, owner: Some(seat), damage: None, chips });
                 self.seats[seat].chips -= chips;
                 ev.push(Event::ResidencePlaced { seat, plot });
                 ev.push(Event::ChipsPlaced { seat, chips });
                 if seat + 1 < self.players {
                     self.phase = Phase::Residence { seat: seat + 1 };
                 } else {
-                    self.after_residences(rules, ev);
+                    self.after_residences(rules);
                 }
             }
             Action::DraftPermit(b) => {
@@ -1794,7 +1823,7 @@ impl State {
                 let picks = picks + 1;
                 if picks >= self.draft_count(rules) * self.players as u32 || pool.is_empty() {
                     self.permit_discard.extend(pool);
-                    self.start_turn(rules, ev);
+                    self.phase = Phase::NextTurn;
                 } else {
                     let next = (seat + self.players - 1) % self.players;
                     self.phase = Phase::Draft { seat: next, pool, picks };
@@ -1893,6 +1922,7 @@ impl State {
                 ev.push(Event::InfluencePlayed { seat: a, card: c });
                 let place = 1u32.min(self.seats[a].chips);
                 self.seats[a].chips -= place;
+                self.seats[a].card_chips += place;
                 ev.push(Event::ChipsPlaced { seat: a, chips: place });
                 self.pending_rewards.extend(rules.events[e].rewards.iter().copied());
             }
@@ -1922,6 +1952,7 @@ impl State {
                 ev.push(Event::Discarded { seat: a, card: c });
             }
             Action::EndTurn => self.end_turn(rules, ev),
+            Action::StartTurn => self.start_turn(rules, ev),
         }
         self.run(rules, ev);
         if self.decision.is_none() && self.queue.is_empty() && self.phase == Phase::TurnStart {
@@ -1939,7 +1970,7 @@ impl State {
                 self.end_events(ev);
             }
         }
-        if self.decision.is_none() && self.phase == Phase::Build {
+        if self.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild)) {
             self.check_win(rules, ev);
         }
     }
@@ -1983,14 +2014,12 @@ impl State {
             }
             ev.push(Event::PermitSpent { seat: a, building: b });
         }
-        self.board[plot as usize] = Some(Placed { building: b, owner: Some(a), damage: None });
-        ev.push(Event::Built { seat: a, building: b, plot });
         let inf = rules.buildings[b as usize].influence;
-        let mut chips = inf.min(self.seats[a].chips);
-        if self.fault == Some(Fault::ChipLeak) && chips > 0 {
-            chips -= 1;
-        }
+        let chips = inf.min(self.seats[a].chips);
         self.seats[a].chips -= chips;
+        let standing = if self.fault == Some(Fault::ChipLeak) { chips.saturating_sub(1) } else { chips };
+        self.board[plot as usize] = Some(Placed { building: b, owner: Some(a), damage: None, chips: standing });
+        ev.push(Event::Built { seat: a, building: b, plot });
         ev.push(Event::ChipsPlaced { seat: a, chips });
     }
 }
@@ -2089,6 +2118,38 @@ impl Game for State {
     fn describe_event(rules: &Rules, e: &Event) -> String {
         describe_event(rules, e)
     }
+
+    type Before = invariants::Before;
+
+    fn before(&self) -> invariants::Before {
+        invariants::before(self)
+    }
+
+    fn invariants() -> &'static [InvariantDef] {
+        invariants::INVARIANTS
+    }
+
+    fn check_invariants(
+        &self,
+        rules: &Rules,
+        before: &invariants::Before,
+        action: &Action,
+        events: &[Event],
+    ) -> Result<(), Violation> {
+        invariants::check(self, rules, before, action, events)
+    }
+
+    fn inject_fault(&mut self, fault: &str) -> bool {
+        invariants::set_fault(self, fault)
+    }
+
+    fn faults() -> &'static [&'static str] {
+        invariants::FAULTS
+    }
+
+    fn mutate_action(action: &Action, salt: u32) -> Action {
+        invariants::mutate(action, salt)
+    }
 }
 
 fn card_list(rules: &Rules, cards: &[CardKind]) -> String {
@@ -2160,6 +2221,7 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
         Action::EndBuild => "end-build".into(),
         Action::Discard(c) => format!("discard {}", card(*c)),
         Action::EndTurn => "end-turn".into(),
+        Action::StartTurn => "start-turn".into(),
         Action::UseInsurance(b) => format!("use-insurance {b}"),
         Action::UseIou(b) => format!("use-iou {b}"),
         Action::Protect(c) => format!("protect {}", c.map(card).unwrap_or("nothing")),
@@ -2252,7 +2314,7 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
         Event::HandCut { seat: s, cards } => {
             format!("{} is over the hand limit and loses [{}] at random", seat(*s), card_list(rules, cards))
         }
-        Event::Won { seat: s, influence } => {
+        Event::Won { seat: s, influence, .. } => {
             format!("{} wins with {influence} influence", seat(*s))
         }
         Event::GameDrawn { reason } => format!("the game ends without a winner: {reason}"),

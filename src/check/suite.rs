@@ -1,0 +1,236 @@
+//! The checks every game gets for free (OpenSpiel's random-simulation tests,
+//! extended): after every action of a random game, the legal-action
+//! contract, clone and replay determinism, serialisation round trips, the
+//! rejection of malformed actions, termination, and the game's own invariants.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::playout::Chooser;
+use crate::engine::{Config, ConfigError, Game, Outcome, Violation};
+use crate::yaml;
+
+/// Which checks run after every action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checks {
+    /// The game's declared invariants.
+    pub invariants: bool,
+    /// The generic contract: legal list, clone, replay, round trips, malformed actions.
+    pub contract: bool,
+    /// Also round-trip through YAML (slower than JSON) every this many actions (0: never).
+    pub yaml_every: usize,
+}
+
+impl Checks {
+    pub const NONE: Checks = Checks { invariants: false, contract: false, yaml_every: 0 };
+    pub const INVARIANTS: Checks = Checks { invariants: true, contract: false, yaml_every: 0 };
+    pub const ALL: Checks = Checks { invariants: true, contract: true, yaml_every: 1 };
+}
+
+/// What went wrong in a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Failure {
+    /// A declared invariant broke.
+    Invariant(Violation),
+    /// The engine contract broke.
+    Contract { check: &'static str, detail: String },
+}
+
+impl Failure {
+    /// The name of the broken invariant or contract check.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Failure::Invariant(v) => v.invariant,
+            Failure::Contract { check, .. } => check,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Invariant(v) => write!(f, "{v}"),
+            Failure::Contract { check, detail } => write!(f, "contract `{check}` broken: {detail}"),
+        }
+    }
+}
+
+/// One checked game.
+#[derive(Debug, Clone)]
+pub struct GameRun<A> {
+    pub outcome: Option<Outcome>,
+    pub turns: u32,
+    /// Every action applied, in order.
+    pub actions: Vec<A>,
+    /// The choice index taken before each action.
+    pub choices: Vec<u32>,
+    pub failure: Option<Failure>,
+    /// How many invariant checks ran (invariants × actions).
+    pub invariant_checks: u64,
+}
+
+fn contract(check: &'static str, detail: impl Into<String>) -> Failure {
+    Failure::Contract { check, detail: detail.into() }
+}
+
+/// Plays one game with `chooser`, checking after every action. `fault`
+/// breaks a rule on purpose (see `Game::inject_fault`). `max_actions` bounds
+/// the game: a game that has not ended by then breaks `termination`.
+pub fn run_game<G: Game>(
+    rules: &G::Rules,
+    config: &Config,
+    chooser: &mut dyn Chooser,
+    checks: Checks,
+    fault: Option<&str>,
+    max_actions: usize,
+) -> Result<GameRun<G::Action>, ConfigError> {
+    let mut state = G::new(rules, config)?;
+    if let Some(f) = fault {
+        assert!(state.inject_fault(f), "unknown fault `{f}`");
+    }
+    let mut replay = if checks.contract { Some(state.clone()) } else { None };
+    let mut run = GameRun {
+        outcome: None,
+        turns: 0,
+        actions: Vec::new(),
+        choices: Vec::new(),
+        failure: None,
+        invariant_checks: 0,
+    };
+    let mut legal = Vec::new();
+    let n_invariants = G::invariants().len() as u64;
+    loop {
+        state.legal_actions(rules, &mut legal);
+        if checks.contract {
+            if let Some(f) = check_legal::<G>(rules, &state, &legal) {
+                run.failure = Some(f);
+                break;
+            }
+        }
+        if legal.is_empty() {
+            break;
+        }
+        if run.actions.len() >= max_actions {
+            run.failure =
+                Some(contract("termination", format!("no end after {max_actions} actions ({} turns)", state.turns())));
+            break;
+        }
+        let i = chooser.choose(legal.len());
+        let action = legal.swap_remove(i);
+        run.choices.push(i as u32);
+        if checks.contract {
+            if let Some(f) = check_malformed::<G>(rules, &state, &action, run.actions.len() as u32) {
+                run.actions.push(action);
+                run.failure = Some(f);
+                break;
+            }
+        }
+        let before = if checks.invariants { Some(state.before()) } else { None };
+        let cloned = if checks.contract { Some(state.clone()) } else { None };
+        let events = match state.apply(rules, &action) {
+            Ok(e) => e,
+            Err(e) => {
+                run.actions.push(action);
+                run.failure = Some(contract("legal-accepted", format!("a listed legal action was rejected: {e}")));
+                break;
+            }
+        };
+        run.actions.push(action);
+        let action = run.actions.last().expect("just pushed");
+        if let Some(before) = before {
+            run.invariant_checks += n_invariants;
+            if let Err(v) = state.check_invariants(rules, &before, action, &events) {
+                run.failure = Some(Failure::Invariant(v));
+                break;
+            }
+        }
+        if checks.contract {
+            if let Some(mut c) = cloned {
+                let e2 = c.apply(rules, action);
+                if e2.as_ref().ok() != Some(&events) || c != state {
+                    run.failure = Some(contract(
+                        "clone-evolves-alike",
+                        "a clone given the same action reached another state or events",
+                    ));
+                    break;
+                }
+            }
+            if let Some(r) = replay.as_mut() {
+                if r.apply(rules, action).is_err() || *r != state {
+                    run.failure = Some(contract("replay", "replaying the seed and actions reached another state"));
+                    break;
+                }
+            }
+            if let Some(f) = check_round_trips(&state, checks.yaml_every, run.actions.len()) {
+                run.failure = Some(f);
+                break;
+            }
+        }
+    }
+    run.outcome = state.outcome();
+    run.turns = state.turns();
+    if run.failure.is_none() && run.outcome.is_none() {
+        run.failure = Some(contract("legal-nonempty", "no legal action, yet the game is not over"));
+    }
+    Ok(run)
+}
+
+fn check_legal<G: Game>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
+    if legal.is_empty() != state.outcome().is_some() {
+        return Some(contract(
+            "legal-nonempty",
+            format!("{} legal actions while the outcome is {:?}", legal.len(), state.outcome()),
+        ));
+    }
+    let mut again = Vec::new();
+    state.legal_actions(rules, &mut again);
+    if again != legal {
+        return Some(contract("legal-order", "two calls listed different actions or orders"));
+    }
+    let mut sorted: Vec<&G::Action> = legal.iter().collect();
+    sorted.sort();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return Some(contract("legal-unique", "an action is listed twice"));
+    }
+    if state.current_player().is_none() != legal.is_empty() {
+        return Some(contract("legal-nonempty", "current_player disagrees with the legal list"));
+    }
+    None
+}
+
+fn check_malformed<G: Game>(rules: &G::Rules, state: &G, action: &G::Action, salt: u32) -> Option<Failure> {
+    let bad = G::mutate_action(action, salt);
+    let mut legal = Vec::new();
+    state.legal_actions(rules, &mut legal);
+    if legal.contains(&bad) {
+        return None;
+    }
+    let mut probe = state.clone();
+    match probe.apply(rules, &bad) {
+        Ok(_) => Some(contract(
+            "illegal-rejected",
+            format!("an action not in the legal list was accepted: {}", G::describe_action(rules, &bad)),
+        )),
+        Err(_) if probe != *state => Some(contract("illegal-unchanged", "a rejected action changed the state")),
+        Err(_) => None,
+    }
+}
+
+fn check_round_trips<G: Game>(state: &G, yaml_every: usize, step: usize) -> Option<Failure> {
+    let json = serde_json::to_string(state).expect("states serialise to JSON");
+    match serde_json::from_str::<G>(&json) {
+        Ok(back) if back == *state => {}
+        Ok(_) => return Some(contract("json-round-trip", "state → JSON → state is not equal")),
+        Err(e) => return Some(contract("json-round-trip", format!("the JSON of a state does not read back: {e}"))),
+    }
+    if yaml_every > 0 && step.is_multiple_of(yaml_every) {
+        let text = yaml::to_string(state);
+        match yaml::from_str::<G>("<state>", &text) {
+            Ok(back) if back == *state => {}
+            Ok(_) => return Some(contract("yaml-round-trip", "state → YAML → state is not equal")),
+            Err(e) => return Some(contract("yaml-round-trip", format!("the YAML of a state does not read back: {e}"))),
+        }
+    }
+    None
+}

@@ -1,0 +1,470 @@
+//! Dry Gulch's invariants, checked after every action in tests and fuzzing.
+//! Each is recomputed here from the raw state, independently of the rules
+//! code that maintains it, and each has a fault that breaks exactly it.
+
+use super::readings::{I, IMPLEMENTED};
+use super::rules::{Action, Event, Fault, Phase, State};
+use super::rules_data::{Ability, Rules};
+use crate::engine::{InvariantDef, Outcome, Violation};
+
+pub const INVARIANTS: &[InvariantDef] = &[
+    InvariantDef {
+        name: "card-conservation",
+        statement: "every resource and event card is in exactly one place, and the totals per card never change",
+        source: "dry-gulch-en \u{a7} Components (81 resource cards, 39 event cards)",
+        fault: "duplicate-on-take",
+    },
+    InvariantDef {
+        name: "permits-kept",
+        statement: "permits are never lost, stolen or discarded: every copy is in the deck, the face-up discards, a hand of permits or the draft pool, and a player's permits shrink only by building",
+        source: "dry-gulch-en \u{a7} Special Rules 1; dry-gulch-de \u{a7} Spezielle Regeln 1",
+        fault: "permit-vanishes",
+    },
+    InvariantDef {
+        name: "hand-limit",
+        statement: "after each discard phase no hand holds more cards than the hand limit",
+        source: "dry-gulch-en \u{a7} Discard 2; dry-gulch-de \u{a7} Abwerfen 2",
+        fault: "no-hand-limit",
+    },
+    InvariantDef {
+        name: "permits-not-cards",
+        statement: "permits never count toward the hand: a random cut leaves exactly the hand limit in hand",
+        source: "dry-gulch-en \u{a7} Special Rules 1, Drawing Resources 2 (note)",
+        fault: "permit-in-hand",
+    },
+    InvariantDef {
+        name: "disaster-limit",
+        statement: "no player has more than one Fire and one Vandalism (one card of each disaster) in front of him",
+        source: "dry-gulch-en \u{a7} Special Rules 4.5; dry-gulch-de \u{a7} Spezielle Regeln 3.5",
+        fault: "no-disaster-limit",
+    },
+    InvariantDef {
+        name: "damage-markers",
+        statement: "at most the catalog's damage markers are on the board, and each marks a building whose disaster card lies in front of its owner (or a closed Town Hall, or a spreading fire's building)",
+        source: "dry-gulch-en \u{a7} Components, Special Rules 4.1-4.2",
+        fault: "fire-without-marker",
+    },
+    InvariantDef {
+        name: "chip-conservation",
+        statement: "a player's chips on buildings, on influence cards and in reserve add up to his allotment, and a building carries as many chips as its influence",
+        source: "dry-gulch-en \u{a7} Setup 3, Building 1b; dry-gulch-de \u{a7} Bauen 1.2",
+        fault: "chip-leak",
+    },
+    InvariantDef {
+        name: "influence-count",
+        statement: "counted influence equals the sum over buildings, damaged ones counted as the damaged-influence reading says, plus influence cards",
+        source: "dry-gulch-en \u{a7} Special Rules 4.4 and 6, Winning the Game",
+        fault: "damage-ignored",
+    },
+    InvariantDef {
+        name: "win-in-build",
+        statement: "a win is declared only during a building phase, and only when the winner's counted influence reaches the threshold",
+        source: "dry-gulch-en \u{a7} Winning the Game; dry-gulch-de \u{a7} Das Spiel gewinnen",
+        fault: "win-outside-build",
+    },
+    InvariantDef {
+        name: "bank-plot",
+        statement: "the Bank stands only on the bank plot, and nothing else stands there",
+        source: "dry-gulch-en \u{a7} Reference: Buildings (bank plot); dry-gulch-de \u{a7} Spielplan",
+        fault: "bank-anywhere",
+    },
+    InvariantDef {
+        name: "town-hall-closed",
+        statement: "while the Town Hall is closed, no permit is drawn in the draw phase",
+        source: "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2",
+        fault: "open-closed-town-hall",
+    },
+];
+
+pub const FAULTS: &[&str] = &[
+    "duplicate-on-take",
+    "permit-vanishes",
+    "no-hand-limit",
+    "permit-in-hand",
+    "no-disaster-limit",
+    "fire-without-marker",
+    "chip-leak",
+    "damage-ignored",
+    "win-outside-build",
+    "bank-anywhere",
+    "open-closed-town-hall",
+];
+
+pub fn fault_by_name(name: &str) -> Option<Fault> {
+    Some(match name {
+        "duplicate-on-take" => Fault::DuplicateOnTake,
+        "permit-vanishes" => Fault::PermitVanishes,
+        "no-hand-limit" => Fault::NoHandLimit,
+        "permit-in-hand" => Fault::PermitInHand,
+        "no-disaster-limit" => Fault::NoDisasterLimit,
+        "fire-without-marker" => Fault::FireWithoutMarker,
+        "chip-leak" => Fault::ChipLeak,
+        "damage-ignored" => Fault::DamageIgnored,
+        "win-outside-build" => Fault::WinOutsideBuild,
+        "bank-anywhere" => Fault::BankAnywhere,
+        "open-closed-town-hall" => Fault::OpenClosedTownHall,
+        _ => return None,
+    })
+}
+
+/// What the transition invariants remember from before an action.
+#[derive(Debug, Clone)]
+pub struct Before {
+    pub phase: Phase,
+    pub permits: Vec<Vec<u8>>,
+    pub town_hall_closed: bool,
+}
+
+pub fn before(s: &State) -> Before {
+    Before {
+        phase: s.phase.clone(),
+        permits: s.seats.iter().map(|p| p.permits.clone()).collect(),
+        town_hall_closed: s.town_hall_closed.is_some(),
+    }
+}
+
+fn fail(invariant: &'static str, detail: String) -> Result<(), Violation> {
+    Err(Violation { invariant, detail })
+}
+
+fn option(s: &State, i: I) -> &'static str {
+    IMPLEMENTED[i as usize].1[s.readings.0[i as usize] as usize]
+}
+
+pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
+    cards(s, rules)?;
+    permits(s, rules, before, action)?;
+    hands(s, rules, action, events)?;
+    disasters(s, rules)?;
+    chips(s, rules)?;
+    influence(s, rules)?;
+    win(s, rules, events)?;
+    bank(s, rules)?;
+    town_hall(before, action, events)?;
+    Ok(())
+}
+
+fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
+    let name = "card-conservation";
+    let mut count = vec![0u32; rules.card_count()];
+    let mut tally = |c: u8, pile: &str| -> Result<(), Violation> {
+        match count.get_mut(c as usize) {
+            Some(n) => {
+                *n += 1;
+                Ok(())
+            }
+            None => fail(name, format!("unknown card kind {c} in {pile}")),
+        }
+    };
+    for &c in s.resource_deck.iter().chain(&s.resource_discard) {
+        if rules.event_of(c).is_some() {
+            return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
+        }
+        tally(c, "the resource piles")?;
+    }
+    for &c in s.event_deck.iter().chain(&s.event_discard).chain(&s.revealed).chain(&s.face_up) {
+        if rules.event_of(c).is_none() {
+            return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
+        }
+        tally(c, "the event piles")?;
+    }
+    for (seat, p) in s.seats.iter().enumerate() {
+        for (k, &n) in p.hand.iter().enumerate() {
+            for _ in 0..n {
+                tally(k as u8, "a hand")?;
+            }
+        }
+        for &(c, _) in &p.in_front {
+            tally(c, "the cards in front of a player")?;
+        }
+        for &c in &p.influence {
+            tally(c, "the influence cards")?;
+        }
+        let _ = seat;
+    }
+    for (k, &n) in count.iter().enumerate() {
+        let expected = match rules.event_of(k as u8) {
+            Some(e) => rules.events[e].copies,
+            None => rules.resources[k].copies,
+        };
+        if n != expected {
+            return fail(name, format!("{} {} cards in play, the deck has {expected}", n, rules.card_id(k as u8)));
+        }
+    }
+    Ok(())
+}
+
+fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result<(), Violation> {
+    let name = "permits-kept";
+    let mut count = vec![0u32; rules.buildings.len()];
+    for &b in s.permit_deck.iter().chain(&s.permit_discard) {
+        count[b as usize] += 1;
+    }
+    for p in &s.seats {
+        for (b, &n) in p.permits.iter().enumerate() {
+            count[b] += u32::from(n);
+        }
+    }
+    match &s.phase {
+        Phase::Draft { pool, .. } => pool.iter().for_each(|&b| count[b as usize] += 1),
+        Phase::DrawKeep { offered } => offered.iter().for_each(|&b| count[b as usize] += 1),
+        _ => {}
+    }
+    for (b, &n) in count.iter().enumerate() {
+        if n != rules.buildings[b].permits {
+            return fail(
+                name,
+                format!("{n} {} permits exist, the deck has {}", rules.buildings[b].id, rules.buildings[b].permits),
+            );
+        }
+    }
+    for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
+        for (b, (&n, &w)) in now.permits.iter().zip(was).enumerate() {
+            let spent = matches!(action, Action::Build { building, .. } if *building as usize == b) && s.active == seat;
+            if n < w && !(spent && n + 1 == w) {
+                return fail(name, format!("P{} lost a {} permit without building", seat + 1, rules.buildings[b].id));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn hands(s: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<(), Violation> {
+    if !matches!(action, Action::EndTurn) {
+        return Ok(());
+    }
+    let limit = rules.turn.hand_limit;
+    for (seat, p) in s.seats.iter().enumerate() {
+        if p.hand_size() > limit {
+            return fail(
+                "hand-limit",
+                format!("P{} holds {} cards after the discard phase, the limit is {limit}", seat + 1, p.hand_size()),
+            );
+        }
+    }
+    for e in events {
+        if let Event::HandCut { seat, .. } = e {
+            let n = s.seats[*seat].hand_size();
+            if n != limit {
+                return fail(
+                    "permits-not-cards",
+                    format!("P{} was cut to {n} cards, not to the limit {limit}", seat + 1),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
+    for (seat, p) in s.seats.iter().enumerate() {
+        let mut kinds: Vec<u8> = p.in_front.iter().map(|(c, _)| *c).collect();
+        kinds.sort();
+        if kinds.windows(2).any(|w| w[0] == w[1]) {
+            return fail("disaster-limit", format!("P{} has two cards of one disaster in front of him", seat + 1));
+        }
+    }
+    let name = "damage-markers";
+    let used = s.board.iter().flatten().filter(|p| p.damage.is_some()).count() as u32;
+    if used > rules.components.damage_markers {
+        return fail(
+            name,
+            format!("{used} damage markers on the board, the game has {}", rules.components.damage_markers),
+        );
+    }
+    let never = option(s, I::MarkerRemoval) == "never";
+    for (seat, p) in s.seats.iter().enumerate() {
+        for &(card, plot) in &p.in_front {
+            let ok = s.board[plot as usize]
+                .is_some_and(|x| x.owner == Some(seat) && x.damage.is_some_and(|d| d.card == card && d.origin == plot));
+            if !ok {
+                return fail(
+                    name,
+                    format!(
+                        "P{}'s {} lies in front of him but {} carries no matching marker",
+                        seat + 1,
+                        rules.card_id(card),
+                        rules.plots[plot as usize].id
+                    ),
+                );
+            }
+        }
+    }
+    for (i, p) in s.board.iter().enumerate() {
+        let Some(p) = p else { continue };
+        let Some(d) = p.damage else { continue };
+        let plot = i as u8;
+        let explained = if d.origin != plot {
+            s.board[d.origin as usize]
+                .is_some_and(|o| o.damage.is_some_and(|od| od.card == d.card && od.origin == d.origin))
+                || never
+        } else {
+            match p.owner {
+                Some(o) => s.seats[o].in_front.contains(&(d.card, plot)) || never,
+                None => s.town_hall_closed.is_some(),
+            }
+        };
+        if !explained {
+            return fail(name, format!("{} carries a marker with no disaster card behind it", rules.plots[i].id));
+        }
+    }
+    Ok(())
+}
+
+fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
+    let name = "chip-conservation";
+    let remaining = option(s, I::ChipShortage) == "place-remaining";
+    for (seat, p) in s.seats.iter().enumerate() {
+        let mut on_board = p.card_chips;
+        for pl in s.board.iter().flatten().filter(|x| x.owner == Some(seat)) {
+            on_board += pl.chips;
+            let b = &rules.buildings[pl.building as usize];
+            let expected =
+                if b.ability == Some(Ability::Residence) { rules.setup.chips_on_residence } else { b.influence };
+            if pl.chips != expected && !(remaining && pl.chips < expected) {
+                return fail(
+                    name,
+                    format!("{} of P{} carries {} chips, its influence is {expected}", b.id, seat + 1, pl.chips),
+                );
+            }
+        }
+        if on_board + p.chips != p.allotment {
+            return fail(
+                name,
+                format!(
+                    "P{} has {} chips on the board and {} in reserve, the allotment is {}",
+                    seat + 1,
+                    on_board,
+                    p.chips,
+                    p.allotment
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn influence(s: &State, rules: &Rules) -> Result<(), Violation> {
+    let reading = option(s, I::DamagedInfluence);
+    for seat in 0..s.players {
+        let mut expected = 0;
+        for pl in s.board.iter().flatten().filter(|x| x.owner == Some(seat)) {
+            let inf = rules.buildings[pl.building as usize].influence;
+            expected += match (pl.damage.is_some(), reading) {
+                (false, _) => inf,
+                (true, "half-round-down") => inf / 2,
+                (true, "half-round-up") => inf.div_ceil(2),
+                (true, _) => 0,
+            };
+        }
+        for &c in &s.seats[seat].influence {
+            expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
+        }
+        let counted = s.counted_influence(rules, seat);
+        if counted != expected {
+            return fail(
+                "influence-count",
+                format!("P{} counts {counted} influence, the board shows {expected}", seat + 1),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn win(s: &State, rules: &Rules, events: &[Event]) -> Result<(), Violation> {
+    for e in events {
+        if let Event::Won { seat, during_build, .. } = e {
+            if !during_build {
+                return fail("win-in-build", format!("P{} was declared the winner outside a building phase", seat + 1));
+            }
+            if s.outcome != Some(Outcome::Win(*seat)) {
+                return fail(
+                    "win-in-build",
+                    format!("a win of P{} was announced but the outcome is {:?}", seat + 1, s.outcome),
+                );
+            }
+            let inf = s.counted_influence(rules, *seat);
+            if inf < s.win_threshold(rules, *seat) {
+                return fail("win-in-build", format!("P{} won with {inf} influence, below the threshold", seat + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn bank(s: &State, rules: &Rules) -> Result<(), Violation> {
+    for (i, p) in s.board.iter().enumerate() {
+        let Some(p) = p else { continue };
+        let is_bank = rules.buildings[p.building as usize].ability == Some(Ability::Bank);
+        if is_bank != rules.plots[i].bank {
+            return fail(
+                "bank-plot",
+                format!("{} stands on {}", rules.buildings[p.building as usize].id, rules.plots[i].id),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn town_hall(before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
+    let draw = matches!(
+        action,
+        Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_) | Action::BankDraw
+    );
+    if before.town_hall_closed && draw && matches!(before.phase, Phase::Draw) {
+        let drew =
+            events.iter().any(|e| matches!(e, Event::PermitDrawn { .. })) || matches!(action, Action::DrawPermits);
+        if drew {
+            return fail("town-hall-closed", "a permit was drawn while the Town Hall was closed".into());
+        }
+    }
+    Ok(())
+}
+
+/// A perturbation of an action, for the malformed-action checks.
+pub fn mutate(a: &Action, salt: u32) -> Action {
+    let bump = |x: u8| x.wrapping_add((salt % 7) as u8 + 1);
+    match a.clone() {
+        Action::Build { building, plot, mut payment } => match salt % 4 {
+            0 => Action::Build { building: bump(building), plot, payment },
+            1 => Action::Build { building, plot: bump(plot), payment },
+            2 => {
+                if let Some(c) = payment.cards.first_mut() {
+                    c.1 = c.1.wrapping_add(1);
+                } else if let Some(d) = payment.direct.first_mut() {
+                    d.1 = d.1.saturating_sub(1);
+                }
+                Action::Build { building, plot, payment }
+            }
+            _ => {
+                payment.direct.reverse();
+                payment.cards.push((bump(0), 1));
+                Action::Build { building, plot, payment }
+            }
+        },
+        Action::PlayDisaster { card, plot } => Action::PlayDisaster { card: bump(card), plot: bump(plot) },
+        Action::Discard(c) => Action::Discard(bump(c)),
+        Action::PlaceResidence(p) => Action::PlaceResidence(bump(p)),
+        Action::KeepPermit(b) => Action::KeepPermit(bump(b)),
+        Action::Protect(_) => Action::Protect(Some(bump(0))),
+        Action::EndTurn => Action::EndBuild,
+        Action::StartTurn => Action::EndTurn,
+        Action::EndBuild => Action::EndTurn,
+        Action::DrawResources => Action::DrawPermits,
+        Action::DrawPermits => Action::BankDraw,
+        Action::Resolve { card, plot } => Action::Resolve { card: bump(card), plot: plot.map(bump) },
+        Action::PlayInfluence(c) => Action::PlayInfluence(bump(c)),
+        _ => Action::SpreadTo((salt % 256) as u8),
+    }
+}
+
+/// Test-only: whether a fault can be set.
+pub fn set_fault(s: &mut State, name: &str) -> bool {
+    match fault_by_name(name) {
+        Some(f) => {
+            s.fault = Some(f);
+            true
+        }
+        None => false,
+    }
+}
