@@ -102,11 +102,11 @@ pub fn run_game<G: Game>(
     let n_invariants = G::invariants().len() as u64;
     loop {
         state.legal_actions(rules, &mut legal);
-        if checks.contract {
-            if let Some(f) = check_legal::<G>(rules, &state, &legal) {
-                run.failure = Some(f);
-                break;
-            }
+        if checks.contract
+            && let Some(f) = check_legal::<G>(rules, &state, &legal)
+        {
+            run.failure = Some(f);
+            break;
         }
         if legal.is_empty() {
             break;
@@ -119,12 +119,12 @@ pub fn run_game<G: Game>(
         let i = chooser.choose(legal.len());
         let action = legal.swap_remove(i);
         run.choices.push(i as u32);
-        if checks.contract {
-            if let Some(f) = check_malformed::<G>(rules, &state, &action, run.actions.len() as u32) {
-                run.actions.push(action);
-                run.failure = Some(f);
-                break;
-            }
+        if checks.contract
+            && let Some(f) = check_malformed::<G>(rules, &state, &action, run.actions.len() as u32)
+        {
+            run.actions.push(action);
+            run.failure = Some(f);
+            break;
         }
         let before = if checks.invariants { Some(state.before()) } else { None };
         let cloned = if checks.contract { Some(state.clone()) } else { None };
@@ -156,11 +156,11 @@ pub fn run_game<G: Game>(
                     break;
                 }
             }
-            if let Some(r) = replay.as_mut() {
-                if r.apply(rules, action).is_err() || *r != state {
-                    run.failure = Some(contract("replay", "replaying the seed and actions reached another state"));
-                    break;
-                }
+            if let Some(r) = replay.as_mut()
+                && (r.apply(rules, action).is_err() || *r != state)
+            {
+                run.failure = Some(contract("replay", "replaying the seed and actions reached another state"));
+                break;
             }
             if let Some(f) = check_round_trips(&state, checks.yaml_every, run.actions.len()) {
                 run.failure = Some(f);
