@@ -70,19 +70,11 @@ const CASES: &[Case] = &[
         case("yaml-syntax-error", "buildings.yaml", (101, 14), "illegal placement of ':' indicator"),
         "the `[` left open is at 100:11; the parser only fails at the next line's `:`",
     ),
-    gap(
-        case("unknown-key", "buildings.yaml", (109, 5), "missing field `influence`"),
-        "`influense` is at 101:5; RawBuilding flattens Provenance (#[serde(flatten)]), so serde reports \
-         the missing field at the record's last key instead of the unknown one",
-    ),
+    case("unknown-key", "buildings.yaml", (101, 5), "unknown field `influense`"),
     case("wrong-type", "buildings.yaml", (101, 16), "invalid u32"),
     case("duplicate-id", "buildings.yaml", (98, 9), "duplicate building id `saddlery`"),
     case("duplicate-key", "buildings.yaml", (102, 5), "duplicate key `influence` in this mapping"),
-    gap(
-        case("dangling-reference", "events.yaml", (301, 57), "unknown building `pharmcy`; did you mean `pharmacy`?"),
-        "`pharmcy` starts at 301:64; party() in src/games/dry_gulch/catalog.rs reports the span of the \
-         whole `\"owner:pharmcy\"` scalar",
-    ),
+    case("dangling-reference", "events.yaml", (301, 64), "unknown building `pharmcy`; did you mean `pharmacy`?"),
     case("unknown-effect-operation", "events.yaml", (340, 9), "unknown variant `steal_all`"),
     gap(
         case("count-contradicts-total", "resources.yaml", (1, 1), "resource copies add up to 80"),
@@ -96,19 +88,12 @@ const CASES: &[Case] = &[
     generated("huge-file", Setup::HugeFile, "board.yaml", "file is 1048577 bytes, over the 1048576-byte limit"),
     generated("path-is-directory", Setup::DirectoryForFile, "board.yaml", "is a directory"),
     case("unknown-interpretation-option", "interpretations.yaml", (74, 14), "default `with-cards`"),
-    gap(
-        case("unknown-document", "variants.yaml", (0, 0), "unknown document `dry-gulch-fr`"),
-        "`dry-gulch-fr` is at 18:14; a `source:` citation is read through #[serde(flatten)] Provenance, \
-         where Spanned loses its location (0:0)",
-    ),
+    case("unknown-document", "variants.yaml", (18, 14), "unknown document `dry-gulch-fr`"),
     // Beyond the issue's list.
     generated("missing-file", Setup::MissingFile, "variants.yaml", "missing catalog file `variants.yaml`"),
     case("wrong-top-level-key", "buildings.yaml", (35, 1), "unknown field `building`, expected one of buildings"),
     case("negative-number", "resources.yaml", (54, 13), "invalid u32"),
-    gap(
-        case("unknown-key-beside-known", "buildings.yaml", (98, 5), "unknown field `colour`"),
-        "`colour` is at 102:5; through #[serde(flatten)] serde reports the record's first key",
-    ),
+    case("unknown-key-beside-known", "buildings.yaml", (102, 5), "unknown field `colour`"),
     case("unknown-key-in-names", "buildings.yaml", (99, 24), "unknown field `fr`, expected one of en, de"),
     case("unknown-document-in-citations", "interpretations.yaml", (63, 14), "unknown document `dry-gulch-fr`"),
     gap(
@@ -319,26 +304,19 @@ fn locate(text: &str, needle: &str) -> (u64, u64) {
     (line, before[line_start..].chars().count() as u64 + 1)
 }
 
-/// The dangling reference is reported on the typo's line, in the scalar that
-/// holds it, with the near miss suggested.
-///
-/// The lowering (`party` in src/games/dry_gulch/catalog.rs) reports the span
-/// of the whole `"owner:pharmcy"` scalar, so the column is the scalar's;
-/// once it points past the `owner:` prefix, compare with `typo` instead.
+/// The dangling reference is reported at the line and column of the typo
+/// itself, with the near miss suggested.
 #[test]
 fn typo_is_located() {
     let text = std::fs::read_to_string(cases_dir().join("dangling-reference/events.yaml")).unwrap();
     let typo = locate(&text, "pharmcy");
-    let scalar = locate(&text, "\"owner:pharmcy\"");
-    assert_eq!(typo, (scalar.0, scalar.1 + "\"owner:".len() as u64));
 
     let scratch = Scratch::new("typo-is-located");
     scratch.apply(CASES.iter().find(|c| c.name == "dangling-reference").unwrap());
     let diags = load(&scratch.root);
     let d = diags.iter().find(|d| d.message.contains("pharmcy")).expect("a diagnostic names `pharmcy`");
     assert_eq!(d.file, scratch.game().join("events.yaml").display().to_string());
-    assert_eq!(d.line, typo.0, "{d}");
-    assert_eq!(d.column, scalar.1, "{d}");
+    assert_eq!((d.line, d.column), typo, "{d}");
     assert!(d.message.contains("did you mean `pharmacy`?"), "{d}");
 }
 

@@ -13,6 +13,12 @@ use crate::yaml::{Spanned, position};
 /// `outside` for OUTSIDE_FACTS.md.
 pub const DOCS: &[&str] = &["dry-gulch-en", "dry-gulch-de", "red-dog-junction-en", "dodge-city-de", "outside"];
 
+/// Provenance of a record's numbers: `source` cites where they come from;
+/// `assumed` maps a field name to the reason its number(s) had to be
+/// assumed. A number field not listed in `assumed` is cited by `source`.
+/// (The two fields are declared on each record rather than flattened, so
+/// serde-saphyr keeps every location exact.)
+///
 /// A place in a source document: `{doc: dry-gulch-en, ref: "Setup 3"}`.
 /// `says` paraphrases what that place says (never a pasted sentence).
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -42,18 +48,6 @@ impl Names {
     }
 }
 
-/// Provenance of a record's numbers: `source` cites where they come from;
-/// `assumed` maps a field name to the reason its number(s) had to be
-/// assumed. A number field not listed in `assumed` is cited by `source`.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Provenance {
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
 /// How many numbers a catalog cites and how many it assumes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct NumberTally {
@@ -76,12 +70,13 @@ pub fn check_provenance(
     file: &str,
     what: &str,
     at: (u64, u64),
-    prov: &Provenance,
+    source: &[RawCitation],
+    assumed: &BTreeMap<String, String>,
     fields: &[(&str, usize)],
     diags: &mut Diagnostics,
 ) -> NumberTally {
-    check_citations(file, &prov.source, diags);
-    for key in prov.assumed.keys() {
+    check_citations(file, source, diags);
+    for key in assumed.keys() {
         if !fields.iter().any(|(f, _)| f == key) {
             let known: Vec<&str> = fields.iter().map(|(f, _)| *f).collect();
             diags.error(
@@ -94,7 +89,7 @@ pub fn check_provenance(
             );
         }
     }
-    for (key, reason) in &prov.assumed {
+    for (key, reason) in assumed {
         if reason.trim().is_empty() {
             diags.error(file, at, format!("{what}: the assumption for `{key}` gives no reason"));
         }
@@ -104,9 +99,9 @@ pub fn check_provenance(
         if *n == 0 {
             continue;
         }
-        if prov.assumed.contains_key(*field) {
+        if assumed.contains_key(*field) {
             tally.assumed += n;
-        } else if prov.source.is_empty() {
+        } else if source.is_empty() {
             diags.error(
                 file,
                 at,
@@ -214,8 +209,11 @@ pub struct RawVariant {
     pub changes: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incompatible: Vec<Spanned<String>>,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -307,10 +305,18 @@ pub fn lower_variants(file: &str, raw: &RawVariantsFile, diags: &mut Diagnostics
         .iter()
         .map(|v| {
             check_id(file, &v.id, diags);
-            if v.provenance.source.is_empty() {
+            if v.source.is_empty() {
                 diags.error(file, position(&v.id), format!("variant `{}` cites no source", v.id.value));
             }
-            check_provenance(file, &format!("variant `{}`", v.id.value), position(&v.id), &v.provenance, &[], diags);
+            check_provenance(
+                file,
+                &format!("variant `{}`", v.id.value),
+                position(&v.id),
+                &v.source,
+                &v.assumed,
+                &[],
+                diags,
+            );
             for other in &v.incompatible {
                 if !ids.contains(other.value.as_str()) {
                     diags.error(
@@ -329,7 +335,7 @@ pub fn lower_variants(file: &str, raw: &RawVariantsFile, diags: &mut Diagnostics
                 summary: v.summary.clone(),
                 changes: v.changes.clone(),
                 incompatible: v.incompatible.iter().map(|s| s.value.clone()).collect(),
-                source: v.provenance.source.iter().map(Citation::lower).collect(),
+                source: v.source.iter().map(Citation::lower).collect(),
             }
         })
         .collect()

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::readings::{IMPLEMENTED, VARIANTS};
 use super::rules_data::*;
 use super::schema::*;
-use crate::catalog::common::{self, Citation, NumberTally, Provenance, check_id, check_provenance, check_unique};
+use crate::catalog::common::{self, Citation, NumberTally, RawCitation, check_id, check_provenance, check_unique};
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::{GameSources, SourceFile};
 use crate::yaml::{self, Spanned, position};
@@ -51,6 +51,7 @@ pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
         resources: resources.0.path.clone(),
         buildings: buildings.0.path.clone(),
         events: events.0.path.clone(),
+        events_text: events.0.text.clone(),
         board: board.0.path.clone(),
         variants: variants.0.path.clone(),
         interpretations: interps.0.path.clone(),
@@ -116,6 +117,7 @@ struct Paths {
     resources: String,
     buildings: String,
     events: String,
+    events_text: String,
     board: String,
     variants: String,
     interpretations: String,
@@ -212,13 +214,17 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
             diags.error(&p.game, position(rb), format!("unknown rulebook `{}`", rb.value));
         }
     }
-    let section = |what: &str, prov: &Provenance, fields: &[(&str, usize)], diags: &mut Diagnostics| {
-        check_provenance(&p.game, what, gat, prov, fields, diags)
-    };
-    tally.add(section("game", &g.game.provenance, &[("min_players", 1), ("max_players", 1)], diags));
+    let section =
+        |what: &str,
+         source: &[RawCitation],
+         assumed: &BTreeMap<String, String>,
+         fields: &[(&str, usize)],
+         diags: &mut Diagnostics| { check_provenance(&p.game, what, gat, source, assumed, fields, diags) };
+    tally.add(section("game", &g.game.source, &g.game.assumed, &[("min_players", 1), ("max_players", 1)], diags));
     tally.add(section(
         "setup",
-        &g.setup.provenance,
+        &g.setup.source,
+        &g.setup.assumed,
         &[
             ("chips", g.setup.chips.len()),
             ("chips_on_residence", 1),
@@ -230,7 +236,8 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     ));
     tally.add(section(
         "turn",
-        &g.turn.provenance,
+        &g.turn.source,
+        &g.turn.assumed,
         &[
             ("events_revealed", 1),
             ("events_discarded", 1),
@@ -248,7 +255,8 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     ));
     tally.add(section(
         "components",
-        &g.components.provenance,
+        &g.components.source,
+        &g.components.assumed,
         &[
             ("resource_cards", 1),
             ("event_cards", 1),
@@ -259,7 +267,13 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         ],
         diags,
     ));
-    tally.add(section("limits", &g.limits.provenance, &[("turn_cap", 1), ("fixed_win_threshold", 1)], diags));
+    tally.add(section(
+        "limits",
+        &g.limits.source,
+        &g.limits.assumed,
+        &[("turn_cap", 1), ("fixed_win_threshold", 1)],
+        diags,
+    ));
 
     if g.game.min_players < 1 || g.game.min_players > g.game.max_players {
         diags.error(&p.game, gat, format!("players {}–{} is not a range", g.game.min_players, g.game.max_players));
@@ -330,7 +344,8 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
             &p.resources,
             &format!("resource `{}`", r.id.value),
             position(&r.id),
-            &r.provenance,
+            &r.source,
+            &r.assumed,
             &[("copies", 1), ("substitution", n_subst)],
             diags,
         ));
@@ -391,7 +406,8 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
             &p.buildings,
             &format!("building `{}`", b.id.value),
             position(&b.id),
-            &b.provenance,
+            &b.source,
+            &b.assumed,
             &[("cost", b.cost.len()), ("influence", 1), ("permits", 1)],
             diags,
         ));
@@ -459,18 +475,26 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
             f,
             &format!("event `{}`", e.id.value),
             position(&e.id),
-            &e.provenance,
+            &e.source,
+            &e.assumed,
             &[("copies", 1), ("influence", usize::from(e.influence > 0)), ("effect", effect_numbers)],
             diags,
         ));
-        if e.provenance.source.is_empty() {
+        if e.source.is_empty() {
             diags.error(f, position(&e.id), format!("event `{}` cites no source for its text", e.id.value));
         }
         let target = e.target.as_ref().and_then(|t| match t {
             RawTarget::AnyBuilding => Some(Target::AnyBuilding),
             RawTarget::Building(b) => lookup(&ids.buildings, "building", b, f, diags).map(Target::Building),
         });
-        let mut cx = EffectCx { file: f, ids: &ids, has_target: e.target.is_some(), at: position(&e.id), diags };
+        let mut cx = EffectCx {
+            file: f,
+            text: &p.events_text,
+            ids: &ids,
+            has_target: e.target.is_some(),
+            at: position(&e.id),
+            diags,
+        };
         let condition = e.condition.as_ref().map(|c| cx.cond(c));
         let effect = cx.effects(&e.effect);
         let rewards: Vec<Bld> =
@@ -530,7 +554,7 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
             rewards,
             reaction: e.reaction,
             only_to_win: e.only_to_win,
-            source: e.provenance.source.iter().map(Citation::lower).collect(),
+            source: e.source.iter().map(Citation::lower).collect(),
         });
     }
     let total: u32 = es.iter().map(|e| e.copies).sum();
@@ -552,7 +576,8 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         bf,
         "board",
         (1, 1),
-        &bd.provenance,
+        &bd.source,
+        &bd.assumed,
         &[("blocks", bd.blocks.iter().map(|b| b.plots.len()).sum()), ("bank_plot", 1)],
         diags,
     ));
@@ -711,6 +736,7 @@ fn count_effect_numbers(effects: &[RawEffect]) -> usize {
 /// against the registry (the enum) and every id against the catalog.
 struct EffectCx<'a> {
     file: &'a str,
+    text: &'a str,
     ids: &'a Ids,
     has_target: bool,
     at: (u64, u64),
@@ -744,10 +770,25 @@ impl EffectCx<'_> {
             "leaders" => Party::Leaders,
             "discard" if destination => Party::Discard,
             _ => match v.strip_prefix("owner:") {
-                Some(b) => {
-                    let id = Spanned::new(b.to_string(), s.referenced, s.defined);
-                    Party::Owner(self.building(&id))
-                }
+                Some(b) => match self.ids.buildings.get(b) {
+                    Some(&id) => Party::Owner(id),
+                    None => {
+                        // point at the building id itself, past `owner:` and any opening quote
+                        let (line, col) = position(s);
+                        let quoted = self
+                            .text
+                            .lines()
+                            .nth(line.saturating_sub(1) as usize)
+                            .and_then(|l| l.chars().nth(col.saturating_sub(1) as usize))
+                            .is_some_and(|c| c == '"' || c == '\'');
+                        let at = (line, col + "owner:".len() as u64 + u64::from(quoted));
+                        let hint = closest(self.ids.buildings.keys().map(String::as_str), b)
+                            .map(|c| format!("; did you mean `{c}`?"))
+                            .unwrap_or_default();
+                        self.diags.error(self.file, at, format!("unknown building `{b}`{hint}"));
+                        Party::Active
+                    }
+                },
                 None => {
                     let extra = if destination { ", discard" } else { "" };
                     self.diags.error(self.file, position(s), format!("unknown party `{v}`; expected active, target-owner, each-player, each-other-player, leaders, owner:<building>{extra}"));

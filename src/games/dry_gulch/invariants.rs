@@ -111,7 +111,7 @@ pub fn fault_by_name(name: &str) -> Option<Fault> {
 #[derive(Debug, Clone)]
 pub struct Before {
     pub phase: Phase,
-    pub permits: Vec<Vec<u8>>,
+    pub permits: Vec<smallvec::SmallVec<[u8; 32]>>,
     pub town_hall_closed: bool,
 }
 

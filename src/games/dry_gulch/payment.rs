@@ -14,28 +14,30 @@
 //! lowest kind first.
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::rules_data::{CardKind, Res, ResourceKind, Rules};
 
-/// (key, count) pairs, sorted by key, no zero counts.
-pub type Counts<K> = Vec<(K, u8)>;
+/// (key, count) pairs, sorted by key, no zero counts; inline up to eight
+/// entries, so listing thousands of payments does not allocate.
+pub type Counts<K> = SmallVec<[(K, u8); 8]>;
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
 pub struct Payment {
     /// Cards used as the resource they show: (resource, cards).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub direct: Counts<Res>,
     /// Handyman Brother cards used as abilities: (ability, cards).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub handyman: Counts<Res>,
     /// Good requirements covered through the General Store: (good, uses).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub store: Counts<Res>,
     /// Requirements replaced by substitution: (resource, units).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub substituted: Counts<Res>,
     /// The cards given for store uses and substitutions: (card, count).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub cards: Counts<CardKind>,
 }
 
@@ -206,14 +208,14 @@ fn per_resource(
     out: &mut Vec<Payment>,
 ) {
     let Some(&(r, n)) = need.get(i) else {
-        let mut cards = Vec::new();
+        let mut cards = Counts::new();
         pools(left, 0, cur.pool, &mut cards, &mut |cards| {
             out.push(Payment {
                 direct: cur.direct.clone(),
                 handyman: cur.handyman.clone(),
                 store: cur.store.clone(),
                 substituted: cur.substituted.clone(),
-                cards: cards.to_vec(),
+                cards: cards.clone(),
             });
         });
         return;

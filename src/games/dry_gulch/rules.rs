@@ -14,6 +14,7 @@ use std::cell::Cell;
 use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::invariants;
 use super::payment::{self, Payment, Terms};
@@ -86,9 +87,9 @@ pub struct Placed {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// Hand cards, counted by card kind.
-    pub hand: Vec<u8>,
+    pub hand: SmallVec<[u8; 48]>,
     /// Permits, counted by building.
-    pub permits: Vec<u8>,
+    pub permits: SmallVec<[u8; 32]>,
     /// Disaster cards lying in front of this player, with the plot each damaged.
     pub in_front: Vec<(CardKind, Plot)>,
     /// Influence cards played in front of this player.
@@ -517,7 +518,7 @@ impl State {
 
     /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
     fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
-        let mut avail: Vec<u8> = self.seats[seat].hand.clone();
+        let mut avail: SmallVec<[u8; 48]> = self.seats[seat].hand.clone();
         for &(c, n) in exclude {
             avail[c as usize] = avail[c as usize].saturating_sub(n);
         }
@@ -619,8 +620,8 @@ impl State {
             chance,
             seats: (0..players)
                 .map(|_| Player {
-                    hand: vec![0; card_kinds],
-                    permits: vec![0; rules.buildings.len()],
+                    hand: smallvec::smallvec![0; card_kinds],
+                    permits: smallvec::smallvec![0; rules.buildings.len()],
                     in_front: vec![],
                     influence: vec![],
                     chips: allotment,

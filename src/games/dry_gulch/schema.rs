@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::common::{Names, Provenance};
+use crate::catalog::common::{Names, RawCitation};
 use crate::yaml::Spanned;
 
 // ------------------------------------------------------------- game.yaml
@@ -39,8 +39,11 @@ pub struct GameSection {
     pub rulebooks: Vec<Spanned<String>>,
     pub min_players: u32,
     pub max_players: u32,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -54,8 +57,11 @@ pub struct SetupSection {
     pub deal_permits: u32,
     /// Permits each player ends the advanced set-up draft with.
     pub draft_permits: u32,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -79,8 +85,11 @@ pub struct TurnSection {
     pub town_hall_reopen_cards: u32,
     /// Cards the General Store lets its owner use as a Good per turn, per store.
     pub general_store_cards: u32,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -92,8 +101,11 @@ pub struct ComponentsSection {
     pub chips: u32,
     pub colours: u32,
     pub damage_markers: u32,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -104,8 +116,11 @@ pub struct LimitsSection {
     pub turn_cap: u32,
     /// Fixed influence threshold used by the `fixed` win-threshold reading.
     pub fixed_win_threshold: u32,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 // -------------------------------------------------------- resources.yaml
@@ -134,8 +149,11 @@ pub struct RawResource {
     /// Cards needed to replace one missing resource of this type, per
     /// language's table (`~` where a table leaves it blank).
     pub substitution: Substitution,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -188,8 +206,11 @@ pub struct RawBuilding {
     pub permits: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ability: Option<Ability>,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 // ----------------------------------------------------------- events.yaml
@@ -260,8 +281,11 @@ pub struct RawEvent {
     /// Violet cards that may only be played as the play that ends the game.
     #[serde(default)]
     pub only_to_win: bool,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 /// The condition language.
@@ -339,8 +363,11 @@ pub struct RawBoard {
     pub bank_plot: RawPlot,
     /// The plot the Town Hall stands on from the start.
     pub town_hall_plot: Spanned<String>,
-    #[serde(flatten)]
-    pub provenance: Provenance,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
