@@ -13,3 +13,16 @@ pub use files::{RULES, SCENARIOS};
 pub fn rules() -> Result<Vec<GameSources>, Vec<Diagnostic>> {
     catalog::from_pairs("rules", RULES)
 }
+
+/// The bundled scenario files.
+pub fn scenarios() -> Result<Vec<crate::catalog::SourceFile>, Vec<Diagnostic>> {
+    let mut out = Vec::new();
+    let mut diags = Vec::new();
+    for (rel, bytes) in SCENARIOS {
+        match catalog::decode(&format!("scenarios/{rel}"), bytes.to_vec()) {
+            Ok(f) => out.push(f),
+            Err(d) => diags.push(d),
+        }
+    }
+    if diags.is_empty() { Ok(out) } else { Err(diags) }
+}

@@ -9,4 +9,5 @@ pub mod catalog;
 pub mod check;
 pub mod engine;
 pub mod games;
+pub mod scenario;
 pub mod yaml;

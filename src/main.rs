@@ -32,6 +32,18 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Run scenario files (default: the bundled scenarios); print pass/fail per configuration.
+    Run {
+        /// Scenario files or folders.
+        paths: Vec<PathBuf>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Print each scenario's transcript.
+        #[arg(long)]
+        transcript: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Load and lint catalogs; print every diagnostic with file:line:column.
     Validate {
         /// A folder of game catalogs (or one game's folder); default: the bundled catalogs.
@@ -50,6 +62,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Validate { dir, rules, format } => validate(dir.or(rules), format),
+        Command::Run { paths, rules, transcript, format } => run(paths, rules, transcript, format),
         Command::Check { rules, format } => {
             eprintln!(
                 "check: this build runs the validation stage only (scenarios and fuzzing are not implemented yet)"
@@ -111,4 +124,97 @@ fn validate(dir: Option<PathBuf>, format: Format) -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+fn scenario_files(paths: &[PathBuf]) -> Result<Vec<catalog::SourceFile>, Vec<Diagnostic>> {
+    if paths.is_empty() {
+        return rulecheck::bundled::scenarios();
+    }
+    let mut files = Vec::new();
+    let mut diags = Vec::new();
+    for p in paths {
+        let mut found = Vec::new();
+        if p.is_dir() {
+            collect_yaml(p, &mut found);
+            found.sort();
+        } else {
+            found.push(p.clone());
+        }
+        for f in found {
+            match catalog::read_file(&f) {
+                Ok(sf) => files.push(sf),
+                Err(d) => diags.push(d),
+            }
+        }
+    }
+    if diags.is_empty() { Ok(files) } else { Err(diags) }
+}
+
+fn collect_yaml(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect_yaml(&p, out);
+        } else if p.extension().is_some_and(|x| x == "yaml") {
+            out.push(p);
+        }
+    }
+}
+
+fn run(paths: Vec<PathBuf>, rules: Option<PathBuf>, transcript: bool, format: Format) -> ExitCode {
+    let catalogs = match load_all(rules) {
+        Ok(c) => c,
+        Err(diags) => return bad_input(&diags),
+    };
+    let files = match scenario_files(&paths) {
+        Ok(f) => f,
+        Err(diags) => return bad_input(&diags),
+    };
+    let mut results = Vec::new();
+    let mut diags = Vec::new();
+    for f in &files {
+        match rulecheck::scenario::run_file(&catalogs, f) {
+            Ok(r) => results.push(r),
+            Err(d) => diags.push(d),
+        }
+    }
+    let (mut passed, mut failed) = (0, 0);
+    for r in &results {
+        for c in &r.runs {
+            if c.passed { passed += 1 } else { failed += 1 }
+        }
+    }
+    match format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&results).expect("results serialise")),
+        Format::Text => {
+            for r in &results {
+                for c in &r.runs {
+                    println!("{} {} [{}] {}", if c.passed { "PASS" } else { "FAIL" }, r.file, c.name, r.title);
+                    if !c.passed {
+                        for f in &c.failures {
+                            println!("    {f}");
+                        }
+                        println!("    rerun: rulecheck run {}", r.file);
+                    }
+                    if transcript {
+                        println!("{}", c.transcript);
+                    }
+                }
+            }
+            println!("run: {} scenario file(s), {passed} configuration(s) passed, {failed} failed", results.len());
+        }
+    }
+    if !diags.is_empty() {
+        return bad_input(&diags);
+    }
+    if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+fn bad_input(diags: &[Diagnostic]) -> ExitCode {
+    for d in diags {
+        eprintln!("{d}\n");
+    }
+    eprintln!("{} error(s) in the input", diags.len());
+    ExitCode::from(EXIT_BAD_INPUT)
 }

@@ -2,3 +2,5 @@
 
 mod bad_input;
 mod dry_gulch_play;
+mod scenario_runner;
+mod scenarios;

@@ -130,3 +130,30 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// picks the perturbation.
     fn mutate_action(action: &Self::Action, salt: u32) -> Self::Action;
 }
+
+/// A game that scenario files can drive: set-up overrides, actions and
+/// expectations written with catalog ids (the YAML shapes are the game's).
+pub trait Scripted: Game {
+    type Setup: Clone + fmt::Debug + Serialize + DeserializeOwned;
+    type ActionSpec: Clone + fmt::Debug + Serialize + DeserializeOwned;
+    type Expect: Clone + fmt::Debug + Default + Serialize + DeserializeOwned;
+
+    fn apply_setup(&mut self, rules: &Self::Rules, setup: &Self::Setup) -> Result<(), String>;
+    fn action_from_spec(rules: &Self::Rules, spec: &Self::ActionSpec) -> Result<Self::Action, String>;
+    fn action_to_spec(rules: &Self::Rules, action: &Self::Action) -> Self::ActionSpec;
+    /// Each expectation that does not hold: (fact, expected, actual).
+    fn check_expect(&self, rules: &Self::Rules, expect: &Self::Expect)
+    -> Result<Vec<(String, String, String)>, String>;
+    /// The final facts of a state, for a recorded scenario.
+    fn record_expect(&self, rules: &Self::Rules) -> Self::Expect;
+    fn describe_state(&self, rules: &Self::Rules) -> String;
+    /// A decision the engine waits for from a player other than by the
+    /// flow of the turn: (seat, decision name).
+    fn pending_decision(&self) -> Option<(Seat, &'static str)>;
+    /// Puts a forced chance outcome in front of the generator.
+    fn force(&mut self, outcome: super::Forced);
+    /// Forced outcomes that did not fit, and forced outcomes never used.
+    fn forced_leftovers(&self) -> (Vec<super::Forced>, usize);
+    /// Seat names as scenarios write them (`p1`, …).
+    fn seat_of(name: &str, players: usize) -> Result<Seat, String>;
+}

@@ -17,4 +17,4 @@ mod game;
 
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
-pub use game::{DrawReason, Game, InvariantDef, Outcome, RuleError, Seat, Violation};
+pub use game::{DrawReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat, Violation};

@@ -22,6 +22,7 @@ pub mod payment;
 pub mod readings;
 pub mod rules;
 pub mod rules_data;
+pub mod scenario_io;
 pub mod schema;
 
 use std::collections::BTreeMap;

@@ -1537,7 +1537,9 @@ impl State {
         k
     }
 
-    fn legal(&self, rules: &Rules, out: &mut Vec<Action>) {
+    /// The legal actions; `builds: false` leaves out `Build` actions (whose
+    /// payments are many) for checking any other action.
+    fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
         out.clear();
         if self.outcome.is_some() {
             return;
@@ -1600,7 +1602,8 @@ impl State {
             Phase::Build => {
                 let terms = self.terms(rules);
                 let mut payments = Vec::new();
-                for b in 0..rules.buildings.len() as Bld {
+                let buildable = if builds { rules.buildings.len() as Bld } else { 0 };
+                for b in 0..buildable {
                     if self.build_blocker(rules, b).is_some() {
                         continue;
                     }
@@ -2067,7 +2070,7 @@ impl Game for State {
     }
 
     fn legal_actions(&self, rules: &Rules, out: &mut Vec<Action>) {
-        self.legal(rules, out);
+        self.legal(rules, out, true);
     }
 
     fn apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
@@ -2092,7 +2095,7 @@ impl Game for State {
             }
             _ => {
                 let mut legal = Vec::new();
-                self.legal(rules, &mut legal);
+                self.legal(rules, &mut legal, false);
                 legal.contains(action)
             }
         };

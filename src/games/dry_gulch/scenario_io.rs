@@ -1,0 +1,799 @@
+//! Dry Gulch's scenario vocabulary: set-up overrides, actions by catalog
+//! id, expectations, and the readable state description of transcripts.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::payment::{Counts, Payment};
+use super::rules::{Action, Damage, Phase, Placed, State, describe_payment};
+use super::rules_data::{Ability, Bld, CardKind, Plot, Res, Rules, Triangle};
+use crate::engine::{Game, Outcome};
+
+/// Seats are written `p1`, `p2`, … in scenario files.
+pub fn seat_of(s: &str, players: usize) -> Result<usize, String> {
+    let n: usize = s
+        .strip_prefix('p')
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("`{s}` is not a seat; write p1, p2, …"))?;
+    if n == 0 || n > players {
+        return Err(format!("seat `{s}` does not exist with {players} players"));
+    }
+    Ok(n - 1)
+}
+
+pub fn seat_name(s: usize) -> String {
+    format!("p{}", s + 1)
+}
+
+fn card(rules: &Rules, id: &str) -> Result<CardKind, String> {
+    rules.card_by_id(id).ok_or_else(|| format!("unknown card `{id}`"))
+}
+fn building(rules: &Rules, id: &str) -> Result<Bld, String> {
+    rules.building_by_id(id).ok_or_else(|| format!("unknown building `{id}`"))
+}
+fn plot(rules: &Rules, id: &str) -> Result<Plot, String> {
+    rules.plot_by_id(id).ok_or_else(|| format!("unknown plot `{id}`"))
+}
+fn resource(rules: &Rules, id: &str) -> Result<Res, String> {
+    rules.resource_by_id(id).ok_or_else(|| format!("unknown resource `{id}`"))
+}
+
+// ---------------------------------------------------------------- set-up
+
+/// Overrides applied after the normal set-up, so a situation can be built
+/// directly. Cards and permits are moved from wherever they are (decks
+/// first), so every card stays in exactly one place.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// Residence plot per seat; seats not named take the first free edge plot.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub residences: BTreeMap<String, String>,
+    /// Whose turn, in which phase (`events`, `draw`, `build`, `discard`), and
+    /// which turn of the game (1-based).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<TurnSpec>,
+    /// Hands, replacing the dealt ones: seat → card → count.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hands: BTreeMap<String, BTreeMap<String, u8>>,
+    /// Permits, replacing the dealt ones: seat → building → count.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub permits: BTreeMap<String, BTreeMap<String, u8>>,
+    /// Buildings already standing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buildings: Vec<BuildingSpec>,
+    /// Influence cards already played: seat → cards.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub influence: BTreeMap<String, Vec<String>>,
+    /// Event cards lying face up this turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_up: Vec<String>,
+    /// Cards put on top of the decks, the first listed drawn first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck_top: Option<DeckTop>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+    /// The Town Hall is closed (optional rule 2), by this seat's disaster.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub town_hall_closed_by: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnSpec {
+    pub seat: String,
+    pub phase: String,
+    #[serde(default = "one")]
+    pub number: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildingSpec {
+    pub building: String,
+    pub plot: String,
+    pub owner: String,
+    /// A disaster card that damaged it (it then lies in front of the owner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damaged_by: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeckTop {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub permits: Vec<String>,
+}
+
+impl State {
+    /// Removes one card of kind `c` from the piles (decks, discards, then
+    /// other hands) so it can be placed elsewhere.
+    fn pull_card(&mut self, rules: &Rules, c: CardKind, except_seat: Option<usize>) -> Result<(), String> {
+        for pile in [&mut self.resource_deck, &mut self.resource_discard, &mut self.event_deck, &mut self.event_discard]
+        {
+            if let Some(i) = pile.iter().position(|&x| x == c) {
+                pile.remove(i);
+                return Ok(());
+            }
+        }
+        for (s, p) in self.seats.iter_mut().enumerate() {
+            if Some(s) != except_seat && p.hand[c as usize] > 0 {
+                p.hand[c as usize] -= 1;
+                return Ok(());
+            }
+        }
+        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), copies(rules, c)))
+    }
+
+    fn pull_permit(&mut self, rules: &Rules, b: Bld) -> Result<(), String> {
+        for pile in [&mut self.permit_deck, &mut self.permit_discard] {
+            if let Some(i) = pile.iter().position(|&x| x == b) {
+                pile.remove(i);
+                return Ok(());
+            }
+        }
+        for p in self.seats.iter_mut() {
+            if p.permits[b as usize] > 0 {
+                p.permits[b as usize] -= 1;
+                return Ok(());
+            }
+        }
+        Err(format!(
+            "no {} permit is left (the deck has {})",
+            rules.buildings[b as usize].id, rules.buildings[b as usize].permits
+        ))
+    }
+
+    fn return_card(&mut self, rules: &Rules, c: CardKind) {
+        if rules.event_of(c).is_some() { self.event_deck.insert(0, c) } else { self.resource_deck.insert(0, c) }
+    }
+
+    /// Applies the set-up overrides of a scenario.
+    pub fn apply_setup(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
+        let n = self.players;
+        // Residences: the set-up phase is played with the given or first free plots.
+        while let Phase::Residence { seat } = self.phase {
+            let mut legal = Vec::new();
+            self.legal_actions(rules, &mut legal);
+            let chosen = match spec.residences.get(&seat_name(seat)) {
+                Some(p) => Action::PlaceResidence(plot(rules, p)?),
+                None => legal.first().cloned().ok_or("no free plot for a Residence")?,
+            };
+            self.apply(rules, &chosen).map_err(|e| format!("residence of {}: {e}", seat_name(seat)))?;
+        }
+        for k in spec.residences.keys() {
+            seat_of(k, n)?;
+        }
+        for (s, cards) in &spec.hands {
+            let seat = seat_of(s, n)?;
+            let old: Vec<(usize, u8)> =
+                self.seats[seat].hand.iter().copied().enumerate().filter(|(_, x)| *x > 0).collect();
+            for (k, x) in old {
+                self.seats[seat].hand[k] = 0;
+                for _ in 0..x {
+                    self.return_card(rules, k as CardKind);
+                }
+            }
+            for (id, &x) in cards {
+                let c = card(rules, id)?;
+                for _ in 0..x {
+                    self.pull_card(rules, c, Some(seat))?;
+                    self.seats[seat].hand[c as usize] += 1;
+                }
+            }
+        }
+        for (s, permits) in &spec.permits {
+            let seat = seat_of(s, n)?;
+            let old: Vec<(usize, u8)> =
+                self.seats[seat].permits.iter().copied().enumerate().filter(|(_, x)| *x > 0).collect();
+            for (b, x) in old {
+                self.seats[seat].permits[b] = 0;
+                for _ in 0..x {
+                    self.permit_deck.insert(0, b as Bld);
+                }
+            }
+            for (id, &x) in permits {
+                let b = building(rules, id)?;
+                for _ in 0..x {
+                    self.pull_permit(rules, b)?;
+                    self.seats[seat].permits[b as usize] += 1;
+                }
+            }
+        }
+        for bs in &spec.buildings {
+            let b = building(rules, &bs.building)?;
+            let p = plot(rules, &bs.plot)?;
+            let owner = seat_of(&bs.owner, n)?;
+            if self.board[p as usize].is_some() {
+                return Err(format!("plot {} is already taken", bs.plot));
+            }
+            if self.building_plot(b).is_some() && rules.buildings[b as usize].ability != Some(Ability::Residence) {
+                return Err(format!("{} already stands", bs.building));
+            }
+            let chips = rules.buildings[b as usize].influence.min(self.seats[owner].chips);
+            self.seats[owner].chips -= chips;
+            let damage = match &bs.damaged_by {
+                Some(d) => {
+                    let c = card(rules, d)?;
+                    if rules.event_of(c).map(|e| rules.events[e].triangle) != Some(Triangle::Red) {
+                        return Err(format!("`{d}` is not a disaster"));
+                    }
+                    self.pull_card(rules, c, None)?;
+                    self.seats[owner].in_front.push((c, p));
+                    Some(Damage { card: c, origin: p })
+                }
+                None => None,
+            };
+            self.board[p as usize] = Some(Placed { building: b, owner: Some(owner), damage, chips });
+        }
+        for (s, cards) in &spec.influence {
+            let seat = seat_of(s, n)?;
+            for id in cards {
+                let c = card(rules, id)?;
+                self.pull_card(rules, c, None)?;
+                self.seats[seat].influence.push(c);
+                let place = 1u32.min(self.seats[seat].chips);
+                self.seats[seat].chips -= place;
+                self.seats[seat].card_chips += place;
+            }
+        }
+        for id in &spec.face_up {
+            let c = card(rules, id)?;
+            self.pull_card(rules, c, None)?;
+            self.face_up.push(c);
+        }
+        if let Some(top) = &spec.deck_top {
+            for id in top.resources.iter().rev() {
+                let c = card(rules, id)?;
+                self.pull_card(rules, c, None)?;
+                self.resource_deck.push(c);
+            }
+            for id in top.events.iter().rev() {
+                let c = card(rules, id)?;
+                self.pull_card(rules, c, None)?;
+                self.event_deck.push(c);
+            }
+            for id in top.permits.iter().rev() {
+                let b = building(rules, id)?;
+                self.pull_permit(rules, b)?;
+                self.permit_deck.push(b);
+            }
+        }
+        for f in &spec.flags {
+            let i = rules.flags.iter().position(|x| x == f).ok_or_else(|| format!("unknown flag `{f}`"))?;
+            self.flags[i] = true;
+        }
+        if let Some(s) = &spec.town_hall_closed_by {
+            let seat = seat_of(s, n)?;
+            self.town_hall_closed = Some(Some(seat));
+            if let Some(p) = self.board[rules.town_hall_plot as usize].as_mut() {
+                let vandal =
+                    rules.card_by_id("vandalism").or_else(|| rules.card_by_id("fire")).ok_or("no disaster card")?;
+                p.damage = Some(Damage { card: vandal, origin: rules.town_hall_plot });
+            }
+        }
+        if let Some(t) = &spec.turn {
+            let seat = seat_of(&t.seat, n)?;
+            if t.number == 0 {
+                return Err("turn numbers start at 1".into());
+            }
+            if self.variants.advanced_setup && matches!(self.phase, Phase::Draft { .. }) {
+                return Err("set a turn only after the advanced set-up draft (script the draft instead)".into());
+            }
+            self.active = seat;
+            self.turns = t.number - 1;
+            self.phase = match t.phase.as_str() {
+                "start" => Phase::NextTurn,
+                "events" => Phase::Events { discard: 0 },
+                "draw" => Phase::Draw,
+                "build" => Phase::Build,
+                "discard" => Phase::Discard,
+                other => {
+                    return Err(format!("unknown phase `{other}`; expected start, events, draw, build or discard"));
+                }
+            };
+        }
+        Ok(())
+    }
+}
+
+fn copies(rules: &Rules, c: CardKind) -> u32 {
+    match rules.event_of(c) {
+        Some(e) => rules.events[e].copies,
+        None => rules.resources[c as usize].copies,
+    }
+}
+
+// ---------------------------------------------------------------- actions
+
+/// An action as a scenario writes it, with catalog ids.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ActionSpec {
+    PlaceResidence(String),
+    DraftPermit(String),
+    DiscardRevealed(String),
+    KeepRevealed(String),
+    ReopenTownHall(BTreeMap<String, u8>),
+    EndEvents,
+    DrawResources,
+    TakeFaceUpPermit(String),
+    DrawPermits,
+    KeepPermit(String),
+    ChoosePermit(String),
+    BankDraw,
+    Build(BuildSpec),
+    PlayInfluence(String),
+    PlayDisaster {
+        card: String,
+        plot: String,
+    },
+    Resolve {
+        card: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        plot: Option<String>,
+    },
+    EndBuild,
+    Discard(String),
+    EndTurn,
+    StartTurn,
+    UseInsurance(bool),
+    UseIou(bool),
+    Protect(Option<String>),
+    SpreadTo(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildSpec {
+    pub building: String,
+    pub plot: String,
+    pub payment: PaymentSpec,
+}
+
+/// A payment by ids: `direct`, `handyman`, `store` and `substituted` map a
+/// resource to how many units are covered that way; `cards` lists the cards
+/// given for store uses and substitutions.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentSpec {
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub direct: BTreeMap<String, u8>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub handyman: BTreeMap<String, u8>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub store: BTreeMap<String, u8>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub substituted: BTreeMap<String, u8>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cards: BTreeMap<String, u8>,
+}
+
+fn res_counts(rules: &Rules, m: &BTreeMap<String, u8>) -> Result<Counts<Res>, String> {
+    let mut v: Vec<(Res, u8)> = m.iter().map(|(k, &n)| resource(rules, k).map(|r| (r, n))).collect::<Result<_, _>>()?;
+    v.sort();
+    v.retain(|(_, n)| *n > 0);
+    Ok(v.into_iter().collect())
+}
+
+fn card_counts(rules: &Rules, m: &BTreeMap<String, u8>) -> Result<Counts<CardKind>, String> {
+    let mut v: Vec<(CardKind, u8)> =
+        m.iter().map(|(k, &n)| card(rules, k).map(|c| (c, n))).collect::<Result<_, _>>()?;
+    v.sort();
+    v.retain(|(_, n)| *n > 0);
+    Ok(v.into_iter().collect())
+}
+
+fn ids_of<K: Copy>(c: &Counts<K>, name: impl Fn(K) -> String) -> BTreeMap<String, u8> {
+    c.iter().map(|&(k, n)| (name(k), n)).collect()
+}
+
+pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String> {
+    Ok(match a {
+        ActionSpec::PlaceResidence(p) => Action::PlaceResidence(plot(rules, p)?),
+        ActionSpec::DraftPermit(b) => Action::DraftPermit(building(rules, b)?),
+        ActionSpec::DiscardRevealed(c) => Action::DiscardRevealed(card(rules, c)?),
+        ActionSpec::KeepRevealed(c) => Action::KeepRevealed(card(rules, c)?),
+        ActionSpec::ReopenTownHall(m) => Action::ReopenTownHall(card_counts(rules, m)?.into_iter().collect()),
+        ActionSpec::EndEvents => Action::EndEvents,
+        ActionSpec::DrawResources => Action::DrawResources,
+        ActionSpec::TakeFaceUpPermit(b) => Action::TakeFaceUpPermit(building(rules, b)?),
+        ActionSpec::DrawPermits => Action::DrawPermits,
+        ActionSpec::KeepPermit(b) => Action::KeepPermit(building(rules, b)?),
+        ActionSpec::ChoosePermit(b) => Action::ChoosePermit(building(rules, b)?),
+        ActionSpec::BankDraw => Action::BankDraw,
+        ActionSpec::Build(b) => Action::Build {
+            building: building(rules, &b.building)?,
+            plot: plot(rules, &b.plot)?,
+            payment: Payment {
+                direct: res_counts(rules, &b.payment.direct)?,
+                handyman: res_counts(rules, &b.payment.handyman)?,
+                store: res_counts(rules, &b.payment.store)?,
+                substituted: res_counts(rules, &b.payment.substituted)?,
+                cards: card_counts(rules, &b.payment.cards)?,
+            },
+        },
+        ActionSpec::PlayInfluence(c) => Action::PlayInfluence(card(rules, c)?),
+        ActionSpec::PlayDisaster { card: c, plot: p } => {
+            Action::PlayDisaster { card: card(rules, c)?, plot: plot(rules, p)? }
+        }
+        ActionSpec::Resolve { card: c, plot: p } => {
+            Action::Resolve { card: card(rules, c)?, plot: p.as_deref().map(|p| plot(rules, p)).transpose()? }
+        }
+        ActionSpec::EndBuild => Action::EndBuild,
+        ActionSpec::Discard(c) => Action::Discard(card(rules, c)?),
+        ActionSpec::EndTurn => Action::EndTurn,
+        ActionSpec::StartTurn => Action::StartTurn,
+        ActionSpec::UseInsurance(b) => Action::UseInsurance(*b),
+        ActionSpec::UseIou(b) => Action::UseIou(*b),
+        ActionSpec::Protect(c) => Action::Protect(c.as_deref().map(|c| card(rules, c)).transpose()?),
+        ActionSpec::SpreadTo(p) => Action::SpreadTo(plot(rules, p)?),
+    })
+}
+
+pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
+    let p = |x: Plot| rules.plots[x as usize].id.clone();
+    let b = |x: Bld| rules.buildings[x as usize].id.clone();
+    let c = |x: CardKind| rules.card_id(x).to_string();
+    let r = |x: Res| rules.resources[x as usize].id.clone();
+    match a {
+        Action::PlaceResidence(x) => ActionSpec::PlaceResidence(p(*x)),
+        Action::DraftPermit(x) => ActionSpec::DraftPermit(b(*x)),
+        Action::DiscardRevealed(x) => ActionSpec::DiscardRevealed(c(*x)),
+        Action::KeepRevealed(x) => ActionSpec::KeepRevealed(c(*x)),
+        Action::ReopenTownHall(m) => ActionSpec::ReopenTownHall(m.iter().map(|&(k, n)| (c(k), n)).collect()),
+        Action::EndEvents => ActionSpec::EndEvents,
+        Action::DrawResources => ActionSpec::DrawResources,
+        Action::TakeFaceUpPermit(x) => ActionSpec::TakeFaceUpPermit(b(*x)),
+        Action::DrawPermits => ActionSpec::DrawPermits,
+        Action::KeepPermit(x) => ActionSpec::KeepPermit(b(*x)),
+        Action::ChoosePermit(x) => ActionSpec::ChoosePermit(b(*x)),
+        Action::BankDraw => ActionSpec::BankDraw,
+        Action::Build { building: x, plot: y, payment: pay } => ActionSpec::Build(BuildSpec {
+            building: b(*x),
+            plot: p(*y),
+            payment: PaymentSpec {
+                direct: ids_of(&pay.direct, r),
+                handyman: ids_of(&pay.handyman, r),
+                store: ids_of(&pay.store, r),
+                substituted: ids_of(&pay.substituted, r),
+                cards: ids_of(&pay.cards, c),
+            },
+        }),
+        Action::PlayInfluence(x) => ActionSpec::PlayInfluence(c(*x)),
+        Action::PlayDisaster { card: x, plot: y } => ActionSpec::PlayDisaster { card: c(*x), plot: p(*y) },
+        Action::Resolve { card: x, plot: y } => ActionSpec::Resolve { card: c(*x), plot: y.map(p) },
+        Action::EndBuild => ActionSpec::EndBuild,
+        Action::Discard(x) => ActionSpec::Discard(c(*x)),
+        Action::EndTurn => ActionSpec::EndTurn,
+        Action::StartTurn => ActionSpec::StartTurn,
+        Action::UseInsurance(x) => ActionSpec::UseInsurance(*x),
+        Action::UseIou(x) => ActionSpec::UseIou(*x),
+        Action::Protect(x) => ActionSpec::Protect(x.map(c)),
+        Action::SpreadTo(x) => ActionSpec::SpreadTo(p(*x)),
+    }
+}
+
+// ----------------------------------------------------------- expectations
+
+/// Facts about the state; only what is written is checked.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// `p1`, …, or `none` while nobody has won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// `ongoing`, `win`, or `draw:<reason>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hand_size: BTreeMap<String, u32>,
+    /// seat → card → count (cards not named are not checked).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hand: BTreeMap<String, BTreeMap<String, u8>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub permits: BTreeMap<String, BTreeMap<String, u8>>,
+    /// building → seat, or `none` when it does not stand.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub owner: BTreeMap<String, String>,
+    /// building → whether it is damaged.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub damaged: BTreeMap<String, bool>,
+    /// Counted influence per seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub influence: BTreeMap<String, u32>,
+    /// Chips still in reserve per seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub chips_left: BTreeMap<String, u32>,
+    /// Disaster cards lying in front of each seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub in_front: BTreeMap<String, Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_up: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markers: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub town_hall_closed: Option<bool>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub flags: BTreeMap<String, bool>,
+}
+
+/// One expectation that did not hold.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    pub fact: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+pub fn phase_name(p: &Phase) -> &'static str {
+    match p {
+        Phase::NextTurn | Phase::TurnStart => "start",
+        Phase::Residence { .. } | Phase::Draft { .. } => "setup",
+        Phase::Events { .. } => "events",
+        Phase::Draw | Phase::DrawKeep { .. } => "draw",
+        Phase::Build => "build",
+        Phase::Discard => "discard",
+        Phase::Over => "over",
+    }
+}
+
+pub fn outcome_name(o: Option<Outcome>) -> String {
+    match o {
+        None => "ongoing".into(),
+        Some(Outcome::Win(_)) => "win".into(),
+        Some(Outcome::Draw(r)) => format!(
+            "draw:{}",
+            serde_json::to_value(r).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+        ),
+    }
+}
+
+pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch>, String> {
+    let n = s.players;
+    let mut out = Vec::new();
+    let mut cmp = |fact: String, expected: String, actual: String| {
+        if expected != actual {
+            out.push(Mismatch { fact, expected, actual });
+        }
+    };
+    if let Some(w) = &e.winner {
+        let actual = match s.outcome {
+            Some(Outcome::Win(x)) => seat_name(x),
+            _ => "none".into(),
+        };
+        cmp("winner".into(), w.clone(), actual);
+    }
+    if let Some(o) = &e.outcome {
+        cmp("outcome".into(), o.clone(), outcome_name(s.outcome));
+    }
+    if let Some(p) = &e.phase {
+        cmp("phase".into(), p.clone(), phase_name(&s.phase).into());
+    }
+    if let Some(a) = &e.active {
+        cmp("active".into(), a.clone(), seat_name(s.active));
+    }
+    for (k, v) in &e.hand_size {
+        let seat = seat_of(k, n)?;
+        cmp(format!("hand_size.{k}"), v.to_string(), s.seats[seat].hand_size().to_string());
+    }
+    for (k, cards) in &e.hand {
+        let seat = seat_of(k, n)?;
+        for (id, v) in cards {
+            let c = card(rules, id)?;
+            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand[c as usize].to_string());
+        }
+    }
+    for (k, permits) in &e.permits {
+        let seat = seat_of(k, n)?;
+        for (id, v) in permits {
+            let b = building(rules, id)?;
+            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits[b as usize].to_string());
+        }
+    }
+    for (id, who) in &e.owner {
+        let b = building(rules, id)?;
+        let actual = match s.building_plot(b).and_then(|p| s.board[p as usize]) {
+            Some(Placed { owner: Some(o), .. }) => seat_name(o),
+            Some(_) => "nobody".into(),
+            None => "none".into(),
+        };
+        cmp(format!("owner.{id}"), who.clone(), actual);
+    }
+    for (id, d) in &e.damaged {
+        let b = building(rules, id)?;
+        let actual = s.building_plot(b).and_then(|p| s.board[p as usize]).is_some_and(|p| p.damage.is_some());
+        cmp(format!("damaged.{id}"), d.to_string(), actual.to_string());
+    }
+    for (k, v) in &e.influence {
+        let seat = seat_of(k, n)?;
+        cmp(format!("influence.{k}"), v.to_string(), s.counted_influence(rules, seat).to_string());
+    }
+    for (k, v) in &e.chips_left {
+        let seat = seat_of(k, n)?;
+        cmp(format!("chips_left.{k}"), v.to_string(), s.seats[seat].chips.to_string());
+    }
+    for (k, cards) in &e.in_front {
+        let seat = seat_of(k, n)?;
+        let actual: Vec<&str> = s.seats[seat].in_front.iter().map(|(c, _)| rules.card_id(*c)).collect();
+        cmp(format!("in_front.{k}"), format!("{cards:?}"), format!("{actual:?}"));
+    }
+    if let Some(f) = &e.face_up {
+        let actual: Vec<&str> = s.face_up.iter().map(|&c| rules.card_id(c)).collect();
+        cmp("face_up".into(), format!("{f:?}"), format!("{actual:?}"));
+    }
+    if let Some(m) = e.markers {
+        cmp("markers".into(), m.to_string(), s.markers_used().to_string());
+    }
+    if let Some(t) = e.town_hall_closed {
+        cmp("town_hall_closed".into(), t.to_string(), s.town_hall_closed.is_some().to_string());
+    }
+    for (f, v) in &e.flags {
+        let i = rules.flags.iter().position(|x| x == f).ok_or_else(|| format!("unknown flag `{f}`"))?;
+        cmp(format!("flags.{f}"), v.to_string(), s.flags[i].to_string());
+    }
+    Ok(out)
+}
+
+/// Facts of a final state, for a recorded scenario's expectations.
+pub fn record_expect(s: &State, rules: &Rules) -> Expect {
+    let seats = 0..s.players;
+    Expect {
+        winner: Some(match s.outcome {
+            Some(Outcome::Win(x)) => seat_name(x),
+            _ => "none".into(),
+        }),
+        outcome: Some(outcome_name(s.outcome)),
+        phase: Some(phase_name(&s.phase).into()),
+        hand_size: seats.clone().map(|i| (seat_name(i), s.seats[i].hand_size())).collect(),
+        influence: seats.clone().map(|i| (seat_name(i), s.counted_influence(rules, i))).collect(),
+        chips_left: seats.map(|i| (seat_name(i), s.seats[i].chips)).collect(),
+        ..Expect::default()
+    }
+}
+
+/// The state in a few readable lines, for transcripts.
+pub fn describe_state(s: &State, rules: &Rules) -> String {
+    let mut out = String::new();
+    let phase = phase_name(&s.phase);
+    out.push_str(&format!(
+        "turn {} (round {}), P{} active, phase {phase}, outcome {}\n",
+        s.turns + 1,
+        s.round(),
+        s.active + 1,
+        outcome_name(s.outcome)
+    ));
+    if let Some(d) = &s.decision {
+        out.push_str(&format!("waiting for P{} to decide `{}`\n", d.seat() + 1, d.name()));
+    }
+    for (i, p) in s.seats.iter().enumerate() {
+        let hand: Vec<String> = p
+            .hand
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| {
+                if *n == 1 {
+                    rules.card_id(k as CardKind).to_string()
+                } else {
+                    format!("{n}x {}", rules.card_id(k as CardKind))
+                }
+            })
+            .collect();
+        let permits: Vec<String> = p
+            .permits
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(
+                |(b, n)| {
+                    if *n == 1 { rules.buildings[b].id.clone() } else { format!("{n}x {}", rules.buildings[b].id) }
+                },
+            )
+            .collect();
+        let buildings: Vec<String> = s
+            .board
+            .iter()
+            .enumerate()
+            .filter_map(|(pl, x)| x.filter(|x| x.owner == Some(i)).map(|x| (pl, x)))
+            .map(|(pl, x)| {
+                format!(
+                    "{}@{}{}",
+                    rules.buildings[x.building as usize].id,
+                    rules.plots[pl].id,
+                    if x.damage.is_some() { " (damaged)" } else { "" }
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "P{}: influence {}, chips left {}, hand {} [{}], permits [{}], buildings [{}]",
+            i + 1,
+            s.counted_influence(rules, i),
+            p.chips,
+            p.hand_size(),
+            hand.join(", "),
+            permits.join(", "),
+            buildings.join(", ")
+        ));
+        if !p.in_front.is_empty() {
+            let f: Vec<&str> = p.in_front.iter().map(|(c, _)| rules.card_id(*c)).collect();
+            out.push_str(&format!(", in front [{}]", f.join(", ")));
+        }
+        if !p.influence.is_empty() {
+            let f: Vec<&str> = p.influence.iter().map(|c| rules.card_id(*c)).collect();
+            out.push_str(&format!(", influence cards [{}]", f.join(", ")));
+        }
+        out.push('\n');
+    }
+    if !s.face_up.is_empty() {
+        let f: Vec<&str> = s.face_up.iter().map(|&c| rules.card_id(c)).collect();
+        out.push_str(&format!("face up: [{}]\n", f.join(", ")));
+    }
+    out.push_str(&format!(
+        "decks: {} resources ({} discarded), {} events ({} discarded), {} permits ({} face up); markers {}{}\n",
+        s.resource_deck.len(),
+        s.resource_discard.len(),
+        s.event_deck.len(),
+        s.event_discard.len(),
+        s.permit_deck.len(),
+        s.permit_discard.len(),
+        s.markers_used(),
+        if s.town_hall_closed.is_some() { "; the Town Hall is closed" } else { "" }
+    ));
+    out
+}
+
+/// Payments printed the way scenario files write them.
+pub fn payment_text(rules: &Rules, p: &Payment) -> String {
+    describe_payment(rules, p)
+}
+
+impl crate::engine::Scripted for State {
+    type Setup = SetupSpec;
+    type ActionSpec = ActionSpec;
+    type Expect = Expect;
+
+    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
+        State::apply_setup(self, rules, setup)
+    }
+    fn action_from_spec(rules: &Rules, spec: &ActionSpec) -> Result<Action, String> {
+        action_from_spec(rules, spec)
+    }
+    fn action_to_spec(rules: &Rules, action: &Action) -> ActionSpec {
+        action_to_spec(rules, action)
+    }
+    fn check_expect(&self, rules: &Rules, expect: &Expect) -> Result<Vec<(String, String, String)>, String> {
+        Ok(check_expect(self, rules, expect)?.into_iter().map(|m| (m.fact, m.expected, m.actual)).collect())
+    }
+    fn record_expect(&self, rules: &Rules) -> Expect {
+        record_expect(self, rules)
+    }
+    fn describe_state(&self, rules: &Rules) -> String {
+        describe_state(self, rules)
+    }
+    fn pending_decision(&self) -> Option<(usize, &'static str)> {
+        self.decision.as_ref().map(|d| (d.seat(), d.name()))
+    }
+    fn force(&mut self, outcome: crate::engine::Forced) {
+        self.chance.force(outcome);
+    }
+    fn forced_leftovers(&self) -> (Vec<crate::engine::Forced>, usize) {
+        (self.chance.misfits().to_vec(), self.chance.unused_forced())
+    }
+    fn seat_of(name: &str, players: usize) -> Result<usize, String> {
+        seat_of(name, players)
+    }
+}

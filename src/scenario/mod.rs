@@ -1,0 +1,433 @@
+//! Scenario files: given (configuration and set-up overrides) / when (steps)
+//! / then (expectations), run against any `Scripted` game, each producing a
+//! readable transcript.
+//!
+//! A step is one of: `do:` an action (with `by:` the seat that must be on
+//! move, and optionally `error:` the rule id the action must be rejected
+//! with), `force:` chance outcomes, `play_randomly:` a seeded random stretch,
+//! or `check:` expectations mid-way. Strict mode (the default) fails a
+//! scenario when the engine waits for a decision no step answers.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::SourceFile;
+use crate::catalog::common::RawCitation;
+use crate::catalog::diag::Diagnostic;
+use crate::check::playout::{Chooser, RandomChooser};
+use crate::engine::{Config, Forced, Scripted};
+use crate::games::AnyRules;
+use crate::yaml::{self, Spanned, position};
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+#[serde(bound(deserialize = "S: DeserializeOwned, A: DeserializeOwned, E: DeserializeOwned"))]
+pub struct RawScenario<S, A, E> {
+    pub title: String,
+    /// The rule or edge case the scenario pins down, with its citations.
+    pub why: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    pub game: Spanned<String>,
+    /// One configuration, or `configs` for several that run the same steps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<RawConfig<E>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub configs: Vec<RawConfig<E>>,
+    #[serde(default = "yes")]
+    pub strict: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<S>,
+    pub steps: Vec<Spanned<RawStep<A, E>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<E>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+#[serde(bound(deserialize = "E: DeserializeOwned"))]
+pub struct RawConfig<E> {
+    /// A label for this configuration in reports.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub players: u32,
+    #[serde(default = "seed_one")]
+    pub seed: u64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub interpretations: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_cap: Option<u32>,
+    /// Expectations for this configuration only (added to the scenario's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<E>,
+}
+
+fn seed_one() -> u64 {
+    1
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+#[serde(bound(deserialize = "A: DeserializeOwned, E: DeserializeOwned"))]
+pub struct RawStep<A, E> {
+    /// The seat that must be on move (`p1`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    #[serde(rename = "do", default, skip_serializing_if = "Option::is_none")]
+    pub act: Option<A>,
+    /// The rule id the action must be rejected with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Chance outcomes, in order, by name (a card id) or index.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub force: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play_randomly: Option<RandomPlay>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<E>,
+    /// Resolve decisions the engine waits for before this step by taking
+    /// the first legal choice (strict mode otherwise fails).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub auto: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomPlay {
+    pub seed: u64,
+    /// Stop after this many actions, or at the end of the game.
+    pub actions: usize,
+}
+
+/// How one configuration of a scenario went.
+#[derive(Debug, Clone, Serialize)]
+pub struct ConfigRun {
+    pub name: String,
+    pub config: Config,
+    pub passed: bool,
+    /// Why it failed: expected vs actual, unscripted decisions, …
+    pub failures: Vec<String>,
+    pub transcript: String,
+}
+
+/// How one scenario file went.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScenarioRun {
+    pub file: String,
+    pub title: String,
+    pub game: String,
+    pub runs: Vec<ConfigRun>,
+}
+
+impl ScenarioRun {
+    pub fn passed(&self) -> bool {
+        self.runs.iter().all(|r| r.passed)
+    }
+    /// All configurations' transcripts, for the snapshot.
+    pub fn transcript(&self) -> String {
+        self.runs.iter().map(|r| r.transcript.as_str()).collect::<Vec<_>>().join("\n")
+    }
+}
+
+#[derive(Deserialize)]
+struct Head {
+    game: Spanned<String>,
+}
+
+/// Runs a scenario file against the loaded catalogs. `Err` is bad input
+/// (exit code 2): malformed YAML, unknown ids, an unexpected illegal action.
+pub fn run_file(catalogs: &[AnyRules], file: &SourceFile) -> Result<ScenarioRun, Diagnostic> {
+    let head: Head = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
+    let Some(rules) = catalogs.iter().find(|c| c.id() == head.game.value) else {
+        let known: Vec<&str> = catalogs.iter().map(AnyRules::id).collect();
+        return Err(Diagnostic::new(
+            &file.path,
+            position(&head.game).0,
+            position(&head.game).1,
+            format!("unknown game `{}`; loaded: {}", head.game.value, known.join(", ")),
+        )
+        .with_snippet_from(&file.text));
+    };
+    match rules {
+        AnyRules::DryGulch(r) => run_typed::<crate::games::dry_gulch::State>(r, file),
+    }
+}
+
+type Scenario<G> = RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSpec, <G as Scripted>::Expect>;
+
+/// Parses a scenario file for game `G` (used by `run_file` and by tests).
+pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> {
+    let sc: Scenario<G> = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
+    let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
+    if sc.config.is_some() != sc.configs.is_empty() {
+        return Err(bad(position(&sc.game), "give exactly one of `config` and `configs`".into()));
+    }
+    for st in &sc.steps {
+        let s = &st.value;
+        let kinds = usize::from(s.act.is_some())
+            + usize::from(!s.force.is_empty())
+            + usize::from(s.play_randomly.is_some())
+            + usize::from(s.check.is_some());
+        if kinds != 1 {
+            return Err(bad(
+                position(st),
+                "a step holds exactly one of `do`, `force`, `play_randomly`, `check`".into(),
+            ));
+        }
+        if (s.by.is_some() || s.error.is_some()) && s.act.is_none() {
+            return Err(bad(position(st), "`by` and `error` belong to a `do` step".into()));
+        }
+    }
+    Ok(sc)
+}
+
+fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile) -> Result<ScenarioRun, Diagnostic> {
+    let sc = parse::<G>(file)?;
+    let configs: Vec<&RawConfig<G::Expect>> = match &sc.config {
+        Some(c) => vec![c],
+        None => sc.configs.iter().collect(),
+    };
+    let mut runs = Vec::new();
+    for rc in configs {
+        runs.push(run_config::<G>(rules, file, &sc, rc)?);
+    }
+    Ok(ScenarioRun { file: file.path.clone(), title: sc.title.clone(), game: sc.game.value.clone(), runs })
+}
+
+fn run_config<G: Scripted>(
+    rules: &G::Rules,
+    file: &SourceFile,
+    sc: &Scenario<G>,
+    rc: &RawConfig<G::Expect>,
+) -> Result<ConfigRun, Diagnostic> {
+    let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
+    let config = Config {
+        game: sc.game.value.clone(),
+        players: rc.players,
+        seed: rc.seed,
+        variants: rc.variants.iter().cloned().collect(),
+        interpretations: rc.interpretations.clone(),
+        turn_cap: rc.turn_cap,
+    };
+    let name = rc.name.clone().unwrap_or_else(|| "default".to_string());
+    let mut state =
+        G::new(rules, &config).map_err(|e| bad(position(&sc.game), format!("configuration `{name}`: {e}")))?;
+    if let Some(s) = &sc.setup {
+        state.apply_setup(rules, s).map_err(|e| bad(position(&sc.game), format!("set-up: {e}")))?;
+    }
+    let mut t = String::new();
+    t.push_str(&format!(
+        "# {}\nconfiguration `{name}`: {config}\n\nset-up:\n{}",
+        sc.title,
+        state.describe_state(rules)
+    ));
+    let mut failures = Vec::new();
+    let players = config.players as usize;
+    for (i, st) in sc.steps.iter().enumerate() {
+        let n = i + 1;
+        let at = position(st);
+        let s = &st.value;
+        // decisions the engine waits for
+        while let Some((seat, decision)) = state.pending_decision() {
+            let answered = s.act.is_some() && s.by.as_deref().is_some_and(|b| G::seat_of(b, players) == Ok(seat));
+            if answered {
+                break;
+            }
+            if sc.strict && !s.auto {
+                failures.push(format!("step {n} (line {}): unscripted decision `{decision}` for p{} (strict mode; script it, or set `auto: true` on the step)", at.0, seat + 1));
+                break;
+            }
+            let mut legal = Vec::new();
+            state.legal_actions(rules, &mut legal);
+            let a = legal[0].clone();
+            let ev = state.apply(rules, &a).map_err(|e| bad(at, format!("step {n}: {e}")))?;
+            t.push_str(&format!("\nauto-decided `{decision}` for P{}: {}\n", seat + 1, G::describe_action(rules, &a)));
+            for e in &ev {
+                t.push_str(&format!("  - {}\n", G::describe_event(rules, e)));
+            }
+        }
+        if !failures.is_empty() {
+            break;
+        }
+        if let Some(spec) = &s.act {
+            let action = G::action_from_spec(rules, spec).map_err(|e| bad(at, format!("step {n}: {e}")))?;
+            if let Some(b) = &s.by {
+                let want = G::seat_of(b, players).map_err(|e| bad(at, format!("step {n}: {e}")))?;
+                if state.current_player() != Some(want) {
+                    let who = state
+                        .current_player()
+                        .map(|p| format!("p{}", p + 1))
+                        .unwrap_or_else(|| "nobody (the game is over)".into());
+                    return Err(bad(at, format!("step {n}: `{b}` is not on move; it is {who}'s move")));
+                }
+            }
+            let text = G::describe_action(rules, &action);
+            let who = state.current_player().map(|p| format!("P{}", p + 1)).unwrap_or_default();
+            let before = state.clone();
+            match (state.apply(rules, &action), &s.error) {
+                (Ok(ev), None) => {
+                    t.push_str(&format!("\nstep {n}: {who} {text}\n"));
+                    for e in &ev {
+                        t.push_str(&format!("  - {}\n", G::describe_event(rules, e)));
+                    }
+                }
+                (Ok(_), Some(rule)) => {
+                    failures.push(format!(
+                        "step {n} (line {}): expected rule error `{rule}`, but `{text}` was accepted",
+                        at.0
+                    ));
+                    break;
+                }
+                (Err(e), Some(rule)) if e.rule == *rule => {
+                    t.push_str(&format!("\nstep {n}: {who} {text}\n  - rejected as expected: {e}\n"));
+                    if state != before {
+                        failures.push(format!("step {n}: a rejected action changed the state"));
+                    }
+                }
+                (Err(e), Some(rule)) => {
+                    failures.push(format!(
+                        "step {n} (line {}): expected rule error `{rule}`, got `{}`: {}",
+                        at.0, e.rule, e.message
+                    ));
+                    break;
+                }
+                (Err(e), None) => return Err(bad(at, format!("step {n}: illegal action `{text}`: {e}"))),
+            }
+        } else if !s.force.is_empty() {
+            for f in &s.force {
+                state.force(match f.parse::<u32>() {
+                    Ok(i) => Forced::Index(i),
+                    Err(_) => Forced::Named(f.clone()),
+                });
+            }
+            t.push_str(&format!("\nstep {n}: force [{}]\n", s.force.join(", ")));
+        } else if let Some(rp) = &s.play_randomly {
+            let mut chooser = RandomChooser::new(rp.seed);
+            let mut legal = Vec::new();
+            let mut k = 0;
+            while k < rp.actions && state.outcome().is_none() {
+                state.legal_actions(rules, &mut legal);
+                let a = legal.swap_remove(chooser.choose(legal.len()));
+                state
+                    .apply(rules, &a)
+                    .map_err(|e| bad(at, format!("step {n}: a random legal action was rejected: {e}")))?;
+                k += 1;
+            }
+            t.push_str(&format!(
+                "\nstep {n}: played {k} random actions (seed {})\n{}",
+                rp.seed,
+                state.describe_state(rules)
+            ));
+        } else if let Some(e) = &s.check {
+            let mism = state.check_expect(rules, e).map_err(|m| bad(at, format!("step {n}: {m}")))?;
+            t.push_str(&format!("\nstep {n}: check ({} fact(s) differ)\n", mism.len()));
+            for (fact, want, got) in mism {
+                failures.push(format!("step {n} (line {}): {fact}: expected {want}, actual {got}", at.0));
+            }
+        }
+    }
+    if failures.is_empty()
+        && sc.strict
+        && let Some((seat, d)) = state.pending_decision()
+    {
+        failures.push(format!(
+            "the scenario ends while the engine waits for decision `{d}` from p{} (strict mode)",
+            seat + 1
+        ));
+    }
+    let (misfits, unused) = state.forced_leftovers();
+    for m in misfits {
+        failures.push(format!("a forced chance outcome did not fit the chance event it met: {m:?}"));
+    }
+    if unused > 0 {
+        failures.push(format!("{unused} forced chance outcome(s) were never used"));
+    }
+    t.push_str(&format!("\nfinal state:\n{}", state.describe_state(rules)));
+    let mut expected = 0;
+    for e in [sc.expect.as_ref(), rc.expect.as_ref()].into_iter().flatten() {
+        let mism = state.check_expect(rules, e).map_err(|m| bad(position(&sc.game), format!("expect: {m}")))?;
+        expected += 1;
+        for (fact, want, got) in mism {
+            failures.push(format!("{fact}: expected {want}, actual {got}"));
+        }
+    }
+    let verdict = if failures.is_empty() { "PASS".to_string() } else { format!("FAIL\n  {}", failures.join("\n  ")) };
+    t.push_str(&format!("\nexpectation blocks checked: {expected}\nverdict: {verdict}\n"));
+    Ok(ConfigRun { name, config, passed: failures.is_empty(), failures, transcript: t })
+}
+
+/// Writes a scenario that replays `actions` from the normal set-up of
+/// `config`, expecting the final facts it reaches: a random game or a
+/// user's report becomes a regression test in one step.
+pub fn record<G: Scripted>(
+    rules: &G::Rules,
+    config: &Config,
+    actions: &[G::Action],
+    title: &str,
+    why: &str,
+) -> Result<String, String> {
+    let mut state = G::new(rules, config).map_err(|e| e.to_string())?;
+    let mut steps = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        let by = state.current_player().map(|p| format!("p{}", p + 1));
+        state.apply(rules, a).map_err(|e| format!("action {}: {e}", i + 1))?;
+        steps.push(RecordedStep { by, act: G::action_to_spec(rules, a) });
+    }
+    let rec = Recorded {
+        title: title.to_string(),
+        why: why.to_string(),
+        game: config.game.clone(),
+        config: RecordedConfig {
+            players: config.players,
+            seed: config.seed,
+            variants: config.variants.iter().cloned().collect(),
+            interpretations: config.interpretations.clone(),
+            turn_cap: config.turn_cap,
+        },
+        steps,
+        expect: state.record_expect(rules),
+    };
+    Ok(yaml::to_string(&rec))
+}
+
+#[derive(Serialize)]
+struct Recorded<A, E> {
+    title: String,
+    why: String,
+    game: String,
+    config: RecordedConfig,
+    steps: Vec<RecordedStep<A>>,
+    expect: E,
+}
+
+#[derive(Serialize)]
+struct RecordedConfig {
+    players: u32,
+    seed: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    variants: Vec<String>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    interpretations: BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn_cap: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct RecordedStep<A> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<String>,
+    #[serde(rename = "do")]
+    act: A,
+}

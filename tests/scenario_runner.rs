@@ -1,0 +1,1 @@
+//! The scenario runner itself: failures, strict mode, malformed files, catalog changes.
