@@ -7,6 +7,7 @@
 pub mod bundled;
 pub mod catalog;
 pub mod check;
+pub mod commands;
 pub mod engine;
 pub mod games;
 pub mod scenario;

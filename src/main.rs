@@ -1,13 +1,14 @@
-//! The `rulecheck` command line: argument parsing and exit codes only.
+//! The `rulecheck` command line: argument parsing only; `commands` does the work.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use rulecheck::catalog::diag::Diagnostic;
-use rulecheck::catalog::{self, GameSources};
-use rulecheck::games::{self, AnyRules};
+use rulecheck::check::fuzz::FuzzOptions;
+use rulecheck::check::suite::Checks;
+use rulecheck::commands::{self, CheckArgs, Exit, FuzzArgs};
 
 #[derive(Parser)]
 #[command(name = "rulecheck", version, about = "Rules verification and property testing for board games")]
@@ -22,25 +23,33 @@ enum Format {
     Json,
 }
 
+/// The environment variable a batch system sets to pick this machine's shard
+/// (`K/N`, 1-based); `--shard` wins over it.
+const SHARD_ENV: &str = "RULECHECK_SHARD";
+
 #[derive(Subcommand)]
 enum Command {
-    /// The main job: validate every catalog (more stages follow as they land).
+    /// The main job: validate every catalog, run every scenario, fuzz every game
+    /// under its default configuration, each variant and a pairwise covering set
+    /// of interpretation options, within a time budget; print one summary table.
     Check {
         /// A folder of game catalogs instead of the bundled ones.
         #[arg(long)]
         rules: Option<PathBuf>,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-    },
-    /// Run scenario files (default: the bundled scenarios); print pass/fail per configuration.
-    Run {
-        /// Scenario files or folders.
-        paths: Vec<PathBuf>,
+        /// A folder of scenarios instead of the bundled ones.
         #[arg(long)]
-        rules: Option<PathBuf>,
-        /// Print each scenario's transcript.
+        scenarios: Option<PathBuf>,
+        /// Wall-time budget for the whole run, e.g. 60s or 5m.
+        #[arg(long, default_value = "60s", value_parser = parse_duration)]
+        budget: Duration,
+        /// Threads (default: all cores).
         #[arg(long)]
-        transcript: bool,
+        jobs: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play only shard K of N (1-based), also read from RULECHECK_SHARD.
+        #[arg(long)]
+        shard: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -53,168 +62,169 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Run scenario files (default: the bundled scenarios); pass/fail per configuration.
+    Run {
+        /// Scenario files or folders.
+        paths: Vec<PathBuf>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Print each scenario's transcript.
+        #[arg(long)]
+        transcript: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Break a rule on purpose (for showing a saved counterexample fails).
+        #[arg(long)]
+        fault: Option<String>,
+    },
+    /// Random playouts with invariant checks; a failure is shrunk and can be saved as a scenario.
+    Fuzz {
+        #[arg(long)]
+        game: String,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Game i plays with seed SEED + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 4)]
+        players: u32,
+        #[arg(long = "variant")]
+        variants: Vec<String>,
+        /// ID=OPTION, repeatable.
+        #[arg(long = "interpretation")]
+        interpretations: Vec<String>,
+        #[arg(long)]
+        turn_cap: Option<u32>,
+        /// Threads (default: all cores); results do not depend on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Stop starting games after this long, e.g. 30s.
+        #[arg(long, value_parser = parse_duration)]
+        time_limit: Option<Duration>,
+        /// Write the shrunk counterexample as a scenario file into DIR.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Skip the invariant checks (to measure bare play).
+        #[arg(long)]
+        no_invariants: bool,
+        /// Also check the engine contract after every action (clone, replay, round trips).
+        #[arg(long)]
+        contract: bool,
+        /// Break a rule on purpose, to see the harness catch it.
+        #[arg(long)]
+        fault: Option<String>,
+        /// Play only shard K of N (1-based), also read from RULECHECK_SHARD.
+        #[arg(long)]
+        shard: Option<String>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Combine the JSON summaries of sharded `fuzz` runs into one.
+    Merge {
+        files: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Playouts and actions per second per game and player count, with and without invariants.
+    Bench {
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        #[arg(long, default_value_t = 3)]
+        repetitions: usize,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
 }
 
-/// Exit codes: 0 everything held, 1 a check failed, 2 bad input or usage.
-const EXIT_BAD_INPUT: u8 = 2;
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) =
+        s.trim().split_at(s.trim().find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(s.trim().len()));
+    let n: f64 = num.parse().map_err(|_| format!("`{s}` is not a duration like 60s, 5m or 1h"))?;
+    let secs = match unit {
+        "" | "s" => n,
+        "ms" => n / 1000.0,
+        "m" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return Err(format!("`{s}` is not a duration like 60s, 5m or 1h")),
+    };
+    Ok(Duration::from_secs_f64(secs))
+}
+
+fn jobs(j: Option<usize>) -> usize {
+    j.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+}
+
+fn shard(arg: Option<String>) -> Result<Option<(u64, u64)>, String> {
+    match arg.or_else(|| std::env::var(SHARD_ENV).ok()) {
+        Some(s) => commands::parse_shard(&s).map(Some),
+        None => Ok(None),
+    }
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Command::Validate { dir, rules, format } => validate(dir.or(rules), format),
-        Command::Run { paths, rules, transcript, format } => run(paths, rules, transcript, format),
-        Command::Check { rules, format } => {
-            eprintln!(
-                "check: this build runs the validation stage only (scenarios and fuzzing are not implemented yet)"
-            );
-            validate(rules, format)
+    let exit = match cli.command {
+        Command::Validate { dir, rules, format } => {
+            commands::validate(dir.or(rules).as_deref(), format == Format::Json)
         }
-    }
-}
-
-fn read_sources(dir: Option<PathBuf>) -> Result<Vec<GameSources>, Vec<Diagnostic>> {
-    match dir {
-        Some(d) => catalog::read_root(&d),
-        None => rulecheck::bundled::rules(),
-    }
-}
-
-fn load_all(dir: Option<PathBuf>) -> Result<Vec<AnyRules>, Vec<Diagnostic>> {
-    let sources = read_sources(dir)?;
-    let mut out = Vec::new();
-    let mut diags = Vec::new();
-    for g in &sources {
-        match games::load(g) {
-            Ok(r) => out.push(r),
-            Err(mut d) => diags.append(&mut d),
+        Command::Run { paths, rules, transcript, format, fault } => {
+            commands::run(&paths, rules.as_deref(), transcript, format == Format::Json, fault.as_deref())
         }
-    }
-    if diags.is_empty() { Ok(out) } else { Err(diags) }
-}
-
-fn validate(dir: Option<PathBuf>, format: Format) -> ExitCode {
-    match load_all(dir) {
-        Err(diags) => {
-            for d in &diags {
-                eprintln!("{d}\n");
+        Command::Check { rules, scenarios, budget, jobs: j, seed, shard: sh, format } => match shard(sh) {
+            Ok(shard) => commands::check(&CheckArgs {
+                rules,
+                scenarios,
+                budget,
+                jobs: jobs(j),
+                seed,
+                shard,
+                json: format == Format::Json,
+            }),
+            Err(e) => usage(&e),
+        },
+        Command::Fuzz {
+            game,
+            games,
+            seed,
+            players,
+            variants,
+            interpretations,
+            turn_cap,
+            jobs: j,
+            time_limit,
+            save,
+            no_invariants,
+            contract,
+            fault,
+            shard: sh,
+            rules,
+            format,
+        } => match (commands::config_for(&game, players, &variants, &interpretations, turn_cap), shard(sh)) {
+            (Ok(config), Ok(shard)) => {
+                let checks = match (no_invariants, contract) {
+                    (_, true) => Checks { invariants: !no_invariants, contract: true, yaml_every: 50 },
+                    (true, false) => Checks::NONE,
+                    (false, false) => Checks::INVARIANTS,
+                };
+                let opts =
+                    FuzzOptions { games, seed, jobs: jobs(j), checks, fault, time_limit, max_actions: 200_000, shard };
+                commands::fuzz_command(&FuzzArgs { game, config, opts, save, json: format == Format::Json, rules })
             }
-            eprintln!("validate: {} error(s)", diags.len());
-            ExitCode::from(EXIT_BAD_INPUT)
+            (Err(e), _) | (_, Err(e)) => usage(&e),
+        },
+        Command::Merge { files, format } => commands::merge(&files, format == Format::Json),
+        Command::Bench { games, repetitions, rules, format } => {
+            commands::bench(rules.as_deref(), games, repetitions.max(1), format == Format::Json)
         }
-        Ok(all) => {
-            let summaries: Vec<_> = all.iter().map(AnyRules::summary).collect();
-            match format {
-                Format::Json => println!("{}", serde_json::to_string_pretty(&summaries).expect("summaries serialise")),
-                Format::Text => {
-                    for s in &summaries {
-                        let entities: Vec<String> = s.entities.iter().map(|(k, v)| format!("{v} {k}")).collect();
-                        println!("{} ({}): {}", s.game, s.name, entities.join(", "));
-                        println!(
-                            "  {} variants, {} interpretations ({} the engine branches on, {} inert)",
-                            s.variants,
-                            s.interpretations,
-                            s.interpretations_live,
-                            s.interpretations - s.interpretations_live
-                        );
-                        println!("  numbers: {} cited, {} assumed", s.numbers.cited, s.numbers.assumed);
-                    }
-                    println!("validate: {} catalog(s), no errors", summaries.len());
-                }
-            }
-            ExitCode::SUCCESS
-        }
-    }
-}
-
-fn scenario_files(paths: &[PathBuf]) -> Result<Vec<catalog::SourceFile>, Vec<Diagnostic>> {
-    if paths.is_empty() {
-        return rulecheck::bundled::scenarios();
-    }
-    let mut files = Vec::new();
-    let mut diags = Vec::new();
-    for p in paths {
-        let mut found = Vec::new();
-        if p.is_dir() {
-            collect_yaml(p, &mut found);
-            found.sort();
-        } else {
-            found.push(p.clone());
-        }
-        for f in found {
-            match catalog::read_file(&f) {
-                Ok(sf) => files.push(sf),
-                Err(d) => diags.push(d),
-            }
-        }
-    }
-    if diags.is_empty() { Ok(files) } else { Err(diags) }
-}
-
-fn collect_yaml(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect_yaml(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml") {
-            out.push(p);
-        }
-    }
-}
-
-fn run(paths: Vec<PathBuf>, rules: Option<PathBuf>, transcript: bool, format: Format) -> ExitCode {
-    let catalogs = match load_all(rules) {
-        Ok(c) => c,
-        Err(diags) => return bad_input(&diags),
     };
-    let files = match scenario_files(&paths) {
-        Ok(f) => f,
-        Err(diags) => return bad_input(&diags),
-    };
-    let mut results = Vec::new();
-    let mut diags = Vec::new();
-    for f in &files {
-        match rulecheck::scenario::run_file(&catalogs, f) {
-            Ok(r) => results.push(r),
-            Err(d) => diags.push(d),
-        }
-    }
-    let (mut passed, mut failed) = (0, 0);
-    for r in &results {
-        for c in &r.runs {
-            if c.passed { passed += 1 } else { failed += 1 }
-        }
-    }
-    match format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&results).expect("results serialise")),
-        Format::Text => {
-            for r in &results {
-                for c in &r.runs {
-                    println!("{} {} [{}] {}", if c.passed { "PASS" } else { "FAIL" }, r.file, c.name, r.title);
-                    if !c.passed {
-                        for f in &c.failures {
-                            println!("    {f}");
-                        }
-                        println!("    rerun: rulecheck run {}", r.file);
-                    }
-                    if transcript {
-                        println!("{}", c.transcript);
-                    }
-                }
-            }
-            println!("run: {} scenario file(s), {passed} configuration(s) passed, {failed} failed", results.len());
-        }
-    }
-    if !diags.is_empty() {
-        return bad_input(&diags);
-    }
-    if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    ExitCode::from(exit as u8)
 }
 
-fn bad_input(diags: &[Diagnostic]) -> ExitCode {
-    for d in diags {
-        eprintln!("{d}\n");
-    }
-    eprintln!("{} error(s) in the input", diags.len());
-    ExitCode::from(EXIT_BAD_INPUT)
+fn usage(e: &str) -> Exit {
+    eprintln!("error: {e}");
+    Exit::BadInput
 }

@@ -21,7 +21,7 @@ fn contract_holds_in_random_games() {
     for seed in 0..40u64 {
         let config = Config::new("dry-gulch", 3 + (seed % 4) as u32, seed);
         let mut chooser = RandomChooser::new(seed);
-        let run = run_game::<State>(&rules, &config, &mut chooser, Checks::ALL, None, 100_000).unwrap();
+        let run = run_game::<State>(&rules, &config, &mut chooser, Checks::ALL, None, 100_000, &mut []).unwrap();
         if let Some(f) = &run.failure {
             panic!("{f} (seed {seed}, after {} actions: {:?})", run.actions.len(), run.actions.last());
         }
@@ -58,7 +58,8 @@ fn invariants_hold_in_every_configuration() {
             for seed in 0..games {
                 let config = Config { seed, ..config.clone() };
                 let mut chooser = RandomChooser::new(seed);
-                let run = run_game::<State>(&rules, &config, &mut chooser, Checks::INVARIANTS, None, 100_000).unwrap();
+                let run = run_game::<State>(&rules, &config, &mut chooser, Checks::INVARIANTS, None, 100_000, &mut [])
+                    .unwrap();
                 if let Some(f) = &run.failure {
                     panic!("{f} ({config}, after {} actions: {:?})", run.actions.len(), run.actions.last());
                 }

@@ -68,6 +68,8 @@ pub struct GameRun<A> {
     pub failure: Option<Failure>,
     /// How many invariant checks ran (invariants × actions).
     pub invariant_checks: u64,
+    /// Interpretations the engine consulted in this game.
+    pub consulted: Vec<&'static str>,
 }
 
 fn contract(check: &'static str, detail: impl Into<String>) -> Failure {
@@ -77,6 +79,8 @@ fn contract(check: &'static str, detail: impl Into<String>) -> Failure {
 /// Plays one game with `chooser`, checking after every action. `fault`
 /// breaks a rule on purpose (see `Game::inject_fault`). `max_actions` bounds
 /// the game: a game that has not ended by then breaks `termination`.
+/// `coverage`, when not empty, counts what took effect (indexes of
+/// `Game::coverage_keys`).
 pub fn run_game<G: Game>(
     rules: &G::Rules,
     config: &Config,
@@ -84,6 +88,7 @@ pub fn run_game<G: Game>(
     checks: Checks,
     fault: Option<&str>,
     max_actions: usize,
+    coverage: &mut [u64],
 ) -> Result<GameRun<G::Action>, ConfigError> {
     let mut state = G::new(rules, config)?;
     if let Some(f) = fault {
@@ -97,6 +102,7 @@ pub fn run_game<G: Game>(
         choices: Vec::new(),
         failure: None,
         invariant_checks: 0,
+        consulted: Vec::new(),
     };
     let mut legal = Vec::new();
     let n_invariants = G::invariants().len() as u64;
@@ -138,6 +144,13 @@ pub fn run_game<G: Game>(
         };
         run.actions.push(action);
         let action = run.actions.last().expect("just pushed");
+        if !coverage.is_empty() {
+            for e in &events {
+                if let Some(k) = G::coverage_of(rules, e) {
+                    coverage[k] += 1;
+                }
+            }
+        }
         if let Some(before) = before {
             run.invariant_checks += n_invariants;
             if let Err(v) = state.check_invariants(rules, &before, action, &events) {
@@ -170,6 +183,7 @@ pub fn run_game<G: Game>(
     }
     run.outcome = state.outcome();
     run.turns = state.turns();
+    run.consulted = state.consulted();
     if run.failure.is_none() && run.outcome.is_none() {
         run.failure = Some(contract("legal-nonempty", "no legal action, yet the game is not over"));
     }

@@ -129,6 +129,14 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// A perturbed copy of an action, for the malformed-action checks; `salt`
     /// picks the perturbation.
     fn mutate_action(action: &Self::Action, salt: u32) -> Self::Action;
+    /// Every catalog entity whose taking effect is counted (`building:bank`,
+    /// `event:fire`, …), so entities that never take effect stand out.
+    fn coverage_keys(rules: &Self::Rules) -> Vec<String>;
+    /// The catalog entity an event shows taking effect, if any (one of `coverage_keys`).
+    fn coverage_of(rules: &Self::Rules, event: &Self::Event) -> Option<usize>;
+    /// The interpretations the engine consulted while reaching this state
+    /// (since it was created or read back).
+    fn consulted(&self) -> Vec<&'static str>;
 }
 
 /// A game that scenario files can drive: set-up overrides, actions and

@@ -22,6 +22,8 @@ pub enum AnyRules {
 pub struct CatalogSummary {
     pub game: String,
     pub name: String,
+    pub min_players: u32,
+    pub max_players: u32,
     /// Entities by kind (buildings, events, …).
     pub entities: BTreeMap<String, usize>,
     pub variants: usize,

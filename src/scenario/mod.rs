@@ -149,6 +149,12 @@ struct Head {
 /// Runs a scenario file against the loaded catalogs. `Err` is bad input
 /// (exit code 2): malformed YAML, unknown ids, an unexpected illegal action.
 pub fn run_file(catalogs: &[AnyRules], file: &SourceFile) -> Result<ScenarioRun, Diagnostic> {
+    run_file_with(catalogs, file, None)
+}
+
+/// `run_file` with a deliberately broken rule (see `Game::inject_fault`):
+/// how a saved counterexample shows it fails until the fault is removed.
+pub fn run_file_with(catalogs: &[AnyRules], file: &SourceFile, fault: Option<&str>) -> Result<ScenarioRun, Diagnostic> {
     let head: Head = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
     let Some(rules) = catalogs.iter().find(|c| c.id() == head.game.value) else {
         let known: Vec<&str> = catalogs.iter().map(AnyRules::id).collect();
@@ -161,7 +167,7 @@ pub fn run_file(catalogs: &[AnyRules], file: &SourceFile) -> Result<ScenarioRun,
         .with_snippet_from(&file.text));
     };
     match rules {
-        AnyRules::DryGulch(r) => run_typed::<crate::games::dry_gulch::State>(r, file),
+        AnyRules::DryGulch(r) => run_typed::<crate::games::dry_gulch::State>(r, file, fault),
     }
 }
 
@@ -193,7 +199,7 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
     Ok(sc)
 }
 
-fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile) -> Result<ScenarioRun, Diagnostic> {
+fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile, fault: Option<&str>) -> Result<ScenarioRun, Diagnostic> {
     let sc = parse::<G>(file)?;
     let configs: Vec<&RawConfig<G::Expect>> = match &sc.config {
         Some(c) => vec![c],
@@ -201,7 +207,7 @@ fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile) -> Result<Scenari
     };
     let mut runs = Vec::new();
     for rc in configs {
-        runs.push(run_config::<G>(rules, file, &sc, rc)?);
+        runs.push(run_config::<G>(rules, file, &sc, rc, fault)?);
     }
     Ok(ScenarioRun { file: file.path.clone(), title: sc.title.clone(), game: sc.game.value.clone(), runs })
 }
@@ -211,6 +217,7 @@ fn run_config<G: Scripted>(
     file: &SourceFile,
     sc: &Scenario<G>,
     rc: &RawConfig<G::Expect>,
+    fault: Option<&str>,
 ) -> Result<ConfigRun, Diagnostic> {
     let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
     let config = Config {
@@ -226,6 +233,11 @@ fn run_config<G: Scripted>(
         G::new(rules, &config).map_err(|e| bad(position(&sc.game), format!("configuration `{name}`: {e}")))?;
     if let Some(s) = &sc.setup {
         state.apply_setup(rules, s).map_err(|e| bad(position(&sc.game), format!("set-up: {e}")))?;
+    }
+    if let Some(f) = fault
+        && !state.inject_fault(f)
+    {
+        return Err(bad(position(&sc.game), format!("unknown fault `{f}`")));
     }
     let mut t = String::new();
     t.push_str(&format!(
@@ -276,11 +288,16 @@ fn run_config<G: Scripted>(
             let text = G::describe_action(rules, &action);
             let who = state.current_player().map(|p| format!("P{}", p + 1)).unwrap_or_default();
             let before = state.clone();
+            let snapshot = state.before();
             match (state.apply(rules, &action), &s.error) {
                 (Ok(ev), None) => {
                     t.push_str(&format!("\nstep {n}: {who} {text}\n"));
                     for e in &ev {
                         t.push_str(&format!("  - {}\n", G::describe_event(rules, e)));
+                    }
+                    if let Err(v) = state.check_invariants(rules, &snapshot, &action, &ev) {
+                        failures.push(format!("step {n} (line {}): {v}", at.0));
+                        break;
                     }
                 }
                 (Ok(_), Some(rule)) => {
@@ -370,13 +387,16 @@ fn run_config<G: Scripted>(
 
 /// Writes a scenario that replays `actions` from the normal set-up of
 /// `config`, expecting the final facts it reaches: a random game or a
-/// user's report becomes a regression test in one step.
+/// user's report becomes a regression test in one step. With
+/// `expect_final: false` the scenario asserts only that every step is legal
+/// and every invariant holds (a counterexample's form).
 pub fn record<G: Scripted>(
     rules: &G::Rules,
     config: &Config,
     actions: &[G::Action],
     title: &str,
     why: &str,
+    expect_final: bool,
 ) -> Result<String, String> {
     let mut state = G::new(rules, config).map_err(|e| e.to_string())?;
     let mut steps = Vec::new();
@@ -397,7 +417,7 @@ pub fn record<G: Scripted>(
             turn_cap: config.turn_cap,
         },
         steps,
-        expect: state.record_expect(rules),
+        expect: if expect_final { Some(state.record_expect(rules)) } else { None },
     };
     Ok(yaml::to_string(&rec))
 }
@@ -409,7 +429,8 @@ struct Recorded<A, E> {
     game: String,
     config: RecordedConfig,
     steps: Vec<RecordedStep<A>>,
-    expect: E,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expect: Option<E>,
 }
 
 #[derive(Serialize)]

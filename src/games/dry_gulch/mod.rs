@@ -43,6 +43,8 @@ pub fn summary(r: &Rules) -> CatalogSummary {
     CatalogSummary {
         game: r.id.clone(),
         name: r.name.clone(),
+        min_players: r.min_players,
+        max_players: r.max_players,
         entities,
         variants: r.variants.len(),
         interpretations: r.interpretations.len(),

@@ -2154,6 +2154,43 @@ impl Game for State {
     fn mutate_action(action: &Action, salt: u32) -> Action {
         invariants::mutate(action, salt)
     }
+
+    fn consulted(&self) -> Vec<&'static str> {
+        let bits = self.consulted.0.get();
+        IMPLEMENTED.iter().enumerate().filter(|(i, _)| bits & (1 << i) != 0).map(|(_, (id, _))| *id).collect()
+    }
+
+    fn coverage_keys(rules: &Rules) -> Vec<String> {
+        let mut keys: Vec<String> = rules.buildings.iter().map(|b| format!("building:{}", b.id)).collect();
+        keys.extend(rules.events.iter().map(|e| format!("event:{}", e.id)));
+        keys.extend(rules.resources.iter().map(|r| format!("resource:{}", r.id)));
+        keys
+    }
+
+    fn coverage_of(rules: &Rules, e: &Event) -> Option<usize> {
+        let nb = rules.buildings.len();
+        let card_key = |c: CardKind| match rules.event_of(c) {
+            Some(ev) => nb + ev,
+            None => nb + rules.events.len() + c as usize,
+        };
+        match e {
+            Event::Built { building, .. } => Some(*building as usize),
+            Event::InfluencePlayed { card, .. }
+            | Event::DisasterPlayed { card, .. }
+            | Event::EventResolved { card, .. } => Some(card_key(*card)),
+            Event::InsuranceUsed { .. } => rules.reactions.get(&ReactionKey::Insurance).map(|&c| card_key(c)),
+            Event::IouHandedOver { .. } => rules.reactions.get(&ReactionKey::Iou).map(|&c| card_key(c)),
+            Event::AceShown { .. } => rules.reactions.get(&ReactionKey::Ace).map(|&c| card_key(c)),
+            Event::CardsPaid { cards, .. } => {
+                let handyman = rules.reactions.get(&ReactionKey::Handyman).copied();
+                cards
+                    .iter()
+                    .find(|(c, _)| Some(*c) == handyman || rules.event_of(*c).is_none())
+                    .map(|(c, _)| card_key(*c))
+            }
+            _ => None,
+        }
+    }
 }
 
 fn card_list(rules: &Rules, cards: &[CardKind]) -> String {

@@ -1,0 +1,281 @@
+//! Fuzzing: many seeded random games with checks after every action, on
+//! several threads, with the same result whatever the thread count; the
+//! first failure (by game index) is shrunk to a short choice list.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::playout::{Chooser, RandomChooser, ScriptChooser};
+use super::suite::{Checks, GameRun, run_game};
+use crate::engine::{Config, ConfigError, Game, Outcome};
+
+#[derive(Debug, Clone)]
+pub struct FuzzOptions {
+    /// Games to play; game `i` uses seed `seed + i` (its index in the whole run).
+    pub games: u64,
+    pub seed: u64,
+    pub jobs: usize,
+    pub checks: Checks,
+    pub fault: Option<String>,
+    pub time_limit: Option<Duration>,
+    pub max_actions: usize,
+    /// Play only the games whose index is `k` modulo `n` (`k` 0-based).
+    pub shard: Option<(u64, u64)>,
+}
+
+/// A failure, shrunk, with what reproduces it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct FailureReport {
+    /// The seed of the failing game (also its configuration's seed).
+    pub seed: u64,
+    pub broken: String,
+    pub detail: String,
+    /// Choice indices into the legal-action lists, shrunk.
+    pub choices: Vec<u32>,
+    /// The shrunk actions, described.
+    pub actions: Vec<String>,
+    pub actions_before_shrinking: usize,
+}
+
+/// What a fuzz run (or a shard of one) found; `merge` adds summaries up.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct FuzzSummary {
+    pub game: String,
+    /// The configuration's command-line flags (without the seed).
+    pub config: String,
+    pub games: u64,
+    pub actions: u64,
+    pub invariant_checks: u64,
+    pub seconds: f64,
+    /// `win:p1`, …, `draw:turn-cap` → games.
+    pub outcomes: BTreeMap<String, u64>,
+    pub turns: u64,
+    /// Invariant name → times checked.
+    pub invariants: BTreeMap<String, u64>,
+    /// Catalog entity → times it took effect.
+    pub coverage: BTreeMap<String, u64>,
+    /// Interpretation → games in which the engine consulted it.
+    pub consulted: BTreeMap<String, u64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<FailureReport>,
+}
+
+impl FuzzSummary {
+    pub fn actions_per_second(&self) -> f64 {
+        if self.seconds > 0.0 { self.actions as f64 / self.seconds } else { 0.0 }
+    }
+
+    /// Adds another run's totals (shards of one run, or runs to report together).
+    pub fn merge(&mut self, other: &FuzzSummary) {
+        if self.game.is_empty() {
+            self.game = other.game.clone();
+            self.config = other.config.clone();
+        }
+        self.games += other.games;
+        self.actions += other.actions;
+        self.invariant_checks += other.invariant_checks;
+        self.seconds = self.seconds.max(other.seconds);
+        self.turns += other.turns;
+        for (k, v) in &other.outcomes {
+            *self.outcomes.entry(k.clone()).or_default() += v;
+        }
+        for (k, v) in &other.invariants {
+            *self.invariants.entry(k.clone()).or_default() += v;
+        }
+        for (k, v) in &other.coverage {
+            *self.coverage.entry(k.clone()).or_default() += v;
+        }
+        for (k, v) in &other.consulted {
+            *self.consulted.entry(k.clone()).or_default() += v;
+        }
+        self.failures.extend(other.failures.iter().cloned());
+        self.failures.sort_by_key(|f| f.seed);
+    }
+}
+
+pub fn outcome_key(o: Option<Outcome>) -> String {
+    match o {
+        Some(Outcome::Win(s)) => format!("win:p{}", s + 1),
+        Some(Outcome::Draw(r)) => format!(
+            "draw:{}",
+            serde_json::to_value(r).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+        ),
+        None => "unfinished".into(),
+    }
+}
+
+struct Slot<A> {
+    run: GameRun<A>,
+    coverage: Vec<u64>,
+}
+
+/// Plays the games of `opts` for `base` (whose seed is replaced per game).
+/// `progress` is bumped once per finished game.
+pub fn fuzz<G: Game>(
+    rules: &G::Rules,
+    base: &Config,
+    opts: &FuzzOptions,
+    progress: &AtomicU64,
+) -> Result<FuzzSummary, ConfigError>
+where
+    G::Rules: Sync,
+    G::Action: Send,
+{
+    G::new(rules, base)?;
+    let start = Instant::now();
+    let deadline = opts.time_limit.map(|t| start + t);
+    let indices: Vec<u64> = (0..opts.games).filter(|i| opts.shard.is_none_or(|(k, n)| i % n == k)).collect();
+    let next = AtomicUsize::new(0);
+    let keys = G::coverage_keys(rules);
+    let slots: Mutex<BTreeMap<u64, Slot<G::Action>>> = Mutex::new(BTreeMap::new());
+    let jobs = opts.jobs.max(1);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        break;
+                    }
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = indices.get(k) else { break };
+                    let seed = opts.seed.wrapping_add(i);
+                    let config = Config { seed, ..base.clone() };
+                    let mut chooser = RandomChooser::new(seed);
+                    let mut coverage = vec![0u64; keys.len()];
+                    let run = run_counting::<G>(rules, &config, &mut chooser, opts, &mut coverage);
+                    slots.lock().expect("no thread panics while holding the lock").insert(i, Slot { run, coverage });
+                    progress.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let slots = slots.into_inner().expect("threads are done");
+    let mut s = FuzzSummary { game: base.game.clone(), config: base.flags(), ..FuzzSummary::default() };
+    let mut coverage = vec![0u64; keys.len()];
+    let mut first_failure = None;
+    for (i, slot) in &slots {
+        s.games += 1;
+        s.actions += slot.run.actions.len() as u64;
+        s.invariant_checks += slot.run.invariant_checks;
+        s.turns += u64::from(slot.run.turns);
+        *s.outcomes
+            .entry(if slot.run.failure.is_some() { "failed".into() } else { outcome_key(slot.run.outcome) })
+            .or_default() += 1;
+        for id in &slot.run.consulted {
+            *s.consulted.entry(id.to_string()).or_default() += 1;
+        }
+        for (c, n) in coverage.iter_mut().zip(&slot.coverage) {
+            *c += n;
+        }
+        if slot.run.failure.is_some() && first_failure.is_none() {
+            first_failure = Some(*i);
+        }
+    }
+    if opts.checks.invariants {
+        for inv in G::invariants() {
+            s.invariants.insert(inv.name.to_string(), s.actions);
+        }
+    }
+    s.coverage = keys.into_iter().zip(coverage).collect();
+    if let Some(i) = first_failure {
+        let seed = opts.seed.wrapping_add(i);
+        let slot = &slots[&i];
+        let failure = slot.run.failure.clone().expect("a failed game");
+        let config = Config { seed, ..base.clone() };
+        let (choices, run) = shrink::<G>(rules, &config, opts, &slot.run.choices, failure.name());
+        let f = run.failure.clone().unwrap_or(failure);
+        s.failures.push(FailureReport {
+            seed,
+            broken: f.name().to_string(),
+            detail: f.to_string(),
+            actions: run.actions.iter().map(|a| G::describe_action(rules, a)).collect(),
+            choices,
+            actions_before_shrinking: slot.run.actions.len(),
+        });
+    }
+    s.seconds = start.elapsed().as_secs_f64();
+    Ok(s)
+}
+
+fn run_counting<G: Game>(
+    rules: &G::Rules,
+    config: &Config,
+    chooser: &mut dyn Chooser,
+    opts: &FuzzOptions,
+    coverage: &mut [u64],
+) -> GameRun<G::Action> {
+    run_game::<G>(rules, config, chooser, opts.checks, opts.fault.as_deref(), opts.max_actions, coverage)
+        .expect("the configuration was checked")
+}
+
+/// Replays a choice list (each index taken modulo the legal-list length)
+/// for at most its own length.
+pub fn replay<G: Game>(
+    rules: &G::Rules,
+    config: &Config,
+    checks: Checks,
+    fault: Option<&str>,
+    choices: &[u32],
+) -> GameRun<G::Action> {
+    let mut chooser = ScriptChooser { script: choices, at: 0 };
+    run_game::<G>(rules, config, &mut chooser, checks, fault, choices.len(), &mut [])
+        .expect("the configuration was checked")
+}
+
+/// Shrinks a failing choice list to a short one that still breaks the same
+/// check: drop chunks (halving their size), then lower each index to 0.
+pub fn shrink<G: Game>(
+    rules: &G::Rules,
+    config: &Config,
+    opts: &FuzzOptions,
+    choices: &[u32],
+    broken: &str,
+) -> (Vec<u32>, GameRun<G::Action>) {
+    let fails = |c: &[u32]| -> Option<GameRun<G::Action>> {
+        let run = replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), c);
+        match &run.failure {
+            Some(f) if f.name() == broken => Some(run),
+            _ => None,
+        }
+    };
+    let mut best: Vec<u32> = choices.to_vec();
+    let Some(mut best_run) = fails(&best) else {
+        let run = replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), choices);
+        return (best, run);
+    };
+    // the failure happens at the last action of the run: cut what follows
+    best.truncate(best_run.actions.len());
+    let mut chunk = best.len() / 2;
+    while chunk >= 1 {
+        let mut i = 0;
+        while i + chunk <= best.len() {
+            let mut cand = best.clone();
+            cand.drain(i..i + chunk);
+            if let Some(r) = fails(&cand) {
+                best = cand;
+                best.truncate(r.actions.len());
+                best_run = r;
+            } else {
+                i += chunk;
+            }
+        }
+        chunk /= 2;
+    }
+    for i in 0..best.len() {
+        if best[i] == 0 {
+            continue;
+        }
+        let mut cand = best.clone();
+        cand[i] = 0;
+        if let Some(r) = fails(&cand) {
+            best = cand;
+            best.truncate(r.actions.len());
+            best_run = r;
+        }
+    }
+    (best, best_run)
+}

@@ -1,0 +1,841 @@
+//! What each `rulecheck` command does, over every loaded game: the only
+//! place that dispatches on `AnyRules` to typed games (one line per game in
+//! `with_game!`), so `check`, `bench` and `fuzz` cover a new game without
+//! changes. Printing happens here; `main.rs` only parses arguments.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::catalog::diag::Diagnostic;
+use crate::catalog::{self, GameSources, SourceFile};
+use crate::check::fuzz::{FuzzOptions, FuzzSummary, fuzz};
+use crate::check::suite::Checks;
+use crate::engine::{Config, ConfigError, Game};
+use crate::games::{self, AnyRules};
+use crate::scenario::{self, ScenarioRun};
+
+/// How a command ended: exit codes 0, 1 and 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Everything held.
+    Ok = 0,
+    /// A check failed.
+    Failed = 1,
+    /// Bad input or usage.
+    BadInput = 2,
+}
+
+/// Runs `$body` with `$G` the typed game of `$rules` and `$r` its rules.
+macro_rules! with_game {
+    ($rules:expr, |$r:ident, $G:ident| $body:expr) => {
+        match $rules {
+            AnyRules::DryGulch($r) => {
+                type $G = crate::games::dry_gulch::State;
+                let $r: &crate::games::dry_gulch::Rules = $r;
+                $body
+            }
+        }
+    };
+}
+
+pub fn print_diagnostics(diags: &[Diagnostic]) -> Exit {
+    for d in diags {
+        eprintln!("{d}\n");
+    }
+    eprintln!("{} error(s) in the input", diags.len());
+    Exit::BadInput
+}
+
+pub fn read_sources(dir: Option<&Path>) -> Result<Vec<GameSources>, Vec<Diagnostic>> {
+    match dir {
+        Some(d) => catalog::read_root(d),
+        None => crate::bundled::rules(),
+    }
+}
+
+/// Loads and validates every catalog, reporting all diagnostics at once.
+pub fn load_all(dir: Option<&Path>) -> Result<Vec<AnyRules>, Vec<Diagnostic>> {
+    let sources = read_sources(dir)?;
+    let mut out = Vec::new();
+    let mut diags = Vec::new();
+    for g in &sources {
+        match games::load(g) {
+            Ok(r) => out.push(r),
+            Err(mut d) => diags.append(&mut d),
+        }
+    }
+    if diags.is_empty() { Ok(out) } else { Err(diags) }
+}
+
+// ---------------------------------------------------------------- validate
+
+pub fn validate(dir: Option<&Path>, json: bool) -> Exit {
+    match load_all(dir) {
+        Err(diags) => print_diagnostics(&diags),
+        Ok(all) => {
+            let summaries: Vec<_> = all.iter().map(AnyRules::summary).collect();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&summaries).expect("summaries serialise"));
+            } else {
+                for s in &summaries {
+                    let entities: Vec<String> = s.entities.iter().map(|(k, v)| format!("{v} {k}")).collect();
+                    println!("{} ({}): {}", s.game, s.name, entities.join(", "));
+                    println!(
+                        "  {} variants, {} interpretations ({} the engine branches on, {} inert)",
+                        s.variants,
+                        s.interpretations,
+                        s.interpretations_live,
+                        s.interpretations - s.interpretations_live
+                    );
+                    println!("  numbers: {} cited, {} assumed", s.numbers.cited, s.numbers.assumed);
+                }
+                println!("validate: {} catalog(s), no errors", summaries.len());
+            }
+            Exit::Ok
+        }
+    }
+}
+
+// ------------------------------------------------------------------- run
+
+pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
+    if paths.is_empty() {
+        return crate::bundled::scenarios();
+    }
+    let mut files = Vec::new();
+    let mut diags = Vec::new();
+    for p in paths {
+        let mut found = Vec::new();
+        if p.is_dir() {
+            collect_yaml(p, &mut found);
+            found.sort();
+        } else {
+            found.push(p.clone());
+        }
+        for f in found {
+            match catalog::read_file(&f) {
+                Ok(sf) => files.push(sf),
+                Err(d) => diags.push(d),
+            }
+        }
+    }
+    if diags.is_empty() { Ok(files) } else { Err(diags) }
+}
+
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect_yaml(&p, out);
+        } else if p.extension().is_some_and(|x| x == "yaml") {
+            out.push(p);
+        }
+    }
+}
+
+/// Runs scenario files; `Err` holds the malformed ones.
+pub fn run_scenarios(
+    catalogs: &[AnyRules],
+    files: &[SourceFile],
+    fault: Option<&str>,
+) -> (Vec<ScenarioRun>, Vec<Diagnostic>) {
+    let mut results = Vec::new();
+    let mut diags = Vec::new();
+    for f in files {
+        match scenario::run_file_with(catalogs, f, fault) {
+            Ok(r) => results.push(r),
+            Err(d) => diags.push(d),
+        }
+    }
+    (results, diags)
+}
+
+pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool, fault: Option<&str>) -> Exit {
+    let catalogs = match load_all(rules) {
+        Ok(c) => c,
+        Err(diags) => return print_diagnostics(&diags),
+    };
+    let files = match scenario_files(paths) {
+        Ok(f) => f,
+        Err(diags) => return print_diagnostics(&diags),
+    };
+    let (results, diags) = run_scenarios(&catalogs, &files, fault);
+    let (mut passed, mut failed) = (0, 0);
+    for r in &results {
+        for c in &r.runs {
+            if c.passed { passed += 1 } else { failed += 1 }
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&results).expect("results serialise"));
+    } else {
+        for r in &results {
+            for c in &r.runs {
+                println!("{} {} [{}] {}", if c.passed { "PASS" } else { "FAIL" }, r.file, c.name, r.title);
+                if !c.passed {
+                    for f in &c.failures {
+                        println!("    {f}");
+                    }
+                    println!("    rerun: rulecheck run {}", r.file);
+                }
+                if transcript {
+                    println!("{}", c.transcript);
+                }
+            }
+        }
+        println!("run: {} scenario file(s), {passed} configuration(s) passed, {failed} failed", results.len());
+    }
+    if !diags.is_empty() {
+        return print_diagnostics(&diags);
+    }
+    if failed > 0 { Exit::Failed } else { Exit::Ok }
+}
+
+// ------------------------------------------------------------------ fuzz
+
+/// The configuration a command line names.
+pub fn config_for(
+    game: &str,
+    players: u32,
+    variants: &[String],
+    interpretations: &[String],
+    turn_cap: Option<u32>,
+) -> Result<Config, String> {
+    let mut c = Config::new(game, players, 0);
+    for v in variants {
+        c.variants.insert(v.clone());
+    }
+    for i in interpretations {
+        let (k, v) = i.split_once('=').ok_or_else(|| format!("--interpretation takes ID=OPTION, not `{i}`"))?;
+        c.interpretations.insert(k.to_string(), v.to_string());
+    }
+    c.turn_cap = turn_cap;
+    Ok(c)
+}
+
+/// Parses `K/N` (1-based K) into a 0-based shard.
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let (k, n) = s.split_once('/').ok_or_else(|| format!("a shard is K/N, not `{s}`"))?;
+    let k: u64 = k.trim().parse().map_err(|_| format!("bad shard index in `{s}`"))?;
+    let n: u64 = n.trim().parse().map_err(|_| format!("bad shard count in `{s}`"))?;
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("shard `{s}` must have 1 ≤ K ≤ N"));
+    }
+    Ok((k - 1, n))
+}
+
+/// Fuzzes one configuration of one loaded game.
+pub fn fuzz_any(
+    rules: &AnyRules,
+    config: &Config,
+    opts: &FuzzOptions,
+    progress: &AtomicU64,
+) -> Result<FuzzSummary, ConfigError> {
+    with_game!(rules, |r, G| fuzz::<G>(r, config, opts, progress))
+}
+
+/// A counterexample as a scenario file.
+pub fn counterexample(
+    rules: &AnyRules,
+    config: &Config,
+    f: &crate::check::fuzz::FailureReport,
+) -> Result<String, String> {
+    with_game!(rules, |r, G| {
+        let run = crate::check::fuzz::replay::<G>(r, config, Checks::NONE, None, &f.choices);
+        let title = format!("Counterexample: {}", f.broken);
+        let why =
+            format!("Found by `rulecheck fuzz` ({}), shrunk to {} actions: {}", config, run.actions.len(), f.detail);
+        scenario::record::<G>(r, config, &run.actions, &title, &why, false)
+    })
+}
+
+/// Shows a progress line on stderr while `work` runs, when stderr is a terminal.
+pub fn with_progress<T>(label: &str, total: u64, work: impl FnOnce(&AtomicU64) -> T) -> T {
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let tty = std::io::stderr().is_terminal();
+    std::thread::scope(|s| {
+        if tty {
+            s.spawn(|| {
+                while !stop.load(Ordering::Relaxed) {
+                    eprint!("\r{label}: {}/{total} games", done.load(Ordering::Relaxed));
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+                eprint!("\r\x1b[K");
+            });
+        }
+        let out = work(&done);
+        stop.store(true, Ordering::Relaxed);
+        out
+    })
+}
+
+pub struct FuzzArgs {
+    pub game: String,
+    pub config: Config,
+    pub opts: FuzzOptions,
+    pub save: Option<PathBuf>,
+    pub json: bool,
+    pub rules: Option<PathBuf>,
+}
+
+pub fn fuzz_command(a: &FuzzArgs) -> Exit {
+    let catalogs = match load_all(a.rules.as_deref()) {
+        Ok(c) => c,
+        Err(d) => return print_diagnostics(&d),
+    };
+    let Some(rules) = catalogs.iter().find(|c| c.id() == a.game) else {
+        eprintln!(
+            "unknown game `{}`; loaded: {}",
+            a.game,
+            catalogs.iter().map(AnyRules::id).collect::<Vec<_>>().join(", ")
+        );
+        return Exit::BadInput;
+    };
+    let summary = match with_progress("fuzz", a.opts.games, |p| fuzz_any(rules, &a.config, &a.opts, p)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return Exit::BadInput;
+        }
+    };
+    let mut saved = Vec::new();
+    if let (Some(dir), Some(f)) = (&a.save, summary.failures.first()) {
+        let config = Config { seed: f.seed, ..a.config.clone() };
+        match counterexample(rules, &config, f) {
+            Ok(text) => {
+                let path = dir.join(format!("{}-{}-seed-{}.yaml", a.game, f.broken, f.seed));
+                if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
+                    eprintln!("cannot write {}: {e}", path.display());
+                    return Exit::BadInput;
+                }
+                saved.push(path);
+            }
+            Err(e) => eprintln!("could not record the counterexample: {e}"),
+        }
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&summary).expect("summaries serialise"));
+    } else {
+        print_fuzz(&summary, &a.opts);
+        for p in &saved {
+            println!(
+                "counterexample saved as {} (rulecheck run {} fails until the rule is fixed)",
+                p.display(),
+                p.display()
+            );
+        }
+    }
+    if summary.failures.is_empty() { Exit::Ok } else { Exit::Failed }
+}
+
+pub fn reproduce_command(flags: &str, seed: u64, fault: Option<&str>) -> String {
+    let fault = fault.map(|f| format!(" --fault {f}")).unwrap_or_default();
+    format!("rulecheck fuzz {flags} --seed {seed} --games 1{fault}")
+}
+
+pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions) {
+    println!("fuzz {} {}", s.game, s.config);
+    println!(
+        "  games {}, actions {}, {:.0} actions/s ({} jobs), mean {:.1} turns and {:.1} actions per game",
+        s.games,
+        s.actions,
+        s.actions_per_second(),
+        opts.jobs,
+        s.turns as f64 / s.games.max(1) as f64,
+        s.actions as f64 / s.games.max(1) as f64
+    );
+    let outcomes: Vec<String> = s.outcomes.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!("  outcomes: {}", outcomes.join(", "));
+    if s.invariants.is_empty() {
+        println!("  invariants: not checked");
+    } else {
+        let inv: Vec<String> = s.invariants.iter().map(|(k, v)| format!("{k} ×{v}")).collect();
+        println!("  invariants checked: {}", inv.join(", "));
+    }
+    let never: Vec<&str> = s.coverage.iter().filter(|(_, v)| **v == 0).map(|(k, _)| k.as_str()).collect();
+    let cov: Vec<String> = s.coverage.iter().filter(|(_, v)| **v > 0).map(|(k, v)| format!("{k} {v}")).collect();
+    println!("  took effect: {}", cov.join(", "));
+    println!("  never took effect: {}", if never.is_empty() { "none".to_string() } else { never.join(", ") });
+    for f in &s.failures {
+        println!("FAILURE in the game with seed {}: {}", f.seed, f.detail);
+        println!("  shrunk from {} to {} actions:", f.actions_before_shrinking, f.actions.len());
+        for (i, a) in f.actions.iter().enumerate() {
+            println!("    {:>3}. {a}", i + 1);
+        }
+        println!("  reproduce: {}", reproduce_command(&s.config, f.seed, opts.fault.as_deref()));
+    }
+}
+
+// ----------------------------------------------------------------- merge
+
+pub fn merge(files: &[PathBuf], json: bool) -> Exit {
+    let mut total = FuzzSummary::default();
+    for f in files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{}: cannot read: {e}", f.display());
+                return Exit::BadInput;
+            }
+        };
+        match serde_json::from_str::<FuzzSummary>(&text) {
+            Ok(s) => total.merge(&s),
+            Err(e) => {
+                eprintln!("{}:{}:{}: error: not a fuzz summary: {e}", f.display(), e.line(), e.column());
+                return Exit::BadInput;
+            }
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&total).expect("summaries serialise"));
+    } else {
+        print_fuzz(
+            &total,
+            &FuzzOptions {
+                games: total.games,
+                seed: 0,
+                jobs: 0,
+                checks: Checks::INVARIANTS,
+                fault: None,
+                time_limit: None,
+                max_actions: 0,
+                shard: None,
+            },
+        );
+    }
+    if total.failures.is_empty() { Exit::Ok } else { Exit::Failed }
+}
+
+// ----------------------------------------------------------------- check
+
+/// A pairwise covering set of interpretation options (and the variants
+/// they need), built greedily and deterministically: every pair of options
+/// of two different interpretations appears in at least one configuration.
+pub fn pairwise(rules: &AnyRules) -> Vec<BTreeMap<String, String>> {
+    let live: Vec<_> = rules.interpretations().iter().filter(|i| i.inert.is_none()).collect();
+    let mut uncovered = std::collections::BTreeSet::new();
+    for (a, ia) in live.iter().enumerate() {
+        for (b, ib) in live.iter().enumerate().skip(a + 1) {
+            for oa in 0..ia.options.len() {
+                for ob in 0..ib.options.len() {
+                    uncovered.insert((a, oa, b, ob));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    while let Some(&(a, oa, b, ob)) = uncovered.iter().next() {
+        let mut pick: Vec<usize> =
+            live.iter().map(|i| i.options.iter().position(|o| o.id == i.default).unwrap_or(0)).collect();
+        pick[a] = oa;
+        pick[b] = ob;
+        // fill the rest greedily: for each interpretation, the option covering most pairs
+        for k in 0..live.len() {
+            if k == a || k == b {
+                continue;
+            }
+            let score = |o: usize| {
+                (0..live.len())
+                    .filter(|&j| j != k)
+                    .filter(|&j| {
+                        let (x, ox, y, oy) = if k < j { (k, o, j, pick[j]) } else { (j, pick[j], k, o) };
+                        uncovered.contains(&(x, ox, y, oy))
+                    })
+                    .count()
+            };
+            let best =
+                (0..live[k].options.len()).max_by_key(|&o| (score(o), usize::from(o == pick[k]))).unwrap_or(pick[k]);
+            pick[k] = best;
+        }
+        for x in 0..live.len() {
+            for y in x + 1..live.len() {
+                uncovered.remove(&(x, pick[x], y, pick[y]));
+            }
+        }
+        out.push(
+            live.iter()
+                .zip(&pick)
+                .filter(|(i, o)| i.options[**o].id != i.default)
+                .map(|(i, o)| (i.id.clone(), i.options[*o].id.clone()))
+                .collect(),
+        );
+    }
+    out
+}
+
+/// The configurations `check` fuzzes for one game: the default, each
+/// variant alone, and the pairwise set (with the variants its readings need).
+pub fn check_configs(rules: &AnyRules, players: u32) -> Vec<Config> {
+    let base = Config::new(rules.id(), players, 0);
+    let mut out = vec![base.clone()];
+    for v in rules.variants() {
+        out.push(base.clone().with_variant(&v.id));
+    }
+    for readings in pairwise(rules) {
+        let mut c = base.clone();
+        for (k, v) in readings {
+            if let Some(var) = rules.interpretations().iter().find(|i| i.id == k).and_then(|i| i.variant.clone()) {
+                c.variants.insert(var);
+            }
+            c.interpretations.insert(k, v);
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GameCheck {
+    pub game: String,
+    pub entities: usize,
+    pub interpretations: usize,
+    pub assumed_numbers: usize,
+    pub scenarios_passed: usize,
+    pub scenarios_total: usize,
+    pub configurations: usize,
+    pub games: u64,
+    pub actions_checked: u64,
+    pub invariants: usize,
+    pub invariants_held: bool,
+    pub dead_interpretations: Vec<String>,
+    pub failures: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckReport {
+    pub games: Vec<GameCheck>,
+    /// Stage → seconds.
+    pub stages: BTreeMap<String, f64>,
+    pub passed: bool,
+}
+
+pub struct CheckArgs {
+    pub rules: Option<PathBuf>,
+    pub scenarios: Option<PathBuf>,
+    pub budget: Duration,
+    pub jobs: usize,
+    pub seed: u64,
+    pub shard: Option<(u64, u64)>,
+    pub json: bool,
+}
+
+pub fn check(a: &CheckArgs) -> Exit {
+    let start = Instant::now();
+    let mut stages = BTreeMap::new();
+    eprintln!("check: validating catalogs");
+    let catalogs = match load_all(a.rules.as_deref()) {
+        Ok(c) => c,
+        Err(d) => return print_diagnostics(&d),
+    };
+    stages.insert("1 validate".to_string(), start.elapsed().as_secs_f64());
+    let t = Instant::now();
+    eprintln!("check: running scenarios");
+    let paths: Vec<PathBuf> = a.scenarios.iter().cloned().collect();
+    let files = match scenario_files(&paths) {
+        Ok(f) => f,
+        Err(d) => return print_diagnostics(&d),
+    };
+    let (results, diags) = run_scenarios(&catalogs, &files, None);
+    if !diags.is_empty() {
+        return print_diagnostics(&diags);
+    }
+    stages.insert("2 scenarios".to_string(), t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let mut report = CheckReport { games: Vec::new(), stages: BTreeMap::new(), passed: true };
+    let fuzz_budget = a.budget.saturating_sub(start.elapsed());
+    let plans: Vec<(usize, Vec<Config>)> = catalogs
+        .iter()
+        .enumerate()
+        .map(|(g, r)| {
+            let s = r.summary();
+            let mut configs = Vec::new();
+            for players in s.min_players..=s.max_players {
+                configs.extend(check_configs(r, players));
+            }
+            (g, configs)
+        })
+        .collect();
+    let total_configs: usize = plans.iter().map(|(_, c)| c.len()).sum();
+    let share = fuzz_budget / total_configs.max(1) as u32;
+    for (g, configs) in &plans {
+        let rules = &catalogs[*g];
+        let s = rules.summary();
+        let mut gc = GameCheck {
+            game: s.game.clone(),
+            entities: s.entities.values().sum(),
+            interpretations: s.interpretations,
+            assumed_numbers: s.numbers.assumed,
+            scenarios_passed: 0,
+            scenarios_total: 0,
+            configurations: configs.len(),
+            games: 0,
+            actions_checked: 0,
+            invariants: 0,
+            invariants_held: true,
+            dead_interpretations: Vec::new(),
+            failures: Vec::new(),
+        };
+        for r in results.iter().filter(|r| r.game == s.game) {
+            for c in &r.runs {
+                gc.scenarios_total += 1;
+                if c.passed {
+                    gc.scenarios_passed += 1;
+                } else {
+                    gc.failures.push(format!(
+                        "scenario {} [{}]: {} (rerun: rulecheck run {})",
+                        r.file,
+                        c.name,
+                        c.failures.join("; "),
+                        r.file
+                    ));
+                }
+            }
+        }
+        let mut merged = FuzzSummary::default();
+        eprintln!("check: fuzzing {} in {} configurations ({:.1}s each)", s.game, configs.len(), share.as_secs_f64());
+        for config in configs {
+            let opts = FuzzOptions {
+                games: 1_000_000,
+                seed: a.seed,
+                jobs: a.jobs,
+                checks: Checks::INVARIANTS,
+                fault: None,
+                time_limit: Some(share),
+                max_actions: 200_000,
+                shard: a.shard,
+            };
+            match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p))
+            {
+                Ok(sum) => {
+                    for f in &sum.failures {
+                        gc.failures.push(format!(
+                            "{}: {} — reproduce: {}",
+                            config.flags(),
+                            f.detail,
+                            reproduce_command(&config.flags(), f.seed, None)
+                        ));
+                    }
+                    merged.merge(&sum);
+                }
+                Err(e) => gc.failures.push(format!("{}: {e}", config.flags())),
+            }
+        }
+        gc.games = merged.games;
+        gc.actions_checked = merged.actions;
+        gc.invariants = merged.invariants.len();
+        gc.invariants_held = merged.failures.is_empty();
+        gc.dead_interpretations = rules
+            .interpretations()
+            .iter()
+            .filter(|i| i.inert.is_none() && merged.consulted.get(&i.id).copied().unwrap_or(0) == 0)
+            .map(|i| i.id.clone())
+            .collect();
+        if !gc.failures.is_empty() {
+            report.passed = false;
+        }
+        report.games.push(gc);
+    }
+    stages.insert("3 fuzz".to_string(), t.elapsed().as_secs_f64());
+    report.stages = stages;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise"));
+    } else {
+        print_check(&report);
+    }
+    if report.passed { Exit::Ok } else { Exit::Failed }
+}
+
+fn print_check(r: &CheckReport) {
+    println!();
+    println!(
+        "{:<12} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
+        "game", "entities", "interp.", "assumed", "scenarios", "configs", "games", "actions", "invariants", "dead"
+    );
+    for g in &r.games {
+        println!(
+            "{:<12} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
+            g.game,
+            g.entities,
+            g.interpretations,
+            g.assumed_numbers,
+            format!("{}/{}", g.scenarios_passed, g.scenarios_total),
+            g.configurations,
+            g.games,
+            g.actions_checked,
+            format!("{} {}", g.invariants, if g.invariants_held { "held" } else { "BROKEN" }),
+            g.dead_interpretations.len()
+        );
+        for d in &g.dead_interpretations {
+            println!("  dead interpretation (never consulted): {d}");
+        }
+        for f in &g.failures {
+            println!("  FAILED {f}");
+        }
+    }
+    let stages: Vec<String> = r.stages.iter().map(|(k, v)| format!("{} {:.1}s", &k[2..], v)).collect();
+    println!("stages: {}", stages.join(", "));
+    println!("check: {}", if r.passed { "everything held" } else { "FAILED" });
+}
+
+// ----------------------------------------------------------------- bench
+
+/// Peak resident memory of this process, in KiB (Linux), if known.
+pub fn peak_memory_kib() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BenchRow {
+    pub game: String,
+    pub players: u32,
+    pub games: u64,
+    /// Median and spread (max − min) over the repetitions.
+    pub actions_per_s_checked: (f64, f64),
+    pub actions_per_s_bare: (f64, f64),
+    pub games_per_s_bare: f64,
+    pub legal_lists_per_s: f64,
+    pub check_cost_ratio: f64,
+    pub speedup_all_cores: f64,
+}
+
+fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    let spread = v.last().copied().unwrap_or(0.0) - v.first().copied().unwrap_or(0.0);
+    (v.get(v.len() / 2).copied().unwrap_or(0.0), spread)
+}
+
+fn timed_fuzz(rules: &AnyRules, config: &Config, games: u64, jobs: usize, checks: Checks) -> (f64, u64) {
+    let opts =
+        FuzzOptions { games, seed: 1, jobs, checks, fault: None, time_limit: None, max_actions: 200_000, shard: None };
+    let t = Instant::now();
+    let s = fuzz_any(rules, config, &opts, &AtomicU64::new(0)).expect("default configurations run");
+    (t.elapsed().as_secs_f64(), s.actions)
+}
+
+fn legal_rate(rules: &AnyRules, config: &Config, games: u64) -> f64 {
+    with_game!(rules, |r, G| {
+        let mut states = Vec::new();
+        for seed in 0..games {
+            let c = Config { seed, ..config.clone() };
+            let run = crate::check::suite::run_game::<G>(
+                r,
+                &c,
+                &mut crate::check::playout::RandomChooser::new(seed),
+                Checks::NONE,
+                None,
+                200_000,
+                &mut [],
+            )
+            .expect("runs");
+            let mut s = G::new(r, &c).expect("runs");
+            for a in run.actions.iter().take(run.actions.len() / 2) {
+                let _ = s.apply(r, a);
+            }
+            states.push(s);
+        }
+        let mut out = Vec::new();
+        let t = Instant::now();
+        let mut n = 0u64;
+        while t.elapsed() < Duration::from_millis(300) {
+            for s in &states {
+                s.legal_actions(r, &mut out);
+                n += 1;
+            }
+        }
+        n as f64 / t.elapsed().as_secs_f64()
+    })
+}
+
+pub fn bench(rules_dir: Option<&Path>, games: u64, reps: usize, json: bool) -> Exit {
+    let catalogs = match load_all(rules_dir) {
+        Ok(c) => c,
+        Err(d) => return print_diagnostics(&d),
+    };
+    let load_start = Instant::now();
+    let loads = 20;
+    for _ in 0..loads {
+        let _ = load_all(rules_dir);
+    }
+    let load_ms = load_start.elapsed().as_secs_f64() * 1000.0 / loads as f64;
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let mut rows = Vec::new();
+    for rules in &catalogs {
+        let s = rules.summary();
+        for players in s.min_players..=s.max_players {
+            let config = Config::new(rules.id(), players, 0);
+            let mut checked = Vec::new();
+            let mut bare = Vec::new();
+            let mut bare_games = Vec::new();
+            for _ in 0..reps {
+                let (secs, actions) = timed_fuzz(rules, &config, games, 1, Checks::INVARIANTS);
+                checked.push(actions as f64 / secs);
+                let (secs, actions) = timed_fuzz(rules, &config, games, 1, Checks::NONE);
+                bare.push(actions as f64 / secs);
+                bare_games.push(games as f64 / secs);
+            }
+            let (secs_all, _) = timed_fuzz(rules, &config, games * 2, cores, Checks::NONE);
+            let (secs_one, _) = timed_fuzz(rules, &config, games * 2, 1, Checks::NONE);
+            let c = median_spread(checked);
+            let b = median_spread(bare);
+            rows.push(BenchRow {
+                game: rules.id().to_string(),
+                players,
+                games,
+                actions_per_s_checked: c,
+                actions_per_s_bare: b,
+                games_per_s_bare: median_spread(bare_games).0,
+                legal_lists_per_s: legal_rate(rules, &config, 20),
+                check_cost_ratio: if c.0 > 0.0 { b.0 / c.0 } else { 0.0 },
+                speedup_all_cores: secs_one / secs_all,
+            });
+        }
+    }
+    let peak = peak_memory_kib();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"rows": rows, "catalog_load_ms": load_ms, "cores": cores, "peak_memory_kib": peak})
+        );
+    } else {
+        println!(
+            "bench: {games} games per measurement, {reps} repetitions (median ± spread), 1 core unless noted; {cores} cores"
+        );
+        println!(
+            "{:<11} {:>7} {:>22} {:>22} {:>9} {:>14} {:>11} {:>10}",
+            "game",
+            "players",
+            "actions/s checked",
+            "actions/s bare",
+            "games/s",
+            "legal lists/s",
+            "check cost",
+            "speed-up"
+        );
+        for r in &rows {
+            println!(
+                "{:<11} {:>7} {:>22} {:>22} {:>9.0} {:>14.0} {:>10.2}x {:>9.2}x",
+                r.game,
+                r.players,
+                format!("{:.0} ± {:.0}", r.actions_per_s_checked.0, r.actions_per_s_checked.1),
+                format!("{:.0} ± {:.0}", r.actions_per_s_bare.0, r.actions_per_s_bare.1),
+                r.games_per_s_bare,
+                r.legal_lists_per_s,
+                r.check_cost_ratio,
+                r.speedup_all_cores
+            );
+        }
+        println!("catalog load and validation: {load_ms:.2} ms for all bundled catalogs");
+        if let Some(p) = peak {
+            println!("peak memory: {:.1} MiB", p as f64 / 1024.0);
+        }
+    }
+    Exit::Ok
+}
