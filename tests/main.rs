@@ -2,5 +2,6 @@
 
 mod bad_input;
 mod dry_gulch_play;
+mod properties;
 mod scenario_runner;
 mod scenarios;

@@ -1,1 +1,328 @@
 //! The scenario runner itself: failures, strict mode, malformed files, catalog changes.
+//!
+//! * a wrong expectation fails and names the fact, the expected and the actual value;
+//! * strict mode fails a scenario that leaves a decision unscripted, naming it;
+//! * malformed scenarios are bad input (`Err`, exit code 2) at a file:line:column;
+//! * one changed number in the catalog fails exactly the scenarios that pin it;
+//! * `rulecheck run` passes the bundled scenarios;
+//! * a recorded random game replays as a passing scenario.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rulecheck::catalog::SourceFile;
+use rulecheck::check::playout::{RandomChooser, play};
+use rulecheck::engine::Config;
+use rulecheck::games::dry_gulch::State;
+use rulecheck::games::{self, AnyRules};
+use rulecheck::scenario::{self, ScenarioRun, run_file};
+
+use crate::scenarios::catalogs;
+
+/// The scenario that pins the hand limit (and the only one that does).
+const HAND_LIMIT_SCENARIO: &str = "hand-limit-random-cut-permits-never-count.yaml";
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn inline(path: &str, text: &str) -> SourceFile {
+    SourceFile { path: path.to_string(), text: text.to_string() }
+}
+
+/// Runs a scenario that must be well-formed.
+fn run_ok(catalogs: &[AnyRules], file: &SourceFile) -> ScenarioRun {
+    run_file(catalogs, file).unwrap_or_else(|d| panic!("{} should be well-formed:\n{d}", file.path))
+}
+
+/// Every failure line of every configuration of a run.
+fn failures(run: &ScenarioRun) -> Vec<String> {
+    run.runs.iter().flat_map(|r| r.failures.iter().cloned()).collect()
+}
+
+/// Every bundled scenario file, read from disk, sorted by path.
+fn scenario_files() -> Vec<SourceFile> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    walk(&manifest_dir().join("scenarios"), &mut paths);
+    paths.sort();
+    paths.iter().map(|p| rulecheck::catalog::read_file(p).unwrap()).collect()
+}
+
+/// A scratch folder under the system's temporary folder, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(label: &str) -> Scratch {
+        let root = std::env::temp_dir().join(format!("rulecheck-scenario-runner-{}-{label}", std::process::id()));
+        if root.exists() {
+            std::fs::remove_dir_all(&root).unwrap();
+        }
+        std::fs::create_dir_all(&root).unwrap();
+        Scratch(root)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn rulecheck(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().unwrap()
+}
+
+/// Line and column (1-based) of the first `needle` in `text`.
+fn locate(text: &str, needle: &str) -> (u64, u64) {
+    let at = text.find(needle).unwrap_or_else(|| panic!("`{needle}` not found"));
+    let before = &text[..at];
+    let line = before.matches('\n').count() as u64 + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u64 + 1;
+    (line, column)
+}
+
+const VANDALISM: &str = "\
+title: Vandalism with a wrong expectation
+why: the owner loses one card, not none
+game: dry-gulch
+config: {players: 3, seed: 1}
+setup:
+  turn: {seat: p1, phase: build, number: 4}
+  hands:
+    p1: {vandalism: 1}
+    p2: {lumber: 1, brick: 1}
+  buildings:
+    - {building: saddlery, plot: nw-4, owner: p2}
+steps:
+  - force: [brick]
+  - by: p1
+    do: {play-disaster: {card: vandalism, plot: nw-4}}
+expect:
+  damaged: {saddlery: true}
+  hand_size: {p2: 2}
+";
+
+#[test]
+fn a_wrong_expectation_fails_naming_fact_expected_and_actual() {
+    let catalogs = catalogs();
+    let run = run_ok(&catalogs, &inline("wrong-expectation.yaml", VANDALISM));
+    assert!(!run.passed(), "a scenario expecting the wrong hand size passed");
+    let f = failures(&run);
+    assert_eq!(f, vec!["hand_size.p2: expected 2, actual 1".to_string()], "{f:?}");
+    let t = run.transcript();
+    assert!(t.contains("verdict: FAIL"), "{t}");
+    assert!(t.contains("hand_size.p2: expected 2, actual 1"), "{t}");
+
+    // the same scenario with the right number passes
+    let fixed = VANDALISM.replace("hand_size: {p2: 2}", "hand_size: {p2: 1}");
+    let run = run_ok(&catalogs, &inline("right-expectation.yaml", &fixed));
+    assert!(run.passed(), "{:?}\n{}", failures(&run), run.transcript());
+
+    // a mid-way `check` names its step and line as well
+    let mid = VANDALISM.replace("expect:\n", "  - check:\n      hand_size: {p2: 0}\nexpect:\n");
+    let run = run_ok(&catalogs, &inline("wrong-check.yaml", &mid));
+    let line = locate(&mid, "  - check:").0;
+    let want = format!("step 3 (line {line}): hand_size.p2: expected 0, actual 1");
+    assert!(failures(&run).contains(&want), "no `{want}` in {:?}", failures(&run));
+}
+
+const ACE: &str = "\
+title: Vandalism against an Ace holder, the protect decision left out
+why: strict mode must notice the unanswered decision
+game: dry-gulch
+config: {players: 3, seed: 1}
+setup:
+  turn: {seat: p1, phase: build, number: 4}
+  hands:
+    p1: {vandalism: 1}
+    p2: {ace-up-your-sleeve: 1, lumber: 1, brick: 1}
+  buildings:
+    - {building: saddlery, plot: nw-4, owner: p2}
+steps:
+  - by: p1
+    do: {play-disaster: {card: vandalism, plot: nw-4}}
+  - check:
+      damaged: {saddlery: true}
+expect:
+  damaged: {saddlery: true}
+";
+
+#[test]
+fn strict_mode_fails_on_an_unscripted_decision_naming_it() {
+    let catalogs = catalogs();
+    let run = run_ok(&catalogs, &inline("unscripted.yaml", ACE));
+    assert!(!run.passed(), "the unanswered `protect` went unnoticed:\n{}", run.transcript());
+    let line = locate(ACE, "  - check:").0;
+    let f = failures(&run);
+    assert!(
+        f.iter().any(|m| m.starts_with(&format!("step 2 (line {line}): unscripted decision `protect` for p2"))),
+        "{f:?}"
+    );
+
+    // the last step leaving the decision open is caught at the end
+    let last = ACE.replace("  - check:\n      damaged: {saddlery: true}\n", "");
+    let run = run_ok(&catalogs, &inline("unscripted-at-end.yaml", &last));
+    let f = failures(&run);
+    assert!(f.iter().any(|m| m.contains("waits for decision `protect` from p2 (strict mode)")), "{f:?}");
+
+    // `auto: true` on the step (taking the first legal choice) or `strict: false` lets it pass
+    let auto = ACE.replace("  - check:\n", "  - auto: true\n    check:\n");
+    let run = run_ok(&catalogs, &inline("auto.yaml", &auto));
+    assert!(run.passed(), "{:?}", failures(&run));
+    assert!(run.transcript().contains("auto-decided `protect` for P2"), "{}", run.transcript());
+    let lax = ACE.replace("steps:\n", "strict: false\nsteps:\n");
+    let run = run_ok(&catalogs, &inline("lax.yaml", &lax));
+    assert!(run.passed(), "{:?}", failures(&run));
+}
+
+const UNKNOWN_KEY: &str = "\
+title: A misspelt step key
+why: bad input
+game: dry-gulch
+config: {players: 3, seed: 1}
+steps:
+  - by: p1
+    doo: end-build
+";
+
+const DANGLING_CARD: &str = "\
+title: A card id that names no card
+why: bad input
+game: dry-gulch
+config: {players: 3, seed: 1}
+setup:
+  turn: {seat: p1, phase: build, number: 4}
+steps:
+  - by: p1
+    do: {play-disaster: {card: fier, plot: nw-4}}
+";
+
+#[test]
+fn malformed_scenarios_are_bad_input_at_line_and_column() {
+    let catalogs = catalogs();
+    let scratch = Scratch::new("malformed");
+    // (file name, text, where the diagnostic points, what it says)
+    let cases = [
+        ("unknown-key.yaml", UNKNOWN_KEY, locate(UNKNOWN_KEY, "doo:"), "unknown field `doo`"),
+        // The diagnostic names the step holding the dangling id, not the id
+        // itself (9:31): actions are resolved after parsing, without spans.
+        ("dangling-card.yaml", DANGLING_CARD, locate(DANGLING_CARD, "by: p1"), "unknown card `fier`"),
+    ];
+    for (name, text, at, says) in cases {
+        let path = scratch.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        let shown = path.display().to_string();
+
+        let d = run_file(&catalogs, &inline(&shown, text)).expect_err(name);
+        assert_eq!((d.line, d.column), at, "{name}: {d}");
+        assert!(d.message.contains(says), "{name}: {d}");
+        assert_eq!(d.file, shown);
+
+        let out = rulecheck(&["run", &shown]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        let place = format!("{shown}:{}:{}: error: ", at.0, at.1);
+        assert!(stderr.contains(&place), "{name}: stderr does not name {place}:\n{stderr}");
+        assert!(stderr.contains(says), "{name}: {stderr}");
+    }
+}
+
+#[test]
+fn one_changed_catalog_number_fails_the_scenario_that_pins_it() {
+    let scratch = Scratch::new("hand-limit");
+    let game = scratch.0.join("dry-gulch");
+    std::fs::create_dir_all(&game).unwrap();
+    for entry in std::fs::read_dir(manifest_dir().join("rules/dry-gulch")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, game.join(path.file_name().unwrap())).unwrap();
+    }
+    let text = std::fs::read_to_string(game.join("game.yaml")).unwrap();
+    assert_eq!(text.matches("  hand_limit: 15\n").count(), 1, "game.yaml no longer has `hand_limit: 15`");
+    std::fs::write(game.join("game.yaml"), text.replace("  hand_limit: 15\n", "  hand_limit: 16\n")).unwrap();
+    let sources = rulecheck::catalog::read_root(&scratch.0).unwrap_or_else(|d| panic!("{d:?}"));
+    let changed: Vec<AnyRules> = sources.iter().map(|g| games::load(g).unwrap_or_else(|d| panic!("{d:?}"))).collect();
+
+    let bundled = catalogs();
+    let mut failed = Vec::new();
+    let mut passed = 0;
+    for file in scenario_files() {
+        assert!(run_ok(&bundled, &file).passed(), "{} fails with the bundled catalog", file.path);
+        let run = run_ok(&changed, &file);
+        if run.passed() {
+            passed += 1;
+        } else {
+            let name = Path::new(&file.path).file_name().unwrap().to_string_lossy().into_owned();
+            failed.push((name, failures(&run), run.transcript()));
+        }
+    }
+    let names: Vec<&str> = failed.iter().map(|(n, _, _)| n.as_str()).collect();
+    assert_eq!(names, vec![HAND_LIMIT_SCENARIO], "{failed:#?}");
+    assert!(passed >= 40, "only {passed} scenarios ran");
+
+    let (_, lines, transcript) = &failed[0];
+    for want in [
+        "hand_size.p1: expected 15, actual 16",
+        "hand.p1.brick: expected 3, actual 4",
+        "1 forced chance outcome(s) were never used",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "no `{want}` in {lines:#?}");
+        assert!(transcript.contains(want), "the transcript lacks `{want}`:\n{transcript}");
+    }
+    assert!(transcript.contains("P1 is over the hand limit and loses [lumber] at random"), "{transcript}");
+}
+
+#[test]
+fn rulecheck_run_passes_the_bundled_scenarios() {
+    let out = rulecheck(&["run"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let pass = stdout.lines().filter(|l| l.starts_with("PASS ")).count();
+    assert!(pass >= 40, "only {pass} PASS lines:\n{stdout}");
+    assert!(!stdout.lines().any(|l| l.starts_with("FAIL ")), "{stdout}");
+    assert!(stdout.contains(&format!("PASS scenarios/dry-gulch/{HAND_LIMIT_SCENARIO} [default]")), "{stdout}");
+}
+
+#[test]
+fn a_recorded_random_game_replays_as_a_passing_scenario() {
+    let catalogs = catalogs();
+    let rules = catalogs
+        .iter()
+        .map(|c| match c {
+            AnyRules::DryGulch(r) => r,
+        })
+        .next()
+        .expect("the Dry Gulch catalog is bundled");
+    for (players, seed) in [(3, 11), (4, 7), (6, 2)] {
+        let config = Config::new("dry-gulch", players, seed);
+        let played = play::<State, ()>(rules, &config, &mut RandomChooser::new(seed), 200, |_, _, _| Ok(())).unwrap();
+        assert_eq!(played.actions.len(), 200, "the random game ended early ({config})");
+        let text = scenario::record::<State>(
+            rules,
+            &config,
+            &played.actions,
+            "A recorded random game",
+            "replays 200 random actions and expects the facts they reached",
+            true,
+        )
+        .unwrap();
+        assert!(text.contains("expect:"), "{text}");
+        let run = run_ok(&catalogs, &inline("recorded.yaml", &text));
+        assert!(run.passed(), "{config}: {:?}\n{}", failures(&run), run.transcript());
+        // the recording pins something: a wrong final fact makes it fail
+        let wrong = text.replacen("outcome: ongoing", "outcome: win", 1);
+        assert_ne!(wrong, text, "the recorded game did not stay ongoing:\n{text}");
+        assert!(!run_ok(&catalogs, &inline("recorded-wrong.yaml", &wrong)).passed());
+    }
+}

@@ -754,6 +754,32 @@ impl EffectCx<'_> {
             RawCondition::Intact(b) => Cond::Intact(self.building(b)),
             RawCondition::OwnedByActive(b) => Cond::OwnedByActive(self.building(b)),
             RawCondition::Flag(f) => Cond::Flag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(0)),
+            RawCondition::Reading { id, option } => match IMPLEMENTED.iter().position(|(i, _)| *i == id.value) {
+                Some(i) => match IMPLEMENTED[i].1.iter().position(|o| *o == option.value) {
+                    Some(o) => Cond::Reading(i as u8, o as u8),
+                    None => {
+                        self.diags.error(
+                            self.file,
+                            position(option),
+                            format!(
+                                "interpretation `{}` has no option `{}`; its options: {}",
+                                id.value,
+                                option.value,
+                                IMPLEMENTED[i].1.join(", ")
+                            ),
+                        );
+                        Cond::Reading(i as u8, 0)
+                    }
+                },
+                None => {
+                    self.diags.error(
+                        self.file,
+                        position(id),
+                        format!("`{}` is not an interpretation the engine branches on", id.value),
+                    );
+                    Cond::Reading(0, 0)
+                }
+            },
             RawCondition::All(cs) => Cond::All(cs.iter().map(|c| self.cond(c)).collect()),
             RawCondition::Any(cs) => Cond::Any(cs.iter().map(|c| self.cond(c)).collect()),
             RawCondition::Not(c) => Cond::Not(Box::new(self.cond(c))),

@@ -44,7 +44,8 @@ pub struct Payment {
 /// What the payment rules need to know besides the catalog.
 #[derive(Debug, Clone, Copy)]
 pub struct Terms {
-    /// Substitute only for resources the player holds no card of.
+    /// Substitute only for resources the player holds no card of (the
+    /// General Store and Handyman Brother are powers of their own).
     pub only_missing: bool,
     /// A Labor card covers two Labor units.
     pub labor_two: bool,
@@ -138,10 +139,10 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
             }
             store_uses += s;
         }
-        if t.only_missing && d != held.min(n.div_ceil(v)) {
+        let direct_first = held.min((n - h - s).div_ceil(v));
+        if t.only_missing && sub > 0 && d != direct_first {
             return Err(format!(
-                "only missing resources may be replaced, and {} of the {held} {} held must be paid directly",
-                held.min(n.div_ceil(v)),
+                "only missing resources may be substituted, and {direct_first} of the {held} {} held must be paid directly first",
                 res.id
             ));
         }
@@ -224,8 +225,7 @@ fn per_resource(
     let v = per_card(rules, r, t);
     let held = u32::from(left[r as usize]);
     let max_d = held.min(n.div_ceil(v));
-    let min_d = if t.only_missing { max_d } else { 0 };
-    for d in (min_d..=max_d).rev() {
+    for d in (0..=max_d).rev() {
         let rest = n.saturating_sub(d * v);
         let missing = d == held;
         let hmax = match (res.kind, t.handyman) {
@@ -240,6 +240,9 @@ fn per_resource(
             };
             for s in 0..=smax {
                 let sub = rest - h - s;
+                if t.only_missing && sub > 0 && d != held.min((n - h - s).div_ceil(v)) {
+                    continue;
+                }
                 let k = if sub > 0 {
                     match subst_value(rules, r, t) {
                         Some(k) => k,

@@ -57,6 +57,13 @@ pub fn rule_sources() -> Sources {
     Sources { by_rule: pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect() }
 }
 
+/// A closed Town Hall (optional rule 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Closure {
+    /// The seat whose next turn reopens it (`town-hall-closed: until-attacker-turn`).
+    pub reopens_for: Option<usize>,
+}
+
 /// Which variants are on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Variants {
@@ -302,7 +309,7 @@ pub struct State {
     /// Buildings whose owners draw the influence-card reward this turn.
     pub pending_rewards: Vec<Bld>,
     /// The Town Hall is closed; by whom (`None` inside: nobody's turn reopens it).
-    pub town_hall_closed: Option<Option<usize>>,
+    pub town_hall_closed: Option<Closure>,
     pub outcome: Option<Outcome>,
     /// Which interpretations were consulted (bookkeeping, not game state).
     #[serde(skip)]
@@ -457,6 +464,10 @@ impl State {
             }
             Cond::OwnedByActive(b) => self.owner_of(*b).is_some_and(|(o, _)| o == self.active),
             Cond::Flag(f) => self.flags[*f as usize],
+            Cond::Reading(i, o) => {
+                self.consulted.0.set(self.consulted.0.get() | (1 << *i as u64));
+                self.readings.0[*i as usize] == *o
+            }
             Cond::All(cs) => cs.iter().all(|c| self.eval(c)),
             Cond::Any(cs) => cs.iter().any(|c| self.eval(c)),
             Cond::Not(c) => !self.eval(c),
@@ -713,7 +724,7 @@ impl State {
         self.pending_rewards.clear();
         ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
         if self.variants.town_hall_damage
-            && self.town_hall_closed == Some(Some(self.active))
+            && self.town_hall_closed == Some(Closure { reopens_for: Some(self.active) })
             && self.is(I::TownHallClosed, "until-attacker-turn")
         {
             self.reopen_town_hall(ev);
@@ -1194,8 +1205,9 @@ impl State {
             Some(o) => self.seats[o].in_front.push((card, plot)),
             None => {
                 self.event_discard.push(card);
-                self.town_hall_closed =
-                    Some(Some(self.active).filter(|_| self.is(I::TownHallClosed, "until-attacker-turn")));
+                self.town_hall_closed = Some(Closure {
+                    reopens_for: Some(self.active).filter(|_| self.is(I::TownHallClosed, "until-attacker-turn")),
+                });
                 ev.push(Event::TownHallClosed);
             }
         }
@@ -1570,31 +1582,22 @@ impl State {
                 out.push(Action::EndEvents);
             }
             Phase::Draw => {
-                let bank = self.owns_intact(rules, a, Ability::Bank) > 0;
-                let bank_instead = bank && self.is(I::BankDraw, "instead");
-                if !bank_instead {
-                    out.push(Action::DrawResources);
-                    if self.town_hall_open() {
-                        out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
-                        if !self.permit_deck.is_empty() {
-                            if self.variants.open_permits {
-                                out.extend(
-                                    Self::card_kinds_in(&self.permit_deck).into_iter().map(Action::ChoosePermit),
-                                );
-                            } else {
-                                out.push(Action::DrawPermits);
-                            }
+                out.push(Action::DrawResources);
+                if self.town_hall_open() {
+                    out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
+                    if !self.permit_deck.is_empty() {
+                        if self.variants.open_permits {
+                            out.extend(Self::card_kinds_in(&self.permit_deck).into_iter().map(Action::ChoosePermit));
+                        } else {
+                            out.push(Action::DrawPermits);
                         }
                     }
                 }
-                if bank_instead && !self.permit_deck.is_empty() {
+                // the Bank's draw replaces the normal one (bank-draw: instead); it
+                // lapses with an empty permit deck
+                let bank = self.owns_intact(rules, a, Ability::Bank) > 0;
+                if bank && self.is(I::BankDraw, "instead") && !self.permit_deck.is_empty() {
                     out.push(Action::BankDraw);
-                } else if bank_instead {
-                    // the Bank's ability lapses with an empty permit deck
-                    out.push(Action::DrawResources);
-                    if self.town_hall_open() {
-                        out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
-                    }
                 }
                 self.face_up_plays(rules, out);
             }

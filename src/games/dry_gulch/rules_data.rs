@@ -163,6 +163,8 @@ pub enum Cond {
     Intact(Bld),
     OwnedByActive(Bld),
     Flag(u8),
+    /// Interpretation (index into `readings::IMPLEMENTED`) chose this option index.
+    Reading(u8, u8),
     All(Vec<Cond>),
     Any(Vec<Cond>),
     Not(Box<Cond>),

@@ -134,15 +134,15 @@ impl State {
         Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), copies(rules, c)))
     }
 
-    fn pull_permit(&mut self, rules: &Rules, b: Bld) -> Result<(), String> {
+    fn pull_permit(&mut self, rules: &Rules, b: Bld, except_seat: usize) -> Result<(), String> {
         for pile in [&mut self.permit_deck, &mut self.permit_discard] {
             if let Some(i) = pile.iter().position(|&x| x == b) {
                 pile.remove(i);
                 return Ok(());
             }
         }
-        for p in self.seats.iter_mut() {
-            if p.permits[b as usize] > 0 {
+        for (s, p) in self.seats.iter_mut().enumerate() {
+            if s != except_seat && p.permits[b as usize] > 0 {
                 p.permits[b as usize] -= 1;
                 return Ok(());
             }
@@ -204,7 +204,7 @@ impl State {
             for (id, &x) in permits {
                 let b = building(rules, id)?;
                 for _ in 0..x {
-                    self.pull_permit(rules, b)?;
+                    self.pull_permit(rules, b, seat)?;
                     self.seats[seat].permits[b as usize] += 1;
                 }
             }
@@ -264,7 +264,7 @@ impl State {
             }
             for id in top.permits.iter().rev() {
                 let b = building(rules, id)?;
-                self.pull_permit(rules, b)?;
+                self.pull_permit(rules, b, usize::MAX)?;
                 self.permit_deck.push(b);
             }
         }
@@ -274,7 +274,7 @@ impl State {
         }
         if let Some(s) = &spec.town_hall_closed_by {
             let seat = seat_of(s, n)?;
-            self.town_hall_closed = Some(Some(seat));
+            self.town_hall_closed = Some(super::rules::Closure { reopens_for: Some(seat) });
             if let Some(p) = self.board[rules.town_hall_plot as usize].as_mut() {
                 let vandal =
                     rules.card_by_id("vandalism").or_else(|| rules.card_by_id("fire")).ok_or("no disaster card")?;

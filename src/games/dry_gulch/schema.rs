@@ -300,6 +300,12 @@ pub enum RawCondition {
     OwnedByActive(Spanned<String>),
     /// A game flag has been set.
     Flag(Spanned<String>),
+    /// The configuration chose this option of an interpretation: lets the
+    /// catalog itself branch on a reading.
+    Reading {
+        id: Spanned<String>,
+        option: Spanned<String>,
+    },
     All(Vec<RawCondition>),
     Any(Vec<RawCondition>),
     Not(Box<RawCondition>),

@@ -1,0 +1,346 @@
+//! Property tests: random games under proptest (shrinking to a short choice
+//! list), the contract in every configuration, one planted fault per
+//! invariant, and quickcheck for the cheap type-driven properties.
+//!
+//! Case counts are fixed and small so `cargo test` stays fast; raise them with
+//! `PROPTEST_CASES` (proptest) and `QUICKCHECK_TESTS` (quickcheck).
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config as PropConfig, FileFailurePersistence};
+use quickcheck::{QuickCheck, TestResult};
+
+use rulecheck::catalog;
+use rulecheck::check::playout::{Chooser, RandomChooser};
+use rulecheck::check::suite::{Checks, Failure, run_game};
+use rulecheck::engine::{Config, Game};
+use rulecheck::games::dry_gulch::invariants::{FAULTS, INVARIANTS};
+use rulecheck::games::dry_gulch::payment::{self, Payment, Terms};
+use rulecheck::games::dry_gulch::{Rules, State};
+use rulecheck::games::{self, AnyRules};
+
+use crate::dry_gulch_play::{rules, single_change_configs};
+
+/// Follows a script of choice indices, then plays on at random.
+struct ScriptThenRandom {
+    script: Vec<u32>,
+    at: usize,
+    rest: RandomChooser,
+}
+
+impl Chooser for ScriptThenRandom {
+    fn choose(&mut self, n: usize) -> usize {
+        let i = match self.script.get(self.at) {
+            Some(&c) => c as usize % n,
+            None => self.rest.choose(n),
+        };
+        self.at += 1;
+        i
+    }
+}
+
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+fn prop_config(default_cases: u32) -> PropConfig {
+    PropConfig {
+        cases: cases(default_cases),
+        failure_persistence: Some(Box::new(FileFailurePersistence::SourceParallel("proptest-regressions"))),
+        ..PropConfig::default()
+    }
+}
+
+/// The message a failing property prints: the broken check, the
+/// configuration, the actions, and the command that reproduces it.
+fn report(rules: &Rules, config: &Config, f: &Failure, actions: &[<State as Game>::Action]) -> String {
+    let listed: Vec<String> = actions
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("  {:>3}. {}", i + 1, State::describe_action(rules, a)))
+        .collect();
+    format!(
+        "{f}\nconfiguration: {config}\n{} actions:\n{}\nreproduce: rulecheck fuzz {} --seed {} --games 1",
+        actions.len(),
+        listed.join("\n"),
+        config.flags(),
+        config.seed
+    )
+}
+
+proptest! {
+    #![proptest_config(prop_config(12))]
+
+    /// The whole contract and every invariant after every action of random
+    /// games under the default configuration; a failure shrinks to a short
+    /// choice list.
+    #[test]
+    fn random_games_keep_the_contract(seed in any::<u64>(), players in 3u32..=6, script in proptest::collection::vec(any::<u32>(), 0..300)) {
+        let rules = rules();
+        let config = Config::new("dry-gulch", players, seed);
+        let mut chooser = ScriptThenRandom { script, at: 0, rest: RandomChooser::new(seed) };
+        let checks = Checks { invariants: true, contract: true, yaml_every: 25 };
+        let run = run_game::<State>(&rules, &config, &mut chooser, checks, None, 50_000, &mut []).unwrap();
+        if let Some(f) = &run.failure {
+            prop_assert!(false, "{}", report(&rules, &config, f, &run.actions));
+        }
+    }
+}
+
+/// Every configuration (default, each variant, each option of each
+/// interpretation) keeps the contract (JSON round trip, clone, replay,
+/// malformed actions) and every invariant.
+#[test]
+fn every_configuration_keeps_the_contract() {
+    let rules = rules();
+    let checks = Checks { invariants: true, contract: true, yaml_every: 0 };
+    for (k, config) in single_change_configs(&rules, 3, 0).into_iter().enumerate() {
+        let players = 3 + (k % 4) as u32;
+        for seed in 0..2u64 {
+            let config = Config { seed: seed + 100 * k as u64, players, ..config.clone() };
+            let mut chooser = RandomChooser::new(config.seed);
+            let run = run_game::<State>(&rules, &config, &mut chooser, checks, None, 50_000, &mut []).unwrap();
+            if let Some(f) = &run.failure {
+                panic!("{}", report(&rules, &config, f, &run.actions));
+            }
+        }
+    }
+}
+
+/// The configuration in which a fault can show: some need a variant.
+fn fault_config(fault: &str, seed: u64) -> Config {
+    let c = Config::new("dry-gulch", 3 + (seed % 4) as u32, seed);
+    match fault {
+        "open-closed-town-hall" => c.with_variant("town-hall-damage"),
+        _ => c,
+    }
+}
+
+/// For every invariant, its planted fault is caught, and it is exactly that
+/// invariant that the harness reports.
+#[test]
+fn every_invariant_catches_its_fault() {
+    let rules = rules();
+    for inv in INVARIANTS {
+        let mut caught = None;
+        for seed in 0..400u64 {
+            let config = fault_config(inv.fault, seed);
+            let mut chooser = RandomChooser::new(seed);
+            let run =
+                run_game::<State>(&rules, &config, &mut chooser, Checks::INVARIANTS, Some(inv.fault), 50_000, &mut [])
+                    .unwrap();
+            if let Some(f) = run.failure {
+                caught = Some((seed, f));
+                break;
+            }
+        }
+        if let Some((seed, _)) = &caught {
+            eprintln!("fault {} caught at seed {seed}", inv.fault);
+        }
+        let (seed, f) = caught
+            .unwrap_or_else(|| panic!("fault `{}` was never caught: invariant `{}` cannot fail", inv.fault, inv.name));
+        assert_eq!(
+            f.name(),
+            inv.name,
+            "fault `{}` (seed {seed}) broke `{}`, not `{}`: {f}",
+            inv.fault,
+            f.name(),
+            inv.name
+        );
+    }
+}
+
+/// As many fault tests as invariants: every invariant names a fault, every
+/// fault belongs to one invariant, and unknown faults are refused.
+#[test]
+fn invariants_and_faults_pair_up() {
+    assert_eq!(INVARIANTS.len(), FAULTS.len());
+    let mut named: Vec<&str> = INVARIANTS.iter().map(|i| i.fault).collect();
+    named.sort();
+    let mut faults = FAULTS.to_vec();
+    faults.sort();
+    assert_eq!(named, faults);
+    assert_eq!(State::invariants().len(), INVARIANTS.len());
+    let rules = rules();
+    let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
+    assert!(!s.inject_fault("no-such-fault"));
+}
+
+/// A state that is not over lists legal actions and a clean game never
+/// trips a fault-free run: the fault switch is off by default.
+#[test]
+fn no_fault_is_on_by_default() {
+    let rules = rules();
+    let s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
+    assert_eq!(s.fault, None);
+}
+
+// ------------------------------------------------------------- quickcheck
+
+fn qc(tests: u64) -> QuickCheck {
+    let n = std::env::var("QUICKCHECK_TESTS").ok().and_then(|s| s.parse().ok()).unwrap_or(tests);
+    QuickCheck::new().tests(n).max_tests(n * 10)
+}
+
+fn bundled_sources() -> catalog::GameSources {
+    rulecheck::bundled::rules().unwrap().into_iter().find(|g| g.name == "dry-gulch").unwrap()
+}
+
+/// load → write → load gives an equal catalog (and so does the lowering).
+#[test]
+fn catalog_round_trip() {
+    let src = bundled_sources();
+    let raw = games::dry_gulch::catalog::parse_raw(&src).unwrap();
+    let mut written = src.clone();
+    for (name, text) in raw.to_files() {
+        written.files.insert(name.to_string(), catalog::SourceFile { path: format!("written/{name}"), text });
+    }
+    let again = games::dry_gulch::catalog::parse_raw(&written).unwrap();
+    // locations differ between the two texts; the written form must be a fixed point
+    assert_eq!(raw.to_files(), again.to_files());
+    let a = games::dry_gulch::catalog::load(&src).unwrap();
+    let b = games::dry_gulch::catalog::load(&written).unwrap();
+    assert_eq!(format!("{:?}", a.events), format!("{:?}", b.events));
+    assert_eq!(a.tally, b.tally);
+}
+
+/// Every effect of the catalog survives YAML → effect → YAML unchanged.
+#[test]
+fn effect_language_round_trip() {
+    let raw = games::dry_gulch::catalog::parse_raw(&bundled_sources()).unwrap();
+    for e in &raw.events.events {
+        let text = rulecheck::yaml::to_string(&e.effect);
+        let back: Vec<games::dry_gulch::schema::RawEffect> = rulecheck::yaml::from_str("effect", &text).unwrap();
+        assert_eq!(rulecheck::yaml::to_string(&back), text, "{}", e.id.value);
+        assert_eq!(
+            format!("{back:?}").matches("TakeRandom").count(),
+            format!("{:?}", e.effect).matches("TakeRandom").count()
+        );
+    }
+}
+
+fn cached_rules() -> &'static Rules {
+    static RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+    RULES.get_or_init(rules)
+}
+
+fn terms(rules: &Rules, bits: u8) -> Terms {
+    Terms {
+        only_missing: bits & 1 == 0,
+        labor_two: bits & 2 != 0,
+        blank_from_de: bits & 4 == 0,
+        store_left: u32::from(bits >> 5),
+        store_missing_only: bits & 8 != 0,
+        handyman: rules.card_by_id("handyman-brother"),
+    }
+}
+
+/// Substitution arithmetic: every enumerated payment is accepted by the
+/// check, payments are listed once each, and a payment is accepted only if
+/// it is one of the enumerated ones.
+#[test]
+fn payment_accepted_iff_enumerated() {
+    fn prop(hand_seed: Vec<u8>, building: u8, bits: u8, probe: Vec<(u8, u8)>) -> TestResult {
+        let rules = cached_rules();
+        let mut hand = vec![0u8; rules.card_count()];
+        for (i, h) in hand_seed.iter().take(15).enumerate() {
+            hand[(*h as usize + i) % rules.card_count()] += 1;
+        }
+        let buildable: Vec<usize> =
+            (0..rules.buildings.len()).filter(|&b| !rules.buildings[b].cost.is_empty()).collect();
+        let b = buildable[building as usize % buildable.len()];
+        let need = rules.buildings[b].cost.clone();
+        let t = terms(rules, bits);
+        let mut all = Vec::new();
+        payment::enumerate(rules, &t, &need, &hand, &mut all);
+        for p in &all {
+            if let Err(e) = payment::check(rules, &t, &need, &hand, p) {
+                return TestResult::error(format!("enumerated payment rejected: {e}: {p:?}"));
+            }
+        }
+        let mut sorted = all.clone();
+        sorted.sort();
+        sorted.dedup();
+        if sorted.len() != all.len() {
+            return TestResult::error("a payment is listed twice");
+        }
+        // a perturbed payment is accepted only if it was enumerated
+        if let Some(base) = all.first() {
+            let mut p: Payment = base.clone();
+            for (k, v) in probe.iter().take(3) {
+                match k % 3 {
+                    0 if !p.direct.is_empty() => {
+                        let i = *v as usize % p.direct.len();
+                        p.direct[i].1 = p.direct[i].1.saturating_add(1);
+                    }
+                    1 if !p.cards.is_empty() => {
+                        let i = *v as usize % p.cards.len();
+                        p.cards[i].1 = p.cards[i].1.saturating_sub(1).max(1);
+                    }
+                    _ => {
+                        let c = (*v as usize % rules.card_count()) as u8;
+                        if !p.cards.iter().any(|(k, _)| *k == c) {
+                            p.cards.push((c, 1));
+                            p.cards.sort();
+                        }
+                    }
+                }
+            }
+            let accepted = payment::check(rules, &t, &need, &hand, &p).is_ok();
+            if accepted != all.contains(&p) {
+                return TestResult::error(format!("check says {accepted} for {p:?}, enumeration disagrees"));
+            }
+        }
+        TestResult::passed()
+    }
+    qc(200).quickcheck(prop as fn(Vec<u8>, u8, u8, Vec<(u8, u8)>) -> TestResult);
+}
+
+/// The invariants must not depend on numbers no rulebook prints: a catalog
+/// with random assumed building costs, influence and plot rewards (in
+/// valid ranges) still satisfies the whole suite in random games.
+#[test]
+fn random_assumed_numbers_keep_the_suite() {
+    fn prop(seed: u64, influence: Vec<u8>, rewards: Vec<u8>, extra_cost: Vec<u8>) -> TestResult {
+        let src = bundled_sources();
+        let mut raw = games::dry_gulch::catalog::parse_raw(&src).unwrap();
+        for (i, b) in raw.buildings.buildings.iter_mut().enumerate() {
+            if b.assumed.contains_key("influence") && !b.cost.is_empty() {
+                if let Some(x) = influence.get(i) {
+                    b.influence = 1 + u32::from(*x % 4);
+                }
+                if let Some(x) = extra_cost.get(i) {
+                    let r = raw.resources.resources[*x as usize % raw.resources.resources.len()].id.clone();
+                    if *x % 2 == 0 {
+                        b.cost.push(r);
+                    }
+                }
+            }
+        }
+        let mut k = 0;
+        for block in &mut raw.board.board.blocks {
+            for p in &mut block.plots {
+                if let Some(x) = rewards.get(k) {
+                    p.reward = u32::from(*x % 3);
+                }
+                k += 1;
+            }
+        }
+        let mut written = src.clone();
+        for (name, text) in raw.to_files() {
+            written.files.insert(name.to_string(), catalog::SourceFile { path: name.to_string(), text });
+        }
+        let rules = match games::load(&written) {
+            Ok(AnyRules::DryGulch(r)) => r,
+            Err(d) => return TestResult::error(format!("the mutated catalog does not load: {}", d[0])),
+        };
+        let config = Config::new("dry-gulch", 3 + (seed % 4) as u32, seed);
+        let checks = Checks { invariants: true, contract: true, yaml_every: 0 };
+        let run =
+            run_game::<State>(&rules, &config, &mut RandomChooser::new(seed), checks, None, 50_000, &mut []).unwrap();
+        match run.failure {
+            Some(f) => TestResult::error(report(&rules, &config, &f, &run.actions)),
+            None => TestResult::passed(),
+        }
+    }
+    qc(10).quickcheck(prop as fn(u64, Vec<u8>, Vec<u8>, Vec<u8>) -> TestResult);
+}
