@@ -1,6 +1,7 @@
 //! The one integration-test binary: every test module links once.
 
 mod bad_input;
+mod cli;
 mod dry_gulch_play;
 mod properties;
 mod scenario_runner;

@@ -265,10 +265,13 @@ pub fn shrink<G: Game>(
         }
         chunk /= 2;
     }
-    for i in 0..best.len() {
-        if best[i] == 0 {
+    let mut i = 0;
+    while i < best.len() {
+        i += 1;
+        if best[i - 1] == 0 {
             continue;
         }
+        let i = i - 1;
         let mut cand = best.clone();
         cand[i] = 0;
         if let Some(r) = fails(&cand) {

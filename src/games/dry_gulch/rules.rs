@@ -779,7 +779,11 @@ impl State {
         for (i, p) in self.board.iter().enumerate() {
             if p.and_then(|p| p.damage).is_some_and(|d| d.card == fire && d.origin == origin) {
                 for &n in &rules.plots[i].neighbours {
-                    if self.board[n as usize].is_some_and(|x| x.damage.is_none()) && !out.contains(&n) {
+                    // the fire reaches players' buildings; the ownerless Town Hall is
+                    // damaged only by a disaster played against it (optional rule 2)
+                    if self.board[n as usize].is_some_and(|x| x.damage.is_none() && x.owner.is_some())
+                        && !out.contains(&n)
+                    {
                         out.push(n);
                     }
                 }
@@ -860,8 +864,13 @@ impl State {
 
     fn reopen_town_hall(&mut self, _ev: &mut Vec<Event>) {
         self.town_hall_closed = None;
+        // the Town Hall's marker goes, and so does a fire that spread from it
+        let origins: Vec<Plot> = (0..self.board.len())
+            .filter(|&i| self.board[i].is_some_and(|p| p.owner.is_none() && p.damage.is_some()))
+            .map(|i| i as Plot)
+            .collect();
         for p in self.board.iter_mut().flatten() {
-            if p.owner.is_none() && p.damage.is_some() {
+            if p.damage.is_some_and(|d| origins.contains(&d.origin)) {
                 p.damage = None;
             }
         }

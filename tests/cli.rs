@@ -1,0 +1,149 @@
+//! The command line end to end: `check` covers every bundled game, sharded
+//! fuzz runs merge into the single-machine totals, results do not depend on
+//! the thread count, and exit codes follow the README.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn rulecheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A summary without its wall time (which differs between runs).
+fn totals(json: &str) -> Value {
+    let mut v: Value = serde_json::from_str(json).expect("a JSON summary");
+    v.as_object_mut().expect("an object").remove("seconds");
+    v
+}
+
+#[test]
+fn check_covers_every_bundled_game() {
+    let (code, out, err) = rulecheck(&["check", "--budget", "4s", "--format", "json"]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let mut in_summary: Vec<String> =
+        report["games"].as_array().unwrap().iter().map(|g| g["game"].as_str().unwrap().to_string()).collect();
+    in_summary.sort();
+    let mut bundled: Vec<String> = rulecheck::bundled::rules().unwrap().iter().map(|g| g.name.clone()).collect();
+    bundled.sort();
+    assert_eq!(in_summary, bundled);
+    for g in report["games"].as_array().unwrap() {
+        assert!(g["games"].as_u64().unwrap() > 0, "{g}");
+        assert!(g["scenarios_passed"].as_u64().unwrap() >= 40, "{g}");
+        assert_eq!(g["scenarios_passed"], g["scenarios_total"], "{g}");
+    }
+}
+
+#[test]
+fn shards_merge_to_the_single_machine_totals() {
+    let base = [
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "30",
+        "--seed",
+        "7",
+        "--players",
+        "3",
+        "--format",
+        "json",
+        "--jobs",
+        "1",
+    ];
+    let (code, whole, err) = rulecheck(&base);
+    assert_eq!(code, 0, "{err}");
+    let dir = std::env::temp_dir().join(format!("rulecheck-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &shard]);
+        let (code, out, err) = rulecheck(&args);
+        assert_eq!(code, 0, "{err}");
+        let f = dir.join(format!("shard-{k}.json"));
+        std::fs::write(&f, out).unwrap();
+        files.push(f.display().to_string());
+    }
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, merged, err) = rulecheck(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(totals(&merged), totals(&whole));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fuzz_results_do_not_depend_on_jobs() {
+    let run = |jobs: &str| {
+        let (code, out, err) = rulecheck(&[
+            "fuzz",
+            "--game",
+            "dry-gulch",
+            "--games",
+            "24",
+            "--players",
+            "5",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        totals(&out)
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn a_planted_fault_is_found_shrunk_and_saved_as_a_failing_scenario() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-fault-{}", std::process::id()));
+    let save = dir.display().to_string();
+    let (code, out, _) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--fault",
+        "no-hand-limit",
+        "--save",
+        &save,
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("invariant `hand-limit` broken"), "{out}");
+    assert!(out.contains("reproduce: rulecheck fuzz --game dry-gulch --players 3 --seed"), "{out}");
+    let saved: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(saved.len(), 1);
+    let file = saved[0].display().to_string();
+    let steps = std::fs::read_to_string(&saved[0]).unwrap().matches("- by:").count();
+    assert!(steps <= 80, "the counterexample has {steps} steps");
+    let (code, out, _) = rulecheck(&["run", &file, "--fault", "no-hand-limit"]);
+    assert_eq!(code, 1, "with the fault the scenario fails: {out}");
+    assert!(out.contains("hand-limit"), "{out}");
+    let (code, out, _) = rulecheck(&["run", &file]);
+    assert_eq!(code, 0, "without the fault it passes: {out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn exit_codes() {
+    assert_eq!(rulecheck(&["validate"]).0, 0);
+    assert_eq!(rulecheck(&["validate", "/no/such/folder"]).0, 2);
+    assert_eq!(rulecheck(&["fuzz", "--game", "dry-gulch", "--players", "9", "--games", "1"]).0, 2);
+    assert_eq!(
+        rulecheck(&["fuzz", "--game", "dry-gulch", "--interpretation", "win-check=sometimes", "--games", "1"]).0,
+        2
+    );
+    assert_eq!(rulecheck(&["fuzz", "--game", "no-such-game", "--games", "1"]).0, 2);
+    assert_eq!(rulecheck(&["merge", "Cargo.toml"]).0, 2);
+}
