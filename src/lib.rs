@@ -10,5 +10,6 @@ pub mod check;
 pub mod commands;
 pub mod engine;
 pub mod games;
+pub mod interp;
 pub mod scenario;
 pub mod yaml;

@@ -23,6 +23,12 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum ExplainFormat {
+    Text,
+    Markdown,
+}
+
 /// The environment variable a batch system sets to pick this machine's shard
 /// (`K/N`, 1-based); `--shard` wins over it.
 const SHARD_ENV: &str = "RULECHECK_SHARD";
@@ -116,6 +122,53 @@ enum Command {
         /// Play only shard K of N (1-based), also read from RULECHECK_SHARD.
         #[arg(long)]
         shard: Option<String>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Explain a game's interpretations and variants: the question, the citations on
+    /// each side, the options, the default and why, and the scenarios that pin them
+    /// (`--format markdown`: the docs/<game>-edge-cases.md book).
+    Explain {
+        #[arg(long)]
+        game: String,
+        /// One interpretation or variant (default: all of them).
+        id: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: ExplainFormat,
+        /// Also play every live interpretation's options against each other over
+        /// N games (4 players, seed 1) and show the results (text only).
+        #[arg(long)]
+        diff_games: Option<u64>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+    },
+    /// Play the same random games under each option of an interpretation: how often the
+    /// outcome and the length change, where the states first part, and whether the engine
+    /// consults it at all (without an interpretation: a table of every live one).
+    Diff {
+        #[arg(long)]
+        game: String,
+        /// The interpretation to vary (default: every live one).
+        interpretation: Option<String>,
+        /// An option to compare, repeatable, the first the base (default: all, the default first).
+        #[arg(long = "option")]
+        options: Vec<String>,
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// Game i plays with seed SEED + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 4)]
+        players: u32,
+        #[arg(long = "variant")]
+        variants: Vec<String>,
+        /// Other readings held fixed, ID=OPTION, repeatable.
+        #[arg(long = "interpretation")]
+        interpretations: Vec<String>,
+        #[arg(long)]
+        turn_cap: Option<u32>,
         #[arg(long)]
         rules: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
@@ -215,6 +268,38 @@ fn main() -> ExitCode {
                 commands::fuzz_command(&FuzzArgs { game, config, opts, save, json: format == Format::Json, rules })
             }
             (Err(e), _) | (_, Err(e)) => usage(&e),
+        },
+        Command::Explain { game, id, format, diff_games, rules } => rulecheck::interp::explain_command(
+            &game,
+            id.as_deref(),
+            format == ExplainFormat::Markdown,
+            diff_games,
+            rules.as_deref(),
+        ),
+        Command::Diff {
+            game,
+            interpretation,
+            options,
+            games,
+            seed,
+            players,
+            variants,
+            interpretations,
+            turn_cap,
+            rules,
+            format,
+        } => match commands::config_for(&game, players, &variants, &interpretations, turn_cap) {
+            Ok(config) => rulecheck::interp::diff_command(&rulecheck::interp::DiffArgs {
+                game,
+                interpretation,
+                options,
+                config,
+                games,
+                seed,
+                json: format == Format::Json,
+                rules,
+            }),
+            Err(e) => usage(&e),
         },
         Command::Merge { files, format } => commands::merge(&files, format == Format::Json),
         Command::Bench { games, repetitions, rules, format } => {
