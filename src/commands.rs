@@ -840,3 +840,27 @@ pub fn bench(rules_dir: Option<&Path>, games: u64, reps: usize, json: bool) -> E
     }
     Exit::Ok
 }
+
+// ---------------------------------------------------------------- matrix
+
+pub fn matrix(game: &str, rules_dir: Option<&Path>, paths: &[PathBuf], json: bool) -> Exit {
+    let catalogs = match load_all(rules_dir) {
+        Ok(c) => c,
+        Err(d) => return print_diagnostics(&d),
+    };
+    let Some(rules) = catalogs.iter().find(|c| c.id() == game) else {
+        eprintln!("unknown game `{game}`");
+        return Exit::BadInput;
+    };
+    let files = match scenario_files(paths) {
+        Ok(f) => f,
+        Err(d) => return print_diagnostics(&d),
+    };
+    let m = crate::matrix::matrix(&catalogs, rules, &files);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&m).expect("matrices serialise"));
+    } else {
+        print!("{}", crate::matrix::render(&m));
+    }
+    Exit::Ok
+}

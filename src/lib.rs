@@ -11,5 +11,6 @@ pub mod commands;
 pub mod engine;
 pub mod games;
 pub mod interp;
+pub mod matrix;
 pub mod scenario;
 pub mod yaml;

@@ -174,6 +174,17 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Every scenario under each option of each interpretation: which outcomes change.
+    Matrix {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Scenario files or folders (default: the bundled scenarios).
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Combine the JSON summaries of sharded `fuzz` runs into one.
     Merge {
         files: Vec<PathBuf>,
@@ -301,6 +312,9 @@ fn main() -> ExitCode {
             }),
             Err(e) => usage(&e),
         },
+        Command::Matrix { game, rules, paths, format } => {
+            commands::matrix(&game, rules.as_deref(), &paths, format == Format::Json)
+        }
         Command::Merge { files, format } => commands::merge(&files, format == Format::Json),
         Command::Bench { games, repetitions, rules, format } => {
             commands::bench(rules.as_deref(), games, repetitions.max(1), format == Format::Json)

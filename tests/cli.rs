@@ -147,3 +147,22 @@ fn exit_codes() {
     assert_eq!(rulecheck(&["fuzz", "--game", "no-such-game", "--games", "1"]).0, 2);
     assert_eq!(rulecheck(&["merge", "Cargo.toml"]).0, 2);
 }
+
+/// The scenario × interpretation matrix runs, and every live interpretation
+/// but one has a scenario whose outcome changes with its option; the one
+/// (`labor-card-value`) cannot change play with this catalog, and its entry
+/// says so.
+#[test]
+fn matrix_finds_a_distinguishing_scenario_for_every_interpretation_that_matters() {
+    let catalogs: Vec<_> =
+        rulecheck::bundled::rules().unwrap().iter().map(|g| rulecheck::games::load(g).unwrap()).collect();
+    let files = rulecheck::bundled::scenarios().unwrap();
+    let m = rulecheck::matrix::matrix(&catalogs, &catalogs[0], &files);
+    assert!(m.rows.len() >= 40);
+    assert_eq!(m.undistinguished, vec!["labor-card-value".to_string()]);
+    let entry = catalogs[0].interpretations().iter().find(|i| i.id == "labor-card-value").unwrap();
+    assert!(entry.reason.contains("cannot change play"), "{}", entry.reason);
+    let (code, out, _) = rulecheck(&["matrix", "--game", "dry-gulch"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("no distinguishing scenario: labor-card-value"), "{out}");
+}

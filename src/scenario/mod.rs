@@ -155,6 +155,20 @@ pub fn run_file(catalogs: &[AnyRules], file: &SourceFile) -> Result<ScenarioRun,
 /// `run_file` with a deliberately broken rule (see `Game::inject_fault`):
 /// how a saved counterexample shows it fails until the fault is removed.
 pub fn run_file_with(catalogs: &[AnyRules], file: &SourceFile, fault: Option<&str>) -> Result<ScenarioRun, Diagnostic> {
+    run_file_varied(catalogs, file, &Vary { fault, ..Vary::default() })
+}
+
+/// What a run changes in every configuration of a scenario: a fault, and
+/// readings (with the variants they need) laid over the scenario's own.
+#[derive(Debug, Clone, Default)]
+pub struct Vary<'a> {
+    pub fault: Option<&'a str>,
+    pub readings: BTreeMap<String, String>,
+    pub variants: Vec<String>,
+}
+
+/// `run_file` under a variation (the scenario × interpretation matrix).
+pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>) -> Result<ScenarioRun, Diagnostic> {
     let head: Head = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
     let Some(rules) = catalogs.iter().find(|c| c.id() == head.game.value) else {
         let known: Vec<&str> = catalogs.iter().map(AnyRules::id).collect();
@@ -167,7 +181,7 @@ pub fn run_file_with(catalogs: &[AnyRules], file: &SourceFile, fault: Option<&st
         .with_snippet_from(&file.text));
     };
     match rules {
-        AnyRules::DryGulch(r) => run_typed::<crate::games::dry_gulch::State>(r, file, fault),
+        AnyRules::DryGulch(r) => run_typed::<crate::games::dry_gulch::State>(r, file, vary),
     }
 }
 
@@ -199,7 +213,7 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
     Ok(sc)
 }
 
-fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile, fault: Option<&str>) -> Result<ScenarioRun, Diagnostic> {
+fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile, vary: &Vary<'_>) -> Result<ScenarioRun, Diagnostic> {
     let sc = parse::<G>(file)?;
     let configs: Vec<&RawConfig<G::Expect>> = match &sc.config {
         Some(c) => vec![c],
@@ -207,7 +221,7 @@ fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile, fault: Option<&st
     };
     let mut runs = Vec::new();
     for rc in configs {
-        runs.push(run_config::<G>(rules, file, &sc, rc, fault)?);
+        runs.push(run_config::<G>(rules, file, &sc, rc, vary)?);
     }
     Ok(ScenarioRun { file: file.path.clone(), title: sc.title.clone(), game: sc.game.value.clone(), runs })
 }
@@ -217,15 +231,16 @@ fn run_config<G: Scripted>(
     file: &SourceFile,
     sc: &Scenario<G>,
     rc: &RawConfig<G::Expect>,
-    fault: Option<&str>,
+    vary: &Vary<'_>,
 ) -> Result<ConfigRun, Diagnostic> {
+    let fault = vary.fault;
     let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
     let config = Config {
         game: sc.game.value.clone(),
         players: rc.players,
         seed: rc.seed,
-        variants: rc.variants.iter().cloned().collect(),
-        interpretations: rc.interpretations.clone(),
+        variants: rc.variants.iter().chain(&vary.variants).cloned().collect(),
+        interpretations: rc.interpretations.iter().chain(&vary.readings).map(|(k, v)| (k.clone(), v.clone())).collect(),
         turn_cap: rc.turn_cap,
     };
     let name = rc.name.clone().unwrap_or_else(|| "default".to_string());
