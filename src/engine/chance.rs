@@ -38,7 +38,7 @@ impl Chance {
     /// A uniform index below `n` (`n > 0`), unless an outcome is forced.
     /// `names` gives the game's name for each index so a named forced outcome
     /// can be matched; a forced outcome that does not fit falls back to the
-    /// generator and is reported by `take_misfit`.
+    /// generator and is reported by `misfits`.
     pub fn pick(&mut self, n: u32, names: &dyn Fn(u32) -> String) -> u32 {
         debug_assert!(n > 0);
         self.draws += 1;

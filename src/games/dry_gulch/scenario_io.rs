@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::payment::{Counts, Payment};
-use super::rules::{Action, Damage, Phase, Placed, State, describe_payment};
+use super::rules::{Action, Damage, Phase, Placed, State};
 use super::rules_data::{Ability, Bld, CardKind, Plot, Res, Rules, Triangle};
 use crate::engine::{Game, Outcome};
 
@@ -754,11 +754,6 @@ pub fn describe_state(s: &State, rules: &Rules) -> String {
         if s.town_hall_closed.is_some() { "; the Town Hall is closed" } else { "" }
     ));
     out
-}
-
-/// Payments printed the way scenario files write them.
-pub fn payment_text(rules: &Rules, p: &Payment) -> String {
-    describe_payment(rules, p)
 }
 
 impl crate::engine::Scripted for State {
