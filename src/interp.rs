@@ -849,7 +849,7 @@ pub fn diff<G: Game>(
         let run_a =
             run_game::<G>(rules, &config_a, &mut RandomChooser::new(s), Checks::NONE, None, MAX_ACTIONS, &mut [])?;
         summary.per_option[0].add(&run_a);
-        let mut any_consulted = run_a.consulted.contains(&id);
+        let mut any_consulted = run_a.consulted.iter().any(|c| c == id);
         summary.consulted_per_option[0] += u64::from(any_consulted);
         let mut failed = run_a.failure.is_some();
         for (k, o) in options.iter().enumerate().skip(1) {
@@ -857,7 +857,7 @@ pub fn diff<G: Game>(
             let mut chooser = ScriptThenRandom::new(&run_a.choices, s);
             let run_b = run_game::<G>(rules, &config_b, &mut chooser, Checks::NONE, None, MAX_ACTIONS, &mut [])?;
             summary.per_option[k].add(&run_b);
-            let consulted = run_b.consulted.contains(&id);
+            let consulted = run_b.consulted.iter().any(|c| c == id);
             summary.consulted_per_option[k] += u64::from(consulted);
             any_consulted |= consulted;
             failed |= run_b.failure.is_some();

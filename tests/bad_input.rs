@@ -74,7 +74,7 @@ const CASES: &[Case] = &[
     case("wrong-type", "buildings.yaml", (101, 16), "invalid u32"),
     case("duplicate-id", "buildings.yaml", (98, 9), "duplicate building id `saddlery`"),
     case("duplicate-key", "buildings.yaml", (102, 5), "duplicate key `influence` in this mapping"),
-    case("dangling-reference", "events.yaml", (301, 64), "unknown building `pharmcy`; did you mean `pharmacy`?"),
+    case("dangling-reference", "events.yaml", (302, 64), "unknown building `pharmcy`; did you mean `pharmacy`?"),
     case("unknown-effect-operation", "events.yaml", (340, 9), "unknown variant `steal_all`"),
     gap(
         case("count-contradicts-total", "resources.yaml", (1, 1), "resource copies add up to 80"),

@@ -192,21 +192,27 @@ pub fn check_unique<'a>(
 // ---------------------------------------------------------------- variants
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawVariantsFile {
-    pub variants: Vec<RawVariant>,
+#[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
+pub struct RawVariantsFile<R> {
+    pub variants: Vec<RawVariant<R>>,
 }
 
 /// An optional rule or mode: catalog-declared and cited.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawVariant {
+#[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
+pub struct RawVariant<R> {
     pub id: Spanned<String>,
     #[serde(default)]
     pub names: Names,
     pub summary: String,
     /// The procedures or parameters the variant changes, by name.
     pub changes: Vec<String>,
+    /// Parameters it sets: `{turn.hand_limit: 12}`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub set: BTreeMap<String, Spanned<u32>>,
+    /// Entities whose effect it replaces (the shape is the game's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replace: Vec<R>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incompatible: Vec<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -224,21 +230,64 @@ pub struct Variant {
     pub changes: Vec<String>,
     pub incompatible: Vec<String>,
     pub source: Vec<Citation>,
+    /// The code switch it turns on (index into the game's variant table),
+    /// or `None` for a variant that is data only.
+    pub hook: Option<usize>,
+    /// What it changes as data.
+    pub data: Vec<Change>,
+}
+
+/// One change a reading or a variant makes, as data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Change {
+    /// Sets parameter `param` (index into the game's parameter table).
+    Set { param: usize, value: u32 },
+    /// Replaces the effect of entity `entity` (the game's numbering) with
+    /// the game's compiled replacement `with`.
+    Replace { entity: u32, with: u32 },
+}
+
+/// What the code of a game declares, for lowering its interpretations and
+/// variants: its hooks, its variant switches, its parameters, and how many
+/// entities a `replace` can name.
+#[derive(Debug, Clone, Copy)]
+pub struct Declared<'a> {
+    pub hooks: &'a [crate::engine::HookDecl],
+    pub variants: &'a [&'a str],
+    pub params: &'a [&'a str],
+    pub entities: usize,
+}
+
+impl Declared<'_> {
+    /// The switch point of hook `h` (see `engine::Touched`).
+    pub fn hook_point(&self, h: usize) -> usize {
+        h
+    }
+    pub fn param_point(&self, p: usize) -> usize {
+        self.hooks.len() + p
+    }
+    pub fn entity_point(&self, e: usize) -> usize {
+        self.hooks.len() + self.params.len() + e
+    }
+    /// The point a `reading:` condition on interpretation `i` marks.
+    pub fn interpretation_point(&self, i: usize) -> usize {
+        self.hooks.len() + self.params.len() + self.entities + i
+    }
 }
 
 // --------------------------------------------------------- interpretations
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawInterpretationsFile {
-    pub interpretations: Vec<RawInterpretation>,
+#[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
+pub struct RawInterpretationsFile<R> {
+    pub interpretations: Vec<RawInterpretation<R>>,
 }
 
 /// A named point where the rulebooks are ambiguous, contradictory, silent,
 /// or disagree across translations.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawInterpretation {
+#[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
+pub struct RawInterpretation<R> {
     pub id: Spanned<String>,
     /// The question, in one sentence.
     pub question: String,
@@ -249,7 +298,7 @@ pub struct RawInterpretation {
     pub kind: Spanned<String>,
     /// The places on every side, each with `says`.
     pub citations: Vec<RawCitation>,
-    pub options: Vec<RawOption>,
+    pub options: Vec<RawOption<R>>,
     pub default: Spanned<String>,
     /// Why the default was chosen.
     pub reason: String,
@@ -263,11 +312,21 @@ pub struct RawInterpretation {
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawOption {
+#[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
+pub struct RawOption<R> {
     pub id: Spanned<String>,
     /// The one-line consequence of choosing this option.
     pub consequence: String,
+    /// For an interpretation the code implements: which of its readings
+    /// this option plays (implied when the option id is one of them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook: Option<Spanned<String>>,
+    /// Parameters it sets: `{turn.hand_limit: 12}`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub set: BTreeMap<String, Spanned<u32>>,
+    /// Entities whose effect it replaces (the shape is the game's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replace: Vec<R>,
 }
 
 pub const INTERPRETATION_KINDS: &[&str] = &["translation", "silent", "contradiction", "numbers", "interaction"];
@@ -283,12 +342,21 @@ pub struct Interpretation {
     pub reason: String,
     pub variant: Option<String>,
     pub inert: Option<String>,
+    /// The code hook it selects (index into the game's hook table), or
+    /// `None` for an interpretation that is data only.
+    pub hook: Option<usize>,
+    /// The switch points whose use means the engine consulted it.
+    pub points: Vec<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct InterpretationOption {
     pub id: String,
     pub consequence: String,
+    /// The hook variant it plays (for an interpretation with a hook).
+    pub hook: Option<u8>,
+    /// What it changes as data.
+    pub data: Vec<Change>,
 }
 
 impl Interpretation {
@@ -297,10 +365,66 @@ impl Interpretation {
     }
 }
 
-/// Lowers the variants file: ids, uniqueness, citations, incompatibilities.
-pub fn lower_variants(file: &str, raw: &RawVariantsFile, diags: &mut Diagnostics) -> Vec<Variant> {
+/// Lowers the game's replacement shape (`replace:` entries) into changes.
+pub type LowerReplace<'a, R> = dyn FnMut(&R, &mut Diagnostics) -> Option<Change> + 'a;
+
+/// Lowers `set:` and `replace:` into changes, checking parameter names.
+fn lower_data<R>(
+    file: &str,
+    what: &str,
+    set: &BTreeMap<String, Spanned<u32>>,
+    replace: &[R],
+    decl: &Declared<'_>,
+    lower_replace: &mut LowerReplace<'_, R>,
+    diags: &mut Diagnostics,
+) -> Vec<Change> {
+    let mut out = Vec::new();
+    for (name, value) in set {
+        match decl.params.iter().position(|p| p == name) {
+            Some(param) => out.push(Change::Set { param, value: value.value }),
+            None => diags.error(
+                file,
+                position(value),
+                format!("{what} sets unknown parameter `{name}`; parameters: {}", decl.params.join(", ")),
+            ),
+        }
+    }
+    out.extend(replace.iter().filter_map(|r| lower_replace(r, diags)));
+    out
+}
+
+/// The switch points a list of changes touches.
+fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec<usize>) {
+    for c in data {
+        points.push(match *c {
+            Change::Set { param, .. } => decl.param_point(param),
+            Change::Replace { entity, .. } => decl.entity_point(entity as usize),
+        });
+    }
+}
+
+/// Lowers the variants file: ids, uniqueness, citations, incompatibilities,
+/// and what each changes. Every variant switch the code declares must be
+/// in the catalog; a variant the code does not know must change something
+/// as data.
+pub fn lower_variants<R>(
+    file: &str,
+    raw: &RawVariantsFile<R>,
+    decl: &Declared<'_>,
+    lower_replace: &mut LowerReplace<'_, R>,
+    diags: &mut Diagnostics,
+) -> Vec<Variant> {
     check_unique(file, "variant", raw.variants.iter().map(|v| &v.id), diags);
     let ids: BTreeSet<&str> = raw.variants.iter().map(|v| v.id.value.as_str()).collect();
+    for known in decl.variants {
+        if !ids.contains(known) {
+            diags.error(
+                file,
+                (1, 1),
+                format!("the engine implements variant `{known}`, which this catalog does not declare"),
+            );
+        }
+    }
     raw.variants
         .iter()
         .map(|v| {
@@ -314,7 +438,7 @@ pub fn lower_variants(file: &str, raw: &RawVariantsFile, diags: &mut Diagnostics
                 position(&v.id),
                 &v.source,
                 &v.assumed,
-                &[],
+                &[("set", v.set.len())],
                 diags,
             );
             for other in &v.incompatible {
@@ -329,6 +453,21 @@ pub fn lower_variants(file: &str, raw: &RawVariantsFile, diags: &mut Diagnostics
                     );
                 }
             }
+            let what = format!("variant `{}`", v.id.value);
+            let data = lower_data(file, &what, &v.set, &v.replace, decl, lower_replace, diags);
+            let hook = decl.variants.iter().position(|k| *k == v.id.value);
+            if hook.is_none() && data.is_empty() {
+                diags.error(
+                    file,
+                    position(&v.id),
+                    format!(
+                        "variant `{}` is not one the engine implements ({}) and changes nothing as data; \
+                         give it `set:` or `replace:`",
+                        v.id.value,
+                        decl.variants.join(", ")
+                    ),
+                );
+            }
             Variant {
                 id: v.id.value.clone(),
                 name: v.names.display(&v.id.value).to_string(),
@@ -336,77 +475,144 @@ pub fn lower_variants(file: &str, raw: &RawVariantsFile, diags: &mut Diagnostics
                 changes: v.changes.clone(),
                 incompatible: v.incompatible.iter().map(|s| s.value.clone()).collect(),
                 source: v.source.iter().map(Citation::lower).collect(),
+                hook,
+                data,
             }
         })
         .collect()
 }
 
-/// Lowers the interpretations file. `variants` are the game's variant ids;
-/// `implemented` lists, per interpretation the engine branches on, its
-/// option ids — the catalog and the engine must agree exactly.
-pub fn lower_interpretations(
+/// Checks an interpretation's header: id, citations, kind, options, default
+/// and variant.
+fn check_interpretation_header<R>(file: &str, i: &RawInterpretation<R>, variants: &[Variant], diags: &mut Diagnostics) {
+    let at = position(&i.id);
+    check_id(file, &i.id, diags);
+    check_citations(file, &i.citations, diags);
+    if i.citations.is_empty() {
+        diags.error(file, at, format!("interpretation `{}` cites no source; cite every side", i.id.value));
+    }
+    if !INTERPRETATION_KINDS.contains(&i.kind.value.as_str()) {
+        diags.error(
+            file,
+            position(&i.kind),
+            format!(
+                "unknown interpretation kind `{}`; expected one of {}",
+                i.kind.value,
+                INTERPRETATION_KINDS.join(", ")
+            ),
+        );
+    }
+    if i.kind.value == "translation" {
+        let docs: BTreeSet<&str> = i.citations.iter().map(|c| c.doc.value.as_str()).collect();
+        if docs.len() < 2 {
+            diags.error(
+                file,
+                at,
+                format!("interpretation `{}` is about a translation but cites only one document", i.id.value),
+            );
+        }
+    }
+    if i.options.len() < 2 {
+        diags.error(file, at, format!("interpretation `{}` needs at least two options", i.id.value));
+    }
+    check_unique(file, "option", i.options.iter().map(|o| &o.id), diags);
+    for o in &i.options {
+        check_id(file, &o.id, diags);
+    }
+    if !i.options.iter().any(|o| o.id.value == i.default.value) {
+        diags.error(
+            file,
+            position(&i.default),
+            format!("default `{}` of interpretation `{}` is not one of its options", i.default.value, i.id.value),
+        );
+    }
+    if let Some(v) = &i.variant
+        && !variants.iter().any(|x| x.id == v.value)
+    {
+        diags.error(file, position(v), format!("interpretation `{}` names unknown variant `{}`", i.id.value, v.value));
+    }
+}
+
+/// The hook variant an option plays: its `hook:`, else its id when that is
+/// one of the hook's variants.
+fn option_hook<R>(
     file: &str,
-    raw: &RawInterpretationsFile,
+    i: &RawInterpretation<R>,
+    o: &RawOption<R>,
+    decl: &crate::engine::HookDecl,
+    diags: &mut Diagnostics,
+) -> Option<u8> {
+    let (name, at) = match &o.hook {
+        Some(h) => (h.value.as_str(), position(h)),
+        None => (o.id.value.as_str(), position(&o.id)),
+    };
+    match decl.options.iter().position(|k| *k == name) {
+        Some(k) => Some(k as u8),
+        None => {
+            let how = if o.hook.is_some() { "names unknown reading" } else { "is not one of the engine's readings" };
+            diags.error(
+                file,
+                at,
+                format!(
+                    "option `{}` of interpretation `{}` {how} `{name}`; give it `hook:` one of {}",
+                    o.id.value,
+                    i.id.value,
+                    decl.options.join(", ")
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// Lowers the interpretations file against what the code declares: every
+/// hook must be declared, with an option for each of its readings; an
+/// interpretation the code does not know is data (its options `set` or
+/// `replace`), or `inert` with the reason it cannot change play.
+pub fn lower_interpretations<R>(
+    file: &str,
+    raw: &RawInterpretationsFile<R>,
     variants: &[Variant],
-    implemented: &[(&str, &[&str])],
+    decl: &Declared<'_>,
+    lower_replace: &mut LowerReplace<'_, R>,
     diags: &mut Diagnostics,
 ) -> Vec<Interpretation> {
     check_unique(file, "interpretation", raw.interpretations.iter().map(|i| &i.id), diags);
     let mut out = Vec::new();
-    for i in &raw.interpretations {
+    for (index, i) in raw.interpretations.iter().enumerate() {
         let at = position(&i.id);
-        check_id(file, &i.id, diags);
-        check_citations(file, &i.citations, diags);
-        if i.citations.is_empty() {
-            diags.error(file, at, format!("interpretation `{}` cites no source; cite every side", i.id.value));
-        }
-        if !INTERPRETATION_KINDS.contains(&i.kind.value.as_str()) {
-            diags.error(
-                file,
-                position(&i.kind),
-                format!(
-                    "unknown interpretation kind `{}`; expected one of {}",
-                    i.kind.value,
-                    INTERPRETATION_KINDS.join(", ")
-                ),
-            );
-        }
-        if i.kind.value == "translation" {
-            let docs: BTreeSet<&str> = i.citations.iter().map(|c| c.doc.value.as_str()).collect();
-            if docs.len() < 2 {
-                diags.error(
-                    file,
-                    at,
-                    format!("interpretation `{}` is about a translation but cites only one document", i.id.value),
-                );
-            }
-        }
-        if i.options.len() < 2 {
-            diags.error(file, at, format!("interpretation `{}` needs at least two options", i.id.value));
-        }
-        check_unique(file, "option", i.options.iter().map(|o| &o.id), diags);
+        check_interpretation_header(file, i, variants, diags);
+        let hook = decl.hooks.iter().position(|h| h.id == i.id.value);
+        let mut options = Vec::new();
         for o in &i.options {
-            check_id(file, &o.id, diags);
+            let what = format!("option `{}` of interpretation `{}`", o.id.value, i.id.value);
+            let data = lower_data(file, &what, &o.set, &o.replace, decl, lower_replace, diags);
+            let hook_variant = match hook {
+                Some(h) => option_hook(file, i, o, &decl.hooks[h], diags),
+                None => {
+                    if let Some(h) = &o.hook {
+                        diags.error(
+                            file,
+                            position(h),
+                            format!(
+                                "{what} names a reading `{}`, but the engine has no hook `{}`",
+                                h.value, i.id.value
+                            ),
+                        );
+                    }
+                    None
+                }
+            };
+            options.push(InterpretationOption {
+                id: o.id.value.clone(),
+                consequence: o.consequence.clone(),
+                hook: hook_variant,
+                data,
+            });
         }
-        if !i.options.iter().any(|o| o.id.value == i.default.value) {
-            diags.error(
-                file,
-                position(&i.default),
-                format!("default `{}` of interpretation `{}` is not one of its options", i.default.value, i.id.value),
-            );
-        }
-        if let Some(v) = &i.variant
-            && !variants.iter().any(|x| x.id == v.value)
-        {
-            diags.error(
-                file,
-                position(v),
-                format!("interpretation `{}` names unknown variant `{}`", i.id.value, v.value),
-            );
-        }
-        match implemented.iter().find(|(id, _)| *id == i.id.value) {
-            None if i.inert.is_some() => {}
-            Some(_) if i.inert.is_some() => diags.error(
+        let has_data = options.iter().any(|o| !o.data.is_empty());
+        match (hook, &i.inert) {
+            (Some(_), Some(_)) => diags.error(
                 file,
                 at,
                 format!(
@@ -414,54 +620,67 @@ pub fn lower_interpretations(
                     i.id.value
                 ),
             ),
-            None => diags.error(
+            (None, Some(_)) if has_data => diags.error(
+                file,
+                at,
+                format!("interpretation `{}` is marked inert but its options change play; remove `inert`", i.id.value),
+            ),
+            (None, None) if !has_data => diags.error(
                 file,
                 at,
                 format!(
-                    "interpretation `{}` is not one the engine knows; known: {}",
+                    "interpretation `{}` is not one the engine implements and its options change nothing; give \
+                     them `set:` or `replace:`, or mark it `inert` with why it cannot change play (the engine \
+                     implements: {})",
                     i.id.value,
-                    implemented.iter().map(|(id, _)| *id).collect::<Vec<_>>().join(", ")
+                    decl.hooks.iter().map(|h| h.id).collect::<Vec<_>>().join(", ")
                 ),
             ),
-            Some((_, opts)) => {
-                let mine: BTreeSet<&str> = i.options.iter().map(|o| o.id.value.as_str()).collect();
-                let theirs: BTreeSet<&str> = opts.iter().copied().collect();
-                if mine != theirs {
-                    diags.error(
-                        file,
-                        at,
-                        format!(
-                            "interpretation `{}` lists options {{{}}} but the engine implements {{{}}}",
-                            i.id.value,
-                            mine.into_iter().collect::<Vec<_>>().join(", "),
-                            theirs.into_iter().collect::<Vec<_>>().join(", ")
-                        ),
-                    );
+            (Some(h), None) => {
+                for reading in decl.hooks[h].options {
+                    if !options.iter().any(|o| o.hook.is_some_and(|k| decl.hooks[h].options[k as usize] == *reading)) {
+                        diags.error(
+                            file,
+                            at,
+                            format!(
+                                "interpretation `{}` has no option for the engine's reading `{reading}`",
+                                i.id.value
+                            ),
+                        );
+                    }
                 }
             }
+            _ => {}
         }
+        let mut points = vec![decl.interpretation_point(index)];
+        if let Some(h) = hook {
+            points.push(decl.hook_point(h));
+        }
+        for o in &options {
+            data_points(&o.data, decl, &mut points);
+        }
+        points.sort_unstable();
+        points.dedup();
         out.push(Interpretation {
             id: i.id.value.clone(),
             question: i.question.clone(),
             kind: i.kind.value.clone(),
             citations: i.citations.iter().map(Citation::lower).collect(),
-            options: i
-                .options
-                .iter()
-                .map(|o| InterpretationOption { id: o.id.value.clone(), consequence: o.consequence.clone() })
-                .collect(),
+            options,
             default: i.default.value.clone(),
             reason: i.reason.clone(),
             variant: i.variant.as_ref().map(|v| v.value.clone()),
             inert: i.inert.clone(),
+            hook,
+            points,
         });
     }
-    for (id, _) in implemented {
-        if !raw.interpretations.iter().any(|i| i.id.value == *id) {
+    for h in decl.hooks {
+        if !raw.interpretations.iter().any(|i| i.id.value == h.id) {
             diags.error(
                 file,
                 (1, 1),
-                format!("the engine branches on interpretation `{id}`, which this catalog does not declare"),
+                format!("the engine branches on interpretation `{}`, which this catalog does not declare", h.id),
             );
         }
     }

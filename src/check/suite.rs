@@ -69,7 +69,7 @@ pub struct GameRun<A> {
     /// How many invariant checks ran (invariants × actions).
     pub invariant_checks: u64,
     /// Interpretations the engine consulted in this game.
-    pub consulted: Vec<&'static str>,
+    pub consulted: Vec<String>,
 }
 
 fn contract(check: &'static str, detail: impl Into<String>) -> Failure {
@@ -183,7 +183,7 @@ pub fn run_game<G: Game>(
     }
     run.outcome = state.outcome();
     run.turns = state.turns();
-    run.consulted = state.consulted();
+    run.consulted = state.consulted(rules);
     if run.failure.is_none() && run.outcome.is_none() {
         run.failure = Some(contract("legal-nonempty", "no legal action, yet the game is not over"));
     }

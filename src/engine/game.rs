@@ -136,7 +136,7 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     fn coverage_of(rules: &Self::Rules, event: &Self::Event) -> Option<usize>;
     /// The interpretations the engine consulted while reaching this state
     /// (since it was created or read back).
-    fn consulted(&self) -> Vec<&'static str>;
+    fn consulted(&self, rules: &Self::Rules) -> Vec<String>;
 }
 
 /// A game that scenario files can drive: set-up overrides, actions and

@@ -14,7 +14,9 @@
 mod chance;
 mod config;
 mod game;
+mod readings;
 
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
 pub use game::{DrawReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat, Violation};
+pub use readings::{Hook, HookDecl, Readings, Touched};

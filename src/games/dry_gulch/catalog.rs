@@ -3,10 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use super::readings::{IMPLEMENTED, VARIANTS};
+use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
-use crate::catalog::common::{self, Citation, NumberTally, RawCitation, check_id, check_provenance, check_unique};
+use crate::catalog::common::{
+    self, Change, Citation, NumberTally, RawCitation, check_id, check_provenance, check_unique,
+};
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::{GameSources, SourceFile};
 use crate::yaml::{self, Spanned, position};
@@ -30,8 +32,9 @@ pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
     let buildings: Option<(&SourceFile, BuildingsFile)> = parse(src, "buildings.yaml", &mut diags);
     let events: Option<(&SourceFile, EventsFile)> = parse(src, "events.yaml", &mut diags);
     let board: Option<(&SourceFile, BoardFile)> = parse(src, "board.yaml", &mut diags);
-    let variants: Option<(&SourceFile, common::RawVariantsFile)> = parse(src, "variants.yaml", &mut diags);
-    let interps: Option<(&SourceFile, common::RawInterpretationsFile)> = parse(src, "interpretations.yaml", &mut diags);
+    let variants: Option<(&SourceFile, common::RawVariantsFile<RawReplace>)> = parse(src, "variants.yaml", &mut diags);
+    let interps: Option<(&SourceFile, common::RawInterpretationsFile<RawReplace>)> =
+        parse(src, "interpretations.yaml", &mut diags);
     let (Some(game), Some(resources), Some(buildings), Some(events), Some(board), Some(variants), Some(interps)) =
         (game, resources, buildings, events, board, variants, interps)
     else {
@@ -54,7 +57,9 @@ pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
         events_text: events.0.text.clone(),
         board: board.0.path.clone(),
         variants: variants.0.path.clone(),
+        variants_text: variants.0.text.clone(),
         interpretations: interps.0.path.clone(),
+        interpretations_text: interps.0.text.clone(),
     };
     let rules = lower(&raw, &paths, &mut diags);
     if diags.is_empty() { Ok(rules) } else { Err(finish(src, diags)) }
@@ -69,8 +74,8 @@ pub struct RawCatalog {
     pub buildings: BuildingsFile,
     pub events: EventsFile,
     pub board: BoardFile,
-    pub variants: common::RawVariantsFile,
-    pub interpretations: common::RawInterpretationsFile,
+    pub variants: common::RawVariantsFile<RawReplace>,
+    pub interpretations: common::RawInterpretationsFile<RawReplace>,
 }
 
 impl RawCatalog {
@@ -120,7 +125,9 @@ struct Paths {
     events_text: String,
     board: String,
     variants: String,
+    variants_text: String,
     interpretations: String,
+    interpretations_text: String,
 }
 
 fn finish(src: &GameSources, diags: Diagnostics) -> Vec<Diagnostic> {
@@ -164,7 +171,10 @@ fn name(n: &common::Names, id: &str) -> String {
 struct Ids {
     resources: BTreeMap<String, Res>,
     buildings: BTreeMap<String, Bld>,
+    events: BTreeMap<String, usize>,
     flags: BTreeMap<String, u8>,
+    /// Interpretation ids with their option ids, in catalog order.
+    interpretations: Vec<(String, Vec<String>)>,
 }
 
 fn lookup<T: Copy>(
@@ -377,28 +387,50 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         );
     }
     let ids_res: BTreeMap<String, Res> = rs.iter().enumerate().map(|(i, r)| (r.id.value.clone(), i as Res)).collect();
-    let labor = ids_res.get("labor").copied();
-    let blacksmith_res = ids_res.get("blacksmith").copied();
-    if labor.is_none() {
-        diags.error(
-            &p.resources,
-            (1, 1),
-            "the engine needs a resource `labor` (the labor-card-value reading is about it)",
-        );
+    let mut roles: BTreeMap<ResourceRole, Res> = BTreeMap::new();
+    for (i, r) in rs.iter().enumerate() {
+        if let Some(role) = r.role
+            && roles.insert(role, i as Res).is_some()
+        {
+            diags.error(
+                &p.resources,
+                position(&r.id),
+                format!("a second resource in the role `{}`; a role names one resource", role.id()),
+            );
+        }
     }
-    if blacksmith_res.is_none() {
-        diags.error(
-            &p.resources,
-            (1, 1),
-            "the engine needs a resource `blacksmith` (the Blacksmith building waives it)",
-        );
+    for role in ResourceRole::ALL {
+        if !roles.contains_key(role) {
+            let why = match role {
+                ResourceRole::Labor => "the labor-card-value and labor-substitution readings are about it",
+                ResourceRole::Blacksmith => "the Blacksmith building waives it",
+            };
+            diags.error(
+                &p.resources,
+                (1, 1),
+                format!("no resource has the role `{}` ({why}); add `role: {}` to one", role.id(), role.id()),
+            );
+        }
     }
+    let labor = roles.get(&ResourceRole::Labor).copied();
+    let blacksmith_res = roles.get(&ResourceRole::Blacksmith).copied();
 
     // buildings
     let bs = &raw.buildings.buildings;
     check_unique(&p.buildings, "building", bs.iter().map(|b| &b.id), diags);
     let ids_bld: BTreeMap<String, Bld> = bs.iter().enumerate().map(|(i, b)| (b.id.value.clone(), i as Bld)).collect();
-    let ids = Ids { resources: ids_res, buildings: ids_bld, flags };
+    let ids = Ids {
+        resources: ids_res,
+        buildings: ids_bld,
+        events: raw.events.events.iter().enumerate().map(|(i, e)| (e.id.value.clone(), i)).collect(),
+        flags,
+        interpretations: raw
+            .interpretations
+            .interpretations
+            .iter()
+            .map(|i| (i.id.value.clone(), i.options.iter().map(|o| o.id.value.clone()).collect()))
+            .collect(),
+    };
     let mut buildings = Vec::new();
     for b in bs {
         check_id(&p.buildings, &b.id, diags);
@@ -643,27 +675,23 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     }
 
     // variants and interpretations
-    let variants = common::lower_variants(&p.variants, &raw.variants, diags);
-    for v in &raw.variants.variants {
-        if !VARIANTS.contains(&v.id.value.as_str()) {
-            diags.error(
-                &p.variants,
-                position(&v.id),
-                format!("variant `{}` is not one the engine implements; known: {}", v.id.value, VARIANTS.join(", ")),
-            );
-        }
-    }
-    for known in VARIANTS {
-        if !variants.iter().any(|v| v.id == *known) {
-            diags.error(
-                &p.variants,
-                (1, 1),
-                format!("the engine implements variant `{known}`, which this catalog does not declare"),
-            );
-        }
-    }
-    let interpretations =
-        common::lower_interpretations(&p.interpretations, &raw.interpretations, &variants, IMPLEMENTED, diags);
+    let declared = readings::declared(events.len());
+    let mut replacements: Vec<Vec<Effect>> = Vec::new();
+    let variants = {
+        let mut lower = |r: &RawReplace, d: &mut Diagnostics| {
+            replacement(r, &ids, &p.variants, &p.variants_text, &raw.events.events, &mut replacements, d)
+        };
+        common::lower_variants(&p.variants, &raw.variants, &declared, &mut lower, diags)
+    };
+    let interpretations = {
+        let mut lower = |r: &RawReplace, d: &mut Diagnostics| {
+            let (f, t) = (&p.interpretations, &p.interpretations_text);
+            replacement(r, &ids, f, t, &raw.events.events, &mut replacements, d)
+        };
+        common::lower_interpretations(&p.interpretations, &raw.interpretations, &variants, &declared, &mut lower, diags)
+    };
+    let spreading_fire = spreading_fire_card(&raw.events.events, rs.len(), &p.events, diags);
+    let params = base_params(g);
 
     let mut reactions_out = BTreeMap::new();
     for (k, v) in reactions {
@@ -715,9 +743,84 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         tally,
         labor: labor.unwrap_or(0),
         blacksmith: blacksmith_res.unwrap_or(0),
+        spreading_fire,
+        params,
+        replacements,
+        declared,
         reactions: reactions_out,
         sources: super::rules::rule_sources(),
     }
+}
+
+/// The catalog's values of the parameters a reading may set, in
+/// `readings::PARAMS` order.
+fn base_params(g: &GameFile) -> Vec<u32> {
+    P::ALL
+        .iter()
+        .map(|k| match k {
+            P::DealResources => g.setup.deal_resources,
+            P::DealPermits => g.setup.deal_permits,
+            P::DraftPermitCount => g.setup.draft_permits,
+            P::ChipsOnResidence => g.setup.chips_on_residence,
+            P::EventsRevealed => g.turn.events_revealed,
+            P::EventsDiscarded => g.turn.events_discarded,
+            P::RoundsWithoutEvents => g.turn.rounds_without_events,
+            P::DrawResources => g.turn.draw_resources,
+            P::PermitsFromDeck => g.turn.permits_from_deck,
+            P::BankResources => g.turn.bank_resources,
+            P::BankPermits => g.turn.bank_permits,
+            P::HandLimit => g.turn.hand_limit,
+            P::InfluenceCardReward => g.turn.influence_card_reward,
+            P::TownHallReopenCards => g.turn.town_hall_reopen_cards,
+            P::GeneralStoreCards => g.turn.general_store_cards,
+            P::DamageMarkers => g.components.damage_markers,
+            P::TurnCap => g.limits.turn_cap,
+            P::FixedWinThreshold => g.limits.fixed_win_threshold,
+        })
+        .collect()
+}
+
+/// The card in the role `spreading-fire`: exactly one red card must have it.
+fn spreading_fire_card(es: &[RawEvent], resources: usize, file: &str, diags: &mut Diagnostics) -> Option<CardKind> {
+    let with: Vec<usize> = (0..es.len()).filter(|&i| es[i].role == Some(EventRole::SpreadingFire)).collect();
+    match with.as_slice() {
+        [i] if es[*i].triangle == Triangle::Red => Some((resources + i) as CardKind),
+        [i] => {
+            diags.error(file, position(&es[*i].id), "the role `spreading-fire` belongs to a red (disaster) card");
+            None
+        }
+        [] => {
+            diags.error(
+                file,
+                (1, 1),
+                "no event card has the role `spreading-fire` (the disaster that spreads under the variant \
+                 `spreading-fire`); add `role: spreading-fire` to one",
+            );
+            None
+        }
+        [_, second, ..] => {
+            diags.error(file, position(&es[*second].id), "a second event card in the role `spreading-fire`");
+            None
+        }
+    }
+}
+
+/// Lowers one `replace:` entry (of a variant or an interpretation option in
+/// `file`) into a change, compiling its effect against the catalog.
+fn replacement(
+    r: &RawReplace,
+    ids: &Ids,
+    file: &str,
+    text: &str,
+    events: &[RawEvent],
+    out: &mut Vec<Vec<Effect>>,
+    diags: &mut Diagnostics,
+) -> Option<Change> {
+    let e = lookup(&ids.events, "event", &r.event, file, diags)?;
+    let mut cx = EffectCx { file, text, ids, has_target: events[e].target.is_some(), at: position(&r.event), diags };
+    let effect = cx.effects(&r.effect);
+    out.push(effect);
+    Some(Change::Replace { entity: e as u32, with: (out.len() - 1) as u32 })
 }
 
 fn count_effect_numbers(effects: &[RawEffect]) -> usize {
@@ -754,9 +857,17 @@ impl EffectCx<'_> {
             RawCondition::Intact(b) => Cond::Intact(self.building(b)),
             RawCondition::OwnedByActive(b) => Cond::OwnedByActive(self.building(b)),
             RawCondition::Flag(f) => Cond::Flag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(0)),
-            RawCondition::Reading { id, option } => match IMPLEMENTED.iter().position(|(i, _)| *i == id.value) {
-                Some(i) => match IMPLEMENTED[i].1.iter().position(|o| *o == option.value) {
-                    Some(o) => Cond::Reading(i as u8, o as u8),
+            RawCondition::Reading { id, option } => {
+                let Some(i) = self.ids.interpretations.iter().position(|(i, _)| *i == id.value) else {
+                    let hint = closest(self.ids.interpretations.iter().map(|(i, _)| i.as_str()), &id.value)
+                        .map(|c| format!("; did you mean `{c}`?"))
+                        .unwrap_or_default();
+                    self.diags.error(self.file, position(id), format!("unknown interpretation `{}`{hint}", id.value));
+                    return Cond::Reading(0, 0);
+                };
+                let options = &self.ids.interpretations[i].1;
+                match options.iter().position(|o| *o == option.value) {
+                    Some(o) => Cond::Reading(i, o as u16),
                     None => {
                         self.diags.error(
                             self.file,
@@ -765,21 +876,13 @@ impl EffectCx<'_> {
                                 "interpretation `{}` has no option `{}`; its options: {}",
                                 id.value,
                                 option.value,
-                                IMPLEMENTED[i].1.join(", ")
+                                options.join(", ")
                             ),
                         );
-                        Cond::Reading(i as u8, 0)
+                        Cond::Reading(i, 0)
                     }
-                },
-                None => {
-                    self.diags.error(
-                        self.file,
-                        position(id),
-                        format!("`{}` is not an interpretation the engine branches on", id.value),
-                    );
-                    Cond::Reading(0, 0)
                 }
-            },
+            }
             RawCondition::All(cs) => Cond::All(cs.iter().map(|c| self.cond(c)).collect()),
             RawCondition::Any(cs) => Cond::Any(cs.iter().map(|c| self.cond(c)).collect()),
             RawCondition::Not(c) => Cond::Not(Box::new(self.cond(c))),

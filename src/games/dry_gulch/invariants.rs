@@ -2,9 +2,10 @@
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
 
-use super::readings::{I, IMPLEMENTED};
+use super::readings::{ChipShortage, DamagedInfluence, MarkerRemoval, P};
 use super::rules::{Action, Event, Fault, Phase, State};
 use super::rules_data::{Ability, Rules};
+use crate::engine::Hook;
 use crate::engine::{InvariantDef, Outcome, Violation};
 
 pub const INVARIANTS: &[InvariantDef] = &[
@@ -127,14 +128,16 @@ fn fail(invariant: &'static str, detail: String) -> Result<(), Violation> {
     Err(Violation { invariant, detail })
 }
 
-fn option(s: &State, i: I) -> &'static str {
-    IMPLEMENTED[i as usize].1[s.readings.0[i as usize] as usize]
+/// How the configuration reads hook `H`, without recording a consultation
+/// (checking must not change what counts as reached).
+fn reading<H: Hook>(s: &State) -> H {
+    H::from_index(s.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
 }
 
 pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
     cards(s, rules)?;
     permits(s, rules, before, action)?;
-    hands(s, rules, action, events)?;
+    hands(s, action, events)?;
     disasters(s, rules)?;
     chips(s, rules)?;
     influence(s, rules)?;
@@ -229,11 +232,11 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
     Ok(())
 }
 
-fn hands(s: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<(), Violation> {
+fn hands(s: &State, action: &Action, events: &[Event]) -> Result<(), Violation> {
     if !matches!(action, Action::EndTurn) {
         return Ok(());
     }
-    let limit = rules.turn.hand_limit;
+    let limit = s.param(P::HandLimit);
     for (seat, p) in s.seats.iter().enumerate() {
         if p.hand_size() > limit {
             return fail(
@@ -266,13 +269,10 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
     }
     let name = "damage-markers";
     let used = s.board.iter().flatten().filter(|p| p.damage.is_some()).count() as u32;
-    if used > rules.components.damage_markers {
-        return fail(
-            name,
-            format!("{used} damage markers on the board, the game has {}", rules.components.damage_markers),
-        );
+    if used > s.param(P::DamageMarkers) {
+        return fail(name, format!("{used} damage markers on the board, the game has {}", s.param(P::DamageMarkers)));
     }
-    let never = option(s, I::MarkerRemoval) == "never";
+    let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
     for (seat, p) in s.seats.iter().enumerate() {
         for &(card, plot) in &p.in_front {
             let ok = s.board[plot as usize]
@@ -313,14 +313,14 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
 
 fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "chip-conservation";
-    let remaining = option(s, I::ChipShortage) == "place-remaining";
+    let remaining = reading::<ChipShortage>(s) == ChipShortage::PlaceRemaining;
     for (seat, p) in s.seats.iter().enumerate() {
         let mut on_board = p.card_chips;
         for pl in s.board.iter().flatten().filter(|x| x.owner == Some(seat)) {
             on_board += pl.chips;
             let b = &rules.buildings[pl.building as usize];
             let expected =
-                if b.ability == Some(Ability::Residence) { rules.setup.chips_on_residence } else { b.influence };
+                if b.ability == Some(Ability::Residence) { s.param(P::ChipsOnResidence) } else { b.influence };
             if pl.chips != expected && !(remaining && pl.chips < expected) {
                 return fail(
                     name,
@@ -345,16 +345,16 @@ fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
 }
 
 fn influence(s: &State, rules: &Rules) -> Result<(), Violation> {
-    let reading = option(s, I::DamagedInfluence);
+    let reading = reading::<DamagedInfluence>(s);
     for seat in 0..s.players {
         let mut expected = 0;
         for pl in s.board.iter().flatten().filter(|x| x.owner == Some(seat)) {
             let inf = rules.buildings[pl.building as usize].influence;
             expected += match (pl.damage.is_some(), reading) {
                 (false, _) => inf,
-                (true, "half-round-down") => inf / 2,
-                (true, "half-round-up") => inf.div_ceil(2),
-                (true, _) => 0,
+                (true, DamagedInfluence::HalfRoundDown) => inf / 2,
+                (true, DamagedInfluence::HalfRoundUp) => inf.div_ceil(2),
+                (true, DamagedInfluence::Void) => 0,
             };
         }
         for &c in &s.seats[seat].influence {
@@ -384,7 +384,7 @@ fn win(s: &State, rules: &Rules, events: &[Event]) -> Result<(), Violation> {
                 );
             }
             let inf = s.counted_influence(rules, *seat);
-            if inf < s.win_threshold(rules, *seat) {
+            if inf < s.win_threshold(*seat) {
                 return fail("win-in-build", format!("P{} won with {inf} influence, below the threshold", seat + 1));
             }
         }

@@ -1,113 +1,127 @@
-//! The interpretations the Dry Gulch engine branches on, and the typed
-//! `Readings` built from a configuration. Every branch in `rules.rs` that
-//! depends on an ambiguity reads a field of `Readings`; none is decided in
-//! code.
+//! What the Dry Gulch code declares to its catalog: the readings it
+//! implements in Rust (hooks, one typed enum each), the variants it knows
+//! by name, and the parameters a reading, a variant or a house rule may set.
+//!
+//! Every branch in `rules.rs` on an ambiguity matches one of these enums
+//! exhaustively (`State::r::<DamagedInfluence>()`); the catalog must declare
+//! each hook with an option for each of its readings, and may declare any
+//! further interpretation as data (`set:`, `replace:`).
 
-use serde::{Deserialize, Serialize};
+use crate::catalog::common::Declared;
 
-/// (interpretation id, option ids) — the catalog must declare exactly these
-/// (plus any entries marked `inert`).
-pub const IMPLEMENTED: &[(&str, &[&str])] = &[
-    ("damaged-influence", &["half-round-down", "half-round-up", "void"]),
-    ("marker-removal", &["with-card", "never"]),
-    ("labor-substitution", &["de-value", "not-substitutable"]),
-    ("substitute-only-missing", &["only-missing", "any-requirement"]),
-    ("labor-card-value", &["one", "two"]),
-    ("win-threshold", &["all-chips", "fixed"]),
-    ("win-check", &["active-player", "any-player"]),
-    ("chip-shortage", &["cannot-build", "place-remaining"]),
-    ("rewards-who", &["every-player", "active-player"]),
-    ("influence-reward", &["once", "every-reward-phase"]),
-    ("violet-into-hand", &["face-up", "may-take"]),
-    ("unplayable-face-up", &["discard", "into-hand"]),
-    ("fire-with-firehouse", &["firehouse-instead", "firehouse-also"]),
-    ("iou-use", &["automatic", "optional"]),
-    ("ace-protection", &["ace-and-one-card", "one-card-only"]),
-    ("fire-insurance-use", &["optional", "automatic"]),
-    ("general-store-goods", &["any-good", "missing-good-only"]),
-    ("bank-draw", &["instead", "in-addition"]),
-    ("self-disaster", &["allowed", "forbidden"]),
-    ("marker-shortage", &["cannot-play", "no-marker"]),
-    ("damaged-transfers", &["void", "as-unbuilt", "as-built"]),
-    ("leader-measure", &["counted-influence", "chips-on-board"]),
-    ("permits", &["needed-and-spent", "needed-and-kept", "not-needed"]),
-    ("draft-permits", &["two", "three"]),
-    ("town-hall-closed", &["until-attacker-turn", "until-reopened"]),
-    ("fire-spread-extent", &["all-neighbours", "one-neighbour"]),
-    ("fire-spread-loss", &["damage-only", "full-fire"]),
-    ("event-deck-empty", &["reshuffle", "reveal-fewer"]),
-    ("gold-strike", &["only-to-win", "any-time"]),
-    ("face-up-timing", &["draw-or-build", "build-only"]),
-];
-
-/// The implemented interpretations, in the order of `IMPLEMENTED`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum I {
-    DamagedInfluence,
-    MarkerRemoval,
-    LaborSubstitution,
-    SubstituteOnlyMissing,
-    LaborCardValue,
-    WinThreshold,
-    WinCheck,
-    ChipShortage,
-    RewardsWho,
-    InfluenceReward,
-    VioletIntoHand,
-    UnplayableFaceUp,
-    FireWithFirehouse,
-    IouUse,
-    AceProtection,
-    FireInsuranceUse,
-    GeneralStoreGoods,
-    BankDraw,
-    SelfDisaster,
-    MarkerShortage,
-    DamagedTransfers,
-    LeaderMeasure,
-    Permits,
-    DraftPermits,
-    TownHallClosed,
-    FireSpreadExtent,
-    FireSpreadLoss,
-    EventDeckEmpty,
-    GoldStrike,
-    FaceUpTiming,
+crate::hooks! { HOOKS;
+    /// How much of a damaged building's influence still counts.
+    DamagedInfluence = "damaged-influence" { HalfRoundDown = "half-round-down", HalfRoundUp = "half-round-up", Void = "void" }
+    /// When a damage marker comes off.
+    MarkerRemoval = "marker-removal" { WithCard = "with-card", Never = "never" }
+    /// How many cards replace a missing Labor.
+    LaborSubstitution = "labor-substitution" { DeValue = "de-value", NotSubstitutable = "not-substitutable" }
+    /// Whether substitution is only for resources the player lacks.
+    SubstituteOnlyMissing = "substitute-only-missing" { OnlyMissing = "only-missing", AnyRequirement = "any-requirement" }
+    /// Whether one Labor card pays for one or two Labor.
+    LaborCardValue = "labor-card-value" { One = "one", Two = "two" }
+    /// What a player needs on the board to win.
+    WinThreshold = "win-threshold" { AllChips = "all-chips", Fixed = "fixed" }
+    /// Whose win is checked during the building phase.
+    WinCheck = "win-check" { ActivePlayer = "active-player", AnyPlayer = "any-player" }
+    /// Building with fewer chips than the influence.
+    ChipShortage = "chip-shortage" { CannotBuild = "cannot-build", PlaceRemaining = "place-remaining" }
+    /// Who collects plot rewards.
+    RewardsWho = "rewards-who" { EveryPlayer = "every-player", ActivePlayer = "active-player" }
+    /// How often an influence card's reward is paid.
+    InfluenceReward = "influence-reward" { Once = "once", EveryRewardPhase = "every-reward-phase" }
+    /// Whether a revealed violet card may be taken into the hand.
+    VioletIntoHand = "violet-into-hand" { FaceUp = "face-up", MayTake = "may-take" }
+    /// What becomes of a face-up card that cannot be played.
+    UnplayableFaceUp = "unplayable-face-up" { Discard = "discard", IntoHand = "into-hand" }
+    /// Whether the Firehouse owner's draw replaces or adds to the others'.
+    FireWithFirehouse = "fire-with-firehouse" { FirehouseInstead = "firehouse-instead", FirehouseAlso = "firehouse-also" }
+    /// Whether the I.O.U. is handed over automatically.
+    IouUse = "iou-use" { Automatic = "automatic", Optional = "optional" }
+    /// What an Ace Up Your Sleeve protects.
+    AceProtection = "ace-protection" { AceAndOneCard = "ace-and-one-card", OneCardOnly = "one-card-only" }
+    /// Whether Fire Insurance is used automatically.
+    FireInsuranceUse = "fire-insurance-use" { Optional = "optional", Automatic = "automatic" }
+    /// Which Goods a General Store may stand for.
+    GeneralStoreGoods = "general-store-goods" { AnyGood = "any-good", MissingGoodOnly = "missing-good-only" }
+    /// Whether the Bank's draw replaces or adds to the normal draw.
+    BankDraw = "bank-draw" { Instead = "instead", InAddition = "in-addition" }
+    /// Whether a player may play a disaster on his own building.
+    SelfDisaster = "self-disaster" { Allowed = "allowed", Forbidden = "forbidden" }
+    /// A disaster when no damage marker is left.
+    MarkerShortage = "marker-shortage" { CannotPlay = "cannot-play", NoMarker = "no-marker" }
+    /// Card transfers that name a damaged building.
+    DamagedTransfers = "damaged-transfers" { Void = "void", AsUnbuilt = "as-unbuilt", AsBuilt = "as-built" }
+    /// How the leader is measured.
+    LeaderMeasure = "leader-measure" { CountedInfluence = "counted-influence", ChipsOnBoard = "chips-on-board" }
+    /// Whether building needs a permit, and whether it is spent.
+    Permits = "permits" { NeededAndSpent = "needed-and-spent", NeededAndKept = "needed-and-kept", NotNeeded = "not-needed" }
+    /// How many permits the advanced draft gives.
+    DraftPermits = "draft-permits" { Two = "two", Three = "three" }
+    /// How long a damaged Town Hall stays closed.
+    TownHallClosed = "town-hall-closed" { UntilAttackerTurn = "until-attacker-turn", UntilReopened = "until-reopened" }
+    /// How far a fire spreads.
+    FireSpreadExtent = "fire-spread-extent" { AllNeighbours = "all-neighbours", OneNeighbour = "one-neighbour" }
+    /// What a spread fire costs its victim.
+    FireSpreadLoss = "fire-spread-loss" { DamageOnly = "damage-only", FullFire = "full-fire" }
+    /// An empty event deck.
+    EventDeckEmpty = "event-deck-empty" { Reshuffle = "reshuffle", RevealFewer = "reveal-fewer" }
+    /// When the Gold Strike may be played.
+    GoldStrike = "gold-strike" { OnlyToWin = "only-to-win", AnyTime = "any-time" }
+    /// When face-up events are resolved.
+    FaceUpTiming = "face-up-timing" { DrawOrBuild = "draw-or-build", BuildOnly = "build-only" }
 }
 
-/// The variants the engine implements, by catalog id.
-pub const VARIANTS: &[&str] = &["advanced-setup", "town-hall-damage", "open-permits", "spreading-fire"];
+crate::switches! {
+    /// The variants the code implements.
+    V, VARIANTS;
+    AdvancedSetup = "advanced-setup",
+    TownHallDamage = "town-hall-damage",
+    OpenPermits = "open-permits",
+    SpreadingFire = "spreading-fire",
+}
 
-/// The chosen option (index into the `IMPLEMENTED` option list) of every
-/// implemented interpretation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Readings(pub Vec<u8>);
+crate::switches! {
+    /// The numbers a reading, a variant or a house rule may set, named as
+    /// the catalog writes them in `game.yaml`.
+    P, PARAMS;
+    DealResources = "setup.deal_resources",
+    DealPermits = "setup.deal_permits",
+    DraftPermitCount = "setup.draft_permits",
+    ChipsOnResidence = "setup.chips_on_residence",
+    EventsRevealed = "turn.events_revealed",
+    EventsDiscarded = "turn.events_discarded",
+    RoundsWithoutEvents = "turn.rounds_without_events",
+    DrawResources = "turn.draw_resources",
+    PermitsFromDeck = "turn.permits_from_deck",
+    BankResources = "turn.bank_resources",
+    BankPermits = "turn.bank_permits",
+    HandLimit = "turn.hand_limit",
+    InfluenceCardReward = "turn.influence_card_reward",
+    TownHallReopenCards = "turn.town_hall_reopen_cards",
+    GeneralStoreCards = "turn.general_store_cards",
+    DamageMarkers = "components.damage_markers",
+    TurnCap = "limits.turn_cap",
+    FixedWinThreshold = "limits.fixed_win_threshold",
+}
 
-impl Readings {
-    /// Resolves option ids; `choices` must already be checked against the catalog.
-    pub fn from_choices(choice: impl Fn(&str) -> String) -> Readings {
-        Readings(
-            IMPLEMENTED
-                .iter()
-                .map(|(id, opts)| {
-                    let c = choice(id);
-                    opts.iter().position(|o| *o == c).unwrap_or(0) as u8
-                })
-                .collect(),
-        )
-    }
+/// What the code declares, for lowering a catalog with `events` event cards
+/// (the entities a `replace:` names).
+pub fn declared(events: usize) -> Declared<'static> {
+    Declared { hooks: HOOKS, variants: VARIANTS, params: PARAMS, entities: events }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Hook;
 
     #[test]
-    fn enum_matches_table() {
-        assert_eq!(I::FaceUpTiming as usize + 1, IMPLEMENTED.len());
-        assert_eq!(IMPLEMENTED[I::Permits as usize].0, "permits");
-        assert_eq!(IMPLEMENTED[I::BankDraw as usize].0, "bank-draw");
-        assert_eq!(IMPLEMENTED[I::GoldStrike as usize].0, "gold-strike");
+    fn hook_indexes_follow_the_table() {
+        assert_eq!(HOOKS[Permits::INDEX].id, Permits::ID);
+        assert_eq!(HOOKS[FaceUpTiming::INDEX].id, "face-up-timing");
+        assert_eq!(DamagedTransfers::from_index(2), DamagedTransfers::AsBuilt);
+        assert_eq!(P::HandLimit.id(), "turn.hand_limit");
+        assert_eq!(V::SpreadingFire.id(), "spreading-fire");
     }
 }

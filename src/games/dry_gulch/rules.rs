@@ -10,7 +10,6 @@
 //! payment in `payment.rs` order), `PlayInfluence`, `PlayDisaster`,
 //! `Resolve`, `EndBuild`; in the discard phase `Discard`, `EndTurn`.
 
-use std::cell::Cell;
 use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
@@ -18,9 +17,11 @@ use smallvec::SmallVec;
 
 use super::invariants;
 use super::payment::{self, Payment, Terms};
-use super::readings::{I, IMPLEMENTED, Readings};
+use super::readings::*;
 use super::rules_data::*;
-use crate::engine::{Chance, Config, ConfigError, DrawReason, Game, InvariantDef, Outcome, RuleError, Violation};
+use crate::engine::{
+    Chance, Config, ConfigError, DrawReason, Game, Hook, InvariantDef, Outcome, Readings, RuleError, Touched, Violation,
+};
 
 /// Rule ids the engine's errors name, with their rulebook places.
 pub fn rule_sources() -> Sources {
@@ -62,15 +63,6 @@ pub fn rule_sources() -> Sources {
 pub struct Closure {
     /// The seat whose next turn reopens it (`town-hall-closed: until-attacker-turn`).
     pub reopens_for: Option<usize>,
-}
-
-/// Which variants are on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct Variants {
-    pub advanced_setup: bool,
-    pub town_hall_damage: bool,
-    pub open_permits: bool,
-    pub spreading_fire: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -282,8 +274,10 @@ pub enum Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub players: usize,
+    /// The configuration's readings: chosen options, hooks, variants, parameters.
     pub readings: Readings,
-    pub variants: Variants,
+    /// The code's variant switches (`V` order), from the enabled variants.
+    pub variants: Vec<bool>,
     pub turn_cap: u32,
     pub chance: Chance,
     pub seats: Vec<Player>,
@@ -311,23 +305,12 @@ pub struct State {
     /// The Town Hall is closed; by whom (`None` inside: nobody's turn reopens it).
     pub town_hall_closed: Option<Closure>,
     pub outcome: Option<Outcome>,
-    /// Which interpretations were consulted (bookkeeping, not game state).
+    /// Which switch points the engine used (bookkeeping, not game state).
     #[serde(skip)]
-    pub consulted: Consulted,
+    pub touched: Touched,
     /// Target of the effect being resolved (for `target-owner`).
     pub target: Option<Plot>,
     pub fault: Option<Fault>,
-}
-
-/// Bit i set: interpretation i of `IMPLEMENTED` was consulted. It records
-/// how the engine read the state, so it takes no part in equality.
-#[derive(Debug, Clone, Default)]
-pub struct Consulted(pub Cell<u64>);
-
-impl PartialEq for Consulted {
-    fn eq(&self, _: &Consulted) -> bool {
-        true
-    }
 }
 
 /// Deliberately broken rules, for proving that the invariants can fail.
@@ -364,14 +347,39 @@ fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
 }
 
 impl State {
-    /// The option index of an interpretation, recording that it was consulted.
-    fn rd(&self, i: I) -> u8 {
-        self.consulted.0.set(self.consulted.0.get() | (1 << i as u64));
-        self.readings.0[i as usize]
+    /// How the configuration reads hook `H`, recording that it was consulted.
+    pub(crate) fn r<H: Hook>(&self) -> H {
+        self.touched.mark(H::INDEX);
+        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
     }
-    fn is(&self, i: I, option: &str) -> bool {
-        let k = self.rd(i);
-        IMPLEMENTED[i as usize].1[k as usize] == option
+
+    /// A parameter's value in this configuration, recording that it was used.
+    pub(crate) fn p(&self, k: P) -> u32 {
+        self.touched.mark(HOOKS.len() + k as usize);
+        self.param(k)
+    }
+
+    /// A parameter's value without recording its use (for the invariants,
+    /// which must not change what counts as reached).
+    pub fn param(&self, k: P) -> u32 {
+        self.readings.params.get(k as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether the code's variant `v` is on.
+    pub fn on(&self, v: V) -> bool {
+        self.variants.get(v as usize).copied().unwrap_or(false)
+    }
+
+    /// The effect event `e` has in this configuration: its own, or the one a
+    /// reading or variant replaces it with.
+    fn effect_of<'r>(&self, rules: &'r Rules, e: usize) -> &'r [Effect] {
+        match self.readings.replacement(e as u32) {
+            Some(with) => {
+                self.touched.mark(rules.declared.entity_point(e));
+                &rules.replacements[with as usize]
+            }
+            None => &rules.events[e].effect,
+        }
     }
 
     pub fn round(&self) -> u32 {
@@ -413,10 +421,10 @@ impl State {
         if p.damage.is_none() || self.fault == Some(Fault::DamageIgnored) {
             return inf;
         }
-        match self.rd(I::DamagedInfluence) {
-            0 => inf / 2,
-            1 => inf.div_ceil(2),
-            _ => 0,
+        match self.r::<DamagedInfluence>() {
+            DamagedInfluence::HalfRoundDown => inf / 2,
+            DamagedInfluence::HalfRoundUp => inf.div_ceil(2),
+            DamagedInfluence::Void => 0,
         }
     }
 
@@ -439,15 +447,17 @@ impl State {
         on_plots + self.seats[seat].card_chips
     }
 
-    pub fn win_threshold(&self, rules: &Rules, seat: usize) -> u32 {
-        if self.is(I::WinThreshold, "fixed") { rules.limits.fixed_win_threshold } else { self.seats[seat].allotment }
+    pub fn win_threshold(&self, seat: usize) -> u32 {
+        match self.r::<WinThreshold>() {
+            WinThreshold::Fixed => self.p(P::FixedWinThreshold),
+            WinThreshold::AllChips => self.seats[seat].allotment,
+        }
     }
 
     fn leader_measure(&self, rules: &Rules, seat: usize) -> u32 {
-        if self.is(I::LeaderMeasure, "chips-on-board") {
-            self.chips_on_board(seat)
-        } else {
-            self.counted_influence(rules, seat)
+        match self.r::<LeaderMeasure>() {
+            LeaderMeasure::ChipsOnBoard => self.chips_on_board(seat),
+            LeaderMeasure::CountedInfluence => self.counted_influence(rules, seat),
         }
     }
 
@@ -456,7 +466,7 @@ impl State {
         (0..self.players).map(move |i| (self.active + i) % self.players)
     }
 
-    fn eval(&self, c: &Cond) -> bool {
+    fn eval(&self, rules: &Rules, c: &Cond) -> bool {
         match c {
             Cond::Built(b) => self.building_plot(*b).is_some(),
             Cond::Intact(b) => {
@@ -465,12 +475,12 @@ impl State {
             Cond::OwnedByActive(b) => self.owner_of(*b).is_some_and(|(o, _)| o == self.active),
             Cond::Flag(f) => self.flags[*f as usize],
             Cond::Reading(i, o) => {
-                self.consulted.0.set(self.consulted.0.get() | (1 << *i as u64));
-                self.readings.0[*i as usize] == *o
+                self.touched.mark(rules.declared.interpretation_point(*i));
+                self.readings.options.get(*i).is_some_and(|k| k == o)
             }
-            Cond::All(cs) => cs.iter().all(|c| self.eval(c)),
-            Cond::Any(cs) => cs.iter().any(|c| self.eval(c)),
-            Cond::Not(c) => !self.eval(c),
+            Cond::All(cs) => cs.iter().all(|c| self.eval(rules, c)),
+            Cond::Any(cs) => cs.iter().any(|c| self.eval(rules, c)),
+            Cond::Not(c) => !self.eval(rules, c),
         }
     }
 
@@ -558,47 +568,14 @@ impl State {
         if n < rules.min_players || n > rules.max_players {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
         }
-        let mut variants = Variants::default();
-        for v in &config.variants {
-            if !rules.variants.iter().any(|x| x.id == *v) {
-                return Err(ConfigError::UnknownVariant(v.clone()));
-            }
-            match v.as_str() {
-                "advanced-setup" => variants.advanced_setup = true,
-                "town-hall-damage" => variants.town_hall_damage = true,
-                "open-permits" => variants.open_permits = true,
-                "spreading-fire" => variants.spreading_fire = true,
-                other => return Err(ConfigError::UnknownVariant(other.to_string())),
+        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), &rules.params, config)?;
+        let turn_cap = config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]);
+        let mut variants = vec![false; V::ALL.len()];
+        for (v, on) in rules.variants.iter().zip(&readings.variants) {
+            if let (Some(h), true) = (v.hook, on) {
+                variants[h] = true;
             }
         }
-        for v in &config.variants {
-            let decl = rules.variants.iter().find(|x| x.id == *v).expect("checked above");
-            for other in &decl.incompatible {
-                if config.variants.contains(other) {
-                    return Err(ConfigError::IncompatibleVariants(v.clone(), other.clone()));
-                }
-            }
-        }
-        for (id, opt) in &config.interpretations {
-            let Some(i) = rules.interpretation(id) else {
-                return Err(ConfigError::UnknownInterpretation(id.clone()));
-            };
-            if !i.options.iter().any(|o| o.id == *opt) {
-                return Err(ConfigError::UnknownOption {
-                    interpretation: id.clone(),
-                    option: opt.clone(),
-                    options: i.option_ids().map(String::from).collect(),
-                });
-            }
-        }
-        let readings = Readings::from_choices(|id| {
-            config
-                .interpretations
-                .get(id)
-                .cloned()
-                .or_else(|| rules.interpretation(id).map(|i| i.default.clone()))
-                .unwrap_or_default()
-        });
         let allotment = rules.setup.chips.get(&n).copied().unwrap_or(0);
         let players = n as usize;
         let card_kinds = rules.card_count();
@@ -627,7 +604,7 @@ impl State {
             players,
             readings,
             variants,
-            turn_cap: config.turn_cap.unwrap_or(rules.limits.turn_cap),
+            turn_cap,
             chance,
             seats: (0..players)
                 .map(|_| Player {
@@ -659,21 +636,21 @@ impl State {
             pending_rewards: vec![],
             town_hall_closed: None,
             outcome: None,
-            consulted: Consulted::default(),
+            touched: Touched::default(),
             target: None,
             fault: None,
         };
         let mut ev = Vec::new();
         for seat in 0..players {
-            for _ in 0..rules.setup.deal_resources {
+            for _ in 0..s.param(P::DealResources) {
                 if let Some(c) = s.draw_resource(&mut ev) {
                     s.give(seat, c);
                 }
             }
         }
-        if !variants.advanced_setup {
+        if !s.on(V::AdvancedSetup) {
             for seat in 0..players {
-                for _ in 0..rules.setup.deal_permits {
+                for _ in 0..s.param(P::DealPermits) {
                     if let Some(b) = s.permit_deck.pop() {
                         s.seats[seat].permits[b as usize] += 1;
                     }
@@ -683,8 +660,11 @@ impl State {
         Ok(s)
     }
 
-    fn draft_count(&self, rules: &Rules) -> u32 {
-        if self.is(I::DraftPermits, "three") { rules.setup.deal_permits } else { rules.setup.draft_permits }
+    fn draft_count(&self) -> u32 {
+        match self.r::<DraftPermits>() {
+            DraftPermits::Three => self.p(P::DealPermits),
+            DraftPermits::Two => self.p(P::DraftPermitCount),
+        }
     }
 
     fn residence_plots(&self, rules: &Rules) -> Vec<Plot> {
@@ -697,9 +677,9 @@ impl State {
             .collect()
     }
 
-    fn after_residences(&mut self, rules: &Rules) {
-        if self.variants.advanced_setup {
-            let per = self.draft_count(rules);
+    fn after_residences(&mut self) {
+        if self.on(V::AdvancedSetup) {
+            let per = self.draft_count();
             let mut pool = Vec::new();
             for _ in 0..per * self.players as u32 {
                 if let Some(b) = self.permit_deck.pop() {
@@ -723,20 +703,20 @@ impl State {
         self.store_used = 0;
         self.pending_rewards.clear();
         ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
-        if self.variants.town_hall_damage
+        if self.on(V::TownHallDamage)
             && self.town_hall_closed == Some(Closure { reopens_for: Some(self.active) })
-            && self.is(I::TownHallClosed, "until-attacker-turn")
+            && self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn
         {
             self.reopen_town_hall(ev);
             ev.push(Event::TownHallReopened { seat: self.active });
         }
-        if self.variants.spreading_fire && self.firehouse_absent(rules) {
+        if self.on(V::SpreadingFire) && self.firehouse_absent(rules) {
             self.spread_fires(rules, ev);
         }
         self.phase = Phase::TurnStart;
         self.run(rules, ev);
         if self.decision.is_none() && self.outcome.is_none() {
-            self.begin_events(rules, ev);
+            self.begin_events(ev);
         }
     }
 
@@ -750,7 +730,7 @@ impl State {
     }
 
     fn fire_card(&self, rules: &Rules) -> Option<CardKind> {
-        rules.card_by_id("fire")
+        rules.spreading_fire
     }
 
     fn spread_fires(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
@@ -762,7 +742,7 @@ impl State {
         origins.sort();
         origins.dedup();
         for origin in origins {
-            if self.is(I::FireSpreadExtent, "one-neighbour") {
+            if self.r::<FireSpreadExtent>() == FireSpreadExtent::OneNeighbour {
                 self.queue.push_back(Step::Spread { origin });
             } else {
                 for to in self.spread_candidates(rules, origin, fire) {
@@ -794,7 +774,7 @@ impl State {
     }
 
     fn spread_to(&mut self, rules: &Rules, origin: Plot, to: Plot, fire: CardKind, ev: &mut Vec<Event>) {
-        if self.markers_used() >= rules.components.damage_markers {
+        if self.markers_used() >= self.p(P::DamageMarkers) {
             ev.push(Event::Lapsed { why: "no damage marker left for the spreading fire".into() });
             return;
         }
@@ -804,25 +784,25 @@ impl State {
         p.damage = Some(Damage { card: fire, origin });
         ev.push(Event::FireSpread { from: origin, to });
         let owner = p.owner;
-        if self.is(I::FireSpreadLoss, "full-fire")
+        if self.r::<FireSpreadLoss>() == FireSpreadLoss::FullFire
             && let (Some(e), Some(_)) = (rules.event_of(fire), owner)
         {
             let saved = self.target.replace(to);
             let effects: Vec<Effect> =
-                rules.events[e].effect.iter().filter(|x| **x != Effect::Damage).cloned().collect();
+                self.effect_of(rules, e).iter().filter(|x| **x != Effect::Damage).cloned().collect();
             self.expand(rules, &effects, fire);
             self.target = saved;
         }
     }
 
-    fn begin_events(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+    fn begin_events(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::Events { discard: 0 };
-        if self.round() > rules.turn.rounds_without_events {
+        if self.round() > self.p(P::RoundsWithoutEvents) {
             let mut cards = Vec::new();
-            for _ in 0..rules.turn.events_revealed {
+            for _ in 0..self.p(P::EventsRevealed) {
                 if self.event_deck.is_empty()
                     && !self.event_discard.is_empty()
-                    && self.is(I::EventDeckEmpty, "reshuffle")
+                    && self.r::<EventDeckEmpty>() == EventDeckEmpty::Reshuffle
                 {
                     std::mem::swap(&mut self.event_deck, &mut self.event_discard);
                     self.chance.shuffle(&mut self.event_deck);
@@ -836,7 +816,7 @@ impl State {
             if !cards.is_empty() {
                 ev.push(Event::Revealed { cards: cards.clone() });
             }
-            let discard = rules.turn.events_discarded.min(cards.len() as u32);
+            let discard = self.p(P::EventsDiscarded).min(cards.len() as u32);
             self.revealed = cards;
             self.phase = Phase::Events { discard };
         }
@@ -848,7 +828,7 @@ impl State {
     fn keepable(&self, rules: &Rules, c: CardKind) -> bool {
         match rules.event_of(c).map(|e| rules.events[e].triangle) {
             Some(Triangle::Red | Triangle::Yellow) => true,
-            Some(Triangle::Violet) => self.is(I::VioletIntoHand, "may-take"),
+            Some(Triangle::Violet) => self.r::<VioletIntoHand>() == VioletIntoHand::MayTake,
             _ => false,
         }
     }
@@ -881,20 +861,20 @@ impl State {
     }
 
     fn after_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        if self.owns_intact(rules, self.active, Ability::Bank) > 0 && self.is(I::BankDraw, "in-addition") {
-            self.bank_draw(rules, ev);
+        if self.owns_intact(rules, self.active, Ability::Bank) > 0 && self.r::<BankDraw>() == BankDraw::InAddition {
+            self.bank_draw(ev);
         }
         self.enter_build(rules, ev);
     }
 
-    fn bank_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+    fn bank_draw(&mut self, ev: &mut Vec<Event>) {
         let a = self.active;
-        self.draw_resources(a, rules.turn.bank_resources, ev);
+        self.draw_resources(a, self.p(P::BankResources), ev);
         if !self.town_hall_open() {
             ev.push(Event::Lapsed { why: "the Town Hall is closed, so the Bank draws no permit".into() });
             return;
         }
-        for _ in 0..rules.turn.bank_permits {
+        for _ in 0..self.p(P::BankPermits) {
             if !self.draw_permit(a, ev) {
                 ev.push(Event::Lapsed { why: "the permit deck is empty, so the Bank draws no permit".into() });
             }
@@ -913,11 +893,13 @@ impl State {
         {
             return;
         }
-        let seats: Vec<usize> =
-            if self.is(I::WinCheck, "any-player") { self.seats_from_active().collect() } else { vec![self.active] };
+        let seats: Vec<usize> = match self.r::<WinCheck>() {
+            WinCheck::AnyPlayer => self.seats_from_active().collect(),
+            WinCheck::ActivePlayer => vec![self.active],
+        };
         for seat in seats {
             let inf = self.counted_influence(rules, seat);
-            if inf >= self.win_threshold(rules, seat) {
+            if inf >= self.win_threshold(seat) {
                 ev.push(Event::Won { seat, influence: inf, during_build: self.phase == Phase::Build });
                 self.end(Outcome::Win(seat), ev);
                 return;
@@ -939,16 +921,15 @@ impl State {
         // face-up cards that could not be played
         if !self.face_up.is_empty() {
             let cards = std::mem::take(&mut self.face_up);
-            let into_hand = self.is(I::UnplayableFaceUp, "into-hand");
+            let into_hand = self.r::<UnplayableFaceUp>() == UnplayableFaceUp::IntoHand;
             for &c in &cards {
                 if into_hand { self.give(self.active, c) } else { self.event_discard.push(c) }
             }
             ev.push(Event::FaceUpCleared { cards, into_hand });
         }
-        let seats: Vec<usize> = if self.is(I::RewardsWho, "active-player") {
-            vec![self.active]
-        } else {
-            self.seats_from_active().collect()
+        let seats: Vec<usize> = match self.r::<RewardsWho>() {
+            RewardsWho::ActivePlayer => vec![self.active],
+            RewardsWho::EveryPlayer => self.seats_from_active().collect(),
         };
         for seat in seats {
             let n: u32 = self
@@ -963,7 +944,7 @@ impl State {
                 self.draw_resources(seat, n, ev);
             }
         }
-        let named: Vec<Bld> = if self.is(I::InfluenceReward, "every-reward-phase") {
+        let named: Vec<Bld> = if self.r::<InfluenceReward>() == InfluenceReward::EveryRewardPhase {
             let mut v = Vec::new();
             for p in &self.seats {
                 for &c in &p.influence {
@@ -978,7 +959,7 @@ impl State {
         };
         for b in named {
             if let Some(owner) = self.intact_owner(b) {
-                self.draw_resources(owner, rules.turn.influence_card_reward, ev);
+                self.draw_resources(owner, self.p(P::InfluenceCardReward), ev);
             }
         }
         self.phase = Phase::Discard;
@@ -990,7 +971,7 @@ impl State {
         for (card, plot) in cards {
             self.event_discard.push(card);
             ev.push(Event::Discarded { seat: a, card });
-            if self.is(I::MarkerRemoval, "with-card") {
+            if self.r::<MarkerRemoval>() == MarkerRemoval::WithCard {
                 for (i, p) in self.board.iter_mut().enumerate() {
                     if let Some(p) = p.as_mut()
                         && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
@@ -1005,9 +986,9 @@ impl State {
             for seat in 0..self.players {
                 let mut cut = Vec::new();
                 let limit = if self.fault == Some(Fault::PermitInHand) {
-                    rules.turn.hand_limit.saturating_sub(self.seats[seat].permits.iter().map(|&n| u32::from(n)).sum())
+                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.iter().map(|&n| u32::from(n)).sum())
                 } else {
-                    rules.turn.hand_limit
+                    self.p(P::HandLimit)
                 };
                 while self.seats[seat].hand_size() > limit {
                     let Some(c) = self.random_card(rules, seat, &[]) else {
@@ -1058,10 +1039,10 @@ impl State {
         if let Party::Owner(b) = p
             && let Some((_, true)) = self.owner_of(b)
         {
-            return match self.rd(I::DamagedTransfers) {
-                0 => (true, false),
-                1 => (false, true),
-                _ => (false, false),
+            return match self.r::<DamagedTransfers>() {
+                DamagedTransfers::Void => (true, false),
+                DamagedTransfers::AsUnbuilt => (false, true),
+                DamagedTransfers::AsBuilt => (false, false),
             };
         }
         (false, false)
@@ -1147,7 +1128,7 @@ impl State {
                 }
                 Effect::SetFlag(f) => self.queue.push_back(Step::SetFlag(*f)),
                 Effect::If { cond, then, otherwise } => {
-                    let branch = if self.eval(cond) { then } else { otherwise };
+                    let branch = if self.eval(rules, cond) { then } else { otherwise };
                     self.expand(rules, branch, card);
                 }
             }
@@ -1183,7 +1164,7 @@ impl State {
                         continue;
                     };
                     let options = self.spread_candidates(rules, origin, fire);
-                    if !options.is_empty() && self.markers_used() < rules.components.damage_markers {
+                    if !options.is_empty() && self.markers_used() < self.p(P::DamageMarkers) {
                         self.decision = Some(Decision::SpreadTo { seat: self.active, origin, options });
                     }
                 }
@@ -1199,7 +1180,7 @@ impl State {
         let Some(p) = self.board[plot as usize] else {
             return;
         };
-        if self.markers_used() >= rules.components.damage_markers {
+        if self.markers_used() >= self.p(P::DamageMarkers) {
             // marker-shortage: no-marker — the card's losses happen, the card is discarded
             ev.push(Event::Lapsed { why: "no damage marker left: the building is not damaged".into() });
             self.event_discard.push(card);
@@ -1215,7 +1196,8 @@ impl State {
             None => {
                 self.event_discard.push(card);
                 self.town_hall_closed = Some(Closure {
-                    reopens_for: Some(self.active).filter(|_| self.is(I::TownHallClosed, "until-attacker-turn")),
+                    reopens_for: Some(self.active)
+                        .filter(|_| self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn),
                 });
                 ev.push(Event::TownHallClosed);
             }
@@ -1231,7 +1213,7 @@ impl State {
         if stage == 0 {
             stage = 1;
             if insurable && let Some(c) = has(ReactionKey::Insurance) {
-                if self.is(I::FireInsuranceUse, "automatic") {
+                if self.r::<FireInsuranceUse>() == FireInsuranceUse::Automatic {
                     self.use_insurance(rules, from, c, ev);
                     return;
                 }
@@ -1245,7 +1227,7 @@ impl State {
         if stage == 1 {
             stage = 2;
             if let Some(c) = has(ReactionKey::Iou) {
-                if self.is(I::IouUse, "automatic") {
+                if self.r::<IouUse>() == IouUse::Automatic {
                     self.hand_over_iou(rules, from, to, c, ev);
                     return;
                 }
@@ -1267,7 +1249,7 @@ impl State {
         // stage 3: take
         let mut exclude: Vec<(CardKind, u8)> = Vec::new();
         if let Some(ace) = has(ReactionKey::Ace) {
-            if self.is(I::AceProtection, "ace-and-one-card") {
+            if self.r::<AceProtection>() == AceProtection::AceAndOneCard {
                 exclude.push((ace, 1));
             }
             if let Some(p) = protect {
@@ -1314,11 +1296,11 @@ impl State {
     pub fn terms(&self, rules: &Rules) -> Terms {
         let stores = self.owns_intact(rules, self.active, Ability::GeneralStore);
         Terms {
-            only_missing: self.is(I::SubstituteOnlyMissing, "only-missing"),
-            labor_two: self.is(I::LaborCardValue, "two"),
-            blank_from_de: self.is(I::LaborSubstitution, "de-value"),
-            store_left: (stores * rules.turn.general_store_cards).saturating_sub(self.store_used),
-            store_missing_only: self.is(I::GeneralStoreGoods, "missing-good-only"),
+            only_missing: self.r::<SubstituteOnlyMissing>() == SubstituteOnlyMissing::OnlyMissing,
+            labor_two: self.r::<LaborCardValue>() == LaborCardValue::Two,
+            blank_from_de: self.r::<LaborSubstitution>() == LaborSubstitution::DeValue,
+            store_left: (stores * self.p(P::GeneralStoreCards)).saturating_sub(self.store_used),
+            store_missing_only: self.r::<GeneralStoreGoods>() == GeneralStoreGoods::MissingGoodOnly,
             handyman: rules.reactions.get(&ReactionKey::Handyman).copied(),
         }
     }
@@ -1338,10 +1320,10 @@ impl State {
         if self.building_plot(b).is_some() {
             return Some(("build.unique", format!("{} is already built", bd.name)));
         }
-        if !self.is(I::Permits, "not-needed") && self.seats[self.active].permits[b as usize] == 0 {
+        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b as usize] == 0 {
             return Some(("build.permit", format!("no permit for {}", bd.name)));
         }
-        if self.seats[self.active].chips < bd.influence && self.is(I::ChipShortage, "cannot-build") {
+        if self.seats[self.active].chips < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
             return Some((
                 "build.chips",
                 format!("{} needs {} chips, {} left", bd.name, bd.influence, self.seats[self.active].chips),
@@ -1406,7 +1388,7 @@ impl State {
             return Some(("disaster.play", "no building stands on that plot".into()));
         };
         let bd = &rules.buildings[p.building as usize];
-        if bd.ability == Some(Ability::TownHall) && !self.variants.town_hall_damage {
+        if bd.ability == Some(Ability::TownHall) && !self.on(V::TownHallDamage) {
             return Some((
                 "disaster.town-hall",
                 "the Town Hall can be damaged only under the optional rule town-hall-damage".into(),
@@ -1423,7 +1405,7 @@ impl State {
         if p.damage.is_some() {
             return Some(("disaster.play", format!("{} is already damaged", bd.name)));
         }
-        if p.owner == Some(self.active) && self.is(I::SelfDisaster, "forbidden") {
+        if p.owner == Some(self.active) && self.r::<SelfDisaster>() == SelfDisaster::Forbidden {
             return Some((
                 "disaster.play",
                 "a player may not play a disaster against his own building (self-disaster: forbidden)".into(),
@@ -1438,7 +1420,7 @@ impl State {
                 format!("seat {} already has a {} in front of him", o + 1, rules.card_id(card)),
             ));
         }
-        if self.markers_used() >= rules.components.damage_markers && self.is(I::MarkerShortage, "cannot-play") {
+        if self.markers_used() >= self.p(P::DamageMarkers) && self.r::<MarkerShortage>() == MarkerShortage::CannotPlay {
             return Some(("disaster.play", "all damage markers are on the board".into()));
         }
         let _ = plot;
@@ -1454,16 +1436,16 @@ impl State {
             return Some(("influence.play", format!("{} is not an influence card", ev.name)));
         }
         if let Some(c) = &ev.condition
-            && !self.eval(c)
+            && !self.eval(rules, c)
         {
             return Some(("influence.play", format!("the condition of {} does not hold", ev.name)));
         }
-        if self.seats[self.active].chips == 0 && self.is(I::ChipShortage, "cannot-build") {
+        if self.seats[self.active].chips == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
             return Some(("build.chips", "no family chip left to place".into()));
         }
-        if ev.only_to_win && self.is(I::GoldStrike, "only-to-win") {
+        if ev.only_to_win && self.r::<GoldStrike>() == GoldStrike::OnlyToWin {
             let after = self.counted_influence(rules, self.active) + ev.influence;
-            if after < self.win_threshold(rules, self.active) {
+            if after < self.win_threshold(self.active) {
                 return Some((
                     "influence.play",
                     format!("{} may only be played as the play that ends the game", ev.name),
@@ -1490,7 +1472,7 @@ impl State {
     fn face_up_open(&self) -> bool {
         match self.phase {
             Phase::Build => true,
-            Phase::Draw => self.is(I::FaceUpTiming, "draw-or-build"),
+            Phase::Draw => self.r::<FaceUpTiming>() == FaceUpTiming::DrawOrBuild,
             _ => false,
         }
     }
@@ -1538,7 +1520,7 @@ impl State {
             Decision::Protect { seat } => {
                 out.push(Action::Protect(None));
                 let ace = rules.reactions.get(&ReactionKey::Ace).copied();
-                let skip_ace = self.is(I::AceProtection, "ace-and-one-card");
+                let skip_ace = self.r::<AceProtection>() == AceProtection::AceAndOneCard;
                 for (k, &n) in self.seats[*seat].hand.iter().enumerate() {
                     let k = k as CardKind;
                     let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
@@ -1583,9 +1565,9 @@ impl State {
                         out.push(Action::KeepRevealed(c));
                     }
                 }
-                if self.variants.town_hall_damage && self.town_hall_closed.is_some() {
+                if self.on(V::TownHallDamage) && self.town_hall_closed.is_some() {
                     let mut pairs = Vec::new();
-                    pairs_of(&self.seats[a].hand, rules.turn.town_hall_reopen_cards, 0, &mut Vec::new(), &mut pairs);
+                    pairs_of(&self.seats[a].hand, self.p(P::TownHallReopenCards), 0, &mut Vec::new(), &mut pairs);
                     out.extend(pairs.into_iter().map(Action::ReopenTownHall));
                 }
                 out.push(Action::EndEvents);
@@ -1595,7 +1577,7 @@ impl State {
                 if self.town_hall_open() {
                     out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
                     if !self.permit_deck.is_empty() {
-                        if self.variants.open_permits {
+                        if self.on(V::OpenPermits) {
                             out.extend(Self::card_kinds_in(&self.permit_deck).into_iter().map(Action::ChoosePermit));
                         } else {
                             out.push(Action::DrawPermits);
@@ -1605,7 +1587,7 @@ impl State {
                 // the Bank's draw replaces the normal one (bank-draw: instead); it
                 // lapses with an empty permit deck
                 let bank = self.owns_intact(rules, a, Ability::Bank) > 0;
-                if bank && self.is(I::BankDraw, "instead") && !self.permit_deck.is_empty() {
+                if bank && self.r::<BankDraw>() == BankDraw::Instead && !self.permit_deck.is_empty() {
                     out.push(Action::BankDraw);
                 }
                 self.face_up_plays(rules, out);
@@ -1816,7 +1798,7 @@ impl State {
                 };
                 let res =
                     rules.buildings.iter().position(|b| b.ability == Some(Ability::Residence)).unwrap_or(0) as Bld;
-                let chips = rules.setup.chips_on_residence.min(self.seats[seat].chips);
+                let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips);
                 self.board[plot as usize] = Some(Placed { building: res, owner: Some(seat), damage: None, chips });
                 self.seats[seat].chips -= chips;
                 ev.push(Event::ResidencePlaced { seat, plot });
@@ -1824,7 +1806,7 @@ impl State {
                 if seat + 1 < self.players {
                     self.phase = Phase::Residence { seat: seat + 1 };
                 } else {
-                    self.after_residences(rules);
+                    self.after_residences();
                 }
             }
             Action::DraftPermit(b) => {
@@ -1837,7 +1819,7 @@ impl State {
                 self.seats[seat].permits[b as usize] += 1;
                 ev.push(Event::Drafted { seat, building: b });
                 let picks = picks + 1;
-                if picks >= self.draft_count(rules) * self.players as u32 || pool.is_empty() {
+                if picks >= self.draft_count() * self.players as u32 || pool.is_empty() {
                     self.permit_discard.extend(pool);
                     self.phase = Phase::NextTurn;
                 } else {
@@ -1875,7 +1857,7 @@ impl State {
             }
             Action::EndEvents => self.end_events(ev),
             Action::DrawResources => {
-                self.draw_resources(a, rules.turn.draw_resources, ev);
+                self.draw_resources(a, self.p(P::DrawResources), ev);
                 self.after_draw(rules, ev);
             }
             Action::TakeFaceUpPermit(b) => {
@@ -1888,7 +1870,7 @@ impl State {
             }
             Action::DrawPermits => {
                 let mut offered = Vec::new();
-                for _ in 0..rules.turn.permits_from_deck {
+                for _ in 0..self.p(P::PermitsFromDeck) {
                     if let Some(b) = self.permit_deck.pop() {
                         offered.push(b);
                     }
@@ -1927,7 +1909,7 @@ impl State {
                 self.after_draw(rules, ev);
             }
             Action::BankDraw => {
-                self.bank_draw(rules, ev);
+                self.bank_draw(ev);
                 self.enter_build(rules, ev);
             }
             Action::Build { building, plot, payment: pay } => self.build(rules, building, plot, &pay, ev),
@@ -1947,7 +1929,7 @@ impl State {
                 ev.push(Event::DisasterPlayed { seat: a, card, plot });
                 self.target = Some(plot);
                 let e = rules.event_of(card).expect("legal disasters are events");
-                self.expand(rules, &rules.events[e].effect, card);
+                self.expand(rules, self.effect_of(rules, e), card);
                 self.target = None;
             }
             Action::Resolve { card, plot } => {
@@ -1958,7 +1940,7 @@ impl State {
                 ev.push(Event::EventResolved { seat: a, card });
                 self.target = plot;
                 let e = rules.event_of(card).expect("face-up cards are events");
-                self.expand(rules, &rules.events[e].effect, card);
+                self.expand(rules, self.effect_of(rules, e), card);
                 self.target = None;
             }
             Action::EndBuild => self.rewards(rules, ev),
@@ -1972,7 +1954,7 @@ impl State {
         }
         self.run(rules, ev);
         if self.decision.is_none() && self.queue.is_empty() && self.phase == Phase::TurnStart {
-            self.begin_events(rules, ev);
+            self.begin_events(ev);
         }
         if self.decision.is_none()
             && self.queue.is_empty()
@@ -2023,7 +2005,7 @@ impl State {
         }
         self.store_used += pay.store.iter().map(|(_, n)| u32::from(*n)).sum::<u32>();
         ev.push(Event::CardsPaid { seat: a, cards: paid.into_iter().collect() });
-        if self.is(I::Permits, "needed-and-spent") {
+        if self.r::<Permits>() == Permits::NeededAndSpent {
             self.seats[a].permits[b as usize] -= 1;
             if self.fault != Some(Fault::PermitVanishes) {
                 self.permit_discard.push(b);
@@ -2167,9 +2149,8 @@ impl Game for State {
         invariants::mutate(action, salt)
     }
 
-    fn consulted(&self) -> Vec<&'static str> {
-        let bits = self.consulted.0.get();
-        IMPLEMENTED.iter().enumerate().filter(|(i, _)| bits & (1 << i) != 0).map(|(_, (id, _))| *id).collect()
+    fn consulted(&self, rules: &Rules) -> Vec<String> {
+        self.touched.consulted(&rules.interpretations)
     }
 
     fn coverage_keys(rules: &Rules) -> Vec<String> {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::catalog::common::{Citation, Interpretation, NumberTally, Variant};
+use crate::catalog::common::{Citation, Declared, Interpretation, NumberTally, Variant};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
@@ -39,10 +39,20 @@ pub struct Rules {
     pub variants: Vec<Variant>,
     pub interpretations: Vec<Interpretation>,
     pub tally: NumberTally,
-    /// Resource whose card the `labor-card-value` reading is about (`labor`).
+    /// Resource in the role `labor` (the `labor-card-value` reading is about it).
     pub labor: Res,
-    /// Resource the Blacksmith building waives (`blacksmith`).
+    /// Resource in the role `blacksmith` (the Blacksmith building waives it).
     pub blacksmith: Res,
+    /// Event card in the role `spreading-fire` (what spreads under the variant).
+    pub spreading_fire: Option<CardKind>,
+    /// Parameter values from the catalog, in `readings::PARAMS` order.
+    pub params: Vec<u32>,
+    /// Effects that readings and variants put in place of an event's own
+    /// (indexed by `Change::Replace::with`).
+    pub replacements: Vec<Vec<Effect>>,
+    /// What the code declares (hooks, variants, parameters), for switch points.
+    #[serde(skip)]
+    pub declared: Declared<'static>,
     /// Card kinds of the yellow reactions, where the deck has them.
     pub reactions: BTreeMap<ReactionKey, CardKind>,
     pub sources: Sources,
@@ -163,8 +173,8 @@ pub enum Cond {
     Intact(Bld),
     OwnedByActive(Bld),
     Flag(u8),
-    /// Interpretation (index into `readings::IMPLEMENTED`) chose this option index.
-    Reading(u8, u8),
+    /// Interpretation (catalog index) chose this option (index among its options).
+    Reading(usize, u16),
     All(Vec<Cond>),
     Any(Vec<Cond>),
     Not(Box<Cond>),

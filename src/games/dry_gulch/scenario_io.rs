@@ -276,8 +276,7 @@ impl State {
             let seat = seat_of(s, n)?;
             self.town_hall_closed = Some(super::rules::Closure { reopens_for: Some(seat) });
             if let Some(p) = self.board[rules.town_hall_plot as usize].as_mut() {
-                let vandal =
-                    rules.card_by_id("vandalism").or_else(|| rules.card_by_id("fire")).ok_or("no disaster card")?;
+                let vandal = disaster_for_setup(rules).ok_or("no disaster card")?;
                 p.damage = Some(Damage { card: vandal, origin: rules.town_hall_plot });
             }
         }
@@ -286,7 +285,7 @@ impl State {
             if t.number == 0 {
                 return Err("turn numbers start at 1".into());
             }
-            if self.variants.advanced_setup && matches!(self.phase, Phase::Draft { .. }) {
+            if self.on(super::readings::V::AdvancedSetup) && matches!(self.phase, Phase::Draft { .. }) {
                 return Err("set a turn only after the advanced set-up draft (script the draft instead)".into());
             }
             self.active = seat;
@@ -791,4 +790,12 @@ impl crate::engine::Scripted for State {
     fn seat_of(name: &str, players: usize) -> Result<usize, String> {
         seat_of(name, players)
     }
+}
+
+/// The disaster a set-up override marks a damaged Town Hall with: a red card
+/// that does not spread (so the override starts no fire), else any red card.
+fn disaster_for_setup(rules: &Rules) -> Option<CardKind> {
+    let red: Vec<usize> = (0..rules.events.len()).filter(|&e| rules.events[e].triangle == Triangle::Red).collect();
+    let calm = red.iter().map(|&e| rules.event_card(e)).find(|&c| Some(c) != rules.spreading_fire);
+    calm.or_else(|| red.first().map(|&e| rules.event_card(e)))
 }

@@ -144,6 +144,9 @@ pub struct RawResource {
     pub id: Spanned<String>,
     pub names: Names,
     pub kind: ResourceKind,
+    /// What the engine knows this resource as (see `ResourceRole`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<ResourceRole>,
     /// Copies of this card in the resource deck.
     pub copies: u32,
     /// Cards needed to replace one missing resource of this type, per
@@ -154,6 +157,43 @@ pub struct RawResource {
     /// Number field → the reason its number(s) had to be assumed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub assumed: BTreeMap<String, String>,
+}
+
+/// The resources the engine must find, by role rather than by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResourceRole {
+    /// The resource the `labor-card-value` and `labor-substitution` readings are about.
+    Labor,
+    /// The resource a Blacksmith building waives for its owner.
+    Blacksmith,
+}
+
+impl ResourceRole {
+    pub const ALL: &[ResourceRole] = &[ResourceRole::Labor, ResourceRole::Blacksmith];
+    pub fn id(self) -> &'static str {
+        match self {
+            ResourceRole::Labor => "labor",
+            ResourceRole::Blacksmith => "blacksmith",
+        }
+    }
+}
+
+/// The event cards the engine must find, by role rather than by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventRole {
+    /// The disaster that spreads under the `spreading-fire` variant.
+    SpreadingFire,
+}
+
+/// A `replace:` entry of an interpretation option or a variant: the event
+/// whose effect it replaces, and the effect that applies instead.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawReplace {
+    pub event: Spanned<String>,
+    pub effect: Vec<RawEffect>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -261,6 +301,9 @@ pub struct RawEvent {
     pub id: Spanned<String>,
     pub names: Names,
     pub triangle: Triangle,
+    /// What the engine knows this card as (see `EventRole`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<EventRole>,
     /// Copies in the event deck.
     pub copies: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]

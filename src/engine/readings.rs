@@ -1,0 +1,237 @@
+//! Readings, variants and house rules as data.
+//!
+//! A catalog's interpretations and variants are lowered (in `catalog`) into
+//! options that carry [`Change`]s: set a parameter, replace an entity's
+//! effect, or — for what data cannot say — select a *hook*, a reading
+//! written in Rust. Hooks are typed: each is an enum declared with
+//! [`hooks!`](crate::hooks), matched exhaustively where the code branches,
+//! and never compared as a string or by position.
+//!
+//! [`Readings::resolve`] turns a configuration into the chosen option of
+//! every interpretation, the hook variant of every hook, and the parameter
+//! values the game plays with. [`Touched`] records which switch points the
+//! engine used in a game, so `check` and `diff` can tell a reading that
+//! changes nothing from one that was never reached.
+//!
+//! ```
+//! use rulecheck::engine::Hook;
+//! rulecheck::hooks! { DEMO_HOOKS;
+//!     /// How a demo rule reads.
+//!     Demo = "demo" { Strict = "strict", Lax = "lax" }
+//! }
+//! assert_eq!(Demo::from_index(1), Demo::Lax);
+//! assert_eq!(DEMO_HOOKS[0].options, &["strict", "lax"]);
+//! ```
+
+use std::cell::RefCell;
+
+use serde::{Deserialize, Serialize};
+
+use super::config::{Config, ConfigError};
+use crate::catalog::common::{Change, Interpretation, Variant};
+
+/// A reading the code implements, as a typed enum with one variant per
+/// option it can play. Declared with [`hooks!`](crate::hooks).
+pub trait Hook: Copy + Eq + std::fmt::Debug + 'static {
+    /// Position in the game's hook table.
+    const INDEX: usize;
+    /// The interpretation id the catalog declares it under.
+    const ID: &'static str;
+    /// The catalog ids of its variants, in declaration order.
+    const OPTIONS: &'static [&'static str];
+    /// The variant at `i` (the last one for an index past the end, which
+    /// `Readings::resolve` never produces).
+    fn from_index(i: u8) -> Self;
+}
+
+/// What the loader checks a catalog against: a hook and its variant ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HookDecl {
+    pub id: &'static str,
+    pub options: &'static [&'static str],
+}
+
+/// Declares a game's hooks: one enum per reading the code implements, and
+/// the table (`$table`) the catalog loader checks the catalog against.
+#[macro_export]
+macro_rules! hooks {
+    ($table:ident; $( $(#[$m:meta])* $name:ident = $id:literal { $($var:ident = $opt:literal),+ $(,)? } )+) => {
+        #[allow(dead_code)]
+        #[derive(Clone, Copy)]
+        enum HookIndex { $($name),+ }
+        $(
+            $(#[$m])*
+            #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+            pub enum $name { $($var),+ }
+            impl $crate::engine::Hook for $name {
+                const INDEX: usize = HookIndex::$name as usize;
+                const ID: &'static str = $id;
+                const OPTIONS: &'static [&'static str] = &[$($opt),+];
+                fn from_index(i: u8) -> Self {
+                    const ALL: &[$name] = &[$($name::$var),+];
+                    ALL[usize::from(i).min(ALL.len() - 1)]
+                }
+            }
+        )+
+        /// Every hook the code declares, in declaration order.
+        pub const $table: &[$crate::engine::HookDecl] =
+            &[$($crate::engine::HookDecl { id: $id, options: &[$($opt),+] }),+];
+    };
+}
+
+/// Declares a game's switches: an enum of the variants (or parameters) the
+/// code knows by name, with their catalog ids in `$table`.
+#[macro_export]
+macro_rules! switches {
+    ($(#[$m:meta])* $name:ident, $table:ident; $($var:ident = $id:literal),+ $(,)?) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+        pub enum $name { $($var),+ }
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$var),+];
+            pub fn id(self) -> &'static str {
+                $table[self as usize]
+            }
+        }
+        /// The catalog ids, in declaration order.
+        pub const $table: &[&str] = &[$($id),+];
+    };
+}
+
+/// The readings of one configuration: the chosen option of every catalog
+/// interpretation, the variant of every code hook, the variants on, and the
+/// parameters after every change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Readings {
+    /// Chosen option per catalog interpretation (catalog order).
+    pub options: Vec<u16>,
+    /// Chosen variant per hook (hook-table order).
+    pub hooks: Vec<u8>,
+    /// Enabled variants (catalog order).
+    pub variants: Vec<bool>,
+    /// Parameter values (parameter-table order).
+    pub params: Vec<u32>,
+    /// Entity → the replacement effect that applies (an index the game
+    /// gave the `Change::Replace`), for entities some reading replaces.
+    pub replaced: Vec<(u32, u32)>,
+}
+
+impl Readings {
+    /// Resolves a configuration against the catalog's interpretations and
+    /// variants. `base` are the catalog's parameter values. Unknown ids,
+    /// unknown options and incompatible variants are errors; the changes of
+    /// enabled variants apply first, then those of the chosen options, in
+    /// catalog order (a later change to the same parameter wins).
+    pub fn resolve(
+        interpretations: &[Interpretation],
+        variants: &[Variant],
+        hooks: usize,
+        base: &[u32],
+        config: &Config,
+    ) -> Result<Readings, ConfigError> {
+        for v in &config.variants {
+            if !variants.iter().any(|x| x.id == *v) {
+                return Err(ConfigError::UnknownVariant(v.clone()));
+            }
+        }
+        for v in variants.iter().filter(|v| config.variants.contains(&v.id)) {
+            if let Some(other) = v.incompatible.iter().find(|o| config.variants.contains(*o)) {
+                return Err(ConfigError::IncompatibleVariants(v.id.clone(), other.clone()));
+            }
+        }
+        for (id, opt) in &config.interpretations {
+            let Some(i) = interpretations.iter().find(|i| i.id == *id) else {
+                return Err(ConfigError::UnknownInterpretation(id.clone()));
+            };
+            if !i.options.iter().any(|o| o.id == *opt) {
+                return Err(ConfigError::UnknownOption {
+                    interpretation: id.clone(),
+                    option: opt.clone(),
+                    options: i.option_ids().map(String::from).collect(),
+                });
+            }
+        }
+        let mut r = Readings {
+            options: Vec::with_capacity(interpretations.len()),
+            hooks: vec![0; hooks],
+            variants: variants.iter().map(|v| config.variants.contains(&v.id)).collect(),
+            params: base.to_vec(),
+            replaced: Vec::new(),
+        };
+        for (v, on) in variants.iter().zip(r.variants.clone()) {
+            if on {
+                r.apply(&v.data);
+            }
+        }
+        for i in interpretations {
+            let chosen = config.interpretations.get(&i.id).unwrap_or(&i.default);
+            let k = i.options.iter().position(|o| o.id == *chosen).unwrap_or(0);
+            r.options.push(k as u16);
+            let o = &i.options[k];
+            if let (Some(h), Some(v)) = (i.hook, o.hook)
+                && let Some(slot) = r.hooks.get_mut(h)
+            {
+                *slot = v;
+            }
+            r.apply(&o.data);
+        }
+        Ok(r)
+    }
+
+    fn apply(&mut self, changes: &[Change]) {
+        for c in changes {
+            match *c {
+                Change::Set { param, value } => {
+                    if let Some(p) = self.params.get_mut(param) {
+                        *p = value;
+                    }
+                }
+                Change::Replace { entity, with } => {
+                    self.replaced.retain(|(e, _)| *e != entity);
+                    self.replaced.push((entity, with));
+                    self.replaced.sort_unstable();
+                }
+            }
+        }
+    }
+
+    /// The replacement of an entity's effect, if a reading replaces it.
+    pub fn replacement(&self, entity: u32) -> Option<u32> {
+        if self.replaced.is_empty() {
+            return None;
+        }
+        self.replaced.binary_search_by_key(&entity, |(e, _)| *e).ok().map(|i| self.replaced[i].1)
+    }
+}
+
+/// Which switch points (hooks, parameters, replaced entities, reading
+/// conditions) the engine used: how the engine read the state, so it takes
+/// no part in equality and is not serialised.
+#[derive(Debug, Clone, Default)]
+pub struct Touched(RefCell<Vec<u64>>);
+
+impl Touched {
+    pub fn mark(&self, point: usize) {
+        let mut bits = self.0.borrow_mut();
+        let (w, b) = (point / 64, point % 64);
+        if bits.len() <= w {
+            bits.resize(w + 1, 0);
+        }
+        bits[w] |= 1 << b;
+    }
+
+    pub fn get(&self, point: usize) -> bool {
+        self.0.borrow().get(point / 64).is_some_and(|w| w & (1 << (point % 64)) != 0)
+    }
+
+    /// The interpretations whose switch points were used, by id.
+    pub fn consulted(&self, interpretations: &[Interpretation]) -> Vec<String> {
+        interpretations.iter().filter(|i| i.points.iter().any(|&p| self.get(p))).map(|i| i.id.clone()).collect()
+    }
+}
+
+impl PartialEq for Touched {
+    fn eq(&self, _: &Touched) -> bool {
+        true
+    }
+}
