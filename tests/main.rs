@@ -7,3 +7,4 @@ mod interp;
 mod properties;
 mod scenario_runner;
 mod scenarios;
+mod user_catalogs;

@@ -9,10 +9,6 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::diag::Diagnostics;
 use crate::yaml::{Spanned, position};
 
-/// The documents a citation may name (see shared/rulebooks/README.md), plus
-/// `outside` for OUTSIDE_FACTS.md.
-pub const DOCS: &[&str] = &["dry-gulch-en", "dry-gulch-de", "red-dog-junction-en", "dodge-city-de", "outside"];
-
 /// Provenance of a record's numbers: `source` cites where they come from;
 /// `assumed` maps a field name to the reason its number(s) had to be
 /// assumed. A number field not listed in `assumed` is cited by `source`.
@@ -31,20 +27,142 @@ pub struct RawCitation {
     pub says: Option<String>,
 }
 
-/// Names of an entity in each rulebook language that gives one.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Names {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub en: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub de: Option<String>,
+/// A map key that keeps its position (a language of `names`).
+#[derive(Debug, Clone)]
+pub struct Key(pub Spanned<String>);
+
+impl PartialEq for Key {
+    fn eq(&self, o: &Key) -> bool {
+        self.0.value == o.0.value
+    }
+}
+impl Eq for Key {}
+impl PartialOrd for Key {
+    fn partial_cmp(&self, o: &Key) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Key {
+    fn cmp(&self, o: &Key) -> std::cmp::Ordering {
+        self.0.value.cmp(&o.0.value)
+    }
+}
+impl<'de> Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        Spanned::<String>::deserialize(d).map(Key)
+    }
+}
+impl Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.value.serialize(s)
+    }
 }
 
+/// Names of an entity, by language: `{en: Fire, de: Feuer}`. The languages
+/// a catalog may use are the ones it declares (`languages:`).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[serde(transparent)]
+pub struct Names(pub BTreeMap<Key, String>);
+
 impl Names {
-    /// The English name, else the German one, else `fallback`.
-    pub fn display<'a>(&'a self, fallback: &'a str) -> &'a str {
-        self.en.as_deref().or(self.de.as_deref()).unwrap_or(fallback)
+    /// The name in the first of `languages` that has one, else any, else `fallback`.
+    pub fn display<'a>(&'a self, languages: &[String], fallback: &'a str) -> &'a str {
+        languages
+            .iter()
+            .find_map(|l| self.0.iter().find(|(k, _)| k.0.value == *l).map(|(_, v)| v.as_str()))
+            .or_else(|| self.0.values().next().map(String::as_str))
+            .unwrap_or(fallback)
+    }
+
+    /// The name in one language.
+    pub fn get(&self, language: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k.0.value == language).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Checks that every language of `names` is declared.
+pub fn check_names(file: &str, names: &Names, languages: &[String], diags: &mut Diagnostics) {
+    for k in names.0.keys() {
+        if !languages.contains(&k.0.value) {
+            diags.error(
+                file,
+                position(&k.0),
+                format!(
+                    "name in undeclared language `{}`; the catalog declares {} (add it to `languages:`)",
+                    k.0.value,
+                    languages.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+/// A document a catalog cites: a rulebook, errata, a house-rules sheet.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDocument {
+    pub id: Spanned<String>,
+    pub title: String,
+    /// The language it is written in (one of the declared languages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Spanned<String>>,
+}
+
+/// A declared document after validation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Document {
+    pub id: String,
+    pub title: String,
+    pub language: Option<String>,
+}
+
+/// Lowers declared documents and languages (ids, uniqueness, each
+/// document's language declared).
+pub fn lower_documents(
+    file: &str,
+    docs: &[RawDocument],
+    languages: &[Spanned<String>],
+    diags: &mut Diagnostics,
+) -> (Vec<Document>, Vec<String>) {
+    check_unique(file, "document", docs.iter().map(|d| &d.id), diags);
+    check_unique(file, "language", languages.iter(), diags);
+    let langs: Vec<String> = languages.iter().map(|l| l.value.clone()).collect();
+    let mut out = Vec::new();
+    for d in docs {
+        check_id(file, &d.id, diags);
+        if let Some(l) = &d.language
+            && !langs.contains(&l.value)
+        {
+            diags.error(
+                file,
+                position(l),
+                format!("document `{}` is in undeclared language `{}`", d.id.value, l.value),
+            );
+        }
+        out.push(Document {
+            id: d.id.value.clone(),
+            title: d.title.clone(),
+            language: d.language.as_ref().map(|l| l.value.clone()),
+        });
+    }
+    (out, langs)
+}
+
+/// Checks that every citation names a declared document.
+pub fn check_documents<'a>(
+    cites: impl IntoIterator<Item = (&'a str, &'a RawCitation)>,
+    docs: &[Document],
+    diags: &mut Diagnostics,
+) {
+    let known: Vec<&str> = docs.iter().map(|d| d.id.as_str()).collect();
+    for (file, c) in cites {
+        if !known.contains(&c.doc.value.as_str()) {
+            diags.error(
+                file,
+                position(&c.doc),
+                format!("unknown document `{}` in a citation; the catalog declares: {}", c.doc.value, known.join(", ")),
+            );
+        }
     }
 }
 
@@ -116,15 +234,10 @@ pub fn check_provenance(
     tally
 }
 
+/// Checks the form of citations (documents are checked against the
+/// catalog's declared documents by `check_documents`).
 pub fn check_citations(file: &str, cites: &[RawCitation], diags: &mut Diagnostics) {
     for c in cites {
-        if !DOCS.contains(&c.doc.value.as_str()) {
-            diags.error(
-                file,
-                position(&c.doc),
-                format!("unknown document `{}` in a citation; known documents: {}", c.doc.value, DOCS.join(", ")),
-            );
-        }
         if c.reference.trim().is_empty() {
             diags.error(file, position(&c.doc), "a citation needs a `ref` naming the section (and rule number)");
         }
@@ -154,6 +267,24 @@ impl std::fmt::Display for Citation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} \u{a7} {}", self.doc, self.reference)
     }
+}
+
+/// The known id nearest to a typo (edit distance ≤ 3).
+pub fn closest<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> Option<&'a str> {
+    known.map(|k| (edit_distance(k, typo), k)).filter(|(d, _)| *d <= 3).min().map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// Checks that an id is kebab-case: lowercase ASCII letters, digits and
@@ -209,7 +340,7 @@ pub struct RawVariant<R> {
     pub changes: Vec<String>,
     /// Parameters it sets: `{turn.hand_limit: 12}`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub set: BTreeMap<String, Spanned<u32>>,
+    pub set: BTreeMap<Key, Spanned<u32>>,
     /// Entities whose effect it replaces (the shape is the game's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replace: Vec<R>,
@@ -294,7 +425,8 @@ pub struct RawInterpretation<R> {
     /// What is ambiguous: `translation` (the texts disagree), `silent`
     /// (no text says), `contradiction` (a text contradicts itself),
     /// `numbers` (numbers missing or not adding up), `interaction` (cards
-    /// interact in a way no text settles).
+    /// interact in a way no text settles), `house-rule` (a table's own
+    /// rule, cited from its house-rules sheet).
     pub kind: Spanned<String>,
     /// The places on every side, each with `says`.
     pub citations: Vec<RawCitation>,
@@ -323,13 +455,14 @@ pub struct RawOption<R> {
     pub hook: Option<Spanned<String>>,
     /// Parameters it sets: `{turn.hand_limit: 12}`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub set: BTreeMap<String, Spanned<u32>>,
+    pub set: BTreeMap<Key, Spanned<u32>>,
     /// Entities whose effect it replaces (the shape is the game's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replace: Vec<R>,
 }
 
-pub const INTERPRETATION_KINDS: &[&str] = &["translation", "silent", "contradiction", "numbers", "interaction"];
+pub const INTERPRETATION_KINDS: &[&str] =
+    &["translation", "silent", "contradiction", "numbers", "interaction", "house-rule"];
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Interpretation {
@@ -365,31 +498,48 @@ impl Interpretation {
     }
 }
 
-/// Lowers the game's replacement shape (`replace:` entries) into changes.
-pub type LowerReplace<'a, R> = dyn FnMut(&R, &mut Diagnostics) -> Option<Change> + 'a;
+/// Lowers the game's replacement shape (`replace:` entries, written in the
+/// given file) into changes.
+pub type LowerReplace<'a, R> = dyn FnMut(&R, &Source<'_>, &mut Diagnostics) -> Option<Change> + 'a;
+
+/// The file an entry was read from (a bundled file, or a house-rules
+/// overlay), for diagnostics.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+}
+
+/// A catalog entry with the file it was read from.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a, T> {
+    pub from: Source<'a>,
+    pub raw: &'a T,
+}
 
 /// Lowers `set:` and `replace:` into changes, checking parameter names.
 fn lower_data<R>(
-    file: &str,
+    from: &Source<'_>,
     what: &str,
-    set: &BTreeMap<String, Spanned<u32>>,
+    set: &BTreeMap<Key, Spanned<u32>>,
     replace: &[R],
     decl: &Declared<'_>,
     lower_replace: &mut LowerReplace<'_, R>,
     diags: &mut Diagnostics,
 ) -> Vec<Change> {
     let mut out = Vec::new();
-    for (name, value) in set {
+    for (key, value) in set {
+        let name = &key.0.value;
         match decl.params.iter().position(|p| p == name) {
             Some(param) => out.push(Change::Set { param, value: value.value }),
             None => diags.error(
-                file,
-                position(value),
+                from.path,
+                position(&key.0),
                 format!("{what} sets unknown parameter `{name}`; parameters: {}", decl.params.join(", ")),
             ),
         }
     }
-    out.extend(replace.iter().filter_map(|r| lower_replace(r, diags)));
+    out.extend(replace.iter().filter_map(|r| lower_replace(r, from, diags)));
     out
 }
 
@@ -409,13 +559,13 @@ fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec<usize>) {
 /// as data.
 pub fn lower_variants<R>(
     file: &str,
-    raw: &RawVariantsFile<R>,
+    entries: &[Entry<'_, RawVariant<R>>],
+    languages: &[String],
     decl: &Declared<'_>,
     lower_replace: &mut LowerReplace<'_, R>,
     diags: &mut Diagnostics,
 ) -> Vec<Variant> {
-    check_unique(file, "variant", raw.variants.iter().map(|v| &v.id), diags);
-    let ids: BTreeSet<&str> = raw.variants.iter().map(|v| v.id.value.as_str()).collect();
+    let ids: BTreeSet<&str> = entries.iter().map(|e| e.raw.id.value.as_str()).collect();
     for known in decl.variants {
         if !ids.contains(known) {
             diags.error(
@@ -425,26 +575,21 @@ pub fn lower_variants<R>(
             );
         }
     }
-    raw.variants
+    entries
         .iter()
-        .map(|v| {
-            check_id(file, &v.id, diags);
+        .map(|e| {
+            let (v, f) = (e.raw, e.from.path);
+            check_id(f, &v.id, diags);
+            check_names(f, &v.names, languages, diags);
             if v.source.is_empty() {
-                diags.error(file, position(&v.id), format!("variant `{}` cites no source", v.id.value));
+                diags.error(f, position(&v.id), format!("variant `{}` cites no source", v.id.value));
             }
-            check_provenance(
-                file,
-                &format!("variant `{}`", v.id.value),
-                position(&v.id),
-                &v.source,
-                &v.assumed,
-                &[("set", v.set.len())],
-                diags,
-            );
+            let what = format!("variant `{}`", v.id.value);
+            check_provenance(f, &what, position(&v.id), &v.source, &v.assumed, &[("set", v.set.len())], diags);
             for other in &v.incompatible {
                 if !ids.contains(other.value.as_str()) {
                     diags.error(
-                        file,
+                        f,
                         position(other),
                         format!(
                             "variant `{}` is declared incompatible with unknown variant `{}`",
@@ -453,12 +598,11 @@ pub fn lower_variants<R>(
                     );
                 }
             }
-            let what = format!("variant `{}`", v.id.value);
-            let data = lower_data(file, &what, &v.set, &v.replace, decl, lower_replace, diags);
+            let data = lower_data(&e.from, &what, &v.set, &v.replace, decl, lower_replace, diags);
             let hook = decl.variants.iter().position(|k| *k == v.id.value);
             if hook.is_none() && data.is_empty() {
                 diags.error(
-                    file,
+                    f,
                     position(&v.id),
                     format!(
                         "variant `{}` is not one the engine implements ({}) and changes nothing as data; \
@@ -470,7 +614,7 @@ pub fn lower_variants<R>(
             }
             Variant {
                 id: v.id.value.clone(),
-                name: v.names.display(&v.id.value).to_string(),
+                name: v.names.display(languages, &v.id.value).to_string(),
                 summary: v.summary.clone(),
                 changes: v.changes.clone(),
                 incompatible: v.incompatible.iter().map(|s| s.value.clone()).collect(),
@@ -570,23 +714,24 @@ fn option_hook<R>(
 /// interpretation the code does not know is data (its options `set` or
 /// `replace`), or `inert` with the reason it cannot change play.
 pub fn lower_interpretations<R>(
-    file: &str,
-    raw: &RawInterpretationsFile<R>,
+    base_file: &str,
+    entries: &[Entry<'_, RawInterpretation<R>>],
+    referenced: &BTreeSet<usize>,
     variants: &[Variant],
     decl: &Declared<'_>,
     lower_replace: &mut LowerReplace<'_, R>,
     diags: &mut Diagnostics,
 ) -> Vec<Interpretation> {
-    check_unique(file, "interpretation", raw.interpretations.iter().map(|i| &i.id), diags);
     let mut out = Vec::new();
-    for (index, i) in raw.interpretations.iter().enumerate() {
+    for (index, e) in entries.iter().enumerate() {
+        let (i, file) = (e.raw, e.from.path);
         let at = position(&i.id);
         check_interpretation_header(file, i, variants, diags);
         let hook = decl.hooks.iter().position(|h| h.id == i.id.value);
         let mut options = Vec::new();
         for o in &i.options {
             let what = format!("option `{}` of interpretation `{}`", o.id.value, i.id.value);
-            let data = lower_data(file, &what, &o.set, &o.replace, decl, lower_replace, diags);
+            let data = lower_data(&e.from, &what, &o.set, &o.replace, decl, lower_replace, diags);
             let hook_variant = match hook {
                 Some(h) => option_hook(file, i, o, &decl.hooks[h], diags),
                 None => {
@@ -610,7 +755,8 @@ pub fn lower_interpretations<R>(
                 data,
             });
         }
-        let has_data = options.iter().any(|o| !o.data.is_empty());
+        // an effect's `reading:` condition makes it play, as data does
+        let has_data = options.iter().any(|o| !o.data.is_empty()) || referenced.contains(&index);
         match (hook, &i.inert) {
             (Some(_), Some(_)) => diags.error(
                 file,
@@ -629,9 +775,9 @@ pub fn lower_interpretations<R>(
                 file,
                 at,
                 format!(
-                    "interpretation `{}` is not one the engine implements and its options change nothing; give \
-                     them `set:` or `replace:`, or mark it `inert` with why it cannot change play (the engine \
-                     implements: {})",
+                    "interpretation `{}` is not one the engine implements, no effect tests it with `reading:`, \
+                     and its options change nothing; give them `set:` or `replace:`, or mark it `inert` with why \
+                     it cannot change play (the engine implements: {})",
                     i.id.value,
                     decl.hooks.iter().map(|h| h.id).collect::<Vec<_>>().join(", ")
                 ),
@@ -676,9 +822,9 @@ pub fn lower_interpretations<R>(
         });
     }
     for h in decl.hooks {
-        if !raw.interpretations.iter().any(|i| i.id.value == h.id) {
+        if !entries.iter().any(|e| e.raw.id.value == h.id) {
             diags.error(
-                file,
+                base_file,
                 (1, 1),
                 format!("the engine branches on interpretation `{}`, which this catalog does not declare", h.id),
             );

@@ -5,6 +5,7 @@
 
 pub mod common;
 pub mod diag;
+pub mod overlay;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -80,13 +81,14 @@ pub fn decode(shown: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
 }
 
 /// Reads a catalog root: every sub-folder is one game's catalog. A folder
-/// that itself holds a `game.yaml` is read as a single game.
+/// that itself holds a `game.yaml` (or an overlay's `overlay.yaml`) is read
+/// as a single game.
 pub fn read_root(root: &Path) -> Result<Vec<GameSources>, Vec<Diagnostic>> {
     let shown = root.display().to_string();
     if !root.is_dir() {
         return Err(vec![Diagnostic::new(&shown, 1, 1, "is not a directory; --rules takes a folder of game catalogs")]);
     }
-    if root.join("game.yaml").exists() {
+    if root.join("game.yaml").exists() || root.join(overlay::HEADER).exists() {
         return read_game(root).map(|g| vec![g]);
     }
     let mut entries: Vec<_> = std::fs::read_dir(root)

@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::catalog::GameSources;
 use crate::catalog::common::{Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostic;
+use crate::catalog::{GameSources, SourceFile, overlay};
+use crate::yaml;
 
 /// A loaded, validated catalog of any known game.
 #[derive(Debug, Clone)]
@@ -37,7 +38,12 @@ pub struct CatalogSummary {
 pub const KNOWN: &[&str] = &[dry_gulch::ID];
 
 /// Loads one game's folder with the lowering of the game its name selects.
+/// A house-rules overlay (a folder with `overlay.yaml`) is layered onto the
+/// bundled catalog it extends.
 pub fn load(src: &GameSources) -> Result<AnyRules, Vec<Diagnostic>> {
+    if let Some(header) = src.files.get(overlay::HEADER) {
+        return load_overlay(src, header);
+    }
     match src.name.as_str() {
         dry_gulch::ID => dry_gulch::catalog::load(src).map(|r| AnyRules::DryGulch(Box::new(r))),
         other => Err(vec![Diagnostic::new(
@@ -46,6 +52,31 @@ pub fn load(src: &GameSources) -> Result<AnyRules, Vec<Diagnostic>> {
             1,
             format!("unknown game folder `{other}`; known games: {}", KNOWN.join(", ")),
         )]),
+    }
+}
+
+fn load_overlay(src: &GameSources, header: &SourceFile) -> Result<AnyRules, Vec<Diagnostic>> {
+    let head: overlay::OverlayHeader = yaml::from_str(&header.path, &header.text).map_err(|d| vec![d])?;
+    let extends = &head.overlay.extends;
+    let unknown = || {
+        let (line, column) = yaml::position(extends);
+        vec![
+            Diagnostic::new(
+                &header.path,
+                line,
+                column,
+                format!("the overlay extends unknown game `{}`; bundled games: {}", extends.value, KNOWN.join(", ")),
+            )
+            .with_snippet_from(&header.text),
+        ]
+    };
+    let bundled = crate::bundled::rules()?;
+    let Some(base) = bundled.iter().find(|g| g.name == extends.value) else {
+        return Err(unknown());
+    };
+    match base.name.as_str() {
+        dry_gulch::ID => dry_gulch::catalog::load_layered(base, Some(src)).map(|r| AnyRules::DryGulch(Box::new(r))),
+        _ => Err(unknown()),
     }
 }
 

@@ -1,15 +1,17 @@
 //! Lowering the Dry Gulch catalog: raw files → checked `Rules`, or every
 //! diagnostic at once.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::common::{
-    self, Change, Citation, NumberTally, RawCitation, check_id, check_provenance, check_unique,
+    self, Change, Citation, Entry, NumberTally, RawCitation, Source, check_documents, check_id, check_names,
+    check_provenance, check_unique, closest,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
+use crate::catalog::overlay;
 use crate::catalog::{GameSources, SourceFile};
 use crate::yaml::{self, Spanned, position};
 
@@ -26,43 +28,235 @@ pub const FILES: &[&str] = &[
 
 /// Parses and lowers a Dry Gulch catalog folder.
 pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
+    load_layered(src, None)
+}
+
+/// Parses and lowers a catalog folder with a house-rules overlay (see
+/// `catalog::overlay`) layered onto it.
+pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
     let mut diags = Diagnostics::default();
-    let game: Option<(&SourceFile, GameFile)> = parse(src, "game.yaml", &mut diags);
-    let resources: Option<(&SourceFile, ResourcesFile)> = parse(src, "resources.yaml", &mut diags);
-    let buildings: Option<(&SourceFile, BuildingsFile)> = parse(src, "buildings.yaml", &mut diags);
-    let events: Option<(&SourceFile, EventsFile)> = parse(src, "events.yaml", &mut diags);
-    let board: Option<(&SourceFile, BoardFile)> = parse(src, "board.yaml", &mut diags);
-    let variants: Option<(&SourceFile, common::RawVariantsFile<RawReplace>)> = parse(src, "variants.yaml", &mut diags);
-    let interps: Option<(&SourceFile, common::RawInterpretationsFile<RawReplace>)> =
-        parse(src, "interpretations.yaml", &mut diags);
-    let (Some(game), Some(resources), Some(buildings), Some(events), Some(board), Some(variants), Some(interps)) =
-        (game, resources, buildings, events, board, variants, interps)
-    else {
-        return Err(finish(src, diags));
+    let raw = parse_all(src, &mut diags);
+    let over = overlay.map(|o| parse_overlay(o, &mut diags));
+    let (Some(raw), false) = (raw, over.as_ref().is_some_and(Option::is_none)) else {
+        return Err(finish(src, overlay, diags));
     };
-    let raw = RawCatalog {
-        game: game.1,
-        resources: resources.1,
-        buildings: buildings.1,
-        events: events.1,
-        board: board.1,
-        variants: variants.1,
-        interpretations: interps.1,
+    let over = over.flatten();
+    let base = |name: &str| {
+        let f = &src.files[name];
+        Source { path: &f.path, text: &f.text }
     };
-    let paths = Paths {
-        game: game.0.path.clone(),
-        resources: resources.0.path.clone(),
-        buildings: buildings.0.path.clone(),
-        events: events.0.path.clone(),
-        events_text: events.0.text.clone(),
-        board: board.0.path.clone(),
-        variants: variants.0.path.clone(),
-        variants_text: variants.0.text.clone(),
-        interpretations: interps.0.path.clone(),
-        interpretations_text: interps.0.text.clone(),
-    };
-    let rules = lower(&raw, &paths, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(finish(src, diags)) }
+    let layers = layer(&raw, &base, overlay.zip(over.as_ref()), &mut diags);
+    let rules = lower(&layers, &mut diags);
+    if diags.is_empty() { Ok(rules) } else { Err(finish(src, overlay, diags)) }
+}
+
+/// Parses every file of a base catalog folder.
+fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
+    let game = parse(src, "game.yaml", diags);
+    let resources = parse(src, "resources.yaml", diags);
+    let buildings = parse(src, "buildings.yaml", diags);
+    let events = parse(src, "events.yaml", diags);
+    let board = parse(src, "board.yaml", diags);
+    let variants = parse(src, "variants.yaml", diags);
+    let interps = parse(src, "interpretations.yaml", diags);
+    Some(RawCatalog {
+        game: game?.1,
+        resources: resources?.1,
+        buildings: buildings?.1,
+        events: events?.1,
+        board: board?.1,
+        variants: variants?.1,
+        interpretations: interps?.1,
+    })
+}
+
+/// The parsed files of an overlay folder (each list file optional).
+struct RawOverlay {
+    header: overlay::OverlayHeader,
+    game: Option<OverlayGameFile>,
+    resources: Option<overlay::OverlayFile<RawResource>>,
+    buildings: Option<overlay::OverlayFile<RawBuilding>>,
+    events: Option<overlay::OverlayFile<RawEvent>>,
+    variants: Option<overlay::OverlayFile<common::RawVariant<RawReplace>>>,
+    interpretations: Option<overlay::OverlayFile<common::RawInterpretation<RawReplace>>>,
+}
+
+fn parse_overlay(src: &GameSources, diags: &mut Diagnostics) -> Option<RawOverlay> {
+    for (name, f) in &src.files {
+        if name != overlay::HEADER && !FILES.contains(&name.as_str()) {
+            diags.error(
+                &f.path,
+                (1, 1),
+                format!(
+                    "`{name}` is not a file a Dry Gulch overlay can hold; it may hold {}, and any of {}",
+                    overlay::HEADER,
+                    FILES.iter().filter(|f| **f != "board.yaml").copied().collect::<Vec<_>>().join(", ")
+                ),
+            );
+        }
+    }
+    if let Some(f) = src.files.get("board.yaml") {
+        diags.error(&f.path, (1, 1), "an overlay cannot change the board; copy the whole catalog to change it");
+    }
+    let header = parse(src, overlay::HEADER, diags);
+    let game = optional(src, "game.yaml", diags);
+    let resources = optional(src, "resources.yaml", diags);
+    let buildings = optional(src, "buildings.yaml", diags);
+    let events = optional(src, "events.yaml", diags);
+    let variants = optional(src, "variants.yaml", diags);
+    let interpretations = optional(src, "interpretations.yaml", diags);
+    Some(RawOverlay {
+        header: header?.1,
+        game: present(game)?,
+        resources: present(resources)?,
+        buildings: present(buildings)?,
+        events: present(events)?,
+        variants: present(variants)?,
+        interpretations: present(interpretations)?,
+    })
+}
+
+fn optional<'a, T: serde::de::DeserializeOwned>(
+    src: &'a GameSources,
+    name: &str,
+    diags: &mut Diagnostics,
+) -> Option<Option<(&'a SourceFile, T)>> {
+    src.files.contains_key(name).then(|| parse(src, name, diags))
+}
+
+/// An optional file: `Some(None)` when absent, `None` when it failed to parse.
+fn present<T>(parsed: Option<Option<(&SourceFile, T)>>) -> Option<Option<T>> {
+    match parsed {
+        None => Some(None),
+        Some(p) => p.map(|(_, t)| Some(t)),
+    }
+}
+
+/// An overlay list file with the file it was read from.
+fn pair<'a, T>(
+    from: Option<Source<'a>>,
+    raw: Option<&'a overlay::OverlayFile<T>>,
+) -> Option<(Source<'a>, &'a overlay::OverlayFile<T>)> {
+    from.zip(raw)
+}
+
+/// A catalog with its overlay applied: every entry with the file it came from.
+struct Layers<'a> {
+    game: GameFile,
+    /// The file each section of `game` came from (`game`, `setup`, `turn`,
+    /// `components`, `limits`).
+    game_from: BTreeMap<&'static str, Source<'a>>,
+    documents: Vec<Entry<'a, common::RawDocument>>,
+    languages: Vec<Entry<'a, Spanned<String>>>,
+    resources: Vec<Entry<'a, RawResource>>,
+    buildings: Vec<Entry<'a, RawBuilding>>,
+    events: Vec<Entry<'a, RawEvent>>,
+    board: Entry<'a, BoardFile>,
+    variants: Vec<Entry<'a, common::RawVariant<RawReplace>>>,
+    interpretations: Vec<Entry<'a, common::RawInterpretation<RawReplace>>>,
+    /// The base files, for diagnostics about a whole list.
+    base: BasePaths<'a>,
+}
+
+struct BasePaths<'a> {
+    resources: &'a str,
+    buildings: &'a str,
+    events: &'a str,
+    variants: &'a str,
+    interpretations: &'a str,
+}
+
+fn layer<'a>(
+    raw: &'a RawCatalog,
+    base: &dyn Fn(&str) -> Source<'a>,
+    over: Option<(&'a GameSources, &'a RawOverlay)>,
+    diags: &mut Diagnostics,
+) -> Layers<'a> {
+    let ofile = |name: &str| over.and_then(|(o, _)| o.files.get(name)).map(|f| Source { path: &f.path, text: &f.text });
+    let ov = over.map(|(_, r)| r);
+    let mut game = raw.game.clone();
+    let mut game_from: BTreeMap<&'static str, Source<'a>> =
+        ["game", "setup", "turn", "components", "limits"].into_iter().map(|k| (k, base("game.yaml"))).collect();
+    if let (Some(g), Some(from)) = (ov.and_then(|o| o.game.as_ref()), ofile("game.yaml")) {
+        if let Some(x) = &g.setup {
+            game.setup = x.clone();
+            game_from.insert("setup", from);
+        }
+        if let Some(x) = &g.turn {
+            game.turn = x.clone();
+            game_from.insert("turn", from);
+        }
+        if let Some(x) = &g.components {
+            game.components = x.clone();
+            game_from.insert("components", from);
+        }
+        if let Some(x) = &g.limits {
+            game.limits = x.clone();
+            game_from.insert("limits", from);
+        }
+    }
+    let mut documents: Vec<_> =
+        raw.game.game.documents.iter().map(|d| Entry { from: base("game.yaml"), raw: d }).collect();
+    let mut languages: Vec<_> =
+        raw.game.game.languages.iter().map(|l| Entry { from: base("game.yaml"), raw: l }).collect();
+    if let (Some(o), Some(from)) = (ov, ofile(overlay::HEADER)) {
+        documents.extend(o.header.overlay.documents.iter().map(|d| Entry { from, raw: d }));
+        languages.extend(o.header.overlay.languages.iter().map(|l| Entry { from, raw: l }));
+        if o.header.overlay.extends.value != raw.game.game.id.value {
+            diags.error(
+                from.path,
+                position(&o.header.overlay.extends),
+                format!(
+                    "the overlay extends `{}`, but is layered onto `{}`",
+                    o.header.overlay.extends.value, raw.game.game.id.value
+                ),
+            );
+        }
+    }
+    Layers {
+        game,
+        game_from,
+        documents,
+        languages,
+        resources: overlay::merge(
+            "resource",
+            (base("resources.yaml"), &raw.resources.resources),
+            pair(ofile("resources.yaml"), ov.and_then(|o| o.resources.as_ref())),
+            diags,
+        ),
+        buildings: overlay::merge(
+            "building",
+            (base("buildings.yaml"), &raw.buildings.buildings),
+            pair(ofile("buildings.yaml"), ov.and_then(|o| o.buildings.as_ref())),
+            diags,
+        ),
+        events: overlay::merge(
+            "event",
+            (base("events.yaml"), &raw.events.events),
+            pair(ofile("events.yaml"), ov.and_then(|o| o.events.as_ref())),
+            diags,
+        ),
+        board: Entry { from: base("board.yaml"), raw: &raw.board },
+        variants: overlay::merge(
+            "variant",
+            (base("variants.yaml"), &raw.variants.variants),
+            pair(ofile("variants.yaml"), ov.and_then(|o| o.variants.as_ref())),
+            diags,
+        ),
+        interpretations: overlay::merge(
+            "interpretation",
+            (base("interpretations.yaml"), &raw.interpretations.interpretations),
+            pair(ofile("interpretations.yaml"), ov.and_then(|o| o.interpretations.as_ref())),
+            diags,
+        ),
+        base: BasePaths {
+            resources: base("resources.yaml").path,
+            buildings: base("buildings.yaml").path,
+            events: base("events.yaml").path,
+            variants: base("variants.yaml").path,
+            interpretations: base("interpretations.yaml").path,
+        },
+    }
 }
 
 /// All files of a catalog, parsed: what `load` lowers, and what the
@@ -96,45 +290,15 @@ impl RawCatalog {
 /// Parses every file of a folder without lowering (for round trips).
 pub fn parse_raw(src: &GameSources) -> Result<RawCatalog, Vec<Diagnostic>> {
     let mut diags = Diagnostics::default();
-    let game = parse(src, "game.yaml", &mut diags);
-    let resources = parse(src, "resources.yaml", &mut diags);
-    let buildings = parse(src, "buildings.yaml", &mut diags);
-    let events = parse(src, "events.yaml", &mut diags);
-    let board = parse(src, "board.yaml", &mut diags);
-    let variants = parse(src, "variants.yaml", &mut diags);
-    let interps = parse(src, "interpretations.yaml", &mut diags);
-    match (game, resources, buildings, events, board, variants, interps) {
-        (Some(g), Some(r), Some(b), Some(e), Some(bo), Some(v), Some(i)) => Ok(RawCatalog {
-            game: g.1,
-            resources: r.1,
-            buildings: b.1,
-            events: e.1,
-            board: bo.1,
-            variants: v.1,
-            interpretations: i.1,
-        }),
-        _ => Err(finish(src, diags)),
-    }
+    parse_all(src, &mut diags).ok_or_else(|| finish(src, None, diags))
 }
 
-struct Paths {
-    game: String,
-    resources: String,
-    buildings: String,
-    events: String,
-    events_text: String,
-    board: String,
-    variants: String,
-    variants_text: String,
-    interpretations: String,
-    interpretations_text: String,
-}
-
-fn finish(src: &GameSources, diags: Diagnostics) -> Vec<Diagnostic> {
+fn finish(src: &GameSources, overlay: Option<&GameSources>, diags: Diagnostics) -> Vec<Diagnostic> {
+    let files = || src.files.values().chain(overlay.into_iter().flat_map(|o| o.files.values()));
     diags
         .items
         .into_iter()
-        .map(|d| match src.files.values().find(|f| f.path == d.file) {
+        .map(|d| match files().find(|f| f.path == d.file) {
             Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
             _ => d,
         })
@@ -162,10 +326,6 @@ fn parse<'a, T: serde::de::DeserializeOwned>(
             None
         }
     }
-}
-
-fn name(n: &common::Names, id: &str) -> String {
-    n.display(id).to_string()
 }
 
 struct Ids {
@@ -196,40 +356,28 @@ fn lookup<T: Copy>(
     }
 }
 
-/// The known id nearest to a typo (edit distance ≤ 3).
-fn closest<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> Option<&'a str> {
-    known.map(|k| (edit_distance(k, typo), k)).filter(|(d, _)| *d <= 3).min().map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
+fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let mut tally = NumberTally::default();
-    let g = &raw.game;
-    let gat = position(&g.game.id);
-    check_id(&p.game, &g.game.id, diags);
-    for rb in &g.game.rulebooks {
-        if !common::DOCS.contains(&rb.value.as_str()) {
-            diags.error(&p.game, position(rb), format!("unknown rulebook `{}`", rb.value));
-        }
-    }
-    let section =
-        |what: &str,
-         source: &[RawCitation],
-         assumed: &BTreeMap<String, String>,
-         fields: &[(&str, usize)],
-         diags: &mut Diagnostics| { check_provenance(&p.game, what, gat, source, assumed, fields, diags) };
+    let g = &lay.game;
+    let base_game = lay.game_from["game"].path;
+    // where a section's diagnostics point: the game id in the base file, the
+    // top of an overlay's game.yaml
+    let at = |section: &str| {
+        let f = lay.game_from[section].path;
+        (f, if f == base_game { position(&g.game.id) } else { (1, 1) })
+    };
+    let (gf, gat) = at("game");
+    check_id(gf, &g.game.id, diags);
+    let (documents, languages) = lower_documents(lay, diags);
+    check_names(gf, &g.game.names, &languages, diags);
+    let section = |what: &str,
+                   source: &[RawCitation],
+                   assumed: &BTreeMap<String, String>,
+                   fields: &[(&str, usize)],
+                   diags: &mut Diagnostics| {
+        let (f, pos) = at(what);
+        check_provenance(f, what, pos, source, assumed, fields, diags)
+    };
     tally.add(section("game", &g.game.source, &g.game.assumed, &[("min_players", 1), ("max_players", 1)], diags));
     tally.add(section(
         "setup",
@@ -286,40 +434,47 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     ));
 
     if g.game.min_players < 1 || g.game.min_players > g.game.max_players {
-        diags.error(&p.game, gat, format!("players {}–{} is not a range", g.game.min_players, g.game.max_players));
+        diags.error(gf, gat, format!("players {}–{} is not a range", g.game.min_players, g.game.max_players));
     }
     for n in g.game.min_players..=g.game.max_players {
         if !g.setup.chips.contains_key(&n) {
-            diags.error(&p.game, gat, format!("setup.chips gives no chip count for {n} players"));
+            let (f, pos) = at("setup");
+            diags.error(f, pos, format!("setup.chips gives no chip count for {n} players"));
         }
     }
     let expected_phases = ["events", "draw", "build", "reward", "discard"];
     let phases: Vec<&str> = g.turn.phases.iter().map(|s| s.value.as_str()).collect();
     if phases != expected_phases {
-        let at = g.turn.phases.first().map(position).unwrap_or(gat);
+        let (f, pos) = at("turn");
+        let pos = g.turn.phases.first().map(position).unwrap_or(pos);
         diags.error(
-            &p.game,
-            at,
+            f,
+            pos,
             format!("turn.phases must be {} (the engine plays them in this order)", expected_phases.join(", ")),
         );
     }
     if g.turn.events_discarded > g.turn.events_revealed {
-        diags.error(&p.game, gat, "turn.events_discarded exceeds turn.events_revealed");
+        let (f, pos) = at("turn");
+        diags.error(f, pos, "turn.events_discarded exceeds turn.events_revealed");
     }
     if g.turn.hand_limit == 0 {
-        diags.error(&p.game, gat, "turn.hand_limit must be at least 1");
+        let (f, pos) = at("turn");
+        diags.error(f, pos, "turn.hand_limit must be at least 1");
     }
     if g.turn.permits_from_deck == 0 {
-        diags.error(&p.game, gat, "turn.permits_from_deck must be at least 1");
+        let (f, pos) = at("turn");
+        diags.error(f, pos, "turn.permits_from_deck must be at least 1");
     }
     if g.limits.turn_cap == 0 {
-        diags.error(&p.game, gat, "limits.turn_cap must be at least 1");
+        let (f, pos) = at("limits");
+        diags.error(f, pos, "limits.turn_cap must be at least 1");
     }
     let max_chips = g.setup.chips.values().copied().max().unwrap_or(0);
+    let (cf, cat) = at("components");
     if g.components.colours * max_chips != g.components.chips {
         diags.error(
-            &p.game,
-            gat,
+            cf,
+            cat,
             format!(
                 "components.chips is {} but {} colours × {} chips (the most any player count takes) is {}",
                 g.components.chips,
@@ -330,28 +485,25 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         );
     }
     if g.components.colours < g.game.max_players {
-        diags.error(
-            &p.game,
-            gat,
-            format!("{} colours cannot seat {} players", g.components.colours, g.game.max_players),
-        );
+        diags.error(cf, cat, format!("{} colours cannot seat {} players", g.components.colours, g.game.max_players));
     }
     let mut flags = BTreeMap::new();
-    check_unique(&p.game, "flag", g.flags.iter(), diags);
+    check_unique(gf, "flag", g.flags.iter(), diags);
     for (i, f) in g.flags.iter().enumerate() {
-        check_id(&p.game, f, diags);
+        check_id(gf, f, diags);
         flags.insert(f.value.clone(), i as u8);
     }
 
     // resources
-    let rs = &raw.resources.resources;
-    check_unique(&p.resources, "resource", rs.iter().map(|r| &r.id), diags);
+    let rs = &lay.resources;
     let mut resources = Vec::new();
-    for r in rs {
-        check_id(&p.resources, &r.id, diags);
+    for e in rs {
+        let (r, f) = (e.raw, e.from.path);
+        check_id(f, &r.id, diags);
+        check_names(f, &r.names, &languages, diags);
         let n_subst = usize::from(r.substitution.en.is_some()) + usize::from(r.substitution.de.is_some());
         tally.add(check_provenance(
-            &p.resources,
+            f,
             &format!("resource `{}`", r.id.value),
             position(&r.id),
             &r.source,
@@ -361,24 +513,24 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         ));
         if r.substitution.en.is_none() && r.substitution.de.is_none() {
             diags.error(
-                &p.resources,
+                f,
                 position(&r.id),
                 format!("resource `{}` has no substitution value in either table", r.id.value),
             );
         }
         resources.push(Resource {
             id: r.id.value.clone(),
-            name: name(&r.names, &r.id.value),
+            name: r.names.display(&languages, &r.id.value).to_string(),
             kind: r.kind,
             copies: r.copies,
             subst_en: r.substitution.en,
             subst_de: r.substitution.de,
         });
     }
-    let total: u32 = rs.iter().map(|r| r.copies).sum();
+    let total: u32 = rs.iter().map(|e| e.raw.copies).sum();
     if total != g.components.resource_cards {
         diags.error(
-            &p.resources,
+            lay.base.resources,
             (1, 1),
             format!(
                 "resource copies add up to {total}, but components.resource_cards is {}",
@@ -386,15 +538,16 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
             ),
         );
     }
-    let ids_res: BTreeMap<String, Res> = rs.iter().enumerate().map(|(i, r)| (r.id.value.clone(), i as Res)).collect();
+    let ids_res: BTreeMap<String, Res> =
+        rs.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i as Res)).collect();
     let mut roles: BTreeMap<ResourceRole, Res> = BTreeMap::new();
-    for (i, r) in rs.iter().enumerate() {
-        if let Some(role) = r.role
+    for (i, e) in rs.iter().enumerate() {
+        if let Some(role) = e.raw.role
             && roles.insert(role, i as Res).is_some()
         {
             diags.error(
-                &p.resources,
-                position(&r.id),
+                e.from.path,
+                position(&e.raw.id),
                 format!("a second resource in the role `{}`; a role names one resource", role.id()),
             );
         }
@@ -406,7 +559,7 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
                 ResourceRole::Blacksmith => "the Blacksmith building waives it",
             };
             diags.error(
-                &p.resources,
+                lay.base.resources,
                 (1, 1),
                 format!("no resource has the role `{}` ({why}); add `role: {}` to one", role.id(), role.id()),
             );
@@ -416,26 +569,27 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     let blacksmith_res = roles.get(&ResourceRole::Blacksmith).copied();
 
     // buildings
-    let bs = &raw.buildings.buildings;
-    check_unique(&p.buildings, "building", bs.iter().map(|b| &b.id), diags);
-    let ids_bld: BTreeMap<String, Bld> = bs.iter().enumerate().map(|(i, b)| (b.id.value.clone(), i as Bld)).collect();
+    let bs = &lay.buildings;
+    let ids_bld: BTreeMap<String, Bld> =
+        bs.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i as Bld)).collect();
     let ids = Ids {
         resources: ids_res,
         buildings: ids_bld,
-        events: raw.events.events.iter().enumerate().map(|(i, e)| (e.id.value.clone(), i)).collect(),
+        events: lay.events.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i)).collect(),
         flags,
-        interpretations: raw
-            .interpretations
+        interpretations: lay
             .interpretations
             .iter()
-            .map(|i| (i.id.value.clone(), i.options.iter().map(|o| o.id.value.clone()).collect()))
+            .map(|e| (e.raw.id.value.clone(), e.raw.options.iter().map(|o| o.id.value.clone()).collect()))
             .collect(),
     };
     let mut buildings = Vec::new();
-    for b in bs {
-        check_id(&p.buildings, &b.id, diags);
+    for e in bs {
+        let (b, f) = (e.raw, e.from.path);
+        check_id(f, &b.id, diags);
+        check_names(f, &b.names, &languages, diags);
         tally.add(check_provenance(
-            &p.buildings,
+            f,
             &format!("building `{}`", b.id.value),
             position(&b.id),
             &b.source,
@@ -445,24 +599,24 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         ));
         let mut cost: BTreeMap<Res, u32> = BTreeMap::new();
         for c in &b.cost {
-            if let Some(r) = lookup(&ids.resources, "resource", c, &p.buildings, diags) {
+            if let Some(r) = lookup(&ids.resources, "resource", c, f, diags) {
                 *cost.entry(r).or_default() += 1;
             }
         }
         let special = matches!(b.ability, Some(Ability::Residence | Ability::TownHall));
         if special && (b.permits != 0 || !b.cost.is_empty()) {
             diags.error(
-                &p.buildings,
+                f,
                 position(&b.id),
                 format!("building `{}` is placed at set-up, so it has no cost and no permits", b.id.value),
             );
         }
         if !special && b.cost.is_empty() {
-            diags.error(&p.buildings, position(&b.id), format!("building `{}` has no cost", b.id.value));
+            diags.error(f, position(&b.id), format!("building `{}` has no cost", b.id.value));
         }
         buildings.push(Building {
             id: b.id.value.clone(),
-            name: name(&b.names, &b.id.value),
+            name: b.names.display(&languages, &b.id.value).to_string(),
             cost: cost.into_iter().collect(),
             influence: b.influence,
             corner: b.corner,
@@ -473,27 +627,33 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     for (ability, what) in
         [(Ability::Residence, "residence"), (Ability::TownHall, "town-hall"), (Ability::Bank, "bank")]
     {
-        let n = bs.iter().filter(|b| b.ability == Some(ability)).count();
+        let n = bs.iter().filter(|e| e.raw.ability == Some(ability)).count();
         if n != 1 {
-            diags.error(&p.buildings, (1, 1), format!("exactly one building must have ability `{what}`, found {n}"));
+            diags.error(
+                lay.base.buildings,
+                (1, 1),
+                format!("exactly one building must have ability `{what}`, found {n}"),
+            );
         }
     }
-    let permits: u32 = bs.iter().map(|b| b.permits).sum();
+    let permits: u32 = bs.iter().map(|e| e.raw.permits).sum();
     if permits != g.components.permits {
         diags.error(
-            &p.buildings,
+            lay.base.buildings,
             (1, 1),
             format!("building permits add up to {permits}, but components.permits is {}", g.components.permits),
         );
     }
 
     // events
-    let es = &raw.events.events;
-    check_unique(&p.events, "event", es.iter().map(|e| &e.id), diags);
+    let es = &lay.events;
+    let mut choices: Vec<Choice> = Vec::new();
+    let mut referenced = BTreeSet::new();
     let mut events = Vec::new();
     let mut reactions = BTreeMap::new();
-    for (i, e) in es.iter().enumerate() {
-        let f = &p.events;
+    for (i, entry) in es.iter().enumerate() {
+        let (e, f) = (entry.raw, entry.from.path);
+        check_names(f, &e.names, &languages, diags);
         check_id(f, &e.id, diags);
         if ids.resources.contains_key(&e.id.value) {
             diags.error(
@@ -521,11 +681,13 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         });
         let mut cx = EffectCx {
             file: f,
-            text: &p.events_text,
+            text: entry.from.text,
             ids: &ids,
             has_target: e.target.is_some(),
             at: position(&e.id),
             diags,
+            choices: &mut choices,
+            readings: &mut referenced,
         };
         let condition = e.condition.as_ref().map(|c| cx.cond(c));
         let effect = cx.effects(&e.effect);
@@ -576,7 +738,7 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         }
         events.push(Event {
             id: e.id.value.clone(),
-            name: name(&e.names, &e.id.value),
+            name: e.names.display(&languages, &e.id.value).to_string(),
             triangle: e.triangle,
             copies: e.copies,
             target,
@@ -589,21 +751,21 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
             source: e.source.iter().map(Citation::lower).collect(),
         });
     }
-    let total: u32 = es.iter().map(|e| e.copies).sum();
+    let total: u32 = es.iter().map(|e| e.raw.copies).sum();
     if total != g.components.event_cards {
         diags.error(
-            &p.events,
+            lay.base.events,
             (1, 1),
             format!("event copies add up to {total}, but components.event_cards is {}", g.components.event_cards),
         );
     }
     if rs.len() + es.len() > usize::from(u8::MAX) {
-        diags.error(&p.events, (1, 1), "more than 255 card kinds");
+        diags.error(lay.base.events, (1, 1), "more than 255 card kinds");
     }
 
     // board
-    let bd = &raw.board.board;
-    let bf = &p.board;
+    let bd = &lay.board.raw.board;
+    let bf = lay.board.from.path;
     tally.add(check_provenance(
         bf,
         "board",
@@ -677,20 +839,24 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     // variants and interpretations
     let declared = readings::declared(events.len());
     let mut replacements: Vec<Vec<Effect>> = Vec::new();
-    let variants = {
-        let mut lower = |r: &RawReplace, d: &mut Diagnostics| {
-            replacement(r, &ids, &p.variants, &p.variants_text, &raw.events.events, &mut replacements, d)
-        };
-        common::lower_variants(&p.variants, &raw.variants, &declared, &mut lower, diags)
+    let evs: Vec<&RawEvent> = es.iter().map(|e| e.raw).collect();
+    let tested = referenced.clone();
+    let mut lower_replace = |r: &RawReplace, from: &Source<'_>, d: &mut Diagnostics| {
+        replacement(r, &ids, from, &evs, (&mut replacements, &mut choices, &mut referenced), d)
     };
-    let interpretations = {
-        let mut lower = |r: &RawReplace, d: &mut Diagnostics| {
-            let (f, t) = (&p.interpretations, &p.interpretations_text);
-            replacement(r, &ids, f, t, &raw.events.events, &mut replacements, d)
-        };
-        common::lower_interpretations(&p.interpretations, &raw.interpretations, &variants, &declared, &mut lower, diags)
-    };
-    let spreading_fire = spreading_fire_card(&raw.events.events, rs.len(), &p.events, diags);
+    let variants =
+        common::lower_variants(lay.base.variants, &lay.variants, &languages, &declared, &mut lower_replace, diags);
+    let interpretations = common::lower_interpretations(
+        lay.base.interpretations,
+        &lay.interpretations,
+        &tested,
+        &variants,
+        &declared,
+        &mut lower_replace,
+        diags,
+    );
+    check_documents(citations(lay), &documents, diags);
+    let spreading_fire = spreading_fire_card(&evs, rs.len(), lay.base.events, diags);
     let params = base_params(g);
 
     let mut reactions_out = BTreeMap::new();
@@ -699,7 +865,7 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
     }
     Rules {
         id: g.game.id.value.clone(),
-        name: name(&g.game.names, &g.game.id.value),
+        name: g.game.names.display(&languages, &g.game.id.value).to_string(),
         min_players: g.game.min_players,
         max_players: g.game.max_players,
         setup: Setup {
@@ -741,11 +907,14 @@ fn lower(raw: &RawCatalog, p: &Paths, diags: &mut Diagnostics) -> Rules {
         variants,
         interpretations,
         tally,
+        documents,
+        languages,
         labor: labor.unwrap_or(0),
         blacksmith: blacksmith_res.unwrap_or(0),
         spreading_fire,
         params,
         replacements,
+        choices,
         declared,
         reactions: reactions_out,
         sources: super::rules::rule_sources(),
@@ -781,7 +950,7 @@ fn base_params(g: &GameFile) -> Vec<u32> {
 }
 
 /// The card in the role `spreading-fire`: exactly one red card must have it.
-fn spreading_fire_card(es: &[RawEvent], resources: usize, file: &str, diags: &mut Diagnostics) -> Option<CardKind> {
+fn spreading_fire_card(es: &[&RawEvent], resources: usize, file: &str, diags: &mut Diagnostics) -> Option<CardKind> {
     let with: Vec<usize> = (0..es.len()).filter(|&i| es[i].role == Some(EventRole::SpreadingFire)).collect();
     match with.as_slice() {
         [i] if es[*i].triangle == Triangle::Red => Some((resources + i) as CardKind),
@@ -810,14 +979,15 @@ fn spreading_fire_card(es: &[RawEvent], resources: usize, file: &str, diags: &mu
 fn replacement(
     r: &RawReplace,
     ids: &Ids,
-    file: &str,
-    text: &str,
-    events: &[RawEvent],
-    out: &mut Vec<Vec<Effect>>,
+    from: &Source<'_>,
+    events: &[&RawEvent],
+    (out, choices, readings): (&mut Vec<Vec<Effect>>, &mut Vec<Choice>, &mut BTreeSet<usize>),
     diags: &mut Diagnostics,
 ) -> Option<Change> {
-    let e = lookup(&ids.events, "event", &r.event, file, diags)?;
-    let mut cx = EffectCx { file, text, ids, has_target: events[e].target.is_some(), at: position(&r.event), diags };
+    let e = lookup(&ids.events, "event", &r.event, from.path, diags)?;
+    let has_target = events[e].target.is_some();
+    let at = position(&r.event);
+    let mut cx = EffectCx { file: from.path, text: from.text, ids, has_target, at, diags, choices, readings };
     let effect = cx.effects(&r.effect);
     out.push(effect);
     Some(Change::Replace { entity: e as u32, with: (out.len() - 1) as u32 })
@@ -830,6 +1000,7 @@ fn count_effect_numbers(effects: &[RawEffect]) -> usize {
             RawEffect::TakeRandom { tie_count, .. } => 1 + usize::from(tie_count.is_some()),
             RawEffect::Draw { .. } | RawEffect::DrawPermit { .. } | RawEffect::DrawPerPointBehind { .. } => 1,
             RawEffect::If { then, otherwise, .. } => count_effect_numbers(then) + count_effect_numbers(otherwise),
+            RawEffect::Choose(options) => options.iter().map(|o| count_effect_numbers(&o.effect)).sum(),
             RawEffect::Damage | RawEffect::SetFlag(_) => 0,
         })
         .sum()
@@ -844,6 +1015,9 @@ struct EffectCx<'a> {
     has_target: bool,
     at: (u64, u64),
     diags: &'a mut Diagnostics,
+    choices: &'a mut Vec<Choice>,
+    /// Interpretations that `reading:` conditions test (catalog indexes).
+    readings: &'a mut BTreeSet<usize>,
 }
 
 impl EffectCx<'_> {
@@ -865,6 +1039,7 @@ impl EffectCx<'_> {
                     self.diags.error(self.file, position(id), format!("unknown interpretation `{}`{hint}", id.value));
                     return Cond::Reading(0, 0);
                 };
+                self.readings.insert(i);
                 let options = &self.ids.interpretations[i].1;
                 match options.iter().position(|o| *o == option.value) {
                     Some(o) => Cond::Reading(i, o as u16),
@@ -964,6 +1139,74 @@ impl EffectCx<'_> {
             RawEffect::If { cond, then, otherwise } => {
                 Effect::If { cond: self.cond(cond), then: self.effects(then), otherwise: self.effects(otherwise) }
             }
+            RawEffect::Choose(options) => {
+                if options.len() < 2 {
+                    self.diags.error(self.file, self.at, "`choose` needs at least two options");
+                }
+                check_unique(self.file, "choice", options.iter().map(|o| &o.id), self.diags);
+                let mut compiled = Vec::new();
+                for o in options {
+                    check_id(self.file, &o.id, self.diags);
+                    compiled.push((o.id.value.clone(), self.effects(&o.effect)));
+                }
+                self.choices.push(compiled);
+                Effect::Choose((self.choices.len() - 1) as u32)
+            }
         }
     }
+}
+
+/// Declared documents and languages of the base catalog and the overlay.
+fn lower_documents(lay: &Layers<'_>, diags: &mut Diagnostics) -> (Vec<common::Document>, Vec<String>) {
+    let mut docs = Vec::new();
+    let mut langs = Vec::new();
+    let mut files: Vec<&str> = Vec::new();
+    for f in lay.documents.iter().map(|e| e.from.path).chain(lay.languages.iter().map(|e| e.from.path)) {
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    for file in files {
+        let d: Vec<common::RawDocument> =
+            lay.documents.iter().filter(|e| e.from.path == file).map(|e| e.raw.clone()).collect();
+        let l: Vec<Spanned<String>> =
+            lay.languages.iter().filter(|e| e.from.path == file).map(|e| e.raw.clone()).collect();
+        let all_langs: Vec<Spanned<String>> = lay.languages.iter().map(|e| e.raw.clone()).collect();
+        let (mut dd, _) = common::lower_documents(file, &d, &all_langs, diags);
+        check_unique(file, "language", l.iter(), diags);
+        docs.append(&mut dd);
+        langs.extend(l.into_iter().map(|x| x.value));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for e in &lay.documents {
+        if !seen.insert(e.raw.id.value.as_str()) {
+            diags.error(e.from.path, position(&e.raw.id), format!("duplicate document id `{}`", e.raw.id.value));
+        }
+    }
+    if langs.is_empty() {
+        diags.error(lay.game_from["game"].path, (1, 1), "the catalog declares no `languages:`");
+    }
+    (docs, langs)
+}
+
+/// Every citation of the layered catalog, with its file.
+fn citations<'a>(lay: &'a Layers<'a>) -> Vec<(&'a str, &'a RawCitation)> {
+    let mut out: Vec<(&str, &RawCitation)> = Vec::new();
+    let g = &lay.game;
+    for (section, cites) in [
+        ("game", &g.game.source),
+        ("setup", &g.setup.source),
+        ("turn", &g.turn.source),
+        ("components", &g.components.source),
+        ("limits", &g.limits.source),
+    ] {
+        out.extend(cites.iter().map(|c| (lay.game_from[section].path, c)));
+    }
+    out.extend(lay.resources.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
+    out.extend(lay.buildings.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
+    out.extend(lay.events.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
+    out.extend(lay.board.raw.board.source.iter().map(|c| (lay.board.from.path, c)));
+    out.extend(lay.variants.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
+    out.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|c| (e.from.path, c))));
+    out
 }

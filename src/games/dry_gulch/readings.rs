@@ -34,8 +34,6 @@ crate::hooks! { HOOKS;
     VioletIntoHand = "violet-into-hand" { FaceUp = "face-up", MayTake = "may-take" }
     /// What becomes of a face-up card that cannot be played.
     UnplayableFaceUp = "unplayable-face-up" { Discard = "discard", IntoHand = "into-hand" }
-    /// Whether the Firehouse owner's draw replaces or adds to the others'.
-    FireWithFirehouse = "fire-with-firehouse" { FirehouseInstead = "firehouse-instead", FirehouseAlso = "firehouse-also" }
     /// Whether the I.O.U. is handed over automatically.
     IouUse = "iou-use" { Automatic = "automatic", Optional = "optional" }
     /// What an Ace Up Your Sleeve protects.

@@ -173,6 +173,11 @@ pub enum Step {
     Spread {
         origin: Plot,
     },
+    /// The active player picks an option of `rules.choices[choice]` (for `card`).
+    Choose {
+        choice: u32,
+        card: CardKind,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,6 +186,7 @@ pub enum Decision {
     UseIou { seat: usize },
     Protect { seat: usize },
     SpreadTo { seat: usize, origin: Plot, options: Vec<Plot> },
+    Choose { seat: usize, choice: u32, card: CardKind },
 }
 
 impl Decision {
@@ -189,7 +195,8 @@ impl Decision {
             Decision::UseInsurance { seat }
             | Decision::UseIou { seat }
             | Decision::Protect { seat }
-            | Decision::SpreadTo { seat, .. } => *seat,
+            | Decision::SpreadTo { seat, .. }
+            | Decision::Choose { seat, .. } => *seat,
         }
     }
     pub fn name(&self) -> &'static str {
@@ -198,6 +205,7 @@ impl Decision {
             Decision::UseIou { .. } => "use-iou",
             Decision::Protect { .. } => "protect",
             Decision::SpreadTo { .. } => "spread-to",
+            Decision::Choose { .. } => "choose",
         }
     }
 }
@@ -216,10 +224,20 @@ pub enum Action {
     KeepPermit(Bld),
     ChoosePermit(Bld),
     BankDraw,
-    Build { building: Bld, plot: Plot, payment: Payment },
+    Build {
+        building: Bld,
+        plot: Plot,
+        payment: Payment,
+    },
     PlayInfluence(CardKind),
-    PlayDisaster { card: CardKind, plot: Plot },
-    Resolve { card: CardKind, plot: Option<Plot> },
+    PlayDisaster {
+        card: CardKind,
+        plot: Plot,
+    },
+    Resolve {
+        card: CardKind,
+        plot: Option<Plot>,
+    },
     EndBuild,
     Discard(CardKind),
     EndTurn,
@@ -228,6 +246,12 @@ pub enum Action {
     UseIou(bool),
     Protect(Option<CardKind>),
     SpreadTo(Plot),
+    /// Option `option` of the pending `choose` effect `choice` (positions
+    /// in `rules.choices`; written with the option's catalog id).
+    Choose {
+        choice: u32,
+        option: u32,
+    },
 }
 
 /// What an action caused, for transcripts.
@@ -1127,6 +1151,7 @@ impl State {
                     }
                 }
                 Effect::SetFlag(f) => self.queue.push_back(Step::SetFlag(*f)),
+                Effect::Choose(choice) => self.queue.push_back(Step::Choose { choice: *choice, card }),
                 Effect::If { cond, then, otherwise } => {
                     let branch = if self.eval(rules, cond) { then } else { otherwise };
                     self.expand(rules, branch, card);
@@ -1169,6 +1194,9 @@ impl State {
                     }
                 }
                 Step::Take { .. } => self.run_take(rules, step, ev),
+                Step::Choose { choice, card } => {
+                    self.decision = Some(Decision::Choose { seat: self.active, choice, card });
+                }
             }
         }
         if self.decision.is_none() && self.phase == Phase::Build {
@@ -1530,6 +1558,10 @@ impl State {
                 }
             }
             Decision::SpreadTo { options, .. } => out.extend(options.iter().map(|&p| Action::SpreadTo(p))),
+            Decision::Choose { choice, .. } => {
+                let n = rules.choices.get(*choice as usize).map_or(0, Vec::len);
+                out.extend((0..n as u32).map(|option| Action::Choose { choice: *choice, option }));
+            }
         }
     }
 
@@ -1783,6 +1815,17 @@ impl State {
                     *protect = card;
                 }
                 ev.push(Event::AceShown { seat, protected: card });
+            }
+            Action::Choose { option: k, .. } => {
+                let Some(Decision::Choose { choice, card, .. }) = self.decision.take() else {
+                    return;
+                };
+                // the chosen effect runs before the steps that were already queued
+                let rest = std::mem::take(&mut self.queue);
+                if let Some((_, effect)) = rules.choices.get(choice as usize).and_then(|c| c.get(k as usize)) {
+                    self.expand(rules, effect, card);
+                }
+                self.queue.extend(rest);
             }
             Action::SpreadTo(to) => {
                 let Some(Decision::SpreadTo { origin, .. }) = self.decision.take() else {
@@ -2260,7 +2303,13 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
         Action::UseIou(b) => format!("use-iou {b}"),
         Action::Protect(c) => format!("protect {}", c.map(card).unwrap_or("nothing")),
         Action::SpreadTo(p) => format!("spread-to {}", plot(*p)),
+        Action::Choose { choice, option } => format!("choose {}", choice_id(rules, *choice, *option)),
     }
+}
+
+/// The catalog id of option `option` of `choose` effect `choice`.
+pub fn choice_id(rules: &Rules, choice: u32, option: u32) -> &str {
+    rules.choices.get(choice as usize).and_then(|c| c.get(option as usize)).map_or("?", |(id, _)| id.as_str())
 }
 
 pub fn describe_event(rules: &Rules, e: &Event) -> String {

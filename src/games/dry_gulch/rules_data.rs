@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::catalog::common::{Citation, Declared, Interpretation, NumberTally, Variant};
+use crate::catalog::common::{Citation, Declared, Document, Interpretation, NumberTally, Variant};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
@@ -39,6 +39,9 @@ pub struct Rules {
     pub variants: Vec<Variant>,
     pub interpretations: Vec<Interpretation>,
     pub tally: NumberTally,
+    /// The documents citations may name, and the languages of names.
+    pub documents: Vec<Document>,
+    pub languages: Vec<String>,
     /// Resource in the role `labor` (the `labor-card-value` reading is about it).
     pub labor: Res,
     /// Resource in the role `blacksmith` (the Blacksmith building waives it).
@@ -50,6 +53,8 @@ pub struct Rules {
     /// Effects that readings and variants put in place of an event's own
     /// (indexed by `Change::Replace::with`).
     pub replacements: Vec<Vec<Effect>>,
+    /// The options of every `choose` effect (indexed by `Effect::Choose`).
+    pub choices: Vec<Choice>,
     /// What the code declares (hooks, variants, parameters), for switch points.
     #[serde(skip)]
     pub declared: Declared<'static>,
@@ -194,13 +199,36 @@ pub enum Party {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Effect {
     Damage,
-    TakeRandom { from: Party, to: Party, count: u32, tie_count: Option<u32>, insurable: bool },
-    Draw { to: Party, count: u32 },
-    DrawPermit { to: Party, count: u32 },
-    DrawPerPointBehind { per_point: u32 },
+    TakeRandom {
+        from: Party,
+        to: Party,
+        count: u32,
+        tie_count: Option<u32>,
+        insurable: bool,
+    },
+    Draw {
+        to: Party,
+        count: u32,
+    },
+    DrawPermit {
+        to: Party,
+        count: u32,
+    },
+    DrawPerPointBehind {
+        per_point: u32,
+    },
     SetFlag(u8),
-    If { cond: Cond, then: Vec<Effect>, otherwise: Vec<Effect> },
+    If {
+        cond: Cond,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// The active player picks one of `rules.choices[i]`.
+    Choose(u32),
 }
+
+/// The options of one `choose` effect: (id, effect) in catalog order.
+pub type Choice = Vec<(String, Vec<Effect>)>;
 
 impl Rules {
     pub fn card_count(&self) -> usize {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::payment::{Counts, Payment};
-use super::rules::{Action, Damage, Phase, Placed, State};
+use super::rules::{Action, Damage, Phase, Placed, State, choice_id};
 use super::rules_data::{Ability, Bld, CardKind, Plot, Res, Rules, Triangle};
 use crate::engine::{Game, Outcome};
 
@@ -349,6 +349,8 @@ pub enum ActionSpec {
     UseIou(bool),
     Protect(Option<String>),
     SpreadTo(String),
+    /// An option of a `choose` effect, by its id.
+    Choose(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -436,6 +438,7 @@ pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String>
         ActionSpec::UseIou(b) => Action::UseIou(*b),
         ActionSpec::Protect(c) => Action::Protect(c.as_deref().map(|c| card(rules, c)).transpose()?),
         ActionSpec::SpreadTo(p) => Action::SpreadTo(plot(rules, p)?),
+        ActionSpec::Choose(id) => choice(rules, id)?,
     })
 }
 
@@ -479,6 +482,24 @@ pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
         Action::UseIou(x) => ActionSpec::UseIou(*x),
         Action::Protect(x) => ActionSpec::Protect(x.map(c)),
         Action::SpreadTo(x) => ActionSpec::SpreadTo(p(*x)),
+        Action::Choose { choice, option } => ActionSpec::Choose(choice_id(rules, *choice, *option).to_string()),
+    }
+}
+
+/// The `choose` option with this id: it must name exactly one.
+fn choice(rules: &Rules, id: &str) -> Result<Action, String> {
+    let mut found = Vec::new();
+    for (c, options) in rules.choices.iter().enumerate() {
+        for (o, (oid, _)) in options.iter().enumerate() {
+            if oid == id {
+                found.push(Action::Choose { choice: c as u32, option: o as u32 });
+            }
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        0 => Err(format!("no `choose` effect has an option `{id}`")),
+        n => Err(format!("{n} `choose` effects have an option `{id}`; give their options distinct ids")),
     }
 }
 

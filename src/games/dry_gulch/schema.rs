@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::common::{Names, RawCitation};
+use crate::catalog::common::{Names, RawCitation, RawDocument};
 use crate::yaml::Spanned;
 
 // ------------------------------------------------------------- game.yaml
@@ -35,8 +35,10 @@ pub struct GameFile {
 pub struct GameSection {
     pub id: Spanned<String>,
     pub names: Names,
-    /// Rulebook ids this catalog is read from.
-    pub rulebooks: Vec<Spanned<String>>,
+    /// The languages names are given in, in order of preference for display.
+    pub languages: Vec<Spanned<String>>,
+    /// The documents citations may name: rulebooks, published facts, errata.
+    pub documents: Vec<RawDocument>,
     pub min_players: u32,
     pub max_players: u32,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -121,6 +123,38 @@ pub struct LimitsSection {
     /// Number field → the reason its number(s) had to be assumed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub assumed: BTreeMap<String, String>,
+}
+
+/// `game.yaml` in a house-rules overlay: the sections it replaces.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverlayGameFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<SetupSection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<TurnSection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub components: Option<ComponentsSection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<LimitsSection>,
+}
+
+impl crate::catalog::overlay::HasId for RawResource {
+    fn id(&self) -> &Spanned<String> {
+        &self.id
+    }
+}
+
+impl crate::catalog::overlay::HasId for RawBuilding {
+    fn id(&self) -> &Spanned<String> {
+        &self.id
+    }
+}
+
+impl crate::catalog::overlay::HasId for RawEvent {
+    fn id(&self) -> &Spanned<String> {
+        &self.id
+    }
 }
 
 // -------------------------------------------------------- resources.yaml
@@ -392,6 +426,17 @@ pub enum RawEffect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         otherwise: Vec<RawEffect>,
     },
+    /// The active player chooses one of the options; its effect runs.
+    Choose(Vec<RawChoice>),
+}
+
+/// One option of a `choose` effect.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawChoice {
+    /// How the choice is named in actions and scenarios (kebab-case).
+    pub id: Spanned<String>,
+    pub effect: Vec<RawEffect>,
 }
 
 // ------------------------------------------------------------ board.yaml

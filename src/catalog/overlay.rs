@@ -1,0 +1,139 @@
+//! House rules as an overlay: a folder of its own that layers onto a
+//! bundled catalog instead of forking it.
+//!
+//! An overlay folder holds `overlay.yaml` (which catalog it extends, the
+//! documents it adds — a house-rules sheet — and the languages it adds) and,
+//! for any list file of the base catalog, a file of the same name with
+//! `add:` (new entries, whose ids the base must not have) and `override:`
+//! (entries that replace the base entry of the same id, which must exist).
+//! Every entry keeps the file it came from, so a diagnostic names the
+//! overlay file and line, not the base.
+//!
+//! ```yaml
+//! # my-house-rules/overlay.yaml
+//! overlay:
+//!   extends: dry-gulch
+//!   documents:
+//!     - {id: house-rules, title: "Our table's house rules", language: en}
+//! ```
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::common::{Entry, RawDocument, RawInterpretation, RawVariant, Source, closest};
+use super::diag::Diagnostics;
+use crate::yaml::{Spanned, position};
+
+/// The file that marks a folder as an overlay.
+pub const HEADER: &str = "overlay.yaml";
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverlayHeader {
+    pub overlay: OverlaySection,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverlaySection {
+    /// The id of the catalog it layers onto (a bundled game).
+    pub extends: Spanned<String>,
+    /// What these house rules are, in one line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    /// Documents its entries may cite, besides the base catalog's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub documents: Vec<RawDocument>,
+    /// Languages its names may use, besides the base catalog's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<Spanned<String>>,
+}
+
+/// One list file of an overlay.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, bound(deserialize = "T: Deserialize<'de>"))]
+pub struct OverlayFile<T> {
+    /// New entries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add: Vec<T>,
+    /// Entries that replace the base entry with the same id.
+    #[serde(default, rename = "override", skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<T>,
+}
+
+/// A catalog record with an id, so overlays can add and override it.
+pub trait HasId {
+    fn id(&self) -> &Spanned<String>;
+}
+
+impl<R> HasId for RawVariant<R> {
+    fn id(&self) -> &Spanned<String> {
+        &self.id
+    }
+}
+
+impl<R> HasId for RawInterpretation<R> {
+    fn id(&self) -> &Spanned<String> {
+        &self.id
+    }
+}
+
+/// The entries of one list (`kind`, e.g. "event") after layering `overlay`
+/// onto `base`: duplicates within a file, an `add` of an id the base has,
+/// and an `override` of an id it lacks are diagnostics.
+pub fn merge<'a, T: HasId>(
+    kind: &str,
+    base: (Source<'a>, &'a [T]),
+    overlay: Option<(Source<'a>, &'a OverlayFile<T>)>,
+    diags: &mut Diagnostics,
+) -> Vec<Entry<'a, T>> {
+    let mut out: Vec<Entry<'a, T>> = Vec::new();
+    let mut seen = BTreeSet::new();
+    for raw in base.1 {
+        if !seen.insert(raw.id().value.as_str()) {
+            // reported, and kept so that totals do not cascade into more errors
+            diags.error(base.0.path, position(raw.id()), format!("duplicate {kind} id `{}`", raw.id().value));
+        }
+        out.push(Entry { from: base.0, raw });
+    }
+    let Some((from, file)) = overlay else {
+        return out;
+    };
+    let mut overridden = BTreeSet::new();
+    for raw in &file.overrides {
+        let id = &raw.id().value;
+        match out.iter().position(|e| e.raw.id().value == *id) {
+            Some(_) if !overridden.insert(id.as_str()) => {
+                diags.error(from.path, position(raw.id()), format!("{kind} `{id}` is overridden twice"));
+            }
+            Some(k) => out[k] = Entry { from, raw },
+            None => {
+                let hint = closest(out.iter().map(|e| e.raw.id().value.as_str()), id)
+                    .map(|c| format!("; did you mean `{c}`?"))
+                    .unwrap_or_default();
+                diags.error(
+                    from.path,
+                    position(raw.id()),
+                    format!(
+                        "`override:` names {kind} `{id}`, which the base catalog does not have{hint}; \
+                         put a new {kind} under `add:`"
+                    ),
+                );
+            }
+        }
+    }
+    for raw in &file.add {
+        let id = &raw.id().value;
+        if out.iter().any(|e| e.raw.id().value == *id) {
+            diags.error(
+                from.path,
+                position(raw.id()),
+                format!("`add:` names {kind} `{id}`, which already exists; to change it, put it under `override:`"),
+            );
+            continue;
+        }
+        out.push(Entry { from, raw });
+    }
+    out
+}

@@ -1,0 +1,301 @@
+//! User catalogs kept outside `rules/`: a house-rules overlay that adds an
+//! interpretation, a variant, an event card with a choice, an option that
+//! replaces an effect, a cited house-rules sheet and names in a third
+//! language — all in YAML — and the diagnostics of bad overlays, roles and
+//! hooks.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rulecheck::engine::{Chance, Config, Game};
+use rulecheck::games::{self, AnyRules};
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn house_rules() -> PathBuf {
+    manifest_dir().join("tests/catalogs/house-rules")
+}
+
+fn rulecheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn load(dir: &Path) -> Result<AnyRules, String> {
+    let srcs = rulecheck::catalog::read_root(dir).map_err(|d| format!("{d:?}"))?;
+    let src = srcs.first().ok_or("no catalog")?;
+    games::load(src).map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+}
+
+fn dry_gulch(rules: &AnyRules) -> &games::dry_gulch::Rules {
+    match rules {
+        AnyRules::DryGulch(r) => r,
+    }
+}
+
+/// A scratch folder with a copy of one folder's files.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn copy_of(from: &Path, label: &str) -> Scratch {
+        let root = std::env::temp_dir().join(format!("rulecheck-user-{}-{label}", std::process::id()));
+        if root.exists() {
+            std::fs::remove_dir_all(&root).unwrap();
+        }
+        let dir = root.join(from.file_name().unwrap());
+        std::fs::create_dir_all(&dir).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+        Scratch(dir)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+
+    /// Replaces `from` by `to` in one file, which must contain it.
+    fn edit(&self, file: &str, from: &str, to: &str) {
+        let p = self.0.join(file);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.contains(from), "`{from}` not in {file}");
+        std::fs::write(&p, text.replace(from, to)).unwrap();
+    }
+
+    fn write(&self, file: &str, text: &str) {
+        std::fs::write(self.0.join(file), text).unwrap();
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(self.0.parent().unwrap());
+    }
+}
+
+#[test]
+fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
+    let rules = load(&house_rules()).unwrap();
+    let r = dry_gulch(&rules);
+    let bundled = rulecheck::bundled::rules().unwrap();
+    let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
+    let b = dry_gulch(&base);
+    assert_eq!(r.interpretations.len(), b.interpretations.len() + 1);
+    assert_eq!(r.variants.len(), b.variants.len() + 1);
+    assert_eq!(r.events.len(), b.events.len() + 1);
+    // (e) a house-rules sheet declared as a document, names in a third language
+    assert!(r.documents.iter().any(|d| d.id == "tuesday-sheet"), "{:?}", r.documents);
+    assert_eq!(r.languages, ["en", "de", "fr"]);
+    let fire_option = r.interpretation("fire-with-firehouse").unwrap();
+    assert!(fire_option.option_ids().any(|o| o == "firehouse-takes-three"));
+    let (code, out, err) = rulecheck(&["validate", house_rules().to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn house_rule_scenarios_pass_under_the_overlay() {
+    let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
+    let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("5 configuration(s) passed, 0 failed"), "{out}");
+    // without the overlay, the scenarios name things the bundled catalog lacks
+    let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// (a) A new interpretation, data only: `diff` runs it like a bundled one
+/// and reports how often it changes the outcome.
+#[test]
+fn diff_reports_how_often_a_yaml_only_reading_changes_the_outcome() {
+    let rules = house_rules();
+    let (code, out, err) = rulecheck(&[
+        "diff",
+        "--game",
+        "dry-gulch",
+        "house-hand-limit",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--games",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("reachability: consulted in 20/20 games"), "{out}");
+    let line = out.lines().find(|l| l.contains("printed → twelve: outcome differs in")).expect(&out);
+    let changed: u32 = line.split("outcome differs in ").nth(1).unwrap().split('/').next().unwrap().parse().unwrap();
+    assert!(changed > 0, "{line}");
+    let (code, out, _) =
+        rulecheck(&["explain", "--game", "dry-gulch", "house-hand-limit", "--rules", rules.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("tuesday-sheet"), "{out}");
+}
+
+/// A data-only variant is a configuration `fuzz` accepts and plays.
+#[test]
+fn a_yaml_only_variant_is_played_by_fuzz() {
+    let rules = house_rules();
+    let args = ["fuzz", "--game", "dry-gulch", "--variant", "quiet-start", "--games", "5", "--rules"];
+    let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+/// How many fires spread in `games` random games with the variant on.
+fn fires_spread(rules: &AnyRules, games: u64) -> usize {
+    use games::dry_gulch::{Event, State};
+    let r = dry_gulch(rules);
+    let mut spread = 0;
+    for seed in 0..games {
+        let config = Config::new("dry-gulch", 4, seed).with_variant("spreading-fire");
+        let mut s = State::new(r, &config).unwrap();
+        let mut pick = Chance::new(seed);
+        let mut legal = Vec::new();
+        for _ in 0..3000 {
+            s.legal_actions(r, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal.swap_remove(pick.below(legal.len() as u32) as usize);
+            let events = s.apply(r, &a).unwrap();
+            spread += events.iter().filter(|e| matches!(e, Event::FireSpread { .. })).count();
+        }
+    }
+    spread
+}
+
+/// Renaming the Fire card keeps spreading fire working: the engine finds it
+/// by its role, so the same games spread the same fires.
+#[test]
+fn renaming_the_fire_card_keeps_spreading_fire_through_its_role() {
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "rename-fire");
+    scratch.edit("events.yaml", "  - id: fire\n", "  - id: blaze\n");
+    let renamed = load(&scratch.0).unwrap();
+    let bundled = load(&manifest_dir().join("rules/dry-gulch")).unwrap();
+    assert_eq!(dry_gulch(&renamed).events[0].id, "blaze");
+    let (a, b) = (fires_spread(&bundled, 12), fires_spread(&renamed, 12));
+    assert!(a > 0, "no fire spread in 12 games");
+    assert_eq!(a, b);
+}
+
+#[test]
+fn a_catalog_without_the_spreading_fire_role_fails_validate_naming_it() {
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "no-fire-role");
+    scratch.edit("events.yaml", "    role: spreading-fire\n", "");
+    let (code, out, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("role `spreading-fire`"), "{err}");
+    assert!(err.contains("events.yaml:1:1"), "{err}");
+}
+
+/// Bad input in the new parts: each is exit 2 with the overlay file, line
+/// and column of the offending text.
+#[test]
+fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
+    let cases: &[(&str, &str, &str, &str, &str)] = &[
+        (
+            "override-missing",
+            "interpretations.yaml",
+            "  - id: fire-with-firehouse\n",
+            "  - id: fire-with-firehose\n",
+            "interpretations.yaml:22:9: error: `override:` names interpretation `fire-with-firehose`, which the base catalog does not have; did you mean `fire-with-firehouse`?",
+        ),
+        (
+            "add-existing",
+            "variants.yaml",
+            "  - id: quiet-start\n",
+            "  - id: spreading-fire\n",
+            "variants.yaml:3:9: error: `add:` names variant `spreading-fire`, which already exists",
+        ),
+        (
+            "unknown-operation",
+            "events.yaml",
+            "              - draw: {to: active, count: 2}\n",
+            "              - pilfer: {to: active, count: 2}\n",
+            "events.yaml:11:17: error: unknown variant `pilfer`",
+        ),
+        (
+            "unknown-hook",
+            "interpretations.yaml",
+            "      - id: firehouse-takes-three\n",
+            "      - id: firehouse-takes-three\n        hook: firehouse-everything\n",
+            "interpretations.yaml:36:15: error: option `firehouse-takes-three` of interpretation `fire-with-firehouse` names a reading `firehouse-everything`, but the engine has no hook `fire-with-firehouse`",
+        ),
+        (
+            "unknown-parameter",
+            "interpretations.yaml",
+            "        set: {turn.hand_limit: 12}\n",
+            "        set: {turn.hand_limt: 12}\n",
+            "interpretations.yaml:15:15: error: option `twelve` of interpretation `house-hand-limit` sets unknown parameter `turn.hand_limt`",
+        ),
+        (
+            "undeclared-language",
+            "overlay.yaml",
+            "  languages: [fr]\n",
+            "  languages: [it]\n",
+            "events.yaml:4:37: error: name in undeclared language `fr`",
+        ),
+        (
+            "undeclared-document",
+            "overlay.yaml",
+            "    - {id: tuesday-sheet,",
+            "    - {id: wednesday-sheet,",
+            "interpretations.yaml:8:15: error: unknown document `tuesday-sheet` in a citation",
+        ),
+        (
+            "unknown-base",
+            "overlay.yaml",
+            "  extends: dry-gulch\n",
+            "  extends: dry-gully\n",
+            "overlay.yaml:5:12: error: the overlay extends unknown game `dry-gully`",
+        ),
+    ];
+    for (label, file, from, to, expected) in cases {
+        let scratch = Scratch::copy_of(&house_rules(), label);
+        scratch.edit(file, from, to);
+        let (code, out, err) = rulecheck(&["validate", scratch.path()]);
+        assert_eq!(code, 2, "{label}: {out}{err}");
+        assert!(err.contains(expected), "{label}: expected `{expected}` in:\n{err}");
+        assert!(!err.contains("panicked"), "{label}: {err}");
+    }
+}
+
+#[test]
+fn an_overlay_cannot_hold_a_board_or_unknown_files() {
+    let scratch = Scratch::copy_of(&house_rules(), "board");
+    scratch.write("board.yaml", "board: {}\n");
+    scratch.write("notes.yaml", "x: 1\n");
+    let (code, _, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("board.yaml:1:1: error: an overlay cannot change the board"), "{err}");
+    assert!(err.contains("notes.yaml:1:1: error: `notes.yaml` is not a file a Dry Gulch overlay can hold"), "{err}");
+}
+
+/// The loader holds a catalog to the hooks the code declares: each must be
+/// declared, with an option for each of its readings, and an option of a
+/// hooked interpretation must name one of them.
+#[test]
+fn hooks_the_code_declares_must_be_in_the_catalog() {
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "hooks");
+    scratch.edit(
+        "interpretations.yaml",
+        "      - id: never\n        consequence:",
+        "      - id: never\n        hook: sometimes\n        consequence:",
+    );
+    scratch.edit("interpretations.yaml", "  - id: gold-strike\n", "  - id: gold-strike-when\n");
+    let (code, _, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("option `never` of interpretation `marker-removal` names unknown reading `sometimes`; give it `hook:` one of with-card, never"),
+        "{err}"
+    );
+    assert!(err.contains("interpretation `marker-removal` has no option for the engine's reading `never`"), "{err}");
+    assert!(
+        err.contains("the engine branches on interpretation `gold-strike`, which this catalog does not declare"),
+        "{err}"
+    );
+}
