@@ -88,7 +88,7 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
     assert_eq!(r.interpretations.len(), b.interpretations.len() + 1);
-    assert_eq!(r.variants.len(), b.variants.len() + 1);
+    assert_eq!(r.variants.len(), b.variants.len() + 2);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
     assert!(r.documents.iter().any(|d| d.id == "tuesday-sheet"), "{:?}", r.documents);
@@ -104,7 +104,7 @@ fn house_rule_scenarios_pass_under_the_overlay() {
     let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("5 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("7 configuration(s) passed, 0 failed"), "{out}");
     // without the overlay, the scenarios name things the bundled catalog lacks
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
@@ -136,13 +136,17 @@ fn diff_reports_how_often_a_yaml_only_reading_changes_the_outcome() {
     assert!(out.contains("tuesday-sheet"), "{out}");
 }
 
-/// A data-only variant is a configuration `fuzz` accepts and plays.
+/// Data-only variants — one sets a parameter, (d) one adds a step to the
+/// turn — are configurations `fuzz` accepts and plays with the contract
+/// checked after every action.
 #[test]
-fn a_yaml_only_variant_is_played_by_fuzz() {
+fn yaml_only_variants_are_played_by_fuzz() {
     let rules = house_rules();
-    let args = ["fuzz", "--game", "dry-gulch", "--variant", "quiet-start", "--games", "5", "--rules"];
-    let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
-    assert_eq!(code, 0, "{out}{err}");
+    for variant in ["quiet-start", "payday"] {
+        let args = ["fuzz", "--game", "dry-gulch", "--variant", variant, "--games", "5", "--contract", "--rules"];
+        let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
+        assert_eq!(code, 0, "{variant}: {out}{err}");
+    }
 }
 
 /// How many fires spread in `games` random games with the variant on.
@@ -247,6 +251,20 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml:8:15: error: unknown document `tuesday-sheet` in a citation",
         ),
         (
+            "unknown-step-point",
+            "variants.yaml",
+            "      - at: turn-start\n",
+            "      - at: lunch\n",
+            "variants.yaml:16:13: error: variant `payday` adds a step at unknown point `lunch`; steps may be added at turn-start, build, discard",
+        ),
+        (
+            "step-with-damage",
+            "variants.yaml",
+            "          - draw: {to: active, count: 1}\n",
+            "          - damage\n",
+            "variants.yaml:16:13: error: `damage` needs the event to have a `target`",
+        ),
+        (
             "unknown-base",
             "overlay.yaml",
             "  extends: dry-gulch\n",
@@ -298,4 +316,32 @@ fn hooks_the_code_declares_must_be_in_the_catalog() {
         err.contains("the engine branches on interpretation `gold-strike`, which this catalog does not declare"),
         "{err}"
     );
+}
+
+/// The README's walkthrough, from an empty folder: the files it writes
+/// validate, and `diff` measures the reading they add.
+#[test]
+fn the_readme_walkthrough_works_from_an_empty_folder() {
+    let readme = std::fs::read_to_string(manifest_dir().join("README.md")).unwrap();
+    let root = std::env::temp_dir().join(format!("rulecheck-readme-{}", std::process::id()));
+    let dir = root.join("my-table");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut written = 0;
+    for file in ["overlay.yaml", "interpretations.yaml"] {
+        let start = format!("cat > my-table/{file} <<'YAML'\n");
+        let at = readme.find(&start).unwrap_or_else(|| panic!("the README writes my-table/{file}")) + start.len();
+        let body = &readme[at..at + readme[at..].find("\nYAML\n").expect("the heredoc ends")];
+        std::fs::write(dir.join(file), format!("{body}\n")).unwrap();
+        written += 1;
+    }
+    assert_eq!(written, 2);
+    let d = dir.to_str().unwrap();
+    assert!(readme.contains("cargo run --release -- validate my-table"));
+    let (code, out, err) = rulecheck(&["validate", d]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(readme.contains("cargo run --release -- diff --game dry-gulch hand-limit-12 --rules my-table"));
+    let (code, out, err) = rulecheck(&["diff", "--game", "dry-gulch", "hand-limit-12", "--rules", d, "--games", "10"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("printed → twelve: outcome differs in"), "{out}");
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -341,9 +341,12 @@ pub struct RawVariant<R> {
     /// Parameters it sets: `{turn.hand_limit: 12}`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub set: BTreeMap<Key, Spanned<u32>>,
-    /// Entities whose effect it replaces (the shape is the game's).
+    /// Events whose effect it replaces (in the game's effect language `R`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub replace: Vec<R>,
+    pub replace: Vec<RawReplace<R>>,
+    /// Steps it adds to the turn: an effect run at a declared point.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<RawStep<R>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incompatible: Vec<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -368,14 +371,45 @@ pub struct Variant {
     pub data: Vec<Change>,
 }
 
+/// A `replace:` entry: the event whose effect is replaced, and the effect
+/// (in the game's effect language `E`) that applies instead.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
+pub struct RawReplace<E> {
+    pub event: Spanned<String>,
+    pub effect: Vec<E>,
+}
+
+/// A `steps:` entry: an effect run at a point of the turn the game declares.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
+pub struct RawStep<E> {
+    pub at: Spanned<String>,
+    pub effect: Vec<E>,
+}
+
+/// What the game compiles for a reading or a variant.
+#[derive(Debug, Clone, Copy)]
+pub enum Patch<'a, E> {
+    Replace(&'a RawReplace<E>),
+    /// A step at the declared point `at` (index into `Declared::steps`).
+    Step {
+        at: usize,
+        raw: &'a RawStep<E>,
+    },
+}
+
 /// One change a reading or a variant makes, as data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Change {
     /// Sets parameter `param` (index into the game's parameter table).
     Set { param: usize, value: u32 },
     /// Replaces the effect of entity `entity` (the game's numbering) with
-    /// the game's compiled replacement `with`.
+    /// the game's compiled effect `with`.
     Replace { entity: u32, with: u32 },
+    /// Runs the game's compiled effect `with` at turn point `at` (index into
+    /// `Declared::steps`).
+    Step { at: u32, with: u32 },
 }
 
 /// What the code of a game declares, for lowering its interpretations and
@@ -387,6 +421,8 @@ pub struct Declared<'a> {
     pub variants: &'a [&'a str],
     pub params: &'a [&'a str],
     pub entities: usize,
+    /// The points of the turn where a reading or variant may add a step.
+    pub steps: &'a [&'a str],
 }
 
 impl Declared<'_> {
@@ -400,9 +436,12 @@ impl Declared<'_> {
     pub fn entity_point(&self, e: usize) -> usize {
         self.hooks.len() + self.params.len() + e
     }
+    pub fn step_point(&self, s: usize) -> usize {
+        self.hooks.len() + self.params.len() + self.entities + s
+    }
     /// The point a `reading:` condition on interpretation `i` marks.
     pub fn interpretation_point(&self, i: usize) -> usize {
-        self.hooks.len() + self.params.len() + self.entities + i
+        self.hooks.len() + self.params.len() + self.entities + self.steps.len() + i
     }
 }
 
@@ -456,9 +495,12 @@ pub struct RawOption<R> {
     /// Parameters it sets: `{turn.hand_limit: 12}`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub set: BTreeMap<Key, Spanned<u32>>,
-    /// Entities whose effect it replaces (the shape is the game's).
+    /// Events whose effect it replaces (in the game's effect language `R`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub replace: Vec<R>,
+    pub replace: Vec<RawReplace<R>>,
+    /// Steps it adds to the turn: an effect run at a declared point.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<RawStep<R>>,
 }
 
 pub const INTERPRETATION_KINDS: &[&str] =
@@ -500,7 +542,7 @@ impl Interpretation {
 
 /// Lowers the game's replacement shape (`replace:` entries, written in the
 /// given file) into changes.
-pub type LowerReplace<'a, R> = dyn FnMut(&R, &Source<'_>, &mut Diagnostics) -> Option<Change> + 'a;
+pub type LowerReplace<'a, R> = dyn FnMut(Patch<'_, R>, &Source<'_>, &mut Diagnostics) -> Option<Change> + 'a;
 
 /// The file an entry was read from (a bundled file, or a house-rules
 /// overlay), for diagnostics.
@@ -522,7 +564,7 @@ fn lower_data<R>(
     from: &Source<'_>,
     what: &str,
     set: &BTreeMap<Key, Spanned<u32>>,
-    replace: &[R],
+    (replace, steps): (&[RawReplace<R>], &[RawStep<R>]),
     decl: &Declared<'_>,
     lower_replace: &mut LowerReplace<'_, R>,
     diags: &mut Diagnostics,
@@ -539,7 +581,21 @@ fn lower_data<R>(
             ),
         }
     }
-    out.extend(replace.iter().filter_map(|r| lower_replace(r, from, diags)));
+    out.extend(replace.iter().filter_map(|r| lower_replace(Patch::Replace(r), from, diags)));
+    for raw in steps {
+        match decl.steps.iter().position(|s| *s == raw.at.value) {
+            Some(at) => out.extend(lower_replace(Patch::Step { at, raw }, from, diags)),
+            None => diags.error(
+                from.path,
+                position(&raw.at),
+                format!(
+                    "{what} adds a step at unknown point `{}`; steps may be added at {}",
+                    raw.at.value,
+                    decl.steps.join(", ")
+                ),
+            ),
+        }
+    }
     out
 }
 
@@ -549,6 +605,7 @@ fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec<usize>) {
         points.push(match *c {
             Change::Set { param, .. } => decl.param_point(param),
             Change::Replace { entity, .. } => decl.entity_point(entity as usize),
+            Change::Step { at, .. } => decl.step_point(at as usize),
         });
     }
 }
@@ -598,7 +655,7 @@ pub fn lower_variants<R>(
                     );
                 }
             }
-            let data = lower_data(&e.from, &what, &v.set, &v.replace, decl, lower_replace, diags);
+            let data = lower_data(&e.from, &what, &v.set, (&v.replace, &v.steps), decl, lower_replace, diags);
             let hook = decl.variants.iter().position(|k| *k == v.id.value);
             if hook.is_none() && data.is_empty() {
                 diags.error(
@@ -606,7 +663,7 @@ pub fn lower_variants<R>(
                     position(&v.id),
                     format!(
                         "variant `{}` is not one the engine implements ({}) and changes nothing as data; \
-                         give it `set:` or `replace:`",
+                         give it `set:`, `replace:` or `steps:`",
                         v.id.value,
                         decl.variants.join(", ")
                     ),
@@ -731,7 +788,7 @@ pub fn lower_interpretations<R>(
         let mut options = Vec::new();
         for o in &i.options {
             let what = format!("option `{}` of interpretation `{}`", o.id.value, i.id.value);
-            let data = lower_data(&e.from, &what, &o.set, &o.replace, decl, lower_replace, diags);
+            let data = lower_data(&e.from, &what, &o.set, (&o.replace, &o.steps), decl, lower_replace, diags);
             let hook_variant = match hook {
                 Some(h) => option_hook(file, i, o, &decl.hooks[h], diags),
                 None => {
@@ -776,7 +833,7 @@ pub fn lower_interpretations<R>(
                 at,
                 format!(
                     "interpretation `{}` is not one the engine implements, no effect tests it with `reading:`, \
-                     and its options change nothing; give them `set:` or `replace:`, or mark it `inert` with why \
+                     and its options change nothing; give them `set:`, `replace:` or `steps:`, or mark it `inert` with why \
                      it cannot change play (the engine implements: {})",
                     i.id.value,
                     decl.hooks.iter().map(|h| h.id).collect::<Vec<_>>().join(", ")

@@ -83,10 +83,10 @@ macro_rules! hooks {
 /// code knows by name, with their catalog ids in `$table`.
 #[macro_export]
 macro_rules! switches {
-    ($(#[$m:meta])* $name:ident, $table:ident; $($var:ident = $id:literal),+ $(,)?) => {
+    ($(#[$m:meta])* $name:ident, $table:ident; $($(#[$vm:meta])* $var:ident = $id:literal),+ $(,)?) => {
         $(#[$m])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-        pub enum $name { $($var),+ }
+        pub enum $name { $($(#[$vm])* $var),+ }
         impl $name {
             pub const ALL: &'static [$name] = &[$($name::$var),+];
             pub fn id(self) -> &'static str {
@@ -114,6 +114,8 @@ pub struct Readings {
     /// Entity → the replacement effect that applies (an index the game
     /// gave the `Change::Replace`), for entities some reading replaces.
     pub replaced: Vec<(u32, u32)>,
+    /// Steps added to the turn: (point, effect), in the order they apply.
+    pub steps: Vec<(u32, u32)>,
 }
 
 impl Readings {
@@ -157,6 +159,7 @@ impl Readings {
             variants: variants.iter().map(|v| config.variants.contains(&v.id)).collect(),
             params: base.to_vec(),
             replaced: Vec::new(),
+            steps: Vec::new(),
         };
         for (v, on) in variants.iter().zip(r.variants.clone()) {
             if on {
@@ -191,6 +194,7 @@ impl Readings {
                     self.replaced.push((entity, with));
                     self.replaced.sort_unstable();
                 }
+                Change::Step { at, with } => self.steps.push((at, with)),
             }
         }
     }

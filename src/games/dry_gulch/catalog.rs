@@ -7,7 +7,7 @@ use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::common::{
-    self, Change, Citation, Entry, NumberTally, RawCitation, Source, check_documents, check_id, check_names,
+    self, Change, Citation, Entry, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
     check_provenance, check_unique, closest,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
@@ -77,8 +77,8 @@ struct RawOverlay {
     resources: Option<overlay::OverlayFile<RawResource>>,
     buildings: Option<overlay::OverlayFile<RawBuilding>>,
     events: Option<overlay::OverlayFile<RawEvent>>,
-    variants: Option<overlay::OverlayFile<common::RawVariant<RawReplace>>>,
-    interpretations: Option<overlay::OverlayFile<common::RawInterpretation<RawReplace>>>,
+    variants: Option<overlay::OverlayFile<common::RawVariant<RawEffect>>>,
+    interpretations: Option<overlay::OverlayFile<common::RawInterpretation<RawEffect>>>,
 }
 
 fn parse_overlay(src: &GameSources, diags: &mut Diagnostics) -> Option<RawOverlay> {
@@ -152,8 +152,8 @@ struct Layers<'a> {
     buildings: Vec<Entry<'a, RawBuilding>>,
     events: Vec<Entry<'a, RawEvent>>,
     board: Entry<'a, BoardFile>,
-    variants: Vec<Entry<'a, common::RawVariant<RawReplace>>>,
-    interpretations: Vec<Entry<'a, common::RawInterpretation<RawReplace>>>,
+    variants: Vec<Entry<'a, common::RawVariant<RawEffect>>>,
+    interpretations: Vec<Entry<'a, common::RawInterpretation<RawEffect>>>,
     /// The base files, for diagnostics about a whole list.
     base: BasePaths<'a>,
 }
@@ -268,8 +268,8 @@ pub struct RawCatalog {
     pub buildings: BuildingsFile,
     pub events: EventsFile,
     pub board: BoardFile,
-    pub variants: common::RawVariantsFile<RawReplace>,
-    pub interpretations: common::RawInterpretationsFile<RawReplace>,
+    pub variants: common::RawVariantsFile<RawEffect>,
+    pub interpretations: common::RawInterpretationsFile<RawEffect>,
 }
 
 impl RawCatalog {
@@ -841,8 +841,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let mut replacements: Vec<Vec<Effect>> = Vec::new();
     let evs: Vec<&RawEvent> = es.iter().map(|e| e.raw).collect();
     let tested = referenced.clone();
-    let mut lower_replace = |r: &RawReplace, from: &Source<'_>, d: &mut Diagnostics| {
-        replacement(r, &ids, from, &evs, (&mut replacements, &mut choices, &mut referenced), d)
+    let mut lower_replace = |patch: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| {
+        data_effect(patch, &ids, from, &evs, (&mut replacements, &mut choices, &mut referenced), d)
     };
     let variants =
         common::lower_variants(lay.base.variants, &lay.variants, &languages, &declared, &mut lower_replace, diags);
@@ -974,23 +974,32 @@ fn spreading_fire_card(es: &[&RawEvent], resources: usize, file: &str, diags: &m
     }
 }
 
-/// Lowers one `replace:` entry (of a variant or an interpretation option in
-/// `file`) into a change, compiling its effect against the catalog.
-fn replacement(
-    r: &RawReplace,
+/// Compiles the effect of a `replace:` or `steps:` entry (of a variant or an
+/// interpretation option, in `from`) into the table of data effects.
+fn data_effect(
+    patch: Patch<'_, RawEffect>,
     ids: &Ids,
     from: &Source<'_>,
     events: &[&RawEvent],
     (out, choices, readings): (&mut Vec<Vec<Effect>>, &mut Vec<Choice>, &mut BTreeSet<usize>),
     diags: &mut Diagnostics,
 ) -> Option<Change> {
-    let e = lookup(&ids.events, "event", &r.event, from.path, diags)?;
-    let has_target = events[e].target.is_some();
-    let at = position(&r.event);
+    let (entity, has_target, effect, at) = match patch {
+        Patch::Replace(r) => {
+            let e = lookup(&ids.events, "event", &r.event, from.path, diags)?;
+            (Some(e), events[e].target.is_some(), &r.effect, position(&r.event))
+        }
+        // an added step has no target: `damage` and `target-owner` are errors
+        Patch::Step { raw, .. } => (None, false, &raw.effect, position(&raw.at)),
+    };
     let mut cx = EffectCx { file: from.path, text: from.text, ids, has_target, at, diags, choices, readings };
-    let effect = cx.effects(&r.effect);
+    let effect = cx.effects(effect);
     out.push(effect);
-    Some(Change::Replace { entity: e as u32, with: (out.len() - 1) as u32 })
+    let with = (out.len() - 1) as u32;
+    Some(match (patch, entity) {
+        (Patch::Step { at, .. }, _) => Change::Step { at: at as u32, with },
+        (_, e) => Change::Replace { entity: e.unwrap_or(0) as u32, with },
+    })
 }
 
 fn count_effect_numbers(effects: &[RawEffect]) -> usize {

@@ -103,10 +103,22 @@ crate::switches! {
     FixedWinThreshold = "limits.fixed_win_threshold",
 }
 
+crate::switches! {
+    /// The points of the turn where a reading or a variant may add a step
+    /// (an effect the active player's turn runs there).
+    StepPoint, STEP_POINTS;
+    /// At the start of the turn, after spreading fire, before the events.
+    TurnStart = "turn-start",
+    /// As the build phase begins, after the draw.
+    Build = "build",
+    /// As the discard phase begins, after the rewards.
+    Discard = "discard",
+}
+
 /// What the code declares, for lowering a catalog with `events` event cards
 /// (the entities a `replace:` names).
 pub fn declared(events: usize) -> Declared<'static> {
-    Declared { hooks: HOOKS, variants: VARIANTS, params: PARAMS, entities: events }
+    Declared { hooks: HOOKS, variants: VARIANTS, params: PARAMS, entities: events, steps: STEP_POINTS }
 }
 
 #[cfg(test)]

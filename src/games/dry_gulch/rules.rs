@@ -737,6 +737,7 @@ impl State {
         if self.on(V::SpreadingFire) && self.firehouse_absent(rules) {
             self.spread_fires(rules, ev);
         }
+        self.add_steps(rules, StepPoint::TurnStart);
         self.phase = Phase::TurnStart;
         self.run(rules, ev);
         if self.decision.is_none() && self.outcome.is_none() {
@@ -907,6 +908,7 @@ impl State {
 
     fn enter_build(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         self.phase = Phase::Build;
+        self.add_steps(rules, StepPoint::Build);
         self.check_win(rules, ev);
     }
 
@@ -987,6 +989,26 @@ impl State {
             }
         }
         self.phase = Phase::Discard;
+        self.add_steps(rules, StepPoint::Discard);
+    }
+
+    /// Queues the steps that readings and variants add at `at` (the caller's
+    /// flow runs the queue). An added step has no target and no card of its
+    /// own: its effect is lowered without `damage` or `target-owner`.
+    fn add_steps(&mut self, rules: &Rules, at: StepPoint) {
+        if self.readings.steps.is_empty() {
+            return;
+        }
+        let steps: Vec<u32> =
+            self.readings.steps.iter().filter(|(p, _)| *p == at as u32).map(|&(_, with)| with).collect();
+        if !steps.is_empty() {
+            self.touched.mark(rules.declared.step_point(at as usize));
+        }
+        for with in steps {
+            if let Some(effect) = rules.replacements.get(with as usize) {
+                self.expand(rules, effect, 0);
+            }
+        }
     }
 
     fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {

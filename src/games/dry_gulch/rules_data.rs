@@ -50,8 +50,9 @@ pub struct Rules {
     pub spreading_fire: Option<CardKind>,
     /// Parameter values from the catalog, in `readings::PARAMS` order.
     pub params: Vec<u32>,
-    /// Effects that readings and variants put in place of an event's own
-    /// (indexed by `Change::Replace::with`).
+    /// Effects of readings and variants: those put in place of an event's
+    /// own, and the steps they add to the turn (indexed by the `with` of
+    /// `Change::Replace` and `Change::Step`).
     pub replacements: Vec<Vec<Effect>>,
     /// The options of every `choose` effect (indexed by `Effect::Choose`).
     pub choices: Vec<Choice>,

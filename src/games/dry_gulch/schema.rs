@@ -221,15 +221,6 @@ pub enum EventRole {
     SpreadingFire,
 }
 
-/// A `replace:` entry of an interpretation option or a variant: the event
-/// whose effect it replaces, and the effect that applies instead.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawReplace {
-    pub event: Spanned<String>,
-    pub effect: Vec<RawEffect>,
-}
-
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Substitution {
