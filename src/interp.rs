@@ -309,6 +309,16 @@ pub fn explain(
     Ok(out)
 }
 
+/// What an option or variant changes as data, in catalog words (empty
+/// when it changes nothing as data).
+fn data_note(rules: &AnyRules, data: &[crate::catalog::common::Change]) -> String {
+    if data.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = data.iter().map(|c| rules.describe_change(c)).collect();
+    format!(" [{}]", parts.join("; "))
+}
+
 fn unknown_id(rules: &AnyRules, id: &str) -> String {
     let interps: Vec<&str> = rules.interpretations().iter().map(|i| i.id.as_str()).collect();
     let variants: Vec<&str> = rules.variants().iter().map(|v| v.id.as_str()).collect();
@@ -337,7 +347,7 @@ fn explain_interpretation(
     let _ = writeln!(out, "  options:");
     for o in &i.options {
         let mark = if o.id == i.default { "*" } else { " " };
-        let _ = writeln!(out, "  {mark} {} — {}", o.id, o.consequence);
+        let _ = writeln!(out, "  {mark} {} — {}{}", o.id, o.consequence, data_note(rules, &o.data));
     }
     let _ = writeln!(out, "  default: {} (marked *) — {}", i.default, i.reason);
     match scenarios.get(&i.id) {
@@ -363,7 +373,7 @@ fn explain_interpretation(
 fn explain_variant(out: &mut String, rules: &AnyRules, v: &Variant) {
     let _ = writeln!(out, "variant {} — {}", v.id, v.name);
     let _ = writeln!(out, "  summary: {}", v.summary);
-    let _ = writeln!(out, "  changes: {}", v.changes.join(", "));
+    let _ = writeln!(out, "  changes: {}{}", v.changes.join(", "), data_note(rules, &v.data));
     if !v.incompatible.is_empty() {
         let _ = writeln!(out, "  incompatible with: {}", v.incompatible.join(", "));
     }
@@ -511,7 +521,7 @@ fn book_interpretation(out: &mut String, rules: &AnyRules, i: &Interpretation, r
     let _ = writeln!(out, "|---|---|");
     for o in &i.options {
         let mark = if o.id == i.default { " (default)" } else { "" };
-        let _ = writeln!(out, "| `{}`{mark} | {} |", o.id, md(&o.consequence));
+        let _ = writeln!(out, "| `{}`{mark} | {}{} |", o.id, md(&o.consequence), md(&data_note(rules, &o.data)));
     }
     let _ = writeln!(out, "\n**Default: `{}`.** {}\n", i.default, md(&i.reason));
     if refs.is_empty() {

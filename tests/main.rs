@@ -7,4 +7,5 @@ mod interp;
 mod properties;
 mod scenario_runner;
 mod scenarios;
+mod tidy;
 mod user_catalogs;

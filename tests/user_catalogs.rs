@@ -134,6 +134,7 @@ fn diff_reports_how_often_a_yaml_only_reading_changes_the_outcome() {
         rulecheck(&["explain", "--game", "dry-gulch", "house-hand-limit", "--rules", rules.to_str().unwrap()]);
     assert_eq!(code, 0);
     assert!(out.contains("tuesday-sheet"), "{out}");
+    assert!(out.contains("twelve — hands are cut above 12 cards [sets turn.hand_limit to 12]"), "{out}");
 }
 
 /// Data-only variants — one sets a parameter, (d) one adds a step to the

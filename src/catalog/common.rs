@@ -412,12 +412,20 @@ pub enum Change {
     Step { at: u32, with: u32 },
 }
 
+/// A reading the code implements, as the loader checks a catalog against
+/// it: the interpretation id and the ids of its readings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HookDecl {
+    pub id: &'static str,
+    pub options: &'static [&'static str],
+}
+
 /// What the code of a game declares, for lowering its interpretations and
 /// variants: its hooks, its variant switches, its parameters, and how many
 /// entities a `replace` can name.
 #[derive(Debug, Clone, Copy)]
 pub struct Declared<'a> {
-    pub hooks: &'a [crate::engine::HookDecl],
+    pub hooks: &'a [HookDecl],
     pub variants: &'a [&'a str],
     pub params: &'a [&'a str],
     pub entities: usize,
@@ -740,7 +748,7 @@ fn option_hook<R>(
     file: &str,
     i: &RawInterpretation<R>,
     o: &RawOption<R>,
-    decl: &crate::engine::HookDecl,
+    decl: &HookDecl,
     diags: &mut Diagnostics,
 ) -> Option<u8> {
     let (name, at) = match &o.hook {

@@ -19,4 +19,4 @@ mod readings;
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
 pub use game::{DrawReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat, Violation};
-pub use readings::{Hook, HookDecl, Readings, Touched};
+pub use readings::{Hook, Readings, Touched};

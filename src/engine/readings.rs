@@ -44,13 +44,6 @@ pub trait Hook: Copy + Eq + std::fmt::Debug + 'static {
     fn from_index(i: u8) -> Self;
 }
 
-/// What the loader checks a catalog against: a hook and its variant ids.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HookDecl {
-    pub id: &'static str,
-    pub options: &'static [&'static str],
-}
-
 /// Declares a game's hooks: one enum per reading the code implements, and
 /// the table (`$table`) the catalog loader checks the catalog against.
 #[macro_export]
@@ -74,8 +67,8 @@ macro_rules! hooks {
             }
         )+
         /// Every hook the code declares, in declaration order.
-        pub const $table: &[$crate::engine::HookDecl] =
-            &[$($crate::engine::HookDecl { id: $id, options: &[$($opt),+] }),+];
+        pub const $table: &[$crate::catalog::common::HookDecl] =
+            &[$($crate::catalog::common::HookDecl { id: $id, options: &[$($opt),+] }),+];
     };
 }
 

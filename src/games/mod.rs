@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::catalog::common::{Interpretation, NumberTally, Variant};
+use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostic;
 use crate::catalog::{GameSources, SourceFile, overlay};
 use crate::yaml;
@@ -94,6 +94,12 @@ impl AnyRules {
     pub fn interpretations(&self) -> &[Interpretation] {
         match self {
             AnyRules::DryGulch(r) => &r.interpretations,
+        }
+    }
+    /// A data change of a reading or variant, in catalog words.
+    pub fn describe_change(&self, c: &Change) -> String {
+        match self {
+            AnyRules::DryGulch(r) => dry_gulch::describe_change(r, c),
         }
     }
     pub fn variants(&self) -> &[Variant] {

@@ -733,7 +733,13 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
                 Reaction::HandymanBrother => ReactionKey::Handyman,
             };
             if reactions.insert(key, (rs.len() + i) as CardKind).is_some() {
-                diags.error(f, position(&e.id), format!("a second event with reaction {r:?}"));
+                let name = match r {
+                    Reaction::AceUpYourSleeve => "ace-up-your-sleeve",
+                    Reaction::Iou => "iou",
+                    Reaction::FireInsurance => "fire-insurance",
+                    Reaction::HandymanBrother => "handyman-brother",
+                };
+                diags.error(f, position(&e.id), format!("a second event with the reaction `{name}`"));
             }
         }
         events.push(Event {

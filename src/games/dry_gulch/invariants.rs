@@ -380,7 +380,14 @@ fn win(s: &State, rules: &Rules, events: &[Event]) -> Result<(), Violation> {
             if s.outcome != Some(Outcome::Win(*seat)) {
                 return fail(
                     "win-in-build",
-                    format!("a win of P{} was announced but the outcome is {:?}", seat + 1, s.outcome),
+                    format!(
+                        "a win of P{} was announced but the outcome is {}",
+                        seat + 1,
+                        s.outcome.map_or("none".to_string(), |o| match o {
+                            Outcome::Win(w) => format!("a win of P{}", w + 1),
+                            Outcome::Draw(r) => format!("a draw ({r})"),
+                        })
+                    ),
                 );
             }
             let inf = s.counted_influence(rules, *seat);

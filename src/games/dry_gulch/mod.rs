@@ -34,6 +34,22 @@ use super::CatalogSummary;
 
 pub const ID: &str = "dry-gulch";
 
+/// A data change of a reading or variant, in catalog words.
+pub fn describe_change(r: &Rules, c: &crate::catalog::common::Change) -> String {
+    use crate::catalog::common::Change;
+    match *c {
+        Change::Set { param, value } => {
+            format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
+        }
+        Change::Replace { entity, .. } => {
+            format!("replaces the effect of {}", r.events.get(entity as usize).map_or("?", |e| e.id.as_str()))
+        }
+        Change::Step { at, .. } => {
+            format!("adds a step at {}", readings::STEP_POINTS.get(at as usize).copied().unwrap_or("?"))
+        }
+    }
+}
+
 pub fn summary(r: &Rules) -> CatalogSummary {
     let mut entities = BTreeMap::new();
     entities.insert("resources".to_string(), r.resources.len());

@@ -1803,7 +1803,11 @@ impl State {
                 "build.end",
                 "a face-up event can still be played and must be resolved before the reward phase",
             ),
-            _ => err(rules, "turn.order", format!("{action:?} is not a legal action in {phase_name}")),
+            _ => err(
+                rules,
+                "turn.order",
+                format!("`{}` is not a legal action in {phase_name}", describe_action(rules, action)),
+            ),
         }
     }
 

@@ -649,11 +649,11 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
     for (k, cards) in &e.in_front {
         let seat = seat_of(k, n)?;
         let actual: Vec<&str> = s.seats[seat].in_front.iter().map(|(c, _)| rules.card_id(*c)).collect();
-        cmp(format!("in_front.{k}"), format!("{cards:?}"), format!("{actual:?}"));
+        cmp(format!("in_front.{k}"), list(cards), list(&actual));
     }
     if let Some(f) = &e.face_up {
         let actual: Vec<&str> = s.face_up.iter().map(|&c| rules.card_id(c)).collect();
-        cmp("face_up".into(), format!("{f:?}"), format!("{actual:?}"));
+        cmp("face_up".into(), list(f), list(&actual));
     }
     if let Some(m) = e.markers {
         cmp("markers".into(), m.to_string(), s.markers_used().to_string());
@@ -819,4 +819,9 @@ fn disaster_for_setup(rules: &Rules) -> Option<CardKind> {
     let red: Vec<usize> = (0..rules.events.len()).filter(|&e| rules.events[e].triangle == Triangle::Red).collect();
     let calm = red.iter().map(|&e| rules.event_card(e)).find(|&c| Some(c) != rules.spreading_fire);
     calm.or_else(|| red.first().map(|&e| rules.event_card(e)))
+}
+
+/// Ids as a scenario writes them: `[fire, vandalism]`.
+fn list<S: AsRef<str>>(ids: &[S]) -> String {
+    format!("[{}]", ids.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(", "))
 }
