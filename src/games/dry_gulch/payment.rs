@@ -22,7 +22,7 @@ use super::rules_data::{CardKind, Res, ResourceKind, Rules};
 /// entries, so listing thousands of payments does not allocate.
 pub type Counts<K> = SmallVec<[(K, u8); 8]>;
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
 pub struct Payment {
     /// Cards used as the resource they show: (resource, cards).
     #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
@@ -39,6 +39,21 @@ pub struct Payment {
     /// The cards given for store uses and substitutions: (card, count).
     #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub cards: Counts<CardKind>,
+}
+
+/// A copy of the five short lists as plain memory copies: the derived
+/// `SmallVec` clone goes element by element through `Extend`, and the legal
+/// list clones one payment per plot it can be built on.
+impl Clone for Payment {
+    fn clone(&self) -> Payment {
+        Payment {
+            direct: Counts::from_slice(&self.direct),
+            handyman: Counts::from_slice(&self.handyman),
+            store: Counts::from_slice(&self.store),
+            substituted: Counts::from_slice(&self.substituted),
+            cards: Counts::from_slice(&self.cards),
+        }
+    }
 }
 
 /// What the payment rules need to know besides the catalog.
@@ -183,18 +198,37 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
 
 /// Every distinct payment, in canonical order.
 pub fn enumerate(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], out: &mut Vec<Payment>) {
-    let mut left: Vec<u8> = hand.to_vec();
+    let mut left: SmallVec<[u8; 48]> = SmallVec::from_slice(hand);
     let mut cur = Partial::default();
     per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, out);
 }
 
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Partial {
     direct: Counts<Res>,
     handyman: Counts<Res>,
     store: Counts<Res>,
     substituted: Counts<Res>,
     pool: u32,
+}
+
+/// Where a `Partial` stood: the lengths of its lists and its pool.
+type Mark = ([usize; 4], u32);
+
+impl Partial {
+    fn mark(&self) -> Mark {
+        ([self.direct.len(), self.handyman.len(), self.store.len(), self.substituted.len()], self.pool)
+    }
+
+    /// Undoes everything pushed since `m` (entries are only ever appended).
+    fn reset(&mut self, m: Mark) {
+        let ([d, h, s, sub], pool) = m;
+        self.direct.truncate(d);
+        self.handyman.truncate(h);
+        self.store.truncate(s);
+        self.substituted.truncate(sub);
+        self.pool = pool;
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -212,11 +246,11 @@ fn per_resource(
         let mut cards = Counts::new();
         pools(left, 0, cur.pool, &mut cards, &mut |cards| {
             out.push(Payment {
-                direct: cur.direct.clone(),
-                handyman: cur.handyman.clone(),
-                store: cur.store.clone(),
-                substituted: cur.substituted.clone(),
-                cards: cards.clone(),
+                direct: Counts::from_slice(&cur.direct),
+                handyman: Counts::from_slice(&cur.handyman),
+                store: Counts::from_slice(&cur.store),
+                substituted: Counts::from_slice(&cur.substituted),
+                cards: Counts::from_slice(cards),
             });
         });
         return;
@@ -255,14 +289,14 @@ fn per_resource(
                 if let Some(c) = t.handyman {
                     left[c as usize] -= h as u8;
                 }
-                let saved = cur.clone();
+                let saved = cur.mark();
                 push(&mut cur.direct, r, d);
                 push(&mut cur.handyman, r, h);
                 push(&mut cur.store, r, s);
                 push(&mut cur.substituted, r, sub);
                 cur.pool += s + sub * k;
                 per_resource(rules, t, need, i + 1, left, cur, store_left - s, out);
-                *cur = saved;
+                cur.reset(saved);
                 left[r as usize] += d as u8;
                 if let Some(c) = t.handyman {
                     left[c as usize] += h as u8;

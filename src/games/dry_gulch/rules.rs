@@ -1601,18 +1601,19 @@ impl State {
                     if self.build_blocker(rules, b).is_some() {
                         continue;
                     }
-                    let plots: Vec<Plot> =
+                    let plots: SmallVec<[Plot; 32]> =
                         (0..rules.plots.len() as Plot).filter(|&p| self.plot_fits(rules, b, p).is_ok()).collect();
-                    if plots.is_empty() {
+                    let Some((&last, others)) = plots.split_last() else {
                         continue;
-                    }
+                    };
                     payments.clear();
                     payment::enumerate(rules, &terms, &self.needs(rules, b), &self.seats[a].hand, &mut payments);
-                    for &plot in &plots {
-                        for p in &payments {
-                            out.push(Action::Build { building: b, plot, payment: p.clone() });
-                        }
+                    out.reserve(plots.len() * payments.len());
+                    for &plot in others {
+                        out.extend(payments.iter().map(|p| Action::Build { building: b, plot, payment: p.clone() }));
                     }
+                    // the last plot takes the payments themselves
+                    out.extend(payments.drain(..).map(|payment| Action::Build { building: b, plot: last, payment }));
                 }
                 self.face_up_plays(rules, out);
                 let hand = &self.seats[a].hand;
