@@ -47,13 +47,26 @@ pub struct Payment {
 impl Clone for Payment {
     fn clone(&self) -> Payment {
         Payment {
-            direct: Counts::from_slice(&self.direct),
-            handyman: Counts::from_slice(&self.handyman),
-            store: Counts::from_slice(&self.store),
-            substituted: Counts::from_slice(&self.substituted),
-            cards: Counts::from_slice(&self.cards),
+            direct: copy(&self.direct),
+            handyman: copy(&self.handyman),
+            store: copy(&self.store),
+            substituted: copy(&self.substituted),
+            cards: copy(&self.cards),
         }
     }
+}
+
+/// A copy of a short list: a fixed-size inline buffer filled entry by entry
+/// (these lists hold one to four entries; a `memcpy` call costs more).
+fn copy<K: Copy + Default>(c: &[(K, u8)]) -> Counts<K> {
+    let mut buf = [(K::default(), 0u8); 8];
+    if c.len() > buf.len() {
+        return Counts::from_slice(c);
+    }
+    for (to, from) in buf.iter_mut().zip(c) {
+        *to = *from;
+    }
+    Counts::from_buf_and_len(buf, c.len())
 }
 
 /// What the payment rules need to know besides the catalog.
@@ -246,11 +259,11 @@ fn per_resource(
         let mut cards = Counts::new();
         pools(left, 0, cur.pool, &mut cards, &mut |cards| {
             out.push(Payment {
-                direct: Counts::from_slice(&cur.direct),
-                handyman: Counts::from_slice(&cur.handyman),
-                store: Counts::from_slice(&cur.store),
-                substituted: Counts::from_slice(&cur.substituted),
-                cards: Counts::from_slice(cards),
+                direct: copy(&cur.direct),
+                handyman: copy(&cur.handyman),
+                store: copy(&cur.store),
+                substituted: copy(&cur.substituted),
+                cards: copy(cards),
             });
         });
         return;
