@@ -257,7 +257,12 @@ fn per_resource(
 ) {
     let Some(&(r, n)) = need.get(i) else {
         let mut cards = Counts::new();
-        pools(left, 0, cur.pool, &mut cards, &mut |cards| {
+        // cards left from each kind on: `pools` stops where too few remain
+        let mut suffix: SmallVec<[u32; 49]> = SmallVec::from_elem(0, left.len() + 1);
+        for k in (0..left.len()).rev() {
+            suffix[k] = suffix[k + 1] + u32::from(left[k]);
+        }
+        pools(left, &suffix, 0, cur.pool, &mut cards, &mut |cards| {
             out.push(Payment {
                 direct: copy(&cur.direct),
                 handyman: copy(&cur.handyman),
@@ -325,21 +330,29 @@ fn push(c: &mut Counts<Res>, r: Res, n: u32) {
     }
 }
 
-/// Calls `f` with every multiset of `size` cards from `left[from..]`.
-fn pools(left: &[u8], from: usize, size: u32, cards: &mut Counts<CardKind>, f: &mut dyn FnMut(&Counts<CardKind>)) {
+/// Calls `f` with every multiset of `size` cards from `left[from..]`;
+/// `suffix[k]` is the number of cards in `left[k..]`.
+fn pools(
+    left: &[u8],
+    suffix: &[u32],
+    from: usize,
+    size: u32,
+    cards: &mut Counts<CardKind>,
+    f: &mut dyn FnMut(&Counts<CardKind>),
+) {
     if size == 0 {
         f(cards);
         return;
     }
-    let available: u32 = left[from..].iter().map(|&x| u32::from(x)).sum();
-    if available < size {
-        return;
-    }
     for k in from..left.len() {
+        // fewer than `size` cards from here on: no multiset starts at k or later
+        if suffix[k] < size {
+            return;
+        }
         let max = u32::from(left[k]).min(size);
         for take in (1..=max).rev() {
             cards.push((k as CardKind, take as u8));
-            pools(left, k + 1, size - take, cards, f);
+            pools(left, suffix, k + 1, size - take, cards, f);
             cards.pop();
         }
     }
