@@ -3,8 +3,10 @@
 //! code that maintains it, and each has a fault that breaks exactly it.
 
 use super::readings::{ChipShortage, DamagedInfluence, MarkerRemoval, P};
-use super::rules::{Action, Event, Fault, Phase, State};
+use super::rules::{Action, Event, Fault, Phase, Placed, State};
 use super::rules_data::{Ability, Rules};
+use smallvec::SmallVec;
+
 use crate::engine::Hook;
 use crate::engine::{InvariantDef, Outcome, Violation};
 
@@ -112,14 +114,16 @@ pub fn fault_by_name(name: &str) -> Option<Fault> {
 #[derive(Debug, Clone)]
 pub struct Before {
     pub phase: Phase,
-    pub permits: Vec<smallvec::SmallVec<[u8; 32]>>,
+    /// Each seat's permits (inline for up to six seats: taken before every
+    /// action, so it should not allocate).
+    pub permits: SmallVec<[SmallVec<[u8; 32]>; 6]>,
     pub town_hall_closed: bool,
 }
 
 pub fn before(s: &State) -> Before {
     Before {
         phase: s.phase.clone(),
-        permits: s.seats.iter().map(|p| p.permits.clone()).collect(),
+        permits: s.seats.iter().map(|p| SmallVec::from_slice(&p.permits)).collect(),
         town_hall_closed: s.town_hall_closed.is_some(),
     }
 }
@@ -149,41 +153,47 @@ pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events:
 
 fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
-    let mut count = vec![0u32; rules.card_count()];
-    let mut tally = |c: u8, pile: &str| -> Result<(), Violation> {
-        match count.get_mut(c as usize) {
-            Some(n) => {
-                *n += 1;
-                Ok(())
+    let mut buf: SmallVec<[u32; 64]> = SmallVec::from_elem(0, rules.card_count());
+    let count = &mut buf[..];
+    let unknown = |c: u8, pile: &str| fail(name, format!("unknown card kind {c} in {pile}"));
+    // piles one by one (not chained): the same cards in the same order
+    for pile in [&s.resource_deck, &s.resource_discard] {
+        for &c in pile {
+            if rules.event_of(c).is_some() {
+                return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
             }
-            None => fail(name, format!("unknown card kind {c} in {pile}")),
+            if !tally(count, c, 1) {
+                return unknown(c, "the resource piles");
+            }
         }
-    };
-    for &c in s.resource_deck.iter().chain(&s.resource_discard) {
-        if rules.event_of(c).is_some() {
-            return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
-        }
-        tally(c, "the resource piles")?;
     }
-    for &c in s.event_deck.iter().chain(&s.event_discard).chain(&s.revealed).chain(&s.face_up) {
-        if rules.event_of(c).is_none() {
-            return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
+    for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up] {
+        for &c in pile {
+            if rules.event_of(c).is_none() {
+                return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
+            }
+            if !tally(count, c, 1) {
+                return unknown(c, "the event piles");
+            }
         }
-        tally(c, "the event piles")?;
     }
-    for (seat, p) in s.seats.iter().enumerate() {
+    for p in &s.seats {
+        // a hand holds counts: add each at once (a count of zero tallies nothing)
         for (k, &n) in p.hand.iter().enumerate() {
-            for _ in 0..n {
-                tally(k as u8, "a hand")?;
+            if n > 0 && !tally(count, k as u8, u32::from(n)) {
+                return unknown(k as u8, "a hand");
             }
         }
         for &(c, _) in &p.in_front {
-            tally(c, "the cards in front of a player")?;
+            if !tally(count, c, 1) {
+                return unknown(c, "the cards in front of a player");
+            }
         }
         for &c in &p.influence {
-            tally(c, "the influence cards")?;
+            if !tally(count, c, 1) {
+                return unknown(c, "the influence cards");
+            }
         }
-        let _ = seat;
     }
     for (k, &n) in count.iter().enumerate() {
         let expected = match rules.event_of(k as u8) {
@@ -197,9 +207,21 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     Ok(())
 }
 
+/// Adds `n` cards of kind `c`; `false` if there is no such kind.
+fn tally(count: &mut [u32], c: u8, n: u32) -> bool {
+    match count.get_mut(c as usize) {
+        Some(k) => {
+            *k += n;
+            true
+        }
+        None => false,
+    }
+}
+
 fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result<(), Violation> {
     let name = "permits-kept";
-    let mut count = vec![0u32; rules.buildings.len()];
+    let mut buf: SmallVec<[u32; 32]> = SmallVec::from_elem(0, rules.buildings.len());
+    let count = &mut buf[..];
     for &b in s.permit_deck.iter().chain(&s.permit_discard) {
         count[b as usize] += 1;
     }
@@ -221,10 +243,13 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
             );
         }
     }
+    let built = match action {
+        Action::Build { building, .. } => Some(*building as usize),
+        _ => None,
+    };
     for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
-        for (b, (&n, &w)) in now.permits.iter().zip(was).enumerate() {
-            let spent = matches!(action, Action::Build { building, .. } if *building as usize == b) && s.active == seat;
-            if n < w && !(spent && n + 1 == w) {
+        for (b, (&n, &w)) in now.permits.iter().zip(was.iter()).enumerate() {
+            if n < w && !(built == Some(b) && s.active == seat && n + 1 == w) {
                 return fail(name, format!("P{} lost a {} permit without building", seat + 1, rules.buildings[b].id));
             }
         }
@@ -261,9 +286,8 @@ fn hands(s: &State, action: &Action, events: &[Event]) -> Result<(), Violation> 
 
 fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
     for (seat, p) in s.seats.iter().enumerate() {
-        let mut kinds: Vec<u8> = p.in_front.iter().map(|(c, _)| *c).collect();
-        kinds.sort();
-        if kinds.windows(2).any(|w| w[0] == w[1]) {
+        let f = &p.in_front;
+        if (1..f.len()).any(|i| f[..i].iter().any(|(c, _)| *c == f[i].0)) {
             return fail("disaster-limit", format!("P{} has two cards of one disaster in front of him", seat + 1));
         }
     }
@@ -314,27 +338,37 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
 fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "chip-conservation";
     let remaining = reading::<ChipShortage>(s) == ChipShortage::PlaceRemaining;
-    for (seat, p) in s.seats.iter().enumerate() {
-        let mut on_board = p.card_chips;
-        for pl in s.board.iter().flatten().filter(|x| x.owner == Some(seat)) {
-            on_board += pl.chips;
-            let b = &rules.buildings[pl.building as usize];
-            let expected =
-                if b.ability == Some(Ability::Residence) { s.param(P::ChipsOnResidence) } else { b.influence };
-            if pl.chips != expected && !(remaining && pl.chips < expected) {
-                return fail(
-                    name,
-                    format!("{} of P{} carries {} chips, its influence is {expected}", b.id, seat + 1, pl.chips),
-                );
-            }
+    // one pass over the board: per seat, the chips on its buildings and the
+    // first of them (in board order) that carries a wrong number
+    let n = s.seats.len();
+    let mut on_board_buf: SmallVec<[u32; 8]> = s.seats.iter().map(|p| p.card_chips).collect();
+    let mut wrong_buf: SmallVec<[Option<(&Placed, u32)>; 8]> = SmallVec::from_elem(None, n);
+    let (on_board, wrong) = (&mut on_board_buf[..], &mut wrong_buf[..]);
+    let on_residence = s.param(P::ChipsOnResidence);
+    for pl in s.board.iter().flatten() {
+        let Some(seat) = pl.owner.filter(|&o| o < n) else { continue };
+        on_board[seat] += pl.chips;
+        let b = &rules.buildings[pl.building as usize];
+        let expected = if b.ability == Some(Ability::Residence) { on_residence } else { b.influence };
+        if wrong[seat].is_none() && pl.chips != expected && !(remaining && pl.chips < expected) {
+            wrong[seat] = Some((pl, expected));
         }
-        if on_board + p.chips != p.allotment {
+    }
+    for (seat, p) in s.seats.iter().enumerate() {
+        if let Some((pl, expected)) = wrong[seat] {
+            let b = &rules.buildings[pl.building as usize];
+            return fail(
+                name,
+                format!("{} of P{} carries {} chips, its influence is {expected}", b.id, seat + 1, pl.chips),
+            );
+        }
+        if on_board[seat] + p.chips != p.allotment {
             return fail(
                 name,
                 format!(
                     "P{} has {} chips on the board and {} in reserve, the allotment is {}",
                     seat + 1,
-                    on_board,
+                    on_board[seat],
                     p.chips,
                     p.allotment
                 ),
@@ -346,25 +380,28 @@ fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
 
 fn influence(s: &State, rules: &Rules) -> Result<(), Violation> {
     let reading = reading::<DamagedInfluence>(s);
-    for seat in 0..s.players {
-        let mut expected = 0;
-        for pl in s.board.iter().flatten().filter(|x| x.owner == Some(seat)) {
-            let inf = rules.buildings[pl.building as usize].influence;
-            expected += match (pl.damage.is_some(), reading) {
-                (false, _) => inf,
-                (true, DamagedInfluence::HalfRoundDown) => inf / 2,
-                (true, DamagedInfluence::HalfRoundUp) => inf.div_ceil(2),
-                (true, DamagedInfluence::Void) => 0,
-            };
-        }
+    // one pass over the board for every seat's buildings
+    let mut buf: SmallVec<[u32; 8]> = SmallVec::from_elem(0, s.players);
+    let expected = &mut buf[..];
+    for pl in s.board.iter().flatten() {
+        let Some(seat) = pl.owner.filter(|&o| o < s.players) else { continue };
+        let inf = rules.buildings[pl.building as usize].influence;
+        expected[seat] += match (pl.damage.is_some(), reading) {
+            (false, _) => inf,
+            (true, DamagedInfluence::HalfRoundDown) => inf / 2,
+            (true, DamagedInfluence::HalfRoundUp) => inf.div_ceil(2),
+            (true, DamagedInfluence::Void) => 0,
+        };
+    }
+    for (seat, expected) in expected.iter_mut().enumerate() {
         for &c in &s.seats[seat].influence {
-            expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
+            *expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
         }
         let counted = s.counted_influence(rules, seat);
-        if counted != expected {
+        if counted != *expected {
             return fail(
                 "influence-count",
-                format!("P{} counts {counted} influence, the board shows {expected}", seat + 1),
+                format!("P{} counts {counted} influence, the board shows {}", seat + 1, *expected),
             );
         }
     }

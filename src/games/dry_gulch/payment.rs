@@ -22,7 +22,7 @@ use super::rules_data::{CardKind, Res, ResourceKind, Rules};
 /// entries, so listing thousands of payments does not allocate.
 pub type Counts<K> = SmallVec<[(K, u8); 8]>;
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
 pub struct Payment {
     /// Cards used as the resource they show: (resource, cards).
     #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
@@ -39,6 +39,34 @@ pub struct Payment {
     /// The cards given for store uses and substitutions: (card, count).
     #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
     pub cards: Counts<CardKind>,
+}
+
+/// A copy of the five short lists as plain memory copies: the derived
+/// `SmallVec` clone goes element by element through `Extend`, and the legal
+/// list clones one payment per plot it can be built on.
+impl Clone for Payment {
+    fn clone(&self) -> Payment {
+        Payment {
+            direct: copy(&self.direct),
+            handyman: copy(&self.handyman),
+            store: copy(&self.store),
+            substituted: copy(&self.substituted),
+            cards: copy(&self.cards),
+        }
+    }
+}
+
+/// A copy of a short list: a fixed-size inline buffer filled entry by entry
+/// (these lists hold one to four entries; a `memcpy` call costs more).
+fn copy<K: Copy + Default>(c: &[(K, u8)]) -> Counts<K> {
+    let mut buf = [(K::default(), 0u8); 8];
+    if c.len() > buf.len() {
+        return Counts::from_slice(c);
+    }
+    for (to, from) in buf.iter_mut().zip(c) {
+        *to = *from;
+    }
+    Counts::from_buf_and_len(buf, c.len())
 }
 
 /// What the payment rules need to know besides the catalog.
@@ -183,18 +211,37 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
 
 /// Every distinct payment, in canonical order.
 pub fn enumerate(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], out: &mut Vec<Payment>) {
-    let mut left: Vec<u8> = hand.to_vec();
+    let mut left: SmallVec<[u8; 48]> = SmallVec::from_slice(hand);
     let mut cur = Partial::default();
     per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, out);
 }
 
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Partial {
     direct: Counts<Res>,
     handyman: Counts<Res>,
     store: Counts<Res>,
     substituted: Counts<Res>,
     pool: u32,
+}
+
+/// Where a `Partial` stood: the lengths of its lists and its pool.
+type Mark = ([usize; 4], u32);
+
+impl Partial {
+    fn mark(&self) -> Mark {
+        ([self.direct.len(), self.handyman.len(), self.store.len(), self.substituted.len()], self.pool)
+    }
+
+    /// Undoes everything pushed since `m` (entries are only ever appended).
+    fn reset(&mut self, m: Mark) {
+        let ([d, h, s, sub], pool) = m;
+        self.direct.truncate(d);
+        self.handyman.truncate(h);
+        self.store.truncate(s);
+        self.substituted.truncate(sub);
+        self.pool = pool;
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -210,13 +257,18 @@ fn per_resource(
 ) {
     let Some(&(r, n)) = need.get(i) else {
         let mut cards = Counts::new();
-        pools(left, 0, cur.pool, &mut cards, &mut |cards| {
+        // cards left from each kind on: `pools` stops where too few remain
+        let mut suffix: SmallVec<[u32; 49]> = SmallVec::from_elem(0, left.len() + 1);
+        for k in (0..left.len()).rev() {
+            suffix[k] = suffix[k + 1] + u32::from(left[k]);
+        }
+        pools(left, &suffix, 0, cur.pool, &mut cards, &mut |cards| {
             out.push(Payment {
-                direct: cur.direct.clone(),
-                handyman: cur.handyman.clone(),
-                store: cur.store.clone(),
-                substituted: cur.substituted.clone(),
-                cards: cards.clone(),
+                direct: copy(&cur.direct),
+                handyman: copy(&cur.handyman),
+                store: copy(&cur.store),
+                substituted: copy(&cur.substituted),
+                cards: copy(cards),
             });
         });
         return;
@@ -255,14 +307,14 @@ fn per_resource(
                 if let Some(c) = t.handyman {
                     left[c as usize] -= h as u8;
                 }
-                let saved = cur.clone();
+                let saved = cur.mark();
                 push(&mut cur.direct, r, d);
                 push(&mut cur.handyman, r, h);
                 push(&mut cur.store, r, s);
                 push(&mut cur.substituted, r, sub);
                 cur.pool += s + sub * k;
                 per_resource(rules, t, need, i + 1, left, cur, store_left - s, out);
-                *cur = saved;
+                cur.reset(saved);
                 left[r as usize] += d as u8;
                 if let Some(c) = t.handyman {
                     left[c as usize] += h as u8;
@@ -278,21 +330,29 @@ fn push(c: &mut Counts<Res>, r: Res, n: u32) {
     }
 }
 
-/// Calls `f` with every multiset of `size` cards from `left[from..]`.
-fn pools(left: &[u8], from: usize, size: u32, cards: &mut Counts<CardKind>, f: &mut dyn FnMut(&Counts<CardKind>)) {
+/// Calls `f` with every multiset of `size` cards from `left[from..]`;
+/// `suffix[k]` is the number of cards in `left[k..]`.
+fn pools(
+    left: &[u8],
+    suffix: &[u32],
+    from: usize,
+    size: u32,
+    cards: &mut Counts<CardKind>,
+    f: &mut dyn FnMut(&Counts<CardKind>),
+) {
     if size == 0 {
         f(cards);
         return;
     }
-    let available: u32 = left[from..].iter().map(|&x| u32::from(x)).sum();
-    if available < size {
-        return;
-    }
     for k in from..left.len() {
+        // fewer than `size` cards from here on: no multiset starts at k or later
+        if suffix[k] < size {
+            return;
+        }
         let max = u32::from(left[k]).min(size);
         for take in (1..=max).rev() {
             cards.push((k as CardKind, take as u8));
-            pools(left, k + 1, size - take, cards, f);
+            pools(left, suffix, k + 1, size - take, cards, f);
             cards.pop();
         }
     }

@@ -1598,6 +1598,8 @@ impl State {
     /// payments are many) for checking any other action.
     fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
         out.clear();
+        // one allocation for a fresh list instead of growing it step by step
+        out.reserve(16);
         if self.outcome.is_some() {
             return;
         }
@@ -1648,27 +1650,11 @@ impl State {
             }
             Phase::DrawKeep { offered } => out.extend(Self::card_kinds_in(offered).into_iter().map(Action::KeepPermit)),
             Phase::Build => {
-                let terms = self.terms(rules);
-                let mut payments = Vec::new();
-                let buildable = if builds { rules.buildings.len() as Bld } else { 0 };
-                for b in 0..buildable {
-                    if self.build_blocker(rules, b).is_some() {
-                        continue;
-                    }
-                    let plots: Vec<Plot> =
-                        (0..rules.plots.len() as Plot).filter(|&p| self.plot_fits(rules, b, p).is_ok()).collect();
-                    if plots.is_empty() {
-                        continue;
-                    }
-                    payments.clear();
-                    payment::enumerate(rules, &terms, &self.needs(rules, b), &self.seats[a].hand, &mut payments);
-                    for &plot in &plots {
-                        for p in &payments {
-                            out.push(Action::Build { building: b, plot, payment: p.clone() });
-                        }
-                    }
-                }
+                self.build_actions(rules, out, builds);
+                let before_face_up = out.len();
                 self.face_up_plays(rules, out);
+                // what `any_face_up_playable` would list again
+                let face_up_playable = out.len() > before_face_up;
                 let hand = &self.seats[a].hand;
                 for (k, &n) in hand.iter().enumerate() {
                     let k = k as CardKind;
@@ -1679,15 +1665,12 @@ impl State {
                         Some(Triangle::Violet) if self.influence_playable(rules, k).is_none() => {
                             out.push(Action::PlayInfluence(k))
                         }
-                        Some(Triangle::Red) => out.extend(
-                            self.disaster_targets(rules, k)
-                                .into_iter()
-                                .map(|plot| Action::PlayDisaster { card: k, plot }),
-                        ),
+                        Some(Triangle::Red) => self.disaster_plays(rules, k, out),
                         _ => {}
                     }
                 }
-                if !self.any_face_up_playable(rules) {
+                debug_assert_eq!(face_up_playable, self.any_face_up_playable(rules));
+                if !face_up_playable {
                     out.push(Action::EndBuild);
                 }
             }
@@ -1702,6 +1685,89 @@ impl State {
             Phase::NextTurn => out.push(Action::StartTurn),
             Phase::TurnStart | Phase::Over => {}
         }
+    }
+
+    /// The `Build` actions in the build phase (none if `!builds`, though the
+    /// terms of payment are read either way): building, then plot, then
+    /// payment in `payment.rs` order.
+    fn build_actions(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
+        let terms = self.terms(rules);
+        if !builds {
+            return;
+        }
+        let mut built: SmallVec<[bool; 32]> = SmallVec::from_elem(false, rules.buildings.len());
+        for p in self.board.iter().flatten() {
+            if let Some(x) = built.get_mut(p.building as usize) {
+                *x = true;
+            }
+        }
+        let mut payments = Vec::with_capacity(64);
+        for b in 0..rules.buildings.len() as Bld {
+            if self.surely_blocked(rules, b, built[b as usize]) || self.build_blocker(rules, b).is_some() {
+                continue;
+            }
+            let plots: SmallVec<[Plot; 32]> =
+                (0..rules.plots.len() as Plot).filter(|&p| self.fits(rules, b, p)).collect();
+            let Some((&last, others)) = plots.split_last() else {
+                continue;
+            };
+            payments.clear();
+            payment::enumerate(rules, &terms, &self.needs(rules, b), &self.seats[self.active].hand, &mut payments);
+            out.reserve(plots.len() * payments.len());
+            for &plot in others {
+                out.extend(payments.iter().map(|p| Action::Build { building: b, plot, payment: p.clone() }));
+            }
+            // the last plot takes the payments themselves
+            out.extend(payments.drain(..).map(|payment| Action::Build { building: b, plot: last, payment }));
+        }
+    }
+
+    /// Whether one of the first three checks of `build_blocker` (placed at
+    /// set-up, already built, no permit) stops `b`: the same tests in the same
+    /// order, consulting the same reading, but without formatting a message
+    /// for the many buildings that fail them.
+    fn surely_blocked(&self, rules: &Rules, b: Bld, built: bool) -> bool {
+        let blocked = matches!(rules.buildings[b as usize].ability, Some(Ability::Residence | Ability::TownHall))
+            || built
+            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b as usize] == 0);
+        debug_assert!(!blocked || self.build_blocker(rules, b).is_some());
+        blocked
+    }
+
+    /// `plot_fits(..).is_ok()` without formatting the reason of a misfit
+    /// (most plots do not fit most buildings); tests check that they agree.
+    fn fits(&self, rules: &Rules, b: Bld, plot: Plot) -> bool {
+        let bd = &rules.buildings[b as usize];
+        let fits = rules.plots.get(plot as usize).is_some_and(|p| {
+            let is_bank = bd.ability == Some(Ability::Bank);
+            self.board[plot as usize].is_none()
+                && (is_bank || !p.bank)
+                && (p.bank || !is_bank || self.fault == Some(Fault::BankAnywhere))
+                && ((is_bank && p.bank) || bd.corner == (p.kind == PlotKind::Corner))
+        });
+        debug_assert_eq!(fits, self.plot_fits(rules, b, plot).is_ok());
+        fits
+    }
+
+    /// `disaster_targets` of a red card as plays, without building the
+    /// message for an empty plot: `disaster_blocker` rejects those first,
+    /// before it consults any reading.
+    fn disaster_plays(&self, rules: &Rules, card: CardKind, out: &mut Vec<Action>) {
+        let start = out.len();
+        for (i, p) in self.board.iter().enumerate() {
+            if p.is_some() && self.disaster_blocker(rules, card, i as Plot, p).is_none() {
+                out.push(Action::PlayDisaster { card, plot: i as Plot });
+            }
+        }
+        debug_assert!(
+            out[start..]
+                .iter()
+                .map(|a| match a {
+                    Action::PlayDisaster { plot, .. } => *plot,
+                    _ => Plot::MAX,
+                })
+                .eq(self.disaster_targets(rules, card))
+        );
     }
 
     /// Explains why an action is illegal now, naming the rule.
