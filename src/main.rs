@@ -229,7 +229,30 @@ fn shard(arg: Option<String>) -> Result<Option<(u64, u64)>, String> {
     }
 }
 
+/// Restores the default action of SIGPIPE, which the Rust runtime ignores:
+/// a write to a closed pipe (`rulecheck run | head -1`) then ends the process
+/// quietly, as it ends every Unix filter, instead of `println!` panicking on
+/// EPIPE. The exit status is the conventional "killed by SIGPIPE" (141 in a
+/// shell), so a truncated `check` never reads as "everything held".
+#[cfg(unix)]
+fn default_sigpipe() {
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    // SAFETY: `signal` from the C library, called before any thread starts,
+    // with the default disposition (no handler function runs).
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn default_sigpipe() {}
+
 fn main() -> ExitCode {
+    default_sigpipe();
     let cli = Cli::parse();
     let exit = match cli.command {
         Command::Validate { dir, rules, format } => {
