@@ -13,9 +13,9 @@ use serde::Serialize;
 
 use crate::catalog::diag::Diagnostic;
 use crate::catalog::{self, GameSources, SourceFile};
-use crate::check::fuzz::{FuzzOptions, FuzzSummary, fuzz};
+use crate::check::fuzz::{FuzzError, FuzzOptions, FuzzSummary, fuzz};
 use crate::check::suite::Checks;
-use crate::engine::{Config, ConfigError, Game};
+use crate::engine::{Config, Game};
 use crate::games::{self, AnyRules};
 use crate::scenario::{self, ScenarioRun};
 
@@ -156,11 +156,24 @@ pub fn run_scenarios(
     (results, diags)
 }
 
+/// The faults a loaded game can plant (`--fault`).
+pub fn faults_of(rules: &AnyRules) -> &'static [&'static str] {
+    with_game!(rules, |_r, G| G::faults())
+}
+
 pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool, fault: Option<&str>) -> Exit {
     let catalogs = match load_all(rules) {
         Ok(c) => c,
         Err(diags) => return print_diagnostics(&diags),
     };
+    // once for the run, not once per scenario
+    if let Some(f) = fault
+        && !catalogs.iter().any(|c| faults_of(c).contains(&f))
+    {
+        let known: Vec<&str> = catalogs.iter().flat_map(faults_of).copied().collect();
+        eprintln!("error: unknown fault `{f}`; the faults: {}", known.join(", "));
+        return Exit::BadInput;
+    }
     let files = match scenario_files(paths) {
         Ok(f) => f,
         Err(diags) => return print_diagnostics(&diags),
@@ -236,7 +249,7 @@ pub fn fuzz_any(
     config: &Config,
     opts: &FuzzOptions,
     progress: &AtomicU64,
-) -> Result<FuzzSummary, ConfigError> {
+) -> Result<FuzzSummary, FuzzError> {
     with_game!(rules, |r, G| fuzz::<G>(r, config, opts, progress))
 }
 
@@ -301,7 +314,7 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     let summary = match with_progress("fuzz", a.opts.games, |p| fuzz_any(rules, &a.config, &a.opts, p)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return Exit::BadInput;
         }
     };

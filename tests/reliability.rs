@@ -4,6 +4,21 @@
 
 use std::process::{Command, Stdio};
 
+fn rulecheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// No panic, and nothing on stderr that looks like one.
+fn assert_no_panic(code: i32, err: &str) {
+    assert!(!err.contains("panicked"), "a panic: {err}");
+    assert_ne!(code, 101, "exit code of a panic: {err}");
+}
+
 #[test]
 fn a_closed_stdout_ends_every_command_quietly() {
     for args in [
@@ -31,4 +46,21 @@ fn a_closed_stdout_ends_every_command_quietly() {
             assert!(out.status.signal() == Some(13) || out.status.success(), "{args:?}: {:?} {err}", out.status);
         }
     }
+}
+
+#[test]
+fn fuzz_with_an_unknown_fault_is_bad_input_before_any_game() {
+    let (code, out, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "2", "--fault", "nope"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("unknown fault `nope`") && err.contains("no-hand-limit"), "{err}");
+}
+
+#[test]
+fn run_with_an_unknown_fault_says_so_once() {
+    let (code, out, err) = rulecheck(&["run", "--fault", "nope"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.matches("unknown fault `nope`").count(), 1, "{err}");
+    assert!(err.contains("no-hand-limit"), "{err}");
 }

@@ -27,6 +27,34 @@ pub struct FuzzOptions {
     pub shard: Option<(u64, u64)>,
 }
 
+/// Why a fuzz run cannot start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FuzzError {
+    /// The configuration does not run under the catalog.
+    Config(ConfigError),
+    /// `--fault` names no fault of the game.
+    UnknownFault { fault: String, known: Vec<&'static str> },
+}
+
+impl From<ConfigError> for FuzzError {
+    fn from(e: ConfigError) -> FuzzError {
+        FuzzError::Config(e)
+    }
+}
+
+impl std::fmt::Display for FuzzError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FuzzError::Config(e) => write!(f, "{e}"),
+            FuzzError::UnknownFault { fault, known } => {
+                write!(f, "unknown fault `{fault}`; the game's faults: {}", known.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for FuzzError {}
+
 /// A failure, shrunk, with what reproduces it.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FailureReport {
@@ -120,12 +148,18 @@ pub fn fuzz<G: Game>(
     base: &Config,
     opts: &FuzzOptions,
     progress: &AtomicU64,
-) -> Result<FuzzSummary, ConfigError>
+) -> Result<FuzzSummary, FuzzError>
 where
     G::Rules: Sync,
     G::Action: Send,
 {
-    G::new(rules, base)?;
+    let mut probe = G::new(rules, base)?;
+    // checked here, before any worker starts, so no game meets an unknown fault
+    if let Some(f) = &opts.fault
+        && !probe.inject_fault(f)
+    {
+        return Err(FuzzError::UnknownFault { fault: f.clone(), known: G::faults().to_vec() });
+    }
     let start = Instant::now();
     let deadline = opts.time_limit.map(|t| start + t);
     let indices: Vec<u64> = (0..opts.games).filter(|i| opts.shard.is_none_or(|(k, n)| i % n == k)).collect();
