@@ -215,7 +215,8 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
         "h" => n * 3600.0,
         _ => return Err(format!("`{s}` is not a duration like 60s, 5m or 1h")),
     };
-    Ok(Duration::from_secs_f64(secs))
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("`{s}` is too long a duration (at most {} seconds)", u64::MAX))
 }
 
 fn jobs(j: Option<usize>) -> usize {

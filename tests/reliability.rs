@@ -64,3 +64,26 @@ fn run_with_an_unknown_fault_says_so_once() {
     assert_eq!(err.matches("unknown fault `nope`").count(), 1, "{err}");
     assert!(err.contains("no-hand-limit"), "{err}");
 }
+
+#[test]
+fn a_duration_beyond_what_a_duration_holds_is_bad_input() {
+    for args in [
+        &["fuzz", "--game", "dry-gulch", "--games", "1", "--time-limit", "100000000000000000000s"][..],
+        &["check", "--budget", "100000000000000000000s"],
+        &["check", "--budget", "99999999999999999999999h"],
+    ] {
+        let (code, out, err) = rulecheck(args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("too long"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_time_limit_past_the_end_of_the_clock_means_no_limit() {
+    let (code, out, err) =
+        rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "1", "--time-limit", "10000000000000000000s"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("games 1,"), "{out}");
+}

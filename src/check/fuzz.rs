@@ -161,7 +161,8 @@ where
         return Err(FuzzError::UnknownFault { fault: f.clone(), known: G::faults().to_vec() });
     }
     let start = Instant::now();
-    let deadline = opts.time_limit.map(|t| start + t);
+    // a limit past what the clock can represent is no limit
+    let deadline = opts.time_limit.and_then(|t| start.checked_add(t));
     let indices: Vec<u64> = (0..opts.games).filter(|i| opts.shard.is_none_or(|(k, n)| i % n == k)).collect();
     let next = AtomicUsize::new(0);
     let keys = G::coverage_keys(rules);
