@@ -2,6 +2,7 @@
 //! crashes the harness, hangs it, or is silently wrong. Each test is named
 //! after the input it pins; the inputs are small so nothing here can hang.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 fn rulecheck(args: &[&str]) -> (i32, String, String) {
@@ -11,6 +12,30 @@ fn rulecheck(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// A fresh, empty temporary folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulecheck-rel-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+/// A copy of the bundled catalogs in `dir/rules`, with `edit` applied to
+/// (file path under `rules/`, text); returns the `rules` folder.
+fn catalog_copy(dir: &Path, edit: impl Fn(&str, String) -> String) -> PathBuf {
+    let root = dir.join("rules");
+    for (rel, bytes) in rulecheck::bundled::RULES {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, edit(rel, String::from_utf8(bytes.to_vec()).unwrap())).unwrap();
+    }
+    root
 }
 
 /// No panic, and nothing on stderr that looks like one.
@@ -86,4 +111,45 @@ fn a_time_limit_past_the_end_of_the_clock_means_no_limit() {
     assert_no_panic(code, &err);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("games 1,"), "{out}");
+}
+
+/// A board whose six edge plots include the Town Hall's: the sixth Residence
+/// has no plot, so the engine lists no legal action before the game ends.
+fn catalog_without_a_sixth_residence_plot(dir: &Path) -> PathBuf {
+    catalog_copy(dir, |rel, text| {
+        if rel != "dry-gulch/board.yaml" {
+            return text;
+        }
+        let keep = ["nw-2,", "nw-3,", "nc-4,", "ne-3,", "ne-4,"];
+        text.lines()
+            .map(|l| {
+                if l.contains("{id: nc-3, kind: middle, reward: 1}") {
+                    l.replace("reward: 1}", "reward: 1, edge: true}")
+                } else if keep.iter().any(|k| l.contains(k)) {
+                    l.to_string()
+                } else {
+                    l.replace(", edge: true", "")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+#[test]
+fn play_randomly_without_a_legal_action_fails_the_scenario() {
+    let dir = temp_dir("no-legal");
+    let rules = catalog_without_a_sixth_residence_plot(&dir);
+    let file = dir.join("no-residence-plot.yaml");
+    std::fs::write(
+        &file,
+        "title: No plot for the last Residence\nwhy: six edge plots, one the Town Hall's\ngame: dry-gulch\n\
+         config: {players: 6, seed: 1}\nsteps:\n  - play_randomly: {seed: 1, actions: 10}\n",
+    )
+    .unwrap();
+    let (code, out, err) = rulecheck(&["run", "--rules", &s(&rules), &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("no legal action"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

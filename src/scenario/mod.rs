@@ -278,7 +278,10 @@ fn run_config<G: Scripted>(
             }
             let mut legal = Vec::new();
             state.legal_actions(rules, &mut legal);
-            let a = legal[0].clone();
+            let Some(a) = legal.first().cloned() else {
+                failures.push(no_legal_action(n, at, &format!("the decision `{decision}` for p{}", seat + 1)));
+                break;
+            };
             let ev = state.apply(rules, &a).map_err(|e| bad(at, format!("step {n}: {e}")))?;
             t.push_str(&format!("\nauto-decided `{decision}` for P{}: {}\n", seat + 1, G::describe_action(rules, &a)));
             for e in &ev {
@@ -351,6 +354,10 @@ fn run_config<G: Scripted>(
             let mut k = 0;
             while k < rp.actions && state.outcome().is_none() {
                 state.legal_actions(rules, &mut legal);
+                if legal.is_empty() {
+                    failures.push(no_legal_action(n, at, "random play"));
+                    break;
+                }
                 let a = legal.swap_remove(chooser.choose(legal.len()));
                 state
                     .apply(rules, &a)
@@ -362,6 +369,9 @@ fn run_config<G: Scripted>(
                 rp.seed,
                 state.describe_state(rules)
             ));
+            if !failures.is_empty() {
+                break;
+            }
         } else if let Some(e) = &s.check {
             let mism = state.check_expect(rules, e).map_err(|m| bad(at, format!("step {n}: {m}")))?;
             t.push_str(&format!("\nstep {n}: check ({} fact(s) differ)\n", mism.len()));
@@ -398,6 +408,15 @@ fn run_config<G: Scripted>(
     let verdict = if failures.is_empty() { "PASS".to_string() } else { format!("FAIL\n  {}", failures.join("\n  ")) };
     t.push_str(&format!("\nexpectation blocks checked: {expected}\nverdict: {verdict}\n"));
     Ok(ConfigRun { name, config, passed: failures.is_empty(), failures, transcript: t })
+}
+
+/// The failure of a step that needs a legal action when the engine lists
+/// none although the game is not over (the contract says that never happens).
+fn no_legal_action(n: usize, at: (u64, u64), what: &str) -> String {
+    format!(
+        "step {n} (line {}): {what} needs a legal action, but the engine lists no legal action and the game is not over",
+        at.0
+    )
 }
 
 /// Writes a scenario that replays `actions` from the normal set-up of
