@@ -153,3 +153,57 @@ fn play_randomly_without_a_legal_action_fails_the_scenario() {
     assert!(out.contains("no legal action"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A folder holding one bundled scenario file, `one.yaml`.
+fn folder_with_one_scenario(dir: &Path) -> PathBuf {
+    let folder = dir.join("scenarios");
+    std::fs::create_dir_all(&folder).unwrap();
+    let (_, bytes) = rulecheck::bundled::SCENARIOS[0];
+    std::fs::write(folder.join("one.yaml"), bytes).unwrap();
+    folder
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().expect("mkfifo runs").success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_yaml_in_a_scenario_folder_is_refused_not_read() {
+    let dir = temp_dir("fifo-scenario");
+    let folder = folder_with_one_scenario(&dir);
+    mkfifo(&folder.join("pipe.yaml"));
+    let (code, out, err) = rulecheck(&["run", &s(&folder)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("pipe.yaml") && err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_yaml_in_a_catalog_folder_is_refused_not_read() {
+    let dir = temp_dir("fifo-catalog");
+    let rules = catalog_copy(&dir, |_, t| t);
+    mkfifo(&rules.join("dry-gulch").join("board.yaml.fifo.yaml"));
+    let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("board.yaml.fifo.yaml") && err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_to_a_device_is_refused_not_read() {
+    let dir = temp_dir("device");
+    let folder = folder_with_one_scenario(&dir);
+    std::os::unix::fs::symlink("/dev/zero", folder.join("zero.yaml")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&folder.join("zero.yaml"))]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("zero.yaml") && err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
