@@ -109,10 +109,12 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnost
     }
     let mut files = Vec::new();
     let mut diags = Vec::new();
+    // every directory and file once, however symlinks lead back to them
+    let mut seen = std::collections::BTreeSet::new();
     for p in paths {
         let mut found = Vec::new();
         if p.is_dir() {
-            collect_yaml(p, &mut found);
+            collect_yaml(p, &mut found, &mut seen);
             found.sort();
         } else {
             found.push(p.clone());
@@ -127,14 +129,25 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnost
     if diags.is_empty() { Ok(files) } else { Err(diags) }
 }
 
-fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The `*.yaml` files under `dir`, following symlinks but entering each
+/// directory and taking each file once (by canonical path), so symlink
+/// loops end.
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut std::collections::BTreeSet<PathBuf>) {
+    let Ok(canonical) = std::fs::canonicalize(dir) else { return };
+    if !seen.insert(canonical) {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
         if p.is_dir() {
-            collect_yaml(&p, out);
+            collect_yaml(&p, out, seen);
         } else if p.extension().is_some_and(|x| x == "yaml") {
-            out.push(p);
+            // a dangling link has no canonical path: keep it, so reading it reports it
+            if std::fs::canonicalize(&p).map_or(true, |c| seen.insert(c)) {
+                out.push(p);
+            }
         }
     }
 }

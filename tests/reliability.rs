@@ -207,3 +207,18 @@ fn a_symlink_to_a_device_is_refused_not_read() {
     assert!(err.contains("zero.yaml") && err.contains("not a regular file"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_in_a_scenario_folder_read_each_file_once() {
+    let dir = temp_dir("loops");
+    let folder = folder_with_one_scenario(&dir);
+    std::os::unix::fs::symlink(".", folder.join("loop")).unwrap();
+    std::os::unix::fs::symlink("..", folder.join("up")).unwrap();
+    std::os::unix::fs::symlink("one.yaml", folder.join("same.yaml")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&folder)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("run: 1 scenario file(s)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
