@@ -116,6 +116,14 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnost
         if p.is_dir() {
             collect_yaml(p, &mut found, &mut seen);
             found.sort();
+            if found.is_empty() {
+                diags.push(Diagnostic::new(
+                    &p.display().to_string(),
+                    1,
+                    1,
+                    "holds no scenario file (*.yaml), so nothing would be checked",
+                ));
+            }
         } else {
             found.push(p.clone());
         }
@@ -357,6 +365,10 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
                 p.display()
             );
         }
+    }
+    if summary.games == 0 {
+        eprintln!("fuzz: no game was played, so nothing was checked");
+        return Exit::Failed;
     }
     if summary.failures.is_empty() { Exit::Ok } else { Exit::Failed }
 }
@@ -641,6 +653,9 @@ pub fn check(a: &CheckArgs) -> Exit {
             match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p))
             {
                 Ok(sum) => {
+                    if sum.games == 0 {
+                        gc.failures.push(format!("{}: no game was played, so nothing was checked", config.flags()));
+                    }
                     for f in &sum.failures {
                         gc.failures.push(format!(
                             "{}: {} — reproduce: {}",

@@ -46,10 +46,10 @@ enum Command {
         #[arg(long)]
         scenarios: Option<PathBuf>,
         /// Wall-time budget for the whole run, e.g. 60s or 5m.
-        #[arg(long, default_value = "60s", value_parser = parse_duration)]
+        #[arg(long, default_value = "60s", value_parser = parse_positive_duration)]
         budget: Duration,
         /// Threads (default: all cores).
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<usize>)]
         jobs: Option<usize>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -87,7 +87,7 @@ enum Command {
     Fuzz {
         #[arg(long)]
         game: String,
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u64>)]
         games: u64,
         /// Game i plays with seed SEED + i.
         #[arg(long, default_value_t = 1)]
@@ -99,13 +99,13 @@ enum Command {
         /// ID=OPTION, repeatable.
         #[arg(long = "interpretation")]
         interpretations: Vec<String>,
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<u32>)]
         turn_cap: Option<u32>,
         /// Threads (default: all cores); results do not depend on it.
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<usize>)]
         jobs: Option<usize>,
         /// Stop starting games after this long, e.g. 30s.
-        #[arg(long, value_parser = parse_duration)]
+        #[arg(long, value_parser = parse_positive_duration)]
         time_limit: Option<Duration>,
         /// Write the shrunk counterexample as a scenario file into DIR.
         #[arg(long)]
@@ -139,7 +139,7 @@ enum Command {
         format: ExplainFormat,
         /// Also play every live interpretation's options against each other over
         /// N games (4 players, seed 1) and show the results (text only).
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<u64>)]
         diff_games: Option<u64>,
         #[arg(long)]
         rules: Option<PathBuf>,
@@ -155,7 +155,7 @@ enum Command {
         /// An option to compare, repeatable, the first the base (default: all, the default first).
         #[arg(long = "option")]
         options: Vec<String>,
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = at_least_one::<u64>)]
         games: u64,
         /// Game i plays with seed SEED + i.
         #[arg(long, default_value_t = 1)]
@@ -167,7 +167,7 @@ enum Command {
         /// Other readings held fixed, ID=OPTION, repeatable.
         #[arg(long = "interpretation")]
         interpretations: Vec<String>,
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<u32>)]
         turn_cap: Option<u32>,
         #[arg(long)]
         rules: Option<PathBuf>,
@@ -193,9 +193,9 @@ enum Command {
     },
     /// Playouts and actions per second per game and player count, with and without invariants.
     Bench {
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = at_least_one::<u64>)]
         games: u64,
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = at_least_one::<usize>)]
         repetitions: usize,
         #[arg(long)]
         rules: Option<PathBuf>,
@@ -217,6 +217,25 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     };
     Duration::try_from_secs_f64(secs)
         .map_err(|_| format!("`{s}` is too long a duration (at most {} seconds)", u64::MAX))
+}
+
+/// A duration that is not zero: a zero budget or time limit checks nothing.
+fn parse_positive_duration(s: &str) -> Result<Duration, String> {
+    let d = parse_duration(s)?;
+    if d.is_zero() {
+        return Err(format!("`{s}` checks nothing; give a duration of more than 0s"));
+    }
+    Ok(d)
+}
+
+/// A count of at least one (threads, games, turns): zero would check nothing
+/// or never start.
+fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(s: &str) -> Result<T, String> {
+    let n: T = s.trim().parse().map_err(|_| format!("`{s}` is not a whole number"))?;
+    if n == T::from(0) {
+        return Err(format!("`{s}` is not allowed here; give at least 1"));
+    }
+    Ok(n)
 }
 
 fn jobs(j: Option<usize>) -> usize {

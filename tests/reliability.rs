@@ -222,3 +222,46 @@ fn symlink_loops_in_a_scenario_folder_read_each_file_once() {
     assert!(out.contains("run: 1 scenario file(s)"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn zero_jobs_turn_caps_games_and_budgets_are_bad_input() {
+    let fuzz = ["fuzz", "--game", "dry-gulch", "--games", "1"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { fuzz.iter().chain(extra).copied().collect() };
+    for args in [
+        with(&["--jobs", "0"]),
+        with(&["--turn-cap", "0"]),
+        with(&["--time-limit", "0s"]),
+        vec!["fuzz", "--game", "dry-gulch", "--games", "0"],
+        vec!["check", "--jobs", "0"],
+        vec!["check", "--budget", "0s"],
+        vec!["diff", "--game", "dry-gulch", "--games", "0"],
+        vec!["diff", "--game", "dry-gulch", "--games", "1", "--turn-cap", "0"],
+        vec!["explain", "--game", "dry-gulch", "--diff-games", "0"],
+        vec!["bench", "--games", "0"],
+    ] {
+        let (code, out, err) = rulecheck(&args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("at least") || err.contains("more than"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_shard_that_holds_no_game_is_bad_input() {
+    let (code, out, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "2", "--shard", "3/3"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("no game"), "{err}");
+}
+
+#[test]
+fn an_empty_scenario_folder_is_bad_input_not_a_pass() {
+    let dir = temp_dir("empty-scenarios");
+    for args in [vec!["run", &s(&dir)], vec!["check", "--scenarios", &s(&dir), "--budget", "1s"]] {
+        let (code, out, err) = rulecheck(&args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("no scenario file"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

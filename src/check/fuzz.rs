@@ -34,6 +34,8 @@ pub enum FuzzError {
     Config(ConfigError),
     /// `--fault` names no fault of the game.
     UnknownFault { fault: String, known: Vec<&'static str> },
+    /// The shard holds none of the games: nothing would be checked.
+    EmptyShard { games: u64, shard: (u64, u64) },
 }
 
 impl From<ConfigError> for FuzzError {
@@ -49,6 +51,11 @@ impl std::fmt::Display for FuzzError {
             FuzzError::UnknownFault { fault, known } => {
                 write!(f, "unknown fault `{fault}`; the game's faults: {}", known.join(", "))
             }
+            FuzzError::EmptyShard { games, shard: (k, n) } => write!(
+                f,
+                "shard {}/{n} of {games} game(s) holds no game, so nothing would be checked; give at least {n} games",
+                k + 1
+            ),
         }
     }
 }
@@ -164,6 +171,9 @@ where
     // a limit past what the clock can represent is no limit
     let deadline = opts.time_limit.and_then(|t| start.checked_add(t));
     let indices: Vec<u64> = (0..opts.games).filter(|i| opts.shard.is_none_or(|(k, n)| i % n == k)).collect();
+    if let (Some(shard), true) = (opts.shard, indices.is_empty()) {
+        return Err(FuzzError::EmptyShard { games: opts.games, shard });
+    }
     let next = AtomicUsize::new(0);
     let keys = G::coverage_keys(rules);
     let slots: Mutex<BTreeMap<u64, Slot<G::Action>>> = Mutex::new(BTreeMap::new());
@@ -172,10 +182,11 @@ where
         for _ in 0..jobs {
             scope.spawn(|| {
                 loop {
-                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    // the first game is always played, so a run checks something
+                    if k > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                         break;
                     }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&i) = indices.get(k) else { break };
                     let seed = opts.seed.wrapping_add(i);
                     let config = Config { seed, ..base.clone() };
