@@ -509,8 +509,15 @@ pub fn pairwise(rules: &AnyRules) -> Vec<BTreeMap<String, String>> {
 }
 
 /// The configurations `check` fuzzes for one game: the default, each
-/// variant alone, and the pairwise set (with the variants its readings need).
+/// variant alone, and the pairwise set (with the variants its readings need),
+/// each once: a pairwise row of default options only is the default
+/// configuration, and a row may equal a variant alone or another row.
 pub fn check_configs(rules: &AnyRules, players: u32) -> Vec<Config> {
+    let mut seen = std::collections::BTreeSet::new();
+    candidate_configs(rules, players).into_iter().filter(|c| seen.insert(c.flags())).collect()
+}
+
+fn candidate_configs(rules: &AnyRules, players: u32) -> Vec<Config> {
     let base = Config::new(rules.id(), players, 0);
     let mut out = vec![base.clone()];
     for v in rules.variants() {

@@ -265,3 +265,16 @@ fn an_empty_scenario_folder_is_bad_input_not_a_pass() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_fuzzes_each_configuration_once_per_player_count() {
+    for g in rulecheck::bundled::rules().unwrap() {
+        let rules = rulecheck::games::load(&g).unwrap();
+        let s = rules.summary();
+        for players in s.min_players..=s.max_players {
+            let configs = rulecheck::commands::check_configs(&rules, players);
+            let unique: std::collections::BTreeSet<String> = configs.iter().map(|c| c.flags()).collect();
+            assert_eq!(unique.len(), configs.len(), "{players} players: {:#?}", configs);
+        }
+    }
+}
