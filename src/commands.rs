@@ -340,16 +340,17 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
         }
     };
     let mut saved = Vec::new();
+    // a write error is reported after the report, which is never lost to it
+    let mut save_error = None;
     if let (Some(dir), Some(f)) = (&a.save, summary.failures.first()) {
         let config = Config { seed: f.seed, ..a.config.clone() };
         match counterexample(rules, &config, f) {
             Ok(text) => {
                 let path = dir.join(format!("{}-{}-seed-{}.yaml", a.game, f.broken, f.seed));
-                if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
-                    eprintln!("cannot write {}: {e}", path.display());
-                    return Exit::BadInput;
+                match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
+                    Ok(()) => saved.push(path),
+                    Err(e) => save_error = Some(format!("error: cannot write {}: {e}", path.display())),
                 }
-                saved.push(path);
             }
             Err(e) => eprintln!("could not record the counterexample: {e}"),
         }
@@ -365,6 +366,10 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
                 p.display()
             );
         }
+    }
+    if let Some(e) = save_error {
+        eprintln!("{e}");
+        return Exit::BadInput;
     }
     if summary.games == 0 {
         eprintln!("fuzz: no game was played, so nothing was checked");

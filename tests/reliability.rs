@@ -278,3 +278,29 @@ fn check_fuzzes_each_configuration_once_per_player_count() {
         }
     }
 }
+
+#[test]
+fn an_unwritable_save_folder_still_prints_the_report_and_the_failure() {
+    let dir = temp_dir("unwritable-save");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let save = s(&blocker.join("ce"));
+    let (code, out, err) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--fault",
+        "no-hand-limit",
+        "--save",
+        &save,
+    ]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("FAILURE in the game with seed") && out.contains("reproduce:"), "{out}");
+    assert!(err.contains("cannot write") && err.contains("a-file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
