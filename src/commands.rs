@@ -216,7 +216,7 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
                     for f in &c.failures {
                         println!("    {f}");
                     }
-                    println!("    rerun: rulecheck run {}", r.file);
+                    println!("    rerun: {}", rerun_command(&r.file, fault, rules));
                 }
                 if transcript {
                     println!("{}", c.transcript);
@@ -358,7 +358,7 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary).expect("summaries serialise"));
     } else {
-        print_fuzz(&summary, &a.opts);
+        print_fuzz(&summary, &a.opts, a.rules.as_deref());
         for p in &saved {
             println!(
                 "counterexample saved as {} (rulecheck run {} fails until the rule is fixed)",
@@ -378,12 +378,47 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     if summary.failures.is_empty() { Exit::Ok } else { Exit::Failed }
 }
 
-pub fn reproduce_command(flags: &str, seed: u64, fault: Option<&str>) -> String {
-    let fault = fault.map(|f| format!(" --fault {f}")).unwrap_or_default();
-    format!("rulecheck fuzz {flags} --seed {seed} --games 1{fault}")
+/// A word as a shell reads it back: quoted when it holds anything but
+/// plain characters (a path with a space).
+pub fn shell_word(w: &str) -> String {
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c)) {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
 }
 
-pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions) {
+/// The flags beyond the configuration that shaped a run (each with a
+/// leading space): the checks, the planted fault, the catalog folder.
+pub fn run_flags(checks: Checks, fault: Option<&str>, rules: Option<&Path>) -> String {
+    let mut s = String::new();
+    if checks.contract {
+        s.push_str(" --contract");
+    }
+    if !checks.invariants {
+        s.push_str(" --no-invariants");
+    }
+    if let Some(f) = fault {
+        s.push_str(&format!(" --fault {}", shell_word(f)));
+    }
+    if let Some(r) = rules {
+        s.push_str(&format!(" --rules {}", shell_word(&r.display().to_string())));
+    }
+    s
+}
+
+/// The command that replays one game of a fuzz run: the configuration's
+/// flags, the game's seed, and `extra` (from `run_flags`).
+pub fn reproduce_command(flags: &str, seed: u64, extra: &str) -> String {
+    format!("rulecheck fuzz {flags} --seed {seed} --games 1{extra}")
+}
+
+/// The command that reruns one scenario file as it was run.
+pub fn rerun_command(file: &str, fault: Option<&str>, rules: Option<&Path>) -> String {
+    format!("rulecheck run {}{}", shell_word(file), run_flags(Checks::INVARIANTS, fault, rules))
+}
+
+pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions, rules: Option<&Path>) {
     println!("fuzz {} {}", s.game, s.config);
     println!(
         "  games {}, actions {}, {:.0} actions/s ({} jobs), mean {:.1} turns and {:.1} actions per game",
@@ -412,7 +447,8 @@ pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions) {
         for (i, a) in f.actions.iter().enumerate() {
             println!("    {:>3}. {a}", i + 1);
         }
-        println!("  reproduce: {}", reproduce_command(&s.config, f.seed, opts.fault.as_deref()));
+        let extra = run_flags(opts.checks, opts.fault.as_deref(), rules);
+        println!("  reproduce: {}", reproduce_command(&s.config, f.seed, &extra));
     }
 }
 
@@ -451,6 +487,7 @@ pub fn merge(files: &[PathBuf], json: bool) -> Exit {
                 max_actions: 0,
                 shard: None,
             },
+            None,
         );
     }
     if total.failures.is_empty() { Exit::Ok } else { Exit::Failed }
@@ -640,11 +677,11 @@ pub fn check(a: &CheckArgs) -> Exit {
                     gc.scenarios_passed += 1;
                 } else {
                     gc.failures.push(format!(
-                        "scenario {} [{}]: {} (rerun: rulecheck run {})",
+                        "scenario {} [{}]: {} (rerun: {})",
                         r.file,
                         c.name,
                         c.failures.join("; "),
-                        r.file
+                        rerun_command(&r.file, None, a.rules.as_deref())
                     ));
                 }
             }
@@ -673,7 +710,11 @@ pub fn check(a: &CheckArgs) -> Exit {
                             "{}: {} — reproduce: {}",
                             config.flags(),
                             f.detail,
-                            reproduce_command(&config.flags(), f.seed, None)
+                            reproduce_command(
+                                &config.flags(),
+                                f.seed,
+                                &run_flags(opts.checks, None, a.rules.as_deref())
+                            )
                         ));
                     }
                     merged.merge(&sum);

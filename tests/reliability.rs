@@ -304,3 +304,54 @@ fn an_unwritable_save_folder_still_prints_the_report_and_the_failure() {
     assert!(err.contains("cannot write") && err.contains("a-file"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The command after `prefix` on the first line of `out` that holds it.
+fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
+    let line = out.lines().find(|l| l.contains(prefix)).unwrap_or_else(|| panic!("no `{prefix}` in {out}"));
+    line[line.find(prefix).unwrap() + prefix.len()..].trim().trim_end_matches(')')
+}
+
+#[test]
+fn reproduce_and_rerun_lines_carry_every_flag_that_shaped_the_run() {
+    let dir = temp_dir("reproduce");
+    let rules = s(&catalog_copy(&dir, |_, t| t));
+    let save = s(&dir.join("ce"));
+    let (code, out, err) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--fault",
+        "no-hand-limit",
+        "--contract",
+        "--rules",
+        &rules,
+        "--save",
+        &save,
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let reproduce = line_after(&out, "reproduce: rulecheck ");
+    for flag in ["--fault no-hand-limit", "--contract", &format!("--rules {rules}")] {
+        assert!(reproduce.contains(flag), "`{flag}` missing from: {reproduce}");
+    }
+    // the line reproduces the failure
+    let args: Vec<&str> = reproduce.split_whitespace().collect();
+    let (code, again, err) = rulecheck(&args);
+    assert_eq!(code, 1, "{again}{err}");
+    assert!(again.contains("invariant `hand-limit` broken"), "{again}");
+
+    let saved = std::fs::read_dir(&save).unwrap().next().unwrap().unwrap().path();
+    let (code, out, err) = rulecheck(&["run", &s(&saved), "--fault", "no-hand-limit", "--rules", &rules]);
+    assert_eq!(code, 1, "{out}{err}");
+    let rerun = line_after(&out, "rerun: rulecheck ");
+    for flag in ["--fault no-hand-limit", &format!("--rules {rules}")] {
+        assert!(rerun.contains(flag), "`{flag}` missing from: {rerun}");
+    }
+    let args: Vec<&str> = rerun.split_whitespace().collect();
+    let (code, again, _) = rulecheck(&args);
+    assert_eq!(code, 1, "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
