@@ -332,13 +332,14 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
         );
         return Exit::BadInput;
     };
-    let summary = match with_progress("fuzz", a.opts.games, |p| fuzz_any(rules, &a.config, &a.opts, p)) {
+    let mut summary = match with_progress("fuzz", a.opts.games, |p| fuzz_any(rules, &a.config, &a.opts, p)) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return Exit::BadInput;
         }
     };
+    summary.rules = a.rules.as_ref().map(|r| r.display().to_string());
     let mut saved = Vec::new();
     // a write error is reported after the report, which is never lost to it
     let mut save_error = None;
@@ -455,40 +456,70 @@ pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions, rules: Option<&Path>) {
 // ----------------------------------------------------------------- merge
 
 pub fn merge(files: &[PathBuf], json: bool) -> Exit {
-    let mut total = FuzzSummary::default();
+    let mut total: Option<FuzzSummary> = None;
+    let mut seen = BTreeMap::new();
     for f in files {
-        let text = match std::fs::read_to_string(f) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("{}: cannot read: {e}", f.display());
+        let shown = f.display().to_string();
+        if let Ok(c) = std::fs::canonicalize(f)
+            && let Some(first) = seen.insert(c, shown.clone())
+        {
+            eprintln!("error: {shown}: the same file as {first}; merge takes each shard once, given twice");
+            return Exit::BadInput;
+        }
+        let text = match catalog::read_file(f) {
+            Ok(t) => t.text,
+            Err(d) => {
+                eprintln!("{d}");
                 return Exit::BadInput;
             }
         };
-        match serde_json::from_str::<FuzzSummary>(&text) {
-            Ok(s) => total.merge(&s),
+        let s = match serde_json::from_str::<FuzzSummary>(&text) {
+            Ok(s) => s,
             Err(e) => {
-                eprintln!("{}:{}:{}: error: not a fuzz summary: {e}", f.display(), e.line(), e.column());
+                eprintln!(
+                    "{shown}:{}:{}: error: not the JSON summary of a `rulecheck fuzz --format json` run: {e}",
+                    e.line(),
+                    e.column()
+                );
                 return Exit::BadInput;
+            }
+        };
+        match &mut total {
+            None => total = Some(s),
+            Some(t) => {
+                if let Err(e) = t.merge_part(&s) {
+                    eprintln!("error: cannot merge {shown} with the files before it: {e}");
+                    return Exit::BadInput;
+                }
             }
         }
     }
+    let Some(total) = total else {
+        eprintln!("error: merge takes the JSON summaries of a sharded run, FILE…, and got none");
+        return Exit::BadInput;
+    };
     if json {
         println!("{}", serde_json::to_string_pretty(&total).expect("summaries serialise"));
     } else {
+        let checks = Checks { invariants: !total.no_invariants, contract: total.contract, yaml_every: 0 };
         print_fuzz(
             &total,
             &FuzzOptions {
                 games: total.games,
-                seed: 0,
+                seed: total.seed,
                 jobs: 0,
-                checks: Checks::INVARIANTS,
-                fault: None,
+                checks,
+                fault: total.fault.clone(),
                 time_limit: None,
                 max_actions: 0,
                 shard: None,
             },
-            None,
+            total.rules.as_deref().map(Path::new),
         );
+        if let Some(sh) = &total.shard {
+            let parts: Vec<String> = sh.parts.iter().map(|k| format!("{k}/{}", sh.of)).collect();
+            println!("  shards merged: {} (not yet the whole run)", parts.join(", "));
+        }
     }
     if total.failures.is_empty() { Exit::Ok } else { Exit::Failed }
 }
@@ -717,7 +748,7 @@ pub fn check(a: &CheckArgs) -> Exit {
                             )
                         ));
                     }
-                    merged.merge(&sum);
+                    merged.add_totals(&sum);
                 }
                 Err(e) => gc.failures.push(format!("{}: {e}", config.flags())),
             }

@@ -187,6 +187,7 @@ enum Command {
     },
     /// Combine the JSON summaries of sharded `fuzz` runs into one.
     Merge {
+        #[arg(required = true)]
         files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,

@@ -355,3 +355,99 @@ fn reproduce_and_rerun_lines_carry_every_flag_that_shaped_the_run() {
     assert_eq!(code, 1, "{again}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `fuzz --format json` with `args` after the game, written to `dir/name`.
+fn summary_file(dir: &Path, name: &str, args: &[&str]) -> String {
+    let mut all = vec!["fuzz", "--game", "dry-gulch", "--format", "json", "--jobs", "1"];
+    all.extend(args);
+    let (code, out, err) = rulecheck(&all);
+    assert!(code == 0 || code == 1, "{args:?}: {err}");
+    let path = dir.join(name);
+    std::fs::write(&path, out).unwrap();
+    s(&path)
+}
+
+fn without_seconds(json: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(json).expect("a JSON summary");
+    v.as_object_mut().unwrap().remove("seconds");
+    v
+}
+
+#[test]
+fn merge_refuses_inputs_that_are_not_parts_of_one_run() {
+    let dir = temp_dir("merge-refuses");
+    let base = ["--games", "6", "--players", "3"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { base.iter().chain(extra).copied().collect() };
+    let one = summary_file(&dir, "one.json", &with(&["--shard", "1/2"]));
+    let two = summary_file(&dir, "two.json", &with(&["--shard", "2/2"]));
+    let copy = s(&dir.join("copy.json"));
+    std::fs::copy(&one, &copy).unwrap();
+    let whole = summary_file(&dir, "whole.json", &base);
+    let four = summary_file(&dir, "four.json", &["--games", "6", "--players", "4", "--shard", "2/2"]);
+    let other_seed = summary_file(&dir, "seed.json", &with(&["--shard", "2/2", "--seed", "9"]));
+    let other_games = summary_file(&dir, "games.json", &["--games", "8", "--players", "3", "--shard", "2/2"]);
+    let faulted = summary_file(&dir, "fault.json", &with(&["--shard", "2/2", "--fault", "no-hand-limit"]));
+    let thirds = summary_file(&dir, "thirds.json", &with(&["--shard", "2/3"]));
+    for (files, says) in [
+        (vec![], "FILE"),
+        (vec![one.as_str(), one.as_str()], "twice"),
+        (vec![one.as_str(), copy.as_str()], "overlap"),
+        (vec![one.as_str(), whole.as_str()], "overlap"),
+        (vec![one.as_str(), four.as_str()], "configuration"),
+        (vec![one.as_str(), other_seed.as_str()], "seed"),
+        (vec![one.as_str(), other_games.as_str()], "games"),
+        (vec![one.as_str(), faulted.as_str()], "fault"),
+        (vec![one.as_str(), thirds.as_str()], "shard"),
+    ] {
+        let mut args = vec!["merge"];
+        args.extend(&files);
+        let (code, out, err) = rulecheck(&args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{files:?}: {out}{err}");
+        assert!(err.contains(says), "{files:?}: `{says}` not in {err}");
+    }
+    let (code, _, err) = rulecheck(&["merge", &one, &two]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merge_refuses_totals_that_overflow() {
+    let dir = temp_dir("merge-overflow");
+    let base = ["--games", "4", "--players", "3"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { base.iter().chain(extra).copied().collect() };
+    let one = summary_file(&dir, "one.json", &with(&["--shard", "1/2"]));
+    let two = summary_file(&dir, "two.json", &with(&["--shard", "2/2"]));
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&two).unwrap()).unwrap();
+    v["actions"] = serde_json::json!(u64::MAX);
+    std::fs::write(&two, v.to_string()).unwrap();
+    let (code, out, err) = rulecheck(&["merge", &one, &two]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("overflow"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merged_failing_shards_give_the_whole_run_s_first_failure_and_its_fault() {
+    let dir = temp_dir("merge-failure");
+    let base = ["--games", "12", "--players", "3", "--fault", "no-hand-limit"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { base.iter().chain(extra).copied().collect() };
+    let whole = summary_file(&dir, "whole.json", &base);
+    let parts: Vec<String> = (1..=3)
+        .map(|k| {
+            let shard: &'static str = ["1/3", "2/3", "3/3"][k - 1];
+            summary_file(&dir, &format!("{k}.json"), &with(&["--shard", shard]))
+        })
+        .collect();
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(parts.iter().map(String::as_str));
+    let (code, merged, err) = rulecheck(&args);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(without_seconds(&merged), without_seconds(&std::fs::read_to_string(&whole).unwrap()));
+    args.drain(1..3);
+    let (code, text, _) = rulecheck(&args);
+    assert_eq!(code, 1);
+    assert!(line_after(&text, "reproduce: ").contains("--fault no-hand-limit"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
