@@ -58,18 +58,70 @@ pub fn read_sources(dir: Option<&Path>) -> Result<Vec<GameSources>, Vec<Diagnost
     }
 }
 
-/// Loads and validates every catalog, reporting all diagnostics at once.
+/// The files a game's catalog folder holds, by the folder (game) name.
+fn catalog_files(game: &str) -> Option<&'static [&'static str]> {
+    match game {
+        games::dry_gulch::ID => Some(games::dry_gulch::catalog::FILES),
+        _ => None,
+    }
+}
+
+/// Loads and validates every catalog, reporting all diagnostics at once. A
+/// `*.yaml` file the game does not read is an error (a misspelt or stray
+/// file would otherwise be ignored), and so is a `game.id` that is not the
+/// folder's name (it would rename the game).
 pub fn load_all(dir: Option<&Path>) -> Result<Vec<AnyRules>, Vec<Diagnostic>> {
     let sources = read_sources(dir)?;
     let mut out = Vec::new();
     let mut diags = Vec::new();
     for g in &sources {
+        if let Some(known) = catalog_files(&g.name) {
+            for (name, f) in &g.files {
+                if !known.contains(&name.as_str()) {
+                    diags.push(Diagnostic::new(
+                        &f.path,
+                        1,
+                        1,
+                        format!(
+                            "`{name}` is not a file of a {} catalog (its files: {}); rename or remove it",
+                            g.name,
+                            known.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
         match games::load(g) {
+            Ok(r) if r.id() != g.name => diags.push(game_id_mismatch(g, r.id())),
             Ok(r) => out.push(r),
             Err(mut d) => diags.append(&mut d),
         }
     }
     if diags.is_empty() { Ok(out) } else { Err(diags) }
+}
+
+/// A `game.id` that differs from the folder name, at the `id:` line of
+/// `game.yaml`.
+fn game_id_mismatch(g: &GameSources, id: &str) -> Diagnostic {
+    let file = g.files.get("game.yaml");
+    let path = file.map(|f| f.path.clone()).unwrap_or_else(|| g.dir.clone());
+    let text = file.map(|f| f.text.as_str()).unwrap_or("");
+    let (line, column) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| {
+            let rest = l.trim_start().strip_prefix("id:")?;
+            let value = rest.trim_start();
+            value.starts_with(id).then(|| (i as u64 + 1, (l.len() - value.len()) as u64 + 1))
+        })
+        .unwrap_or((1, 1));
+    Diagnostic::new(
+        &path,
+        line,
+        column,
+        format!("game id `{id}` differs from its folder `{}`; the folder name is the game id", g.name),
+    )
+    .with_snippet_from(text)
 }
 
 // ---------------------------------------------------------------- validate

@@ -451,3 +451,30 @@ fn merged_failing_shards_give_the_whole_run_s_first_failure_and_its_fault() {
     assert!(line_after(&text, "reproduce: ").contains("--fault no-hand-limit"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_unknown_yaml_file_in_a_catalog_folder_is_bad_input() {
+    for (name, text) in [("notes.yaml", "note: a harmless mapping\n"), ("broken.yaml", "a: [unclosed\n")] {
+        let dir = temp_dir("unknown-catalog-file");
+        let rules = catalog_copy(&dir, |_, t| t);
+        std::fs::write(rules.join("dry-gulch").join(name), text).unwrap();
+        let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(err.contains(name) && err.contains("not a file of"), "{name}: {err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_game_id_that_differs_from_its_folder_is_bad_input() {
+    let dir = temp_dir("game-id");
+    let rules = catalog_copy(&dir, |rel, t| {
+        if rel == "dry-gulch/game.yaml" { t.replacen("  id: dry-gulch", "  id: wet-gulch", 1) } else { t }
+    });
+    let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("game.yaml:8:7") && err.contains("wet-gulch"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
