@@ -478,3 +478,37 @@ fn a_game_id_that_differs_from_its_folder_is_bad_input() {
     assert!(err.contains("game.yaml:8:7") && err.contains("wet-gulch"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bundled scenario with its first `force: [lumber]` replaced.
+fn scenario_forcing(what: &str) -> String {
+    let name = "dry-gulch/disaster-limit-one-fire-one-vandalism-per-player.yaml";
+    let (_, bytes) = rulecheck::bundled::SCENARIOS.iter().find(|(rel, _)| *rel == name).unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    assert!(text.contains("force: [lumber]"));
+    text.replacen("force: [lumber]", &format!("force: [{what}]"), 1)
+}
+
+#[test]
+fn force_with_an_id_not_in_the_catalog_is_bad_input_in_catalog_words() {
+    let dir = temp_dir("force-unknown");
+    let file = dir.join("force.yaml");
+    std::fs::write(&file, scenario_forcing("opra")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("force.yaml:27:") && err.contains("`opra`"), "{err}");
+    assert!(!err.contains("Named"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_forced_outcome_that_does_not_fit_is_reported_in_catalog_words() {
+    let dir = temp_dir("force-misfit");
+    let file = dir.join("force.yaml");
+    std::fs::write(&file, scenario_forcing("opera")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("`opera`") && !out.contains("Named"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -262,6 +262,10 @@ fn run_config<G: Scripted>(
     ));
     let mut failures = Vec::new();
     let players = config.players as usize;
+    // the ids a named forced outcome can be: the catalog's entities
+    let keys = G::coverage_keys(rules);
+    let entity_ids: std::collections::BTreeSet<&str> =
+        keys.iter().map(|k| k.split_once(':').map_or(k.as_str(), |(_, id)| id)).collect();
     for (i, st) in sc.steps.iter().enumerate() {
         let n = i + 1;
         let at = position(st);
@@ -342,10 +346,20 @@ fn run_config<G: Scripted>(
             }
         } else if !s.force.is_empty() {
             for f in &s.force {
-                state.force(match f.parse::<u32>() {
+                let forced = match f.parse::<u32>() {
                     Ok(i) => Forced::Index(i),
+                    Err(_) if !entity_ids.contains(f.as_str()) => {
+                        return Err(bad(
+                            at,
+                            format!(
+                                "step {n}: `{f}` is not an id of the {} catalog; `force` takes the ids of chance outcomes (cards) or their indexes",
+                                sc.game.value
+                            ),
+                        ));
+                    }
                     Err(_) => Forced::Named(f.clone()),
-                });
+                };
+                state.force(forced);
             }
             t.push_str(&format!("\nstep {n}: force [{}]\n", s.force.join(", ")));
         } else if let Some(rp) = &s.play_randomly {
@@ -391,7 +405,11 @@ fn run_config<G: Scripted>(
     }
     let (misfits, unused) = state.forced_leftovers();
     for m in misfits {
-        failures.push(format!("a forced chance outcome did not fit the chance event it met: {m:?}"));
+        let outcome = match m {
+            Forced::Named(id) => format!("`{id}`"),
+            Forced::Index(i) => format!("number {i}"),
+        };
+        failures.push(format!("the forced chance outcome {outcome} did not fit the chance event it met"));
     }
     if unused > 0 {
         failures.push(format!("{unused} forced chance outcome(s) were never used"));
