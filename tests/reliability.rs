@@ -512,3 +512,19 @@ fn a_forced_outcome_that_does_not_fit_is_reported_in_catalog_words() {
     assert!(out.contains("`opera`") && !out.contains("Named"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_expected_error_naming_no_rule_of_the_game_is_bad_input() {
+    let name = "dry-gulch/permit-draw-two-blind-keep-one.yaml";
+    let (_, bytes) = rulecheck::bundled::SCENARIOS.iter().find(|(rel, _)| *rel == name).unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap().replacen("dry-gulch/turn.order", "dry-gulch/turn.ordr", 1);
+    let dir = temp_dir("error-id");
+    let file = dir.join("error.yaml");
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("error.yaml:") && err.contains("`dry-gulch/turn.ordr`"), "{err}");
+    assert!(err.contains("dry-gulch/turn.order"), "the known rule ids are listed: {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -181,7 +181,10 @@ pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>
         .with_snippet_from(&file.text));
     };
     match rules {
-        AnyRules::DryGulch(r) => run_typed::<crate::games::dry_gulch::State>(r, file, vary),
+        AnyRules::DryGulch(r) => {
+            let rule_ids = r.sources.by_rule.keys().map(|k| format!("{}/{k}", r.id)).collect();
+            run_typed::<crate::games::dry_gulch::State>(r, file, vary, &rule_ids)
+        }
     }
 }
 
@@ -213,8 +216,30 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
     Ok(sc)
 }
 
-fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile, vary: &Vary<'_>) -> Result<ScenarioRun, Diagnostic> {
+/// Runs a parsed scenario; `rule_ids` are the rule ids the game's errors
+/// can name (what an `error:` step may expect).
+fn run_typed<G: Scripted>(
+    rules: &G::Rules,
+    file: &SourceFile,
+    vary: &Vary<'_>,
+    rule_ids: &std::collections::BTreeSet<String>,
+) -> Result<ScenarioRun, Diagnostic> {
     let sc = parse::<G>(file)?;
+    for (i, st) in sc.steps.iter().enumerate() {
+        if let Some(rule) = &st.value.error
+            && !rule_ids.contains(rule)
+        {
+            let known: Vec<&str> = rule_ids.iter().map(String::as_str).collect();
+            let at = position(st);
+            return Err(Diagnostic::new(
+                &file.path,
+                at.0,
+                at.1,
+                format!("step {}: `{rule}` is no rule id of the game; the rule ids: {}", i + 1, known.join(", ")),
+            )
+            .with_snippet_from(&file.text));
+        }
+    }
     let configs: Vec<&RawConfig<G::Expect>> = match &sc.config {
         Some(c) => vec![c],
         None => sc.configs.iter().collect(),
