@@ -528,3 +528,16 @@ fn an_expected_error_naming_no_rule_of_the_game_is_bad_input() {
     assert!(err.contains("dry-gulch/turn.order"), "the known rule ids are listed: {err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_path_that_does_not_exist_is_called_so() {
+    for args in [
+        vec!["validate", "/no/such/folder"],
+        vec!["run", "--rules", "/no/such/folder"],
+        vec!["run", "/no/such/scenario.yaml"],
+    ] {
+        let (code, out, err) = rulecheck(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("does not exist") && !err.contains("not a directory"), "{args:?}: {err}");
+    }
+}

@@ -40,7 +40,10 @@ pub struct GameSources {
 pub fn read_file(path: &Path) -> Result<SourceFile, Diagnostic> {
     use std::io::Read;
     let shown = path.display().to_string();
-    let cannot = |e: std::io::Error| Diagnostic::new(&shown, 1, 1, format!("cannot read: {e}"));
+    let cannot = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => Diagnostic::new(&shown, 1, 1, "does not exist"),
+        _ => Diagnostic::new(&shown, 1, 1, format!("cannot read: {e}")),
+    };
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if meta.is_dir() {
         return Err(Diagnostic::new(&shown, 1, 1, "is a directory, but a YAML file is expected here"));
@@ -106,6 +109,9 @@ pub fn decode(shown: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
 /// that itself holds a `game.yaml` is read as a single game.
 pub fn read_root(root: &Path) -> Result<Vec<GameSources>, Vec<Diagnostic>> {
     let shown = root.display().to_string();
+    if !root.exists() {
+        return Err(vec![Diagnostic::new(&shown, 1, 1, "does not exist; --rules takes a folder of game catalogs")]);
+    }
     if !root.is_dir() {
         return Err(vec![Diagnostic::new(&shown, 1, 1, "is not a directory; --rules takes a folder of game catalogs")]);
     }
