@@ -244,9 +244,13 @@ fn jobs(j: Option<usize>) -> usize {
 }
 
 fn shard(arg: Option<String>) -> Result<Option<(u64, u64)>, String> {
-    match arg.or_else(|| std::env::var(SHARD_ENV).ok()) {
-        Some(s) => commands::parse_shard(&s).map(Some),
-        None => Ok(None),
+    if let Some(s) = arg {
+        return commands::parse_shard(&s).map(Some).map_err(|e| format!("--shard: {e}"));
+    }
+    match std::env::var(SHARD_ENV) {
+        Ok(s) => commands::parse_shard(&s).map(Some).map_err(|e| format!("the environment variable {SHARD_ENV}: {e}")),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(format!("the environment variable {SHARD_ENV} is not UTF-8")),
     }
 }
 

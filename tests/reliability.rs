@@ -541,3 +541,26 @@ fn a_path_that_does_not_exist_is_called_so() {
         assert!(err.contains("does not exist") && !err.contains("not a directory"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_bad_shard_variable_is_named_in_its_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["fuzz", "--game", "dry-gulch", "--games", "2"])
+        .env("RULECHECK_SHARD", "3")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("RULECHECK_SHARD"), "{err}");
+}
+
+#[test]
+fn an_empty_scenario_file_is_called_a_scenario_file() {
+    let dir = temp_dir("empty-scenario");
+    let file = dir.join("empty.yaml");
+    std::fs::write(&file, "\n").unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("a scenario file") && !err.contains("catalog"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

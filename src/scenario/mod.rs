@@ -169,7 +169,8 @@ pub struct Vary<'a> {
 
 /// `run_file` under a variation (the scenario × interpretation matrix).
 pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>) -> Result<ScenarioRun, Diagnostic> {
-    let head: Head = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
+    let head: Head =
+        yaml::from_str_as(&file.path, &file.text, "scenario file").map_err(|d| d.with_snippet_from(&file.text))?;
     let Some(rules) = catalogs.iter().find(|c| c.id() == head.game.value) else {
         let known: Vec<&str> = catalogs.iter().map(AnyRules::id).collect();
         return Err(Diagnostic::new(
@@ -192,7 +193,8 @@ type Scenario<G> = RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSp
 
 /// Parses a scenario file for game `G` (used by `run_file` and by tests).
 pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> {
-    let sc: Scenario<G> = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
+    let sc: Scenario<G> =
+        yaml::from_str_as(&file.path, &file.text, "scenario file").map_err(|d| d.with_snippet_from(&file.text))?;
     let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
     if sc.config.is_some() != sc.configs.is_empty() {
         return Err(bad(position(&sc.game), "give exactly one of `config` and `configs`".into()));
