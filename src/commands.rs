@@ -583,20 +583,32 @@ pub fn merge(files: &[PathBuf], json: bool) -> Exit {
 /// of two different interpretations appears in at least one configuration.
 pub fn pairwise(rules: &AnyRules) -> Vec<BTreeMap<String, String>> {
     let live: Vec<_> = rules.interpretations().iter().filter(|i| i.inert.is_none()).collect();
+    let defaults: Vec<usize> =
+        live.iter().map(|i| i.options.iter().position(|o| o.id == i.default).unwrap_or(0)).collect();
+    // a non-default option needs its interpretation's variant; two options
+    // clash when the variants they need are declared incompatible
+    let needs = |k: usize, o: usize| if o == defaults[k] { None } else { live[k].variant.as_deref() };
+    let clash = |x: usize, ox: usize, y: usize, oy: usize| match (needs(x, ox), needs(y, oy)) {
+        (Some(v), Some(w)) => rules.variants().iter().any(|d| {
+            (d.id == v && d.incompatible.iter().any(|i| i == w)) || (d.id == w && d.incompatible.iter().any(|i| i == v))
+        }),
+        _ => false,
+    };
     let mut uncovered = std::collections::BTreeSet::new();
     for (a, ia) in live.iter().enumerate() {
         for (b, ib) in live.iter().enumerate().skip(a + 1) {
             for oa in 0..ia.options.len() {
                 for ob in 0..ib.options.len() {
-                    uncovered.insert((a, oa, b, ob));
+                    if !clash(a, oa, b, ob) {
+                        uncovered.insert((a, oa, b, ob));
+                    }
                 }
             }
         }
     }
     let mut out = Vec::new();
     while let Some(&(a, oa, b, ob)) = uncovered.iter().next() {
-        let mut pick: Vec<usize> =
-            live.iter().map(|i| i.options.iter().position(|o| o.id == i.default).unwrap_or(0)).collect();
+        let mut pick: Vec<usize> = defaults.clone();
         pick[a] = oa;
         pick[b] = ob;
         // fill the rest greedily: for each interpretation, the option covering most pairs
@@ -613,8 +625,12 @@ pub fn pairwise(rules: &AnyRules) -> Vec<BTreeMap<String, String>> {
                     })
                     .count()
             };
-            let best =
-                (0..live[k].options.len()).max_by_key(|&o| (score(o), usize::from(o == pick[k]))).unwrap_or(pick[k]);
+            // only options that can be played beside every pick so far (the default always can)
+            let fits = |o: usize| (0..live.len()).all(|j| j == k || !clash(k, o, j, pick[j]));
+            let best = (0..live[k].options.len())
+                .filter(|&o| fits(o))
+                .max_by_key(|&o| (score(o), usize::from(o == pick[k])))
+                .unwrap_or(defaults[k]);
             pick[k] = best;
         }
         for x in 0..live.len() {

@@ -564,3 +564,65 @@ fn an_empty_scenario_file_is_called_a_scenario_file() {
     assert!(err.contains("a scenario file") && !err.contains("catalog"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_never_combines_variants_the_catalog_declares_incompatible() {
+    let dir = temp_dir("incompatible");
+    let root = catalog_copy(&dir, |rel, t| {
+        if rel == "dry-gulch/variants.yaml" {
+            t.replacen(
+                "    changes: [setup.permit-deal]\n",
+                "    changes: [setup.permit-deal]\n    incompatible: [town-hall-damage, spreading-fire]\n",
+                1,
+            )
+        } else {
+            t
+        }
+    });
+    let sources = rulecheck::catalog::read_root(&root).unwrap();
+    let rules = rulecheck::games::load(&sources[0]).unwrap();
+    let clash = |c: &rulecheck::engine::Config| {
+        rules
+            .variants()
+            .iter()
+            .any(|v| c.variants.contains(&v.id) && v.incompatible.iter().any(|w| c.variants.contains(w)))
+    };
+    let configs = rulecheck::commands::check_configs(&rules, 4);
+    let bad: Vec<String> = configs.iter().filter(|c| clash(c)).map(|c| c.flags()).collect();
+    assert!(bad.is_empty(), "{bad:#?}");
+    // every pair of options that can be played together is still covered
+    let live: Vec<_> = rules.interpretations().iter().filter(|i| i.inert.is_none()).collect();
+    for a in &live {
+        for b in &live {
+            if a.id >= b.id {
+                continue;
+            }
+            for oa in &a.options {
+                for ob in &b.options {
+                    let mut c = rulecheck::engine::Config::new("dry-gulch", 4, 0);
+                    for (i, o) in [(a, oa), (b, ob)] {
+                        if o.id != i.default {
+                            c.interpretations.insert(i.id.clone(), o.id.clone());
+                            c.variants.extend(i.variant.clone());
+                        }
+                    }
+                    if clash(&c) {
+                        continue;
+                    }
+                    let reading = |c: &rulecheck::engine::Config, i: &rulecheck::catalog::common::Interpretation| {
+                        c.interpretations.get(&i.id).cloned().unwrap_or_else(|| i.default.clone())
+                    };
+                    assert!(
+                        configs.iter().any(|k| reading(k, a) == oa.id && reading(k, b) == ob.id),
+                        "{}={} with {}={} is not covered",
+                        a.id,
+                        oa.id,
+                        b.id,
+                        ob.id
+                    );
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
