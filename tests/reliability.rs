@@ -626,3 +626,16 @@ fn check_never_combines_variants_the_catalog_declares_incompatible() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_scenario_with_no_steps_and_no_expectations_is_bad_input() {
+    let dir = temp_dir("empty-scenario-body");
+    let file = dir.join("nothing.yaml");
+    std::fs::write(&file, "title: Nothing\nwhy: checks nothing\ngame: dry-gulch\nconfig: {players: 3}\nsteps: []\n")
+        .unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("nothing.yaml:") && err.contains("checks nothing"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

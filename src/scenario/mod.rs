@@ -199,6 +199,13 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
     if sc.config.is_some() != sc.configs.is_empty() {
         return Err(bad(position(&sc.game), "give exactly one of `config` and `configs`".into()));
     }
+    let expects = sc.expect.is_some() || sc.config.iter().chain(&sc.configs).any(|c| c.expect.is_some());
+    if sc.steps.is_empty() && !expects {
+        return Err(bad(
+            position(&sc.game),
+            "the scenario has no steps and no expectations, so it checks nothing; add `steps` or `expect`".into(),
+        ));
+    }
     for st in &sc.steps {
         let s = &st.value;
         let kinds = usize::from(s.act.is_some())
