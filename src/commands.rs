@@ -371,6 +371,28 @@ pub struct FuzzArgs {
     pub rules: Option<PathBuf>,
 }
 
+/// Refuses readings a command line chose that cannot change play: of an
+/// interpretation marked inert, or of one that applies only under a
+/// variant the configuration does not enable.
+pub fn readings_take_effect(rules: &AnyRules, config: &Config) -> Result<(), String> {
+    for (id, option) in &config.interpretations {
+        let Some(i) = rules.interpretations().iter().find(|i| &i.id == id) else { continue };
+        if let Some(why) = &i.inert {
+            return Err(format!(
+                "--interpretation {id}={option} cannot take effect: `{id}` is inert (the engine does not branch on it: {why})"
+            ));
+        }
+        if let Some(v) = &i.variant
+            && !config.variants.contains(v)
+        {
+            return Err(format!(
+                "--interpretation {id}={option} cannot take effect without its variant; add --variant {v}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     let catalogs = match load_all(a.rules.as_deref()) {
         Ok(c) => c,
@@ -384,6 +406,10 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
         );
         return Exit::BadInput;
     };
+    if let Err(e) = readings_take_effect(rules, &a.config) {
+        eprintln!("error: {e}");
+        return Exit::BadInput;
+    }
     let mut summary = match with_progress("fuzz", a.opts.games, |p| fuzz_any(rules, &a.config, &a.opts, p)) {
         Ok(s) => s,
         Err(e) => {

@@ -639,3 +639,27 @@ fn a_scenario_with_no_steps_and_no_expectations_is_bad_input() {
     assert!(err.contains("nothing.yaml:") && err.contains("checks nothing"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_reading_that_cannot_take_effect_is_bad_input() {
+    for (reading, says) in
+        [("chip-count-component=eighteen-each", "inert"), ("draft-permits=three", "--variant advanced-setup")]
+    {
+        let (code, out, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "1", "--interpretation", reading]);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{reading}: {out}{err}");
+        assert!(err.contains(says), "{reading}: {err}");
+    }
+    let (code, _, err) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "1",
+        "--variant",
+        "advanced-setup",
+        "--interpretation",
+        "draft-permits=three",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
