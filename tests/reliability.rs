@@ -663,3 +663,18 @@ fn a_reading_that_cannot_take_effect_is_bad_input() {
     ]);
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn the_caret_stays_under_its_column_after_wide_characters_and_tabs() {
+    use rulecheck::catalog::diag::Diagnostic;
+    let caret_pad = |text: &str, column: u64| {
+        let d = Diagnostic::new("f.yaml", 1, column, "m").with_snippet_from(text);
+        let snippet = d.snippet.unwrap();
+        let last = snippet.lines().last().unwrap().to_string();
+        last.strip_prefix("  | ").unwrap().strip_suffix('^').unwrap().to_string()
+    };
+    // 名 and 前 are two columns wide each: the `:` (column 3) is at display column 5
+    assert_eq!(caret_pad("名前: x", 3), "    ");
+    assert_eq!(caret_pad("\tkey: x", 2), "\t");
+    assert_eq!(caret_pad("key: x", 4), "   ");
+}
