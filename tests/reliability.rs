@@ -678,3 +678,122 @@ fn the_caret_stays_under_its_column_after_wide_characters_and_tabs() {
     assert_eq!(caret_pad("\tkey: x", 2), "\t");
     assert_eq!(caret_pad("key: x", 4), "   ");
 }
+
+/// Random input through the library: no panic, and every diagnostic names
+/// the file it is about.
+mod random_input {
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+    use rulecheck::catalog::{self, GameSources};
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(24)
+    }
+
+    /// YAML-shaped text: keys, flow and block collections, anchors, tags, quotes.
+    fn yamlish() -> impl Strategy<Value = String> {
+        let token = prop_oneof![
+            Just("key: ".to_string()),
+            Just("- ".to_string()),
+            Just("\n".to_string()),
+            Just("\n  ".to_string()),
+            Just("{".to_string()),
+            Just("}".to_string()),
+            Just("[".to_string()),
+            Just("]".to_string()),
+            Just(", ".to_string()),
+            Just("&a ".to_string()),
+            Just("*a".to_string()),
+            Just("!!str ".to_string()),
+            Just("'q'".to_string()),
+            Just("\"q\"".to_string()),
+            Just("# c".to_string()),
+            Just("---\n".to_string()),
+            Just("id: saloon".to_string()),
+            Just("game: dry-gulch".to_string()),
+            Just("名前".to_string()),
+            "[a-z]{1,8}".prop_map(|s| s),
+        ];
+        prop::collection::vec(token, 0..40).prop_map(|v| v.concat())
+    }
+
+    /// A bundled file with random bytes (no digits, so no number grows) put
+    /// in or taken out.
+    fn mutated(text: String) -> impl Strategy<Value = String> {
+        let len = text.len();
+        (0..len.max(1), 0usize..40, "[^0-9]{0,6}").prop_map(move |(at, cut, put)| {
+            let bytes = text.as_bytes();
+            let at = at.min(bytes.len());
+            let end = (at + cut).min(bytes.len());
+            let mut out = bytes[..at].to_vec();
+            out.extend(put.as_bytes());
+            out.extend(&bytes[end..]);
+            String::from_utf8_lossy(&out).into_owned()
+        })
+    }
+
+    fn bundled() -> GameSources {
+        rulecheck::bundled::rules().unwrap().remove(0)
+    }
+
+    /// Loads the bundled catalog with `file` replaced by `bytes`.
+    fn validate(file: &str, bytes: &[u8]) {
+        let mut g = bundled();
+        let shown = format!("rules/dry-gulch/{file}");
+        match catalog::decode(&shown, bytes.to_vec()) {
+            Ok(f) => {
+                g.files.insert(file.to_string(), f);
+                if let Err(diags) = rulecheck::games::load(&g) {
+                    assert!(!diags.is_empty());
+                    for d in diags {
+                        assert!(d.file.starts_with("rules/dry-gulch"), "{d}");
+                    }
+                }
+            }
+            Err(d) => assert_eq!(d.file, shown),
+        }
+    }
+
+    /// Runs `text` as a scenario file against the bundled catalog.
+    fn run(text: &str) {
+        let catalogs = vec![rulecheck::games::load(&bundled()).unwrap()];
+        let f = catalog::SourceFile { path: "random.yaml".into(), text: text.to_string() };
+        if let Err(d) = rulecheck::scenario::run_file(&catalogs, &f) {
+            assert_eq!(d.file, "random.yaml", "{d}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn random_bytes_as_a_catalog_file_or_scenario_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300), which in 0usize..7) {
+            let file = rulecheck::games::dry_gulch::catalog::FILES[which];
+            validate(file, &bytes);
+            run(&String::from_utf8_lossy(&bytes));
+        }
+
+        #[test]
+        fn random_yaml_as_a_catalog_file_or_scenario_never_panics(text in yamlish(), which in 0usize..7) {
+            let file = rulecheck::games::dry_gulch::catalog::FILES[which];
+            validate(file, text.as_bytes());
+            run(&text);
+        }
+
+        #[test]
+        fn mutated_bundled_catalog_files_never_panic(which in 0usize..7, seed in any::<u64>()) {
+            let file = rulecheck::games::dry_gulch::catalog::FILES[which];
+            let text = bundled().files[file].text.clone();
+            let mut runner = proptest::test_runner::TestRunner::new_with_rng(
+                ProptestConfig::default(),
+                proptest::test_runner::TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &{
+                    let mut s = [0u8; 32];
+                    s[..8].copy_from_slice(&seed.to_le_bytes());
+                    s
+                }),
+            );
+            let m = mutated(text).new_tree(&mut runner).unwrap().current();
+            validate(file, m.as_bytes());
+        }
+    }
+}
