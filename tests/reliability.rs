@@ -797,3 +797,26 @@ mod random_input {
         }
     }
 }
+
+#[test]
+fn a_termination_failure_is_not_shrunk_below_the_action_bound() {
+    use rulecheck::check::fuzz::{FuzzOptions, fuzz};
+    use rulecheck::check::suite::Checks;
+    let g = rulecheck::bundled::rules().unwrap().remove(0);
+    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap();
+    let config = rulecheck::engine::Config::new("dry-gulch", 3, 0);
+    let opts = FuzzOptions {
+        games: 1,
+        seed: 1,
+        jobs: 1,
+        checks: Checks::INVARIANTS,
+        fault: None,
+        time_limit: None,
+        max_actions: 30,
+        shard: None,
+    };
+    let s = fuzz::<rulecheck::games::dry_gulch::State>(&rules, &config, &opts, &Default::default()).unwrap();
+    let f = &s.failures[0];
+    assert_eq!(f.broken, "termination", "{f:?}");
+    assert_eq!(f.actions.len(), 30, "a shorter game proves nothing about the bound: {f:?}");
+}
