@@ -51,10 +51,19 @@ pub fn from_str_as<T: DeserializeOwned>(file: &str, text: &str, kind: &str) -> R
             format!("the file holds only comments; a {kind} must hold a YAML mapping"),
         ));
     }
-    serde_saphyr::from_str::<T>(text).map_err(|e| {
+    serde_saphyr::from_str_with_options::<T>(text, options()).map_err(|e| {
         let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
         Diagnostic::new(file, line.max(1), column.max(1), message(&e, kind))
     })
+}
+
+/// The parser's defaults, but with YAML 1.2 booleans only: `yes`, `no`,
+/// `on`, `off`, `y` and `n` are not booleans (YAML 1.1 read them so, and a
+/// catalog meaning the word must not silently become a flag).
+fn options() -> serde_saphyr::Options {
+    let mut o = serde_saphyr::Options::default();
+    o.strict_booleans = true;
+    o
 }
 
 /// The message of a serde-saphyr error without its location (the diagnostic

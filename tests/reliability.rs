@@ -820,3 +820,26 @@ fn a_termination_failure_is_not_shrunk_below_the_action_bound() {
     assert_eq!(f.broken, "termination", "{f:?}");
     assert_eq!(f.actions.len(), 30, "a shorter game proves nothing about the bound: {f:?}");
 }
+
+#[test]
+fn yaml_1_1_booleans_are_not_booleans() {
+    for spelling in ["yes", "on", "y"] {
+        let dir = temp_dir("yaml11-bool");
+        let rules = catalog_copy(&dir, |rel, t| {
+            if rel == "dry-gulch/board.yaml" {
+                t.replacen(
+                    "{id: nw-2, kind: middle, reward: 1, edge: true}",
+                    &format!("{{id: nw-2, kind: middle, reward: 1, edge: {spelling}}}"),
+                    1,
+                )
+            } else {
+                t
+            }
+        });
+        let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{spelling}: {out}{err}");
+        assert!(err.contains("board.yaml:"), "{spelling}: {err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
