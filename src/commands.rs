@@ -341,19 +341,40 @@ pub fn counterexample(
     })
 }
 
-/// Shows a progress line on stderr while `work` runs, when stderr is a terminal.
+/// The progress line: `label: done/total games`, the label cut (with `…`)
+/// so the line stays narrower than `width` columns.
+pub fn progress_line(label: &str, done: u64, total: u64, width: usize) -> String {
+    let count = format!(": {done}/{total} games");
+    let room = width.saturating_sub(count.chars().count() + 1);
+    let label = if label.chars().count() <= room {
+        label.to_string()
+    } else {
+        let mut cut: String = label.chars().take(room.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    };
+    format!("{label}{count}")
+}
+
+/// Shows a progress line on stderr while `work` runs, when stderr is a
+/// terminal that is not `TERM=dumb`; the line fits the terminal's width
+/// (`COLUMNS`, else 80) and is cleared with spaces, not escape codes.
 pub fn with_progress<T>(label: &str, total: u64, work: impl FnOnce(&AtomicU64) -> T) -> T {
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let tty = std::io::stderr().is_terminal();
+    let tty = std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb");
+    let width: usize = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w| w > 0).unwrap_or(80);
     std::thread::scope(|s| {
         if tty {
             s.spawn(|| {
+                let mut shown = 0;
                 while !stop.load(Ordering::Relaxed) {
-                    eprint!("\r{label}: {}/{total} games", done.load(Ordering::Relaxed));
+                    let line = progress_line(label, done.load(Ordering::Relaxed), total, width);
+                    shown = line.chars().count();
+                    eprint!("\r{line}");
                     std::thread::sleep(Duration::from_millis(200));
                 }
-                eprint!("\r\x1b[K");
+                eprint!("\r{}\r", " ".repeat(shown));
             });
         }
         let out = work(&done);

@@ -843,3 +843,15 @@ fn yaml_1_1_booleans_are_not_booleans() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn the_progress_line_fits_the_terminal_width() {
+    let label = format!("fuzz {}", "--interpretation x=y ".repeat(70));
+    for width in [20, 80, 200] {
+        let line = rulecheck::commands::progress_line(&label, 12, 1_000_000, width);
+        assert!(line.chars().count() < width, "{width}: {} chars: {line}", line.chars().count());
+        assert!(line.ends_with("12/1000000 games"), "{line}");
+        assert!(!line.contains('\x1b'), "{line:?}");
+    }
+    assert_eq!(rulecheck::commands::progress_line("fuzz", 1, 2, 80), "fuzz: 1/2 games");
+}
