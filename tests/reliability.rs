@@ -855,3 +855,21 @@ fn the_progress_line_fits_the_terminal_width() {
     }
     assert_eq!(rulecheck::commands::progress_line("fuzz", 1, 2, 80), "fuzz: 1/2 games");
 }
+
+#[test]
+fn scenario_configuration_setup_and_expectation_errors_point_at_their_lines() {
+    let dir = temp_dir("scenario-lines");
+    let head = "title: T\nwhy: W\ngame: dry-gulch\n";
+    for (body, line) in [
+        ("config: {players: 2}\nsteps: []\nexpect: {winner: p1}\n", 4),
+        ("config: {players: 3}\nsetup:\n  hands: {p1: {no-such-card: 1}}\nsteps: []\nexpect: {winner: p1}\n", 6),
+        ("config: {players: 3}\nsteps: []\nexpect: {owner: {no-such-building: p1}}\n", 6),
+    ] {
+        let file = dir.join("lines.yaml");
+        std::fs::write(&file, format!("{head}{body}")).unwrap();
+        let (code, out, err) = rulecheck(&["run", &s(&file)]);
+        assert_eq!(code, 2, "{body}: {out}{err}");
+        assert!(err.contains(&format!("lines.yaml:{line}:")), "{body}: expected line {line}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

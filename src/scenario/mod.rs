@@ -33,16 +33,16 @@ pub struct RawScenario<S, A, E> {
     pub game: Spanned<String>,
     /// One configuration, or `configs` for several that run the same steps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config: Option<RawConfig<E>>,
+    pub config: Option<Spanned<RawConfig<E>>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub configs: Vec<RawConfig<E>>,
+    pub configs: Vec<Spanned<RawConfig<E>>>,
     #[serde(default = "yes")]
     pub strict: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<S>,
+    pub setup: Option<Spanned<S>>,
     pub steps: Vec<Spanned<RawStep<A, E>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<E>,
+    pub expect: Option<Spanned<E>>,
 }
 
 fn yes() -> bool {
@@ -199,7 +199,7 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
     if sc.config.is_some() != sc.configs.is_empty() {
         return Err(bad(position(&sc.game), "give exactly one of `config` and `configs`".into()));
     }
-    let expects = sc.expect.is_some() || sc.config.iter().chain(&sc.configs).any(|c| c.expect.is_some());
+    let expects = sc.expect.is_some() || sc.config.iter().chain(&sc.configs).any(|c| c.value.expect.is_some());
     if sc.steps.is_empty() && !expects {
         return Err(bad(
             position(&sc.game),
@@ -249,7 +249,7 @@ fn run_typed<G: Scripted>(
             .with_snippet_from(&file.text));
         }
     }
-    let configs: Vec<&RawConfig<G::Expect>> = match &sc.config {
+    let configs: Vec<&Spanned<RawConfig<G::Expect>>> = match &sc.config {
         Some(c) => vec![c],
         None => sc.configs.iter().collect(),
     };
@@ -264,9 +264,11 @@ fn run_config<G: Scripted>(
     rules: &G::Rules,
     file: &SourceFile,
     sc: &Scenario<G>,
-    rc: &RawConfig<G::Expect>,
+    spanned_rc: &Spanned<RawConfig<G::Expect>>,
     vary: &Vary<'_>,
 ) -> Result<ConfigRun, Diagnostic> {
+    let rc = &spanned_rc.value;
+    let rc_at = position(spanned_rc);
     let fault = vary.fault;
     let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
     let config = Config {
@@ -278,10 +280,9 @@ fn run_config<G: Scripted>(
         turn_cap: rc.turn_cap,
     };
     let name = rc.name.clone().unwrap_or_else(|| "default".to_string());
-    let mut state =
-        G::new(rules, &config).map_err(|e| bad(position(&sc.game), format!("configuration `{name}`: {e}")))?;
+    let mut state = G::new(rules, &config).map_err(|e| bad(rc_at, format!("configuration `{name}`: {e}")))?;
     if let Some(s) = &sc.setup {
-        state.apply_setup(rules, s).map_err(|e| bad(position(&sc.game), format!("set-up: {e}")))?;
+        state.apply_setup(rules, &s.value).map_err(|e| bad(position(s), format!("set-up: {e}")))?;
     }
     if let Some(f) = fault
         && !state.inject_fault(f)
@@ -450,8 +451,9 @@ fn run_config<G: Scripted>(
     }
     t.push_str(&format!("\nfinal state:\n{}", state.describe_state(rules)));
     let mut expected = 0;
-    for e in [sc.expect.as_ref(), rc.expect.as_ref()].into_iter().flatten() {
-        let mism = state.check_expect(rules, e).map_err(|m| bad(position(&sc.game), format!("expect: {m}")))?;
+    let expects = [sc.expect.as_ref().map(|e| (&e.value, position(e))), rc.expect.as_ref().map(|e| (e, rc_at))];
+    for (e, at) in expects.into_iter().flatten() {
+        let mism = state.check_expect(rules, e).map_err(|m| bad(at, format!("expect: {m}")))?;
         expected += 1;
         for (fact, want, got) in mism {
             failures.push(format!("{fact}: expected {want}, actual {got}"));
