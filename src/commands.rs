@@ -13,9 +13,9 @@ use serde::Serialize;
 
 use crate::catalog::diag::Diagnostic;
 use crate::catalog::{self, GameSources, SourceFile};
-use crate::check::fuzz::{FuzzOptions, FuzzSummary, fuzz};
+use crate::check::fuzz::{FuzzError, FuzzOptions, FuzzSummary, fuzz};
 use crate::check::suite::Checks;
-use crate::engine::{Config, ConfigError, Game};
+use crate::engine::{Config, Game};
 use crate::games::{self, AnyRules};
 use crate::scenario::{self, ScenarioRun};
 
@@ -58,18 +58,73 @@ pub fn read_sources(dir: Option<&Path>) -> Result<Vec<GameSources>, Vec<Diagnost
     }
 }
 
-/// Loads and validates every catalog, reporting all diagnostics at once.
+/// The files a game's catalog folder holds, by the folder (game) name.
+fn catalog_files(game: &str) -> Option<&'static [&'static str]> {
+    match game {
+        games::dry_gulch::ID => Some(games::dry_gulch::catalog::FILES),
+        _ => None,
+    }
+}
+
+/// Loads and validates every catalog, reporting all diagnostics at once. A
+/// `*.yaml` file the game does not read is an error (a misspelt or stray
+/// file would otherwise be ignored), and so is a `game.id` that is not the
+/// folder's name (it would rename the game).
 pub fn load_all(dir: Option<&Path>) -> Result<Vec<AnyRules>, Vec<Diagnostic>> {
     let sources = read_sources(dir)?;
     let mut out = Vec::new();
     let mut diags = Vec::new();
     for g in &sources {
+        // an overlay's folder is named freely and its files are checked
+        // by the game's layering (see `catalog::overlay`)
+        let overlay = g.files.contains_key(crate::catalog::overlay::HEADER);
+        if let Some(known) = catalog_files(&g.name).filter(|_| !overlay) {
+            for (name, f) in &g.files {
+                if !known.contains(&name.as_str()) {
+                    diags.push(Diagnostic::new(
+                        &f.path,
+                        1,
+                        1,
+                        format!(
+                            "`{name}` is not a file of a {} catalog (its files: {}); rename or remove it",
+                            g.name,
+                            known.join(", ")
+                        ),
+                    ));
+                }
+            }
+        }
         match games::load(g) {
+            Ok(r) if r.id() != g.name && !overlay => diags.push(game_id_mismatch(g, r.id())),
             Ok(r) => out.push(r),
             Err(mut d) => diags.append(&mut d),
         }
     }
     if diags.is_empty() { Ok(out) } else { Err(diags) }
+}
+
+/// A `game.id` that differs from the folder name, at the `id:` line of
+/// `game.yaml`.
+fn game_id_mismatch(g: &GameSources, id: &str) -> Diagnostic {
+    let file = g.files.get("game.yaml");
+    let path = file.map(|f| f.path.clone()).unwrap_or_else(|| g.dir.clone());
+    let text = file.map(|f| f.text.as_str()).unwrap_or("");
+    let (line, column) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| {
+            let rest = l.trim_start().strip_prefix("id:")?;
+            let value = rest.trim_start();
+            value.starts_with(id).then(|| (i as u64 + 1, (l.len() - value.len()) as u64 + 1))
+        })
+        .unwrap_or((1, 1));
+    Diagnostic::new(
+        &path,
+        line,
+        column,
+        format!("game id `{id}` differs from its folder `{}`; the folder name is the game id", g.name),
+    )
+    .with_snippet_from(text)
 }
 
 // ---------------------------------------------------------------- validate
@@ -109,11 +164,21 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnost
     }
     let mut files = Vec::new();
     let mut diags = Vec::new();
+    // every directory and file once, however symlinks lead back to them
+    let mut seen = std::collections::BTreeSet::new();
     for p in paths {
         let mut found = Vec::new();
         if p.is_dir() {
-            collect_yaml(p, &mut found);
+            collect_yaml(p, &mut found, &mut seen);
             found.sort();
+            if found.is_empty() {
+                diags.push(Diagnostic::new(
+                    &p.display().to_string(),
+                    1,
+                    1,
+                    "holds no scenario file (*.yaml), so nothing would be checked",
+                ));
+            }
         } else {
             found.push(p.clone());
         }
@@ -127,14 +192,25 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnost
     if diags.is_empty() { Ok(files) } else { Err(diags) }
 }
 
-fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The `*.yaml` files under `dir`, following symlinks but entering each
+/// directory and taking each file once (by canonical path), so symlink
+/// loops end.
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut std::collections::BTreeSet<PathBuf>) {
+    let Ok(canonical) = std::fs::canonicalize(dir) else { return };
+    if !seen.insert(canonical) {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let p = e.path();
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
         if p.is_dir() {
-            collect_yaml(&p, out);
+            collect_yaml(&p, out, seen);
         } else if p.extension().is_some_and(|x| x == "yaml") {
-            out.push(p);
+            // a dangling link has no canonical path: keep it, so reading it reports it
+            if std::fs::canonicalize(&p).map_or(true, |c| seen.insert(c)) {
+                out.push(p);
+            }
         }
     }
 }
@@ -156,11 +232,24 @@ pub fn run_scenarios(
     (results, diags)
 }
 
+/// The faults a loaded game can plant (`--fault`).
+pub fn faults_of(rules: &AnyRules) -> &'static [&'static str] {
+    with_game!(rules, |_r, G| G::faults())
+}
+
 pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool, fault: Option<&str>) -> Exit {
     let catalogs = match load_all(rules) {
         Ok(c) => c,
         Err(diags) => return print_diagnostics(&diags),
     };
+    // once for the run, not once per scenario
+    if let Some(f) = fault
+        && !catalogs.iter().any(|c| faults_of(c).contains(&f))
+    {
+        let known: Vec<&str> = catalogs.iter().flat_map(faults_of).copied().collect();
+        eprintln!("error: unknown fault `{f}`; the faults: {}", known.join(", "));
+        return Exit::BadInput;
+    }
     let files = match scenario_files(paths) {
         Ok(f) => f,
         Err(diags) => return print_diagnostics(&diags),
@@ -182,7 +271,7 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
                     for f in &c.failures {
                         println!("    {f}");
                     }
-                    println!("    rerun: rulecheck run {}", r.file);
+                    println!("    rerun: {}", rerun_command(&r.file, fault, rules));
                 }
                 if transcript {
                     println!("{}", c.transcript);
@@ -236,7 +325,7 @@ pub fn fuzz_any(
     config: &Config,
     opts: &FuzzOptions,
     progress: &AtomicU64,
-) -> Result<FuzzSummary, ConfigError> {
+) -> Result<FuzzSummary, FuzzError> {
     with_game!(rules, |r, G| fuzz::<G>(r, config, opts, progress))
 }
 
@@ -255,19 +344,40 @@ pub fn counterexample(
     })
 }
 
-/// Shows a progress line on stderr while `work` runs, when stderr is a terminal.
+/// The progress line: `label: done/total games`, the label cut (with `…`)
+/// so the line stays narrower than `width` columns.
+pub fn progress_line(label: &str, done: u64, total: u64, width: usize) -> String {
+    let count = format!(": {done}/{total} games");
+    let room = width.saturating_sub(count.chars().count() + 1);
+    let label = if label.chars().count() <= room {
+        label.to_string()
+    } else {
+        let mut cut: String = label.chars().take(room.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    };
+    format!("{label}{count}")
+}
+
+/// Shows a progress line on stderr while `work` runs, when stderr is a
+/// terminal that is not `TERM=dumb`; the line fits the terminal's width
+/// (`COLUMNS`, else 80) and is cleared with spaces, not escape codes.
 pub fn with_progress<T>(label: &str, total: u64, work: impl FnOnce(&AtomicU64) -> T) -> T {
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let tty = std::io::stderr().is_terminal();
+    let tty = std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb");
+    let width: usize = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w| w > 0).unwrap_or(80);
     std::thread::scope(|s| {
         if tty {
             s.spawn(|| {
+                let mut shown = 0;
                 while !stop.load(Ordering::Relaxed) {
-                    eprint!("\r{label}: {}/{total} games", done.load(Ordering::Relaxed));
+                    let line = progress_line(label, done.load(Ordering::Relaxed), total, width);
+                    shown = line.chars().count();
+                    eprint!("\r{line}");
                     std::thread::sleep(Duration::from_millis(200));
                 }
-                eprint!("\r\x1b[K");
+                eprint!("\r{}\r", " ".repeat(shown));
             });
         }
         let out = work(&done);
@@ -285,6 +395,28 @@ pub struct FuzzArgs {
     pub rules: Option<PathBuf>,
 }
 
+/// Refuses readings a command line chose that cannot change play: of an
+/// interpretation marked inert, or of one that applies only under a
+/// variant the configuration does not enable.
+pub fn readings_take_effect(rules: &AnyRules, config: &Config) -> Result<(), String> {
+    for (id, option) in &config.interpretations {
+        let Some(i) = rules.interpretations().iter().find(|i| &i.id == id) else { continue };
+        if let Some(why) = &i.inert {
+            return Err(format!(
+                "--interpretation {id}={option} cannot take effect: `{id}` is inert (the engine does not branch on it: {why})"
+            ));
+        }
+        if let Some(v) = &i.variant
+            && !config.variants.contains(v)
+        {
+            return Err(format!(
+                "--interpretation {id}={option} cannot take effect without its variant; add --variant {v}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     let catalogs = match load_all(a.rules.as_deref()) {
         Ok(c) => c,
@@ -298,24 +430,30 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
         );
         return Exit::BadInput;
     };
-    let summary = match with_progress("fuzz", a.opts.games, |p| fuzz_any(rules, &a.config, &a.opts, p)) {
+    if let Err(e) = readings_take_effect(rules, &a.config) {
+        eprintln!("error: {e}");
+        return Exit::BadInput;
+    }
+    let mut summary = match with_progress("fuzz", a.opts.games, |p| fuzz_any(rules, &a.config, &a.opts, p)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("error: {e}");
             return Exit::BadInput;
         }
     };
+    summary.rules = a.rules.as_ref().map(|r| r.display().to_string());
     let mut saved = Vec::new();
+    // a write error is reported after the report, which is never lost to it
+    let mut save_error = None;
     if let (Some(dir), Some(f)) = (&a.save, summary.failures.first()) {
         let config = Config { seed: f.seed, ..a.config.clone() };
         match counterexample(rules, &config, f) {
             Ok(text) => {
                 let path = dir.join(format!("{}-{}-seed-{}.yaml", a.game, f.broken, f.seed));
-                if let Err(e) = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
-                    eprintln!("cannot write {}: {e}", path.display());
-                    return Exit::BadInput;
+                match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
+                    Ok(()) => saved.push(path),
+                    Err(e) => save_error = Some(format!("error: cannot write {}: {e}", path.display())),
                 }
-                saved.push(path);
             }
             Err(e) => eprintln!("could not record the counterexample: {e}"),
         }
@@ -323,7 +461,7 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&summary).expect("summaries serialise"));
     } else {
-        print_fuzz(&summary, &a.opts);
+        print_fuzz(&summary, &a.opts, a.rules.as_deref());
         for p in &saved {
             println!(
                 "counterexample saved as {} (rulecheck run {} fails until the rule is fixed)",
@@ -332,15 +470,58 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
             );
         }
     }
+    if let Some(e) = save_error {
+        eprintln!("{e}");
+        return Exit::BadInput;
+    }
+    if summary.games == 0 {
+        eprintln!("fuzz: no game was played, so nothing was checked");
+        return Exit::Failed;
+    }
     if summary.failures.is_empty() { Exit::Ok } else { Exit::Failed }
 }
 
-pub fn reproduce_command(flags: &str, seed: u64, fault: Option<&str>) -> String {
-    let fault = fault.map(|f| format!(" --fault {f}")).unwrap_or_default();
-    format!("rulecheck fuzz {flags} --seed {seed} --games 1{fault}")
+/// A word as a shell reads it back: quoted when it holds anything but
+/// plain characters (a path with a space).
+pub fn shell_word(w: &str) -> String {
+    if !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c)) {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
 }
 
-pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions) {
+/// The flags beyond the configuration that shaped a run (each with a
+/// leading space): the checks, the planted fault, the catalog folder.
+pub fn run_flags(checks: Checks, fault: Option<&str>, rules: Option<&Path>) -> String {
+    let mut s = String::new();
+    if checks.contract {
+        s.push_str(" --contract");
+    }
+    if !checks.invariants {
+        s.push_str(" --no-invariants");
+    }
+    if let Some(f) = fault {
+        s.push_str(&format!(" --fault {}", shell_word(f)));
+    }
+    if let Some(r) = rules {
+        s.push_str(&format!(" --rules {}", shell_word(&r.display().to_string())));
+    }
+    s
+}
+
+/// The command that replays one game of a fuzz run: the configuration's
+/// flags, the game's seed, and `extra` (from `run_flags`).
+pub fn reproduce_command(flags: &str, seed: u64, extra: &str) -> String {
+    format!("rulecheck fuzz {flags} --seed {seed} --games 1{extra}")
+}
+
+/// The command that reruns one scenario file as it was run.
+pub fn rerun_command(file: &str, fault: Option<&str>, rules: Option<&Path>) -> String {
+    format!("rulecheck run {}{}", shell_word(file), run_flags(Checks::INVARIANTS, fault, rules))
+}
+
+pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions, rules: Option<&Path>) {
     println!("fuzz {} {}", s.game, s.config);
     println!(
         "  games {}, actions {}, {:.0} actions/s ({} jobs), mean {:.1} turns and {:.1} actions per game",
@@ -369,46 +550,78 @@ pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions) {
         for (i, a) in f.actions.iter().enumerate() {
             println!("    {:>3}. {a}", i + 1);
         }
-        println!("  reproduce: {}", reproduce_command(&s.config, f.seed, opts.fault.as_deref()));
+        let extra = run_flags(opts.checks, opts.fault.as_deref(), rules);
+        println!("  reproduce: {}", reproduce_command(&s.config, f.seed, &extra));
     }
 }
 
 // ----------------------------------------------------------------- merge
 
 pub fn merge(files: &[PathBuf], json: bool) -> Exit {
-    let mut total = FuzzSummary::default();
+    let mut total: Option<FuzzSummary> = None;
+    let mut seen = BTreeMap::new();
     for f in files {
-        let text = match std::fs::read_to_string(f) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("{}: cannot read: {e}", f.display());
+        let shown = f.display().to_string();
+        if let Ok(c) = std::fs::canonicalize(f)
+            && let Some(first) = seen.insert(c, shown.clone())
+        {
+            eprintln!("error: {shown}: the same file as {first}; merge takes each shard once, given twice");
+            return Exit::BadInput;
+        }
+        let text = match catalog::read_file(f) {
+            Ok(t) => t.text,
+            Err(d) => {
+                eprintln!("{d}");
                 return Exit::BadInput;
             }
         };
-        match serde_json::from_str::<FuzzSummary>(&text) {
-            Ok(s) => total.merge(&s),
+        let s = match serde_json::from_str::<FuzzSummary>(&text) {
+            Ok(s) => s,
             Err(e) => {
-                eprintln!("{}:{}:{}: error: not a fuzz summary: {e}", f.display(), e.line(), e.column());
+                eprintln!(
+                    "{shown}:{}:{}: error: not the JSON summary of a `rulecheck fuzz --format json` run: {e}",
+                    e.line(),
+                    e.column()
+                );
                 return Exit::BadInput;
+            }
+        };
+        match &mut total {
+            None => total = Some(s),
+            Some(t) => {
+                if let Err(e) = t.merge_part(&s) {
+                    eprintln!("error: cannot merge {shown} with the files before it: {e}");
+                    return Exit::BadInput;
+                }
             }
         }
     }
+    let Some(total) = total else {
+        eprintln!("error: merge takes the JSON summaries of a sharded run, FILE…, and got none");
+        return Exit::BadInput;
+    };
     if json {
         println!("{}", serde_json::to_string_pretty(&total).expect("summaries serialise"));
     } else {
+        let checks = Checks { invariants: !total.no_invariants, contract: total.contract, yaml_every: 0 };
         print_fuzz(
             &total,
             &FuzzOptions {
                 games: total.games,
-                seed: 0,
+                seed: total.seed,
                 jobs: 0,
-                checks: Checks::INVARIANTS,
-                fault: None,
+                checks,
+                fault: total.fault.clone(),
                 time_limit: None,
                 max_actions: 0,
                 shard: None,
             },
+            total.rules.as_deref().map(Path::new),
         );
+        if let Some(sh) = &total.shard {
+            let parts: Vec<String> = sh.parts.iter().map(|k| format!("{k}/{}", sh.of)).collect();
+            println!("  shards merged: {} (not yet the whole run)", parts.join(", "));
+        }
     }
     if total.failures.is_empty() { Exit::Ok } else { Exit::Failed }
 }
@@ -420,20 +633,32 @@ pub fn merge(files: &[PathBuf], json: bool) -> Exit {
 /// of two different interpretations appears in at least one configuration.
 pub fn pairwise(rules: &AnyRules) -> Vec<BTreeMap<String, String>> {
     let live: Vec<_> = rules.interpretations().iter().filter(|i| i.inert.is_none()).collect();
+    let defaults: Vec<usize> =
+        live.iter().map(|i| i.options.iter().position(|o| o.id == i.default).unwrap_or(0)).collect();
+    // a non-default option needs its interpretation's variant; two options
+    // clash when the variants they need are declared incompatible
+    let needs = |k: usize, o: usize| if o == defaults[k] { None } else { live[k].variant.as_deref() };
+    let clash = |x: usize, ox: usize, y: usize, oy: usize| match (needs(x, ox), needs(y, oy)) {
+        (Some(v), Some(w)) => rules.variants().iter().any(|d| {
+            (d.id == v && d.incompatible.iter().any(|i| i == w)) || (d.id == w && d.incompatible.iter().any(|i| i == v))
+        }),
+        _ => false,
+    };
     let mut uncovered = std::collections::BTreeSet::new();
     for (a, ia) in live.iter().enumerate() {
         for (b, ib) in live.iter().enumerate().skip(a + 1) {
             for oa in 0..ia.options.len() {
                 for ob in 0..ib.options.len() {
-                    uncovered.insert((a, oa, b, ob));
+                    if !clash(a, oa, b, ob) {
+                        uncovered.insert((a, oa, b, ob));
+                    }
                 }
             }
         }
     }
     let mut out = Vec::new();
     while let Some(&(a, oa, b, ob)) = uncovered.iter().next() {
-        let mut pick: Vec<usize> =
-            live.iter().map(|i| i.options.iter().position(|o| o.id == i.default).unwrap_or(0)).collect();
+        let mut pick: Vec<usize> = defaults.clone();
         pick[a] = oa;
         pick[b] = ob;
         // fill the rest greedily: for each interpretation, the option covering most pairs
@@ -450,8 +675,12 @@ pub fn pairwise(rules: &AnyRules) -> Vec<BTreeMap<String, String>> {
                     })
                     .count()
             };
-            let best =
-                (0..live[k].options.len()).max_by_key(|&o| (score(o), usize::from(o == pick[k]))).unwrap_or(pick[k]);
+            // only options that can be played beside every pick so far (the default always can)
+            let fits = |o: usize| (0..live.len()).all(|j| j == k || !clash(k, o, j, pick[j]));
+            let best = (0..live[k].options.len())
+                .filter(|&o| fits(o))
+                .max_by_key(|&o| (score(o), usize::from(o == pick[k])))
+                .unwrap_or(defaults[k]);
             pick[k] = best;
         }
         for x in 0..live.len() {
@@ -471,8 +700,15 @@ pub fn pairwise(rules: &AnyRules) -> Vec<BTreeMap<String, String>> {
 }
 
 /// The configurations `check` fuzzes for one game: the default, each
-/// variant alone, and the pairwise set (with the variants its readings need).
+/// variant alone, and the pairwise set (with the variants its readings need),
+/// each once: a pairwise row of default options only is the default
+/// configuration, and a row may equal a variant alone or another row.
 pub fn check_configs(rules: &AnyRules, players: u32) -> Vec<Config> {
+    let mut seen = std::collections::BTreeSet::new();
+    candidate_configs(rules, players).into_iter().filter(|c| seen.insert(c.flags())).collect()
+}
+
+fn candidate_configs(rules: &AnyRules, players: u32) -> Vec<Config> {
     let base = Config::new(rules.id(), players, 0);
     let mut out = vec![base.clone()];
     for v in rules.variants() {
@@ -590,11 +826,11 @@ pub fn check(a: &CheckArgs) -> Exit {
                     gc.scenarios_passed += 1;
                 } else {
                     gc.failures.push(format!(
-                        "scenario {} [{}]: {} (rerun: rulecheck run {})",
+                        "scenario {} [{}]: {} (rerun: {})",
                         r.file,
                         c.name,
                         c.failures.join("; "),
-                        r.file
+                        rerun_command(&r.file, None, a.rules.as_deref())
                     ));
                 }
             }
@@ -615,15 +851,22 @@ pub fn check(a: &CheckArgs) -> Exit {
             match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p))
             {
                 Ok(sum) => {
+                    if sum.games == 0 {
+                        gc.failures.push(format!("{}: no game was played, so nothing was checked", config.flags()));
+                    }
                     for f in &sum.failures {
                         gc.failures.push(format!(
                             "{}: {} — reproduce: {}",
                             config.flags(),
                             f.detail,
-                            reproduce_command(&config.flags(), f.seed, None)
+                            reproduce_command(
+                                &config.flags(),
+                                f.seed,
+                                &run_flags(opts.checks, None, a.rules.as_deref())
+                            )
                         ));
                     }
-                    merged.merge(&sum);
+                    merged.add_totals(&sum);
                 }
                 Err(e) => gc.failures.push(format!("{}: {e}", config.flags())),
             }

@@ -46,10 +46,10 @@ enum Command {
         #[arg(long)]
         scenarios: Option<PathBuf>,
         /// Wall-time budget for the whole run, e.g. 60s or 5m.
-        #[arg(long, default_value = "60s", value_parser = parse_duration)]
+        #[arg(long, default_value = "60s", value_parser = parse_positive_duration)]
         budget: Duration,
         /// Threads (default: all cores).
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<usize>)]
         jobs: Option<usize>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -87,7 +87,7 @@ enum Command {
     Fuzz {
         #[arg(long)]
         game: String,
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = at_least_one::<u64>)]
         games: u64,
         /// Game i plays with seed SEED + i.
         #[arg(long, default_value_t = 1)]
@@ -99,13 +99,13 @@ enum Command {
         /// ID=OPTION, repeatable.
         #[arg(long = "interpretation")]
         interpretations: Vec<String>,
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<u32>)]
         turn_cap: Option<u32>,
         /// Threads (default: all cores); results do not depend on it.
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<usize>)]
         jobs: Option<usize>,
         /// Stop starting games after this long, e.g. 30s.
-        #[arg(long, value_parser = parse_duration)]
+        #[arg(long, value_parser = parse_positive_duration)]
         time_limit: Option<Duration>,
         /// Write the shrunk counterexample as a scenario file into DIR.
         #[arg(long)]
@@ -139,7 +139,7 @@ enum Command {
         format: ExplainFormat,
         /// Also play every live interpretation's options against each other over
         /// N games (4 players, seed 1) and show the results (text only).
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<u64>)]
         diff_games: Option<u64>,
         #[arg(long)]
         rules: Option<PathBuf>,
@@ -155,7 +155,7 @@ enum Command {
         /// An option to compare, repeatable, the first the base (default: all, the default first).
         #[arg(long = "option")]
         options: Vec<String>,
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = at_least_one::<u64>)]
         games: u64,
         /// Game i plays with seed SEED + i.
         #[arg(long, default_value_t = 1)]
@@ -167,7 +167,7 @@ enum Command {
         /// Other readings held fixed, ID=OPTION, repeatable.
         #[arg(long = "interpretation")]
         interpretations: Vec<String>,
-        #[arg(long)]
+        #[arg(long, value_parser = at_least_one::<u32>)]
         turn_cap: Option<u32>,
         #[arg(long)]
         rules: Option<PathBuf>,
@@ -187,15 +187,16 @@ enum Command {
     },
     /// Combine the JSON summaries of sharded `fuzz` runs into one.
     Merge {
+        #[arg(required = true)]
         files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
     /// Playouts and actions per second per game and player count, with and without invariants.
     Bench {
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = at_least_one::<u64>)]
         games: u64,
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = at_least_one::<usize>)]
         repetitions: usize,
         #[arg(long)]
         rules: Option<PathBuf>,
@@ -215,7 +216,27 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
         "h" => n * 3600.0,
         _ => return Err(format!("`{s}` is not a duration like 60s, 5m or 1h")),
     };
-    Ok(Duration::from_secs_f64(secs))
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("`{s}` is too long a duration (at most {} seconds)", u64::MAX))
+}
+
+/// A duration that is not zero: a zero budget or time limit checks nothing.
+fn parse_positive_duration(s: &str) -> Result<Duration, String> {
+    let d = parse_duration(s)?;
+    if d.is_zero() {
+        return Err(format!("`{s}` checks nothing; give a duration of more than 0s"));
+    }
+    Ok(d)
+}
+
+/// A count of at least one (threads, games, turns): zero would check nothing
+/// or never start.
+fn at_least_one<T: std::str::FromStr + PartialEq + From<u8>>(s: &str) -> Result<T, String> {
+    let n: T = s.trim().parse().map_err(|_| format!("`{s}` is not a whole number"))?;
+    if n == T::from(0) {
+        return Err(format!("`{s}` is not allowed here; give at least 1"));
+    }
+    Ok(n)
 }
 
 fn jobs(j: Option<usize>) -> usize {
@@ -223,13 +244,40 @@ fn jobs(j: Option<usize>) -> usize {
 }
 
 fn shard(arg: Option<String>) -> Result<Option<(u64, u64)>, String> {
-    match arg.or_else(|| std::env::var(SHARD_ENV).ok()) {
-        Some(s) => commands::parse_shard(&s).map(Some),
-        None => Ok(None),
+    if let Some(s) = arg {
+        return commands::parse_shard(&s).map(Some).map_err(|e| format!("--shard: {e}"));
+    }
+    match std::env::var(SHARD_ENV) {
+        Ok(s) => commands::parse_shard(&s).map(Some).map_err(|e| format!("the environment variable {SHARD_ENV}: {e}")),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(format!("the environment variable {SHARD_ENV} is not UTF-8")),
     }
 }
 
+/// Restores the default action of SIGPIPE, which the Rust runtime ignores:
+/// a write to a closed pipe (`rulecheck run | head -1`) then ends the process
+/// quietly, as it ends every Unix filter, instead of `println!` panicking on
+/// EPIPE. The exit status is the conventional "killed by SIGPIPE" (141 in a
+/// shell), so a truncated `check` never reads as "everything held".
+#[cfg(unix)]
+fn default_sigpipe() {
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    // SAFETY: `signal` from the C library, called before any thread starts,
+    // with the default disposition (no handler function runs).
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn default_sigpipe() {}
+
 fn main() -> ExitCode {
+    default_sigpipe();
     let cli = Cli::parse();
     let exit = match cli.command {
         Command::Validate { dir, rules, format } => {

@@ -34,27 +34,42 @@ pub fn position<T>(s: &Spanned<T>) -> (u64, u64) {
 /// Parses `text` (the contents of `file`) into `T`, or returns one
 /// diagnostic with the file, line and column serde-saphyr reports.
 pub fn from_str<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, Diagnostic> {
+    from_str_as(file, text, "catalog file")
+}
+
+/// `from_str` for a file of another `kind` ("scenario file"), which the
+/// messages about empty files and extra documents name.
+pub fn from_str_as<T: DeserializeOwned>(file: &str, text: &str, kind: &str) -> Result<T, Diagnostic> {
     if text.trim().is_empty() {
-        return Err(Diagnostic::new(file, 1, 1, "the file is empty; a catalog file must hold a YAML mapping"));
+        return Err(Diagnostic::new(file, 1, 1, format!("the file is empty; a {kind} must hold a YAML mapping")));
     }
     if text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
         return Err(Diagnostic::new(
             file,
             1,
             1,
-            "the file holds only comments; a catalog file must hold a YAML mapping",
+            format!("the file holds only comments; a {kind} must hold a YAML mapping"),
         ));
     }
-    serde_saphyr::from_str::<T>(text).map_err(|e| {
+    serde_saphyr::from_str_with_options::<T>(text, options()).map_err(|e| {
         let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
-        Diagnostic::new(file, line.max(1), column.max(1), message(&e))
+        Diagnostic::new(file, line.max(1), column.max(1), message(&e, kind))
     })
+}
+
+/// The parser's defaults, but with YAML 1.2 booleans only: `yes`, `no`,
+/// `on`, `off`, `y` and `n` are not booleans (YAML 1.1 read them so, and a
+/// catalog meaning the word must not silently become a flag).
+fn options() -> serde_saphyr::Options {
+    let mut o = serde_saphyr::Options::default();
+    o.strict_booleans = true;
+    o
 }
 
 /// The message of a serde-saphyr error without its location (the diagnostic
 /// carries that). Through an alias, the location is the alias; the message
 /// names the anchor's place.
-fn message(e: &Error) -> String {
+fn message(e: &Error, kind: &str) -> String {
     let mut err = e;
     let mut anchor = None;
     loop {
@@ -70,7 +85,7 @@ fn message(e: &Error) -> String {
     let text = match err {
         Error::Budget { breach, .. } => budget_message(breach),
         Error::DuplicateMappingKey { key: Some(k), .. } => format!("duplicate key `{k}` in this mapping"),
-        Error::MultipleDocuments { .. } => "a second YAML document; a catalog file holds exactly one".to_string(),
+        Error::MultipleDocuments { .. } => format!("a second YAML document; a {kind} holds exactly one"),
         other => DefaultMessageFormatter.format_message(other).into_owned(),
     };
     match anchor {

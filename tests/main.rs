@@ -5,6 +5,7 @@ mod cli;
 mod dry_gulch_play;
 mod interp;
 mod properties;
+mod reliability;
 mod scenario_runner;
 mod scenarios;
 mod tidy;

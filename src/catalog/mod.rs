@@ -32,35 +32,61 @@ pub struct GameSources {
     pub files: BTreeMap<String, SourceFile>,
 }
 
-/// Reads one file with the checks that come before parsing: a directory
-/// where a file belongs, the size limit, UTF-8.
+/// Reads one file with the checks that come before parsing: only a regular
+/// file (after following symlinks: no directory, FIFO, socket or device,
+/// which could block or never end), the size limit, UTF-8. The file is read
+/// through a reader bounded at one byte over the limit, so the limit holds
+/// even where the size on record is wrong (0 for `/proc` files) or the file
+/// grows while it is read.
 pub fn read_file(path: &Path) -> Result<SourceFile, Diagnostic> {
+    use std::io::Read;
     let shown = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|e| Diagnostic::new(&shown, 1, 1, format!("cannot read: {e}")))?;
+    let cannot = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => Diagnostic::new(&shown, 1, 1, "does not exist"),
+        _ => Diagnostic::new(&shown, 1, 1, format!("cannot read: {e}")),
+    };
+    let meta = std::fs::metadata(path).map_err(cannot)?;
     if meta.is_dir() {
         return Err(Diagnostic::new(&shown, 1, 1, "is a directory, but a YAML file is expected here"));
     }
-    if meta.len() > MAX_FILE_BYTES {
+    if !meta.is_file() {
         return Err(Diagnostic::new(
             &shown,
             1,
             1,
-            format!("file is {} bytes, over the {MAX_FILE_BYTES}-byte limit for one input file", meta.len()),
+            "is not a regular file (a FIFO, socket or device); only regular files are read",
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| Diagnostic::new(&shown, 1, 1, format!("cannot read: {e}")))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big(&shown, meta.len()));
+    }
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Diagnostic::new(
+            &shown,
+            1,
+            1,
+            format!("file holds more than {MAX_FILE_BYTES} bytes, the limit for one input file"),
+        ));
+    }
     decode(&shown, bytes)
+}
+
+fn too_big(shown: &str, bytes: u64) -> Diagnostic {
+    Diagnostic::new(
+        shown,
+        1,
+        1,
+        format!("file is {bytes} bytes, over the {MAX_FILE_BYTES}-byte limit for one input file"),
+    )
 }
 
 /// Checks that `bytes` are UTF-8 and within the size limit.
 pub fn decode(shown: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Diagnostic::new(
-            shown,
-            1,
-            1,
-            format!("file is {} bytes, over the {MAX_FILE_BYTES}-byte limit for one input file", bytes.len()),
-        ));
+        return Err(too_big(shown, bytes.len() as u64));
     }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile { path: shown.to_string(), text }),
@@ -85,6 +111,9 @@ pub fn decode(shown: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
 /// as a single game.
 pub fn read_root(root: &Path) -> Result<Vec<GameSources>, Vec<Diagnostic>> {
     let shown = root.display().to_string();
+    if !root.exists() {
+        return Err(vec![Diagnostic::new(&shown, 1, 1, "does not exist; --rules takes a folder of game catalogs")]);
+    }
     if !root.is_dir() {
         return Err(vec![Diagnostic::new(&shown, 1, 1, "is not a directory; --rules takes a folder of game catalogs")]);
     }

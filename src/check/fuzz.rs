@@ -27,6 +27,41 @@ pub struct FuzzOptions {
     pub shard: Option<(u64, u64)>,
 }
 
+/// Why a fuzz run cannot start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FuzzError {
+    /// The configuration does not run under the catalog.
+    Config(ConfigError),
+    /// `--fault` names no fault of the game.
+    UnknownFault { fault: String, known: Vec<&'static str> },
+    /// The shard holds none of the games: nothing would be checked.
+    EmptyShard { games: u64, shard: (u64, u64) },
+}
+
+impl From<ConfigError> for FuzzError {
+    fn from(e: ConfigError) -> FuzzError {
+        FuzzError::Config(e)
+    }
+}
+
+impl std::fmt::Display for FuzzError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FuzzError::Config(e) => write!(f, "{e}"),
+            FuzzError::UnknownFault { fault, known } => {
+                write!(f, "unknown fault `{fault}`; the game's faults: {}", known.join(", "))
+            }
+            FuzzError::EmptyShard { games, shard: (k, n) } => write!(
+                f,
+                "shard {}/{n} of {games} game(s) holds no game, so nothing would be checked; give at least {n} games",
+                k + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FuzzError {}
+
 /// A failure, shrunk, with what reproduces it.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FailureReport {
@@ -41,12 +76,45 @@ pub struct FailureReport {
     pub actions_before_shrinking: usize,
 }
 
-/// What a fuzz run (or a shard of one) found; `merge` adds summaries up.
+/// The shards of one run a summary covers: `parts` (1-based, ascending)
+/// of `of`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ShardSet {
+    pub of: u64,
+    pub parts: Vec<u64>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// What a fuzz run (or a shard of one) found; `merge_part` adds the shards
+/// of one run up. Besides its totals a summary records what identifies the
+/// run (game, configuration, first seed, games asked for, shard, fault,
+/// checks, catalog folder), so only parts of one run merge.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct FuzzSummary {
     pub game: String,
     /// The configuration's command-line flags (without the seed).
     pub config: String,
+    /// The seed of game 0 (`--seed`).
+    pub seed: u64,
+    /// The games of the whole run (`--games`), over all its shards.
+    pub requested: u64,
+    /// The shards this summary covers; absent for a whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardSet>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub contract: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_invariants: bool,
+    /// The catalog folder (`--rules`); absent for the bundled catalogs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     pub games: u64,
     pub actions: u64,
     pub invariant_checks: u64,
@@ -69,28 +137,90 @@ impl FuzzSummary {
         if self.seconds > 0.0 { self.actions as f64 / self.seconds } else { 0.0 }
     }
 
-    /// Adds another run's totals (shards of one run, or runs to report together).
-    pub fn merge(&mut self, other: &FuzzSummary) {
+    /// Adds another part of the same run (a shard), refusing anything else:
+    /// a different game, configuration, seed range, fault, checks or
+    /// catalog, shards of a different split, or shards already covered.
+    /// Totals are added with checked arithmetic, and the first failure (by
+    /// game index) is kept, as one machine's run keeps it.
+    pub fn merge_part(&mut self, other: &FuzzSummary) -> Result<(), String> {
+        let same = |what: &str, a: String, b: String| {
+            if a == b { Ok(()) } else { Err(format!("they are of different {what}s (`{a}` and `{b}`)")) }
+        };
+        let opt = |o: &Option<String>| o.clone().unwrap_or_else(|| "none".into());
+        same("game", self.game.clone(), other.game.clone())?;
+        same("configuration", self.config.clone(), other.config.clone())?;
+        same("first seed", self.seed.to_string(), other.seed.to_string())?;
+        same("numbers of games", self.requested.to_string(), other.requested.to_string())?;
+        same("fault", opt(&self.fault), opt(&other.fault))?;
+        same("catalog folder", opt(&self.rules), opt(&other.rules))?;
+        same(
+            "check",
+            format!("contract {} invariants {}", self.contract, !self.no_invariants),
+            format!("contract {} invariants {}", other.contract, !other.no_invariants),
+        )?;
+        let shard = match (&self.shard, &other.shard) {
+            (Some(a), Some(b)) if a.of != b.of => {
+                return Err(format!("their shards split the run differently (into {} and into {})", a.of, b.of));
+            }
+            (Some(a), Some(b)) => {
+                if let Some(k) = a.parts.iter().find(|k| b.parts.contains(k)) {
+                    return Err(format!("their shards overlap: both hold shard {k}/{}", a.of));
+                }
+                let mut parts: Vec<u64> = a.parts.iter().chain(&b.parts).copied().collect();
+                parts.sort_unstable();
+                if parts.len() as u64 == a.of { None } else { Some(ShardSet { of: a.of, parts }) }
+            }
+            _ => return Err("they overlap: a whole run holds every game of the other".to_string()),
+        };
+        let add = |a: u64, b: u64| a.checked_add(b).ok_or_else(|| "the totals overflow".to_string());
+        let mut sum = self.clone();
+        sum.shard = shard;
+        sum.games = add(self.games, other.games)?;
+        sum.actions = add(self.actions, other.actions)?;
+        sum.invariant_checks = add(self.invariant_checks, other.invariant_checks)?;
+        sum.turns = add(self.turns, other.turns)?;
+        sum.seconds = self.seconds.max(other.seconds);
+        for (mine, theirs) in [
+            (&mut sum.outcomes, &other.outcomes),
+            (&mut sum.invariants, &other.invariants),
+            (&mut sum.coverage, &other.coverage),
+            (&mut sum.consulted, &other.consulted),
+        ] {
+            for (k, v) in theirs {
+                let e = mine.entry(k.clone()).or_default();
+                *e = add(*e, *v)?;
+            }
+        }
+        let base = self.seed;
+        sum.failures.extend(other.failures.iter().cloned());
+        sum.failures.sort_by_key(|f| f.seed.wrapping_sub(base));
+        sum.failures.truncate(1);
+        *self = sum;
+        Ok(())
+    }
+
+    /// Adds another run's totals to report them together (`check` over
+    /// its configurations), saturating rather than wrapping.
+    pub fn add_totals(&mut self, other: &FuzzSummary) {
         if self.game.is_empty() {
             self.game = other.game.clone();
             self.config = other.config.clone();
         }
-        self.games += other.games;
-        self.actions += other.actions;
-        self.invariant_checks += other.invariant_checks;
+        self.games = self.games.saturating_add(other.games);
+        self.actions = self.actions.saturating_add(other.actions);
+        self.invariant_checks = self.invariant_checks.saturating_add(other.invariant_checks);
         self.seconds = self.seconds.max(other.seconds);
-        self.turns += other.turns;
-        for (k, v) in &other.outcomes {
-            *self.outcomes.entry(k.clone()).or_default() += v;
-        }
-        for (k, v) in &other.invariants {
-            *self.invariants.entry(k.clone()).or_default() += v;
-        }
-        for (k, v) in &other.coverage {
-            *self.coverage.entry(k.clone()).or_default() += v;
-        }
-        for (k, v) in &other.consulted {
-            *self.consulted.entry(k.clone()).or_default() += v;
+        self.turns = self.turns.saturating_add(other.turns);
+        for (mine, theirs) in [
+            (&mut self.outcomes, &other.outcomes),
+            (&mut self.invariants, &other.invariants),
+            (&mut self.coverage, &other.coverage),
+            (&mut self.consulted, &other.consulted),
+        ] {
+            for (k, v) in theirs {
+                let e = mine.entry(k.clone()).or_default();
+                *e = e.saturating_add(*v);
+            }
         }
         self.failures.extend(other.failures.iter().cloned());
         self.failures.sort_by_key(|f| f.seed);
@@ -120,15 +250,25 @@ pub fn fuzz<G: Game>(
     base: &Config,
     opts: &FuzzOptions,
     progress: &AtomicU64,
-) -> Result<FuzzSummary, ConfigError>
+) -> Result<FuzzSummary, FuzzError>
 where
     G::Rules: Sync,
     G::Action: Send,
 {
-    G::new(rules, base)?;
+    let mut probe = G::new(rules, base)?;
+    // checked here, before any worker starts, so no game meets an unknown fault
+    if let Some(f) = &opts.fault
+        && !probe.inject_fault(f)
+    {
+        return Err(FuzzError::UnknownFault { fault: f.clone(), known: G::faults().to_vec() });
+    }
     let start = Instant::now();
-    let deadline = opts.time_limit.map(|t| start + t);
+    // a limit past what the clock can represent is no limit
+    let deadline = opts.time_limit.and_then(|t| start.checked_add(t));
     let indices: Vec<u64> = (0..opts.games).filter(|i| opts.shard.is_none_or(|(k, n)| i % n == k)).collect();
+    if let (Some(shard), true) = (opts.shard, indices.is_empty()) {
+        return Err(FuzzError::EmptyShard { games: opts.games, shard });
+    }
     let next = AtomicUsize::new(0);
     let keys = G::coverage_keys(rules);
     let slots: Mutex<BTreeMap<u64, Slot<G::Action>>> = Mutex::new(BTreeMap::new());
@@ -137,10 +277,11 @@ where
         for _ in 0..jobs {
             scope.spawn(|| {
                 loop {
-                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    // the first game is always played, so a run checks something
+                    if k > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                         break;
                     }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&i) = indices.get(k) else { break };
                     let seed = opts.seed.wrapping_add(i);
                     let config = Config { seed, ..base.clone() };
@@ -154,7 +295,17 @@ where
         }
     });
     let slots = slots.into_inner().expect("threads are done");
-    let mut s = FuzzSummary { game: base.game.clone(), config: base.flags(), ..FuzzSummary::default() };
+    let mut s = FuzzSummary {
+        game: base.game.clone(),
+        config: base.flags(),
+        seed: opts.seed,
+        requested: opts.games,
+        shard: opts.shard.map(|(k, n)| ShardSet { of: n, parts: vec![k + 1] }),
+        fault: opts.fault.clone(),
+        contract: opts.checks.contract,
+        no_invariants: !opts.checks.invariants,
+        ..FuzzSummary::default()
+    };
     let mut coverage = vec![0u64; keys.len()];
     let mut first_failure = None;
     for (i, slot) in &slots {
@@ -243,6 +394,12 @@ pub fn shrink<G: Game>(
         }
     };
     let mut best: Vec<u32> = choices.to_vec();
+    // a game cut shorter "does not end" within its own shorter bound, which
+    // proves nothing: a termination failure keeps the whole bounded game
+    if broken == "termination" {
+        let run = replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), choices);
+        return (best, run);
+    }
     let Some(mut best_run) = fails(&best) else {
         let run = replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), choices);
         return (best, run);

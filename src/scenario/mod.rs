@@ -33,16 +33,16 @@ pub struct RawScenario<S, A, E> {
     pub game: Spanned<String>,
     /// One configuration, or `configs` for several that run the same steps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub config: Option<RawConfig<E>>,
+    pub config: Option<Spanned<RawConfig<E>>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub configs: Vec<RawConfig<E>>,
+    pub configs: Vec<Spanned<RawConfig<E>>>,
     #[serde(default = "yes")]
     pub strict: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<S>,
+    pub setup: Option<Spanned<S>>,
     pub steps: Vec<Spanned<RawStep<A, E>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expect: Option<E>,
+    pub expect: Option<Spanned<E>>,
 }
 
 fn yes() -> bool {
@@ -169,7 +169,8 @@ pub struct Vary<'a> {
 
 /// `run_file` under a variation (the scenario × interpretation matrix).
 pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>) -> Result<ScenarioRun, Diagnostic> {
-    let head: Head = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
+    let head: Head =
+        yaml::from_str_as(&file.path, &file.text, "scenario file").map_err(|d| d.with_snippet_from(&file.text))?;
     let Some(rules) = catalogs.iter().find(|c| c.id() == head.game.value) else {
         let known: Vec<&str> = catalogs.iter().map(AnyRules::id).collect();
         return Err(Diagnostic::new(
@@ -181,7 +182,10 @@ pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>
         .with_snippet_from(&file.text));
     };
     match rules {
-        AnyRules::DryGulch(r) => run_typed::<crate::games::dry_gulch::State>(r, file, vary),
+        AnyRules::DryGulch(r) => {
+            let rule_ids = r.sources.by_rule.keys().map(|k| format!("{}/{k}", r.id)).collect();
+            run_typed::<crate::games::dry_gulch::State>(r, file, vary, &rule_ids)
+        }
     }
 }
 
@@ -189,10 +193,18 @@ type Scenario<G> = RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSp
 
 /// Parses a scenario file for game `G` (used by `run_file` and by tests).
 pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> {
-    let sc: Scenario<G> = yaml::from_str(&file.path, &file.text).map_err(|d| d.with_snippet_from(&file.text))?;
+    let sc: Scenario<G> =
+        yaml::from_str_as(&file.path, &file.text, "scenario file").map_err(|d| d.with_snippet_from(&file.text))?;
     let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
     if sc.config.is_some() != sc.configs.is_empty() {
         return Err(bad(position(&sc.game), "give exactly one of `config` and `configs`".into()));
+    }
+    let expects = sc.expect.is_some() || sc.config.iter().chain(&sc.configs).any(|c| c.value.expect.is_some());
+    if sc.steps.is_empty() && !expects {
+        return Err(bad(
+            position(&sc.game),
+            "the scenario has no steps and no expectations, so it checks nothing; add `steps` or `expect`".into(),
+        ));
     }
     for st in &sc.steps {
         let s = &st.value;
@@ -213,9 +225,31 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
     Ok(sc)
 }
 
-fn run_typed<G: Scripted>(rules: &G::Rules, file: &SourceFile, vary: &Vary<'_>) -> Result<ScenarioRun, Diagnostic> {
+/// Runs a parsed scenario; `rule_ids` are the rule ids the game's errors
+/// can name (what an `error:` step may expect).
+fn run_typed<G: Scripted>(
+    rules: &G::Rules,
+    file: &SourceFile,
+    vary: &Vary<'_>,
+    rule_ids: &std::collections::BTreeSet<String>,
+) -> Result<ScenarioRun, Diagnostic> {
     let sc = parse::<G>(file)?;
-    let configs: Vec<&RawConfig<G::Expect>> = match &sc.config {
+    for (i, st) in sc.steps.iter().enumerate() {
+        if let Some(rule) = &st.value.error
+            && !rule_ids.contains(rule)
+        {
+            let known: Vec<&str> = rule_ids.iter().map(String::as_str).collect();
+            let at = position(st);
+            return Err(Diagnostic::new(
+                &file.path,
+                at.0,
+                at.1,
+                format!("step {}: `{rule}` is no rule id of the game; the rule ids: {}", i + 1, known.join(", ")),
+            )
+            .with_snippet_from(&file.text));
+        }
+    }
+    let configs: Vec<&Spanned<RawConfig<G::Expect>>> = match &sc.config {
         Some(c) => vec![c],
         None => sc.configs.iter().collect(),
     };
@@ -230,9 +264,11 @@ fn run_config<G: Scripted>(
     rules: &G::Rules,
     file: &SourceFile,
     sc: &Scenario<G>,
-    rc: &RawConfig<G::Expect>,
+    spanned_rc: &Spanned<RawConfig<G::Expect>>,
     vary: &Vary<'_>,
 ) -> Result<ConfigRun, Diagnostic> {
+    let rc = &spanned_rc.value;
+    let rc_at = position(spanned_rc);
     let fault = vary.fault;
     let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
     let config = Config {
@@ -244,10 +280,9 @@ fn run_config<G: Scripted>(
         turn_cap: rc.turn_cap,
     };
     let name = rc.name.clone().unwrap_or_else(|| "default".to_string());
-    let mut state =
-        G::new(rules, &config).map_err(|e| bad(position(&sc.game), format!("configuration `{name}`: {e}")))?;
+    let mut state = G::new(rules, &config).map_err(|e| bad(rc_at, format!("configuration `{name}`: {e}")))?;
     if let Some(s) = &sc.setup {
-        state.apply_setup(rules, s).map_err(|e| bad(position(&sc.game), format!("set-up: {e}")))?;
+        state.apply_setup(rules, &s.value).map_err(|e| bad(position(s), format!("set-up: {e}")))?;
     }
     if let Some(f) = fault
         && !state.inject_fault(f)
@@ -262,6 +297,10 @@ fn run_config<G: Scripted>(
     ));
     let mut failures = Vec::new();
     let players = config.players as usize;
+    // the ids a named forced outcome can be: the catalog's entities
+    let keys = G::coverage_keys(rules);
+    let entity_ids: std::collections::BTreeSet<&str> =
+        keys.iter().map(|k| k.split_once(':').map_or(k.as_str(), |(_, id)| id)).collect();
     for (i, st) in sc.steps.iter().enumerate() {
         let n = i + 1;
         let at = position(st);
@@ -278,7 +317,10 @@ fn run_config<G: Scripted>(
             }
             let mut legal = Vec::new();
             state.legal_actions(rules, &mut legal);
-            let a = legal[0].clone();
+            let Some(a) = legal.first().cloned() else {
+                failures.push(no_legal_action(n, at, &format!("the decision `{decision}` for p{}", seat + 1)));
+                break;
+            };
             let ev = state.apply(rules, &a).map_err(|e| bad(at, format!("step {n}: {e}")))?;
             t.push_str(&format!("\nauto-decided `{decision}` for P{}: {}\n", seat + 1, G::describe_action(rules, &a)));
             for e in &ev {
@@ -339,10 +381,20 @@ fn run_config<G: Scripted>(
             }
         } else if !s.force.is_empty() {
             for f in &s.force {
-                state.force(match f.parse::<u32>() {
+                let forced = match f.parse::<u32>() {
                     Ok(i) => Forced::Index(i),
+                    Err(_) if !entity_ids.contains(f.as_str()) => {
+                        return Err(bad(
+                            at,
+                            format!(
+                                "step {n}: `{f}` is not an id of the {} catalog; `force` takes the ids of chance outcomes (cards) or their indexes",
+                                sc.game.value
+                            ),
+                        ));
+                    }
                     Err(_) => Forced::Named(f.clone()),
-                });
+                };
+                state.force(forced);
             }
             t.push_str(&format!("\nstep {n}: force [{}]\n", s.force.join(", ")));
         } else if let Some(rp) = &s.play_randomly {
@@ -351,6 +403,10 @@ fn run_config<G: Scripted>(
             let mut k = 0;
             while k < rp.actions && state.outcome().is_none() {
                 state.legal_actions(rules, &mut legal);
+                if legal.is_empty() {
+                    failures.push(no_legal_action(n, at, "random play"));
+                    break;
+                }
                 let a = legal.swap_remove(chooser.choose(legal.len()));
                 state
                     .apply(rules, &a)
@@ -362,6 +418,9 @@ fn run_config<G: Scripted>(
                 rp.seed,
                 state.describe_state(rules)
             ));
+            if !failures.is_empty() {
+                break;
+            }
         } else if let Some(e) = &s.check {
             let mism = state.check_expect(rules, e).map_err(|m| bad(at, format!("step {n}: {m}")))?;
             t.push_str(&format!("\nstep {n}: check ({} fact(s) differ)\n", mism.len()));
@@ -381,15 +440,20 @@ fn run_config<G: Scripted>(
     }
     let (misfits, unused) = state.forced_leftovers();
     for m in misfits {
-        failures.push(format!("a forced chance outcome did not fit the chance event it met: {m:?}"));
+        let outcome = match m {
+            Forced::Named(id) => format!("`{id}`"),
+            Forced::Index(i) => format!("number {i}"),
+        };
+        failures.push(format!("the forced chance outcome {outcome} did not fit the chance event it met"));
     }
     if unused > 0 {
         failures.push(format!("{unused} forced chance outcome(s) were never used"));
     }
     t.push_str(&format!("\nfinal state:\n{}", state.describe_state(rules)));
     let mut expected = 0;
-    for e in [sc.expect.as_ref(), rc.expect.as_ref()].into_iter().flatten() {
-        let mism = state.check_expect(rules, e).map_err(|m| bad(position(&sc.game), format!("expect: {m}")))?;
+    let expects = [sc.expect.as_ref().map(|e| (&e.value, position(e))), rc.expect.as_ref().map(|e| (e, rc_at))];
+    for (e, at) in expects.into_iter().flatten() {
+        let mism = state.check_expect(rules, e).map_err(|m| bad(at, format!("expect: {m}")))?;
         expected += 1;
         for (fact, want, got) in mism {
             failures.push(format!("{fact}: expected {want}, actual {got}"));
@@ -398,6 +462,15 @@ fn run_config<G: Scripted>(
     let verdict = if failures.is_empty() { "PASS".to_string() } else { format!("FAIL\n  {}", failures.join("\n  ")) };
     t.push_str(&format!("\nexpectation blocks checked: {expected}\nverdict: {verdict}\n"));
     Ok(ConfigRun { name, config, passed: failures.is_empty(), failures, transcript: t })
+}
+
+/// The failure of a step that needs a legal action when the engine lists
+/// none although the game is not over (the contract says that never happens).
+fn no_legal_action(n: usize, at: (u64, u64), what: &str) -> String {
+    format!(
+        "step {n} (line {}): {what} needs a legal action, but the engine lists no legal action and the game is not over",
+        at.0
+    )
 }
 
 /// Writes a scenario that replays `actions` from the normal set-up of

@@ -1,0 +1,875 @@
+//! The reliability promise of the README: nothing a user types or writes
+//! crashes the harness, hangs it, or is silently wrong. Each test is named
+//! after the input it pins; the inputs are small so nothing here can hang.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn rulecheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh, empty temporary folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulecheck-rel-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+/// A copy of the bundled catalogs in `dir/rules`, with `edit` applied to
+/// (file path under `rules/`, text); returns the `rules` folder.
+fn catalog_copy(dir: &Path, edit: impl Fn(&str, String) -> String) -> PathBuf {
+    let root = dir.join("rules");
+    for (rel, bytes) in rulecheck::bundled::RULES {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, edit(rel, String::from_utf8(bytes.to_vec()).unwrap())).unwrap();
+    }
+    root
+}
+
+/// No panic, and nothing on stderr that looks like one.
+fn assert_no_panic(code: i32, err: &str) {
+    assert!(!err.contains("panicked"), "a panic: {err}");
+    assert_ne!(code, 101, "exit code of a panic: {err}");
+}
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    for args in [
+        &["validate"][..],
+        &["run"],
+        &["run", "--format", "json"],
+        &["explain", "--game", "dry-gulch"],
+        &["fuzz", "--game", "dry-gulch", "--games", "2"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            // killed by SIGPIPE (the convention of every Unix filter), or done before the pipe closed
+            assert!(out.status.signal() == Some(13) || out.status.success(), "{args:?}: {:?} {err}", out.status);
+        }
+    }
+}
+
+#[test]
+fn fuzz_with_an_unknown_fault_is_bad_input_before_any_game() {
+    let (code, out, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "2", "--fault", "nope"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("unknown fault `nope`") && err.contains("no-hand-limit"), "{err}");
+}
+
+#[test]
+fn run_with_an_unknown_fault_says_so_once() {
+    let (code, out, err) = rulecheck(&["run", "--fault", "nope"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.matches("unknown fault `nope`").count(), 1, "{err}");
+    assert!(err.contains("no-hand-limit"), "{err}");
+}
+
+#[test]
+fn a_duration_beyond_what_a_duration_holds_is_bad_input() {
+    for args in [
+        &["fuzz", "--game", "dry-gulch", "--games", "1", "--time-limit", "100000000000000000000s"][..],
+        &["check", "--budget", "100000000000000000000s"],
+        &["check", "--budget", "99999999999999999999999h"],
+    ] {
+        let (code, out, err) = rulecheck(args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("too long"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_time_limit_past_the_end_of_the_clock_means_no_limit() {
+    let (code, out, err) =
+        rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "1", "--time-limit", "10000000000000000000s"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("games 1,"), "{out}");
+}
+
+/// A board whose six edge plots include the Town Hall's: the sixth Residence
+/// has no plot, so the engine lists no legal action before the game ends.
+fn catalog_without_a_sixth_residence_plot(dir: &Path) -> PathBuf {
+    catalog_copy(dir, |rel, text| {
+        if rel != "dry-gulch/board.yaml" {
+            return text;
+        }
+        let keep = ["nw-2,", "nw-3,", "nc-4,", "ne-3,", "ne-4,"];
+        text.lines()
+            .map(|l| {
+                if l.contains("{id: nc-3, kind: middle, reward: 1}") {
+                    l.replace("reward: 1}", "reward: 1, edge: true}")
+                } else if keep.iter().any(|k| l.contains(k)) {
+                    l.to_string()
+                } else {
+                    l.replace(", edge: true", "")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+#[test]
+fn play_randomly_without_a_legal_action_fails_the_scenario() {
+    let dir = temp_dir("no-legal");
+    let rules = catalog_without_a_sixth_residence_plot(&dir);
+    let file = dir.join("no-residence-plot.yaml");
+    std::fs::write(
+        &file,
+        "title: No plot for the last Residence\nwhy: six edge plots, one the Town Hall's\ngame: dry-gulch\n\
+         config: {players: 6, seed: 1}\nsteps:\n  - play_randomly: {seed: 1, actions: 10}\n",
+    )
+    .unwrap();
+    let (code, out, err) = rulecheck(&["run", "--rules", &s(&rules), &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("no legal action"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A folder holding one bundled scenario file, `one.yaml`.
+fn folder_with_one_scenario(dir: &Path) -> PathBuf {
+    let folder = dir.join("scenarios");
+    std::fs::create_dir_all(&folder).unwrap();
+    let (_, bytes) = rulecheck::bundled::SCENARIOS[0];
+    std::fs::write(folder.join("one.yaml"), bytes).unwrap();
+    folder
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().expect("mkfifo runs").success();
+    assert!(ok, "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_yaml_in_a_scenario_folder_is_refused_not_read() {
+    let dir = temp_dir("fifo-scenario");
+    let folder = folder_with_one_scenario(&dir);
+    mkfifo(&folder.join("pipe.yaml"));
+    let (code, out, err) = rulecheck(&["run", &s(&folder)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("pipe.yaml") && err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_yaml_in_a_catalog_folder_is_refused_not_read() {
+    let dir = temp_dir("fifo-catalog");
+    let rules = catalog_copy(&dir, |_, t| t);
+    mkfifo(&rules.join("dry-gulch").join("board.yaml.fifo.yaml"));
+    let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("board.yaml.fifo.yaml") && err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_to_a_device_is_refused_not_read() {
+    let dir = temp_dir("device");
+    let folder = folder_with_one_scenario(&dir);
+    std::os::unix::fs::symlink("/dev/zero", folder.join("zero.yaml")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&folder.join("zero.yaml"))]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("zero.yaml") && err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_in_a_scenario_folder_read_each_file_once() {
+    let dir = temp_dir("loops");
+    let folder = folder_with_one_scenario(&dir);
+    std::os::unix::fs::symlink(".", folder.join("loop")).unwrap();
+    std::os::unix::fs::symlink("..", folder.join("up")).unwrap();
+    std::os::unix::fs::symlink("one.yaml", folder.join("same.yaml")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&folder)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("run: 1 scenario file(s)"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn zero_jobs_turn_caps_games_and_budgets_are_bad_input() {
+    let fuzz = ["fuzz", "--game", "dry-gulch", "--games", "1"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { fuzz.iter().chain(extra).copied().collect() };
+    for args in [
+        with(&["--jobs", "0"]),
+        with(&["--turn-cap", "0"]),
+        with(&["--time-limit", "0s"]),
+        vec!["fuzz", "--game", "dry-gulch", "--games", "0"],
+        vec!["check", "--jobs", "0"],
+        vec!["check", "--budget", "0s"],
+        vec!["diff", "--game", "dry-gulch", "--games", "0"],
+        vec!["diff", "--game", "dry-gulch", "--games", "1", "--turn-cap", "0"],
+        vec!["explain", "--game", "dry-gulch", "--diff-games", "0"],
+        vec!["bench", "--games", "0"],
+    ] {
+        let (code, out, err) = rulecheck(&args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("at least") || err.contains("more than"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_shard_that_holds_no_game_is_bad_input() {
+    let (code, out, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "2", "--shard", "3/3"]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("no game"), "{err}");
+}
+
+#[test]
+fn an_empty_scenario_folder_is_bad_input_not_a_pass() {
+    let dir = temp_dir("empty-scenarios");
+    for args in [vec!["run", &s(&dir)], vec!["check", "--scenarios", &s(&dir), "--budget", "1s"]] {
+        let (code, out, err) = rulecheck(&args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("no scenario file"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_fuzzes_each_configuration_once_per_player_count() {
+    for g in rulecheck::bundled::rules().unwrap() {
+        let rules = rulecheck::games::load(&g).unwrap();
+        let s = rules.summary();
+        for players in s.min_players..=s.max_players {
+            let configs = rulecheck::commands::check_configs(&rules, players);
+            let unique: std::collections::BTreeSet<String> = configs.iter().map(|c| c.flags()).collect();
+            assert_eq!(unique.len(), configs.len(), "{players} players: {:#?}", configs);
+        }
+    }
+}
+
+#[test]
+fn an_unwritable_save_folder_still_prints_the_report_and_the_failure() {
+    let dir = temp_dir("unwritable-save");
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let save = s(&blocker.join("ce"));
+    let (code, out, err) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--fault",
+        "no-hand-limit",
+        "--save",
+        &save,
+    ]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("FAILURE in the game with seed") && out.contains("reproduce:"), "{out}");
+    assert!(err.contains("cannot write") && err.contains("a-file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The command after `prefix` on the first line of `out` that holds it.
+fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
+    let line = out.lines().find(|l| l.contains(prefix)).unwrap_or_else(|| panic!("no `{prefix}` in {out}"));
+    line[line.find(prefix).unwrap() + prefix.len()..].trim().trim_end_matches(')')
+}
+
+#[test]
+fn reproduce_and_rerun_lines_carry_every_flag_that_shaped_the_run() {
+    let dir = temp_dir("reproduce");
+    let rules = s(&catalog_copy(&dir, |_, t| t));
+    let save = s(&dir.join("ce"));
+    let (code, out, err) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "20",
+        "--players",
+        "3",
+        "--fault",
+        "no-hand-limit",
+        "--contract",
+        "--rules",
+        &rules,
+        "--save",
+        &save,
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let reproduce = line_after(&out, "reproduce: rulecheck ");
+    for flag in ["--fault no-hand-limit", "--contract", &format!("--rules {rules}")] {
+        assert!(reproduce.contains(flag), "`{flag}` missing from: {reproduce}");
+    }
+    // the line reproduces the failure
+    let args: Vec<&str> = reproduce.split_whitespace().collect();
+    let (code, again, err) = rulecheck(&args);
+    assert_eq!(code, 1, "{again}{err}");
+    assert!(again.contains("invariant `hand-limit` broken"), "{again}");
+
+    let saved = std::fs::read_dir(&save).unwrap().next().unwrap().unwrap().path();
+    let (code, out, err) = rulecheck(&["run", &s(&saved), "--fault", "no-hand-limit", "--rules", &rules]);
+    assert_eq!(code, 1, "{out}{err}");
+    let rerun = line_after(&out, "rerun: rulecheck ");
+    for flag in ["--fault no-hand-limit", &format!("--rules {rules}")] {
+        assert!(rerun.contains(flag), "`{flag}` missing from: {rerun}");
+    }
+    let args: Vec<&str> = rerun.split_whitespace().collect();
+    let (code, again, _) = rulecheck(&args);
+    assert_eq!(code, 1, "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `fuzz --format json` with `args` after the game, written to `dir/name`.
+fn summary_file(dir: &Path, name: &str, args: &[&str]) -> String {
+    let mut all = vec!["fuzz", "--game", "dry-gulch", "--format", "json", "--jobs", "1"];
+    all.extend(args);
+    let (code, out, err) = rulecheck(&all);
+    assert!(code == 0 || code == 1, "{args:?}: {err}");
+    let path = dir.join(name);
+    std::fs::write(&path, out).unwrap();
+    s(&path)
+}
+
+fn without_seconds(json: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(json).expect("a JSON summary");
+    v.as_object_mut().unwrap().remove("seconds");
+    v
+}
+
+#[test]
+fn merge_refuses_inputs_that_are_not_parts_of_one_run() {
+    let dir = temp_dir("merge-refuses");
+    let base = ["--games", "6", "--players", "3"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { base.iter().chain(extra).copied().collect() };
+    let one = summary_file(&dir, "one.json", &with(&["--shard", "1/2"]));
+    let two = summary_file(&dir, "two.json", &with(&["--shard", "2/2"]));
+    let copy = s(&dir.join("copy.json"));
+    std::fs::copy(&one, &copy).unwrap();
+    let whole = summary_file(&dir, "whole.json", &base);
+    let four = summary_file(&dir, "four.json", &["--games", "6", "--players", "4", "--shard", "2/2"]);
+    let other_seed = summary_file(&dir, "seed.json", &with(&["--shard", "2/2", "--seed", "9"]));
+    let other_games = summary_file(&dir, "games.json", &["--games", "8", "--players", "3", "--shard", "2/2"]);
+    let faulted = summary_file(&dir, "fault.json", &with(&["--shard", "2/2", "--fault", "no-hand-limit"]));
+    let thirds = summary_file(&dir, "thirds.json", &with(&["--shard", "2/3"]));
+    for (files, says) in [
+        (vec![], "FILE"),
+        (vec![one.as_str(), one.as_str()], "twice"),
+        (vec![one.as_str(), copy.as_str()], "overlap"),
+        (vec![one.as_str(), whole.as_str()], "overlap"),
+        (vec![one.as_str(), four.as_str()], "configuration"),
+        (vec![one.as_str(), other_seed.as_str()], "seed"),
+        (vec![one.as_str(), other_games.as_str()], "games"),
+        (vec![one.as_str(), faulted.as_str()], "fault"),
+        (vec![one.as_str(), thirds.as_str()], "shard"),
+    ] {
+        let mut args = vec!["merge"];
+        args.extend(&files);
+        let (code, out, err) = rulecheck(&args);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{files:?}: {out}{err}");
+        assert!(err.contains(says), "{files:?}: `{says}` not in {err}");
+    }
+    let (code, _, err) = rulecheck(&["merge", &one, &two]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merge_refuses_totals_that_overflow() {
+    let dir = temp_dir("merge-overflow");
+    let base = ["--games", "4", "--players", "3"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { base.iter().chain(extra).copied().collect() };
+    let one = summary_file(&dir, "one.json", &with(&["--shard", "1/2"]));
+    let two = summary_file(&dir, "two.json", &with(&["--shard", "2/2"]));
+    let mut v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&two).unwrap()).unwrap();
+    v["actions"] = serde_json::json!(u64::MAX);
+    std::fs::write(&two, v.to_string()).unwrap();
+    let (code, out, err) = rulecheck(&["merge", &one, &two]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("overflow"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn merged_failing_shards_give_the_whole_run_s_first_failure_and_its_fault() {
+    let dir = temp_dir("merge-failure");
+    let base = ["--games", "12", "--players", "3", "--fault", "no-hand-limit"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> { base.iter().chain(extra).copied().collect() };
+    let whole = summary_file(&dir, "whole.json", &base);
+    let parts: Vec<String> = (1..=3)
+        .map(|k| {
+            let shard: &'static str = ["1/3", "2/3", "3/3"][k - 1];
+            summary_file(&dir, &format!("{k}.json"), &with(&["--shard", shard]))
+        })
+        .collect();
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(parts.iter().map(String::as_str));
+    let (code, merged, err) = rulecheck(&args);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(without_seconds(&merged), without_seconds(&std::fs::read_to_string(&whole).unwrap()));
+    args.drain(1..3);
+    let (code, text, _) = rulecheck(&args);
+    assert_eq!(code, 1);
+    assert!(line_after(&text, "reproduce: ").contains("--fault no-hand-limit"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unknown_yaml_file_in_a_catalog_folder_is_bad_input() {
+    for (name, text) in [("notes.yaml", "note: a harmless mapping\n"), ("broken.yaml", "a: [unclosed\n")] {
+        let dir = temp_dir("unknown-catalog-file");
+        let rules = catalog_copy(&dir, |_, t| t);
+        std::fs::write(rules.join("dry-gulch").join(name), text).unwrap();
+        let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(err.contains(name) && err.contains("not a file of"), "{name}: {err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_game_id_that_differs_from_its_folder_is_bad_input() {
+    let dir = temp_dir("game-id");
+    let rules = catalog_copy(&dir, |rel, t| {
+        if rel == "dry-gulch/game.yaml" { t.replacen("  id: dry-gulch", "  id: wet-gulch", 1) } else { t }
+    });
+    let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("game.yaml:8:7") && err.contains("wet-gulch"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A bundled scenario with its first `force: [lumber]` replaced.
+fn scenario_forcing(what: &str) -> String {
+    let name = "dry-gulch/disaster-limit-one-fire-one-vandalism-per-player.yaml";
+    let (_, bytes) = rulecheck::bundled::SCENARIOS.iter().find(|(rel, _)| *rel == name).unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    assert!(text.contains("force: [lumber]"));
+    text.replacen("force: [lumber]", &format!("force: [{what}]"), 1)
+}
+
+#[test]
+fn force_with_an_id_not_in_the_catalog_is_bad_input_in_catalog_words() {
+    let dir = temp_dir("force-unknown");
+    let file = dir.join("force.yaml");
+    std::fs::write(&file, scenario_forcing("opra")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("force.yaml:27:") && err.contains("`opra`"), "{err}");
+    assert!(!err.contains("Named"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_forced_outcome_that_does_not_fit_is_reported_in_catalog_words() {
+    let dir = temp_dir("force-misfit");
+    let file = dir.join("force.yaml");
+    std::fs::write(&file, scenario_forcing("opera")).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("`opera`") && !out.contains("Named"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_expected_error_naming_no_rule_of_the_game_is_bad_input() {
+    let name = "dry-gulch/permit-draw-two-blind-keep-one.yaml";
+    let (_, bytes) = rulecheck::bundled::SCENARIOS.iter().find(|(rel, _)| *rel == name).unwrap();
+    let text = String::from_utf8(bytes.to_vec()).unwrap().replacen("dry-gulch/turn.order", "dry-gulch/turn.ordr", 1);
+    let dir = temp_dir("error-id");
+    let file = dir.join("error.yaml");
+    std::fs::write(&file, text).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("error.yaml:") && err.contains("`dry-gulch/turn.ordr`"), "{err}");
+    assert!(err.contains("dry-gulch/turn.order"), "the known rule ids are listed: {err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_path_that_does_not_exist_is_called_so() {
+    for args in [
+        vec!["validate", "/no/such/folder"],
+        vec!["run", "--rules", "/no/such/folder"],
+        vec!["run", "/no/such/scenario.yaml"],
+    ] {
+        let (code, out, err) = rulecheck(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("does not exist") && !err.contains("not a directory"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_bad_shard_variable_is_named_in_its_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["fuzz", "--game", "dry-gulch", "--games", "2"])
+        .env("RULECHECK_SHARD", "3")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("RULECHECK_SHARD"), "{err}");
+}
+
+#[test]
+fn an_empty_scenario_file_is_called_a_scenario_file() {
+    let dir = temp_dir("empty-scenario");
+    let file = dir.join("empty.yaml");
+    std::fs::write(&file, "\n").unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("a scenario file") && !err.contains("catalog"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_never_combines_variants_the_catalog_declares_incompatible() {
+    let dir = temp_dir("incompatible");
+    let root = catalog_copy(&dir, |rel, t| {
+        if rel == "dry-gulch/variants.yaml" {
+            t.replacen(
+                "    changes: [setup.permit-deal]\n",
+                "    changes: [setup.permit-deal]\n    incompatible: [town-hall-damage, spreading-fire]\n",
+                1,
+            )
+        } else {
+            t
+        }
+    });
+    let sources = rulecheck::catalog::read_root(&root).unwrap();
+    let rules = rulecheck::games::load(&sources[0]).unwrap();
+    let clash = |c: &rulecheck::engine::Config| {
+        rules
+            .variants()
+            .iter()
+            .any(|v| c.variants.contains(&v.id) && v.incompatible.iter().any(|w| c.variants.contains(w)))
+    };
+    let configs = rulecheck::commands::check_configs(&rules, 4);
+    let bad: Vec<String> = configs.iter().filter(|c| clash(c)).map(|c| c.flags()).collect();
+    assert!(bad.is_empty(), "{bad:#?}");
+    // every pair of options that can be played together is still covered
+    let live: Vec<_> = rules.interpretations().iter().filter(|i| i.inert.is_none()).collect();
+    for a in &live {
+        for b in &live {
+            if a.id >= b.id {
+                continue;
+            }
+            for oa in &a.options {
+                for ob in &b.options {
+                    let mut c = rulecheck::engine::Config::new("dry-gulch", 4, 0);
+                    for (i, o) in [(a, oa), (b, ob)] {
+                        if o.id != i.default {
+                            c.interpretations.insert(i.id.clone(), o.id.clone());
+                            c.variants.extend(i.variant.clone());
+                        }
+                    }
+                    if clash(&c) {
+                        continue;
+                    }
+                    let reading = |c: &rulecheck::engine::Config, i: &rulecheck::catalog::common::Interpretation| {
+                        c.interpretations.get(&i.id).cloned().unwrap_or_else(|| i.default.clone())
+                    };
+                    assert!(
+                        configs.iter().any(|k| reading(k, a) == oa.id && reading(k, b) == ob.id),
+                        "{}={} with {}={} is not covered",
+                        a.id,
+                        oa.id,
+                        b.id,
+                        ob.id
+                    );
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_scenario_with_no_steps_and_no_expectations_is_bad_input() {
+    let dir = temp_dir("empty-scenario-body");
+    let file = dir.join("nothing.yaml");
+    std::fs::write(&file, "title: Nothing\nwhy: checks nothing\ngame: dry-gulch\nconfig: {players: 3}\nsteps: []\n")
+        .unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_no_panic(code, &err);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("nothing.yaml:") && err.contains("checks nothing"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_reading_that_cannot_take_effect_is_bad_input() {
+    for (reading, says) in
+        [("chip-count-component=eighteen-each", "inert"), ("draft-permits=three", "--variant advanced-setup")]
+    {
+        let (code, out, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "1", "--interpretation", reading]);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{reading}: {out}{err}");
+        assert!(err.contains(says), "{reading}: {err}");
+    }
+    let (code, _, err) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "dry-gulch",
+        "--games",
+        "1",
+        "--variant",
+        "advanced-setup",
+        "--interpretation",
+        "draft-permits=three",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn the_caret_stays_under_its_column_after_wide_characters_and_tabs() {
+    use rulecheck::catalog::diag::Diagnostic;
+    let caret_pad = |text: &str, column: u64| {
+        let d = Diagnostic::new("f.yaml", 1, column, "m").with_snippet_from(text);
+        let snippet = d.snippet.unwrap();
+        let last = snippet.lines().last().unwrap().to_string();
+        last.strip_prefix("  | ").unwrap().strip_suffix('^').unwrap().to_string()
+    };
+    // 名 and 前 are two columns wide each: the `:` (column 3) is at display column 5
+    assert_eq!(caret_pad("名前: x", 3), "    ");
+    assert_eq!(caret_pad("\tkey: x", 2), "\t");
+    assert_eq!(caret_pad("key: x", 4), "   ");
+}
+
+/// Random input through the library: no panic, and every diagnostic names
+/// the file it is about.
+mod random_input {
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+    use rulecheck::catalog::{self, GameSources};
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(24)
+    }
+
+    /// YAML-shaped text: keys, flow and block collections, anchors, tags, quotes.
+    fn yamlish() -> impl Strategy<Value = String> {
+        let token = prop_oneof![
+            Just("key: ".to_string()),
+            Just("- ".to_string()),
+            Just("\n".to_string()),
+            Just("\n  ".to_string()),
+            Just("{".to_string()),
+            Just("}".to_string()),
+            Just("[".to_string()),
+            Just("]".to_string()),
+            Just(", ".to_string()),
+            Just("&a ".to_string()),
+            Just("*a".to_string()),
+            Just("!!str ".to_string()),
+            Just("'q'".to_string()),
+            Just("\"q\"".to_string()),
+            Just("# c".to_string()),
+            Just("---\n".to_string()),
+            Just("id: saloon".to_string()),
+            Just("game: dry-gulch".to_string()),
+            Just("名前".to_string()),
+            "[a-z]{1,8}".prop_map(|s| s),
+        ];
+        prop::collection::vec(token, 0..40).prop_map(|v| v.concat())
+    }
+
+    /// A bundled file with random bytes (no digits, so no number grows) put
+    /// in or taken out.
+    fn mutated(text: String) -> impl Strategy<Value = String> {
+        let len = text.len();
+        (0..len.max(1), 0usize..40, "[^0-9]{0,6}").prop_map(move |(at, cut, put)| {
+            let bytes = text.as_bytes();
+            let at = at.min(bytes.len());
+            let end = (at + cut).min(bytes.len());
+            let mut out = bytes[..at].to_vec();
+            out.extend(put.as_bytes());
+            out.extend(&bytes[end..]);
+            String::from_utf8_lossy(&out).into_owned()
+        })
+    }
+
+    fn bundled() -> GameSources {
+        rulecheck::bundled::rules().unwrap().remove(0)
+    }
+
+    /// Loads the bundled catalog with `file` replaced by `bytes`.
+    fn validate(file: &str, bytes: &[u8]) {
+        let mut g = bundled();
+        let shown = format!("rules/dry-gulch/{file}");
+        match catalog::decode(&shown, bytes.to_vec()) {
+            Ok(f) => {
+                g.files.insert(file.to_string(), f);
+                if let Err(diags) = rulecheck::games::load(&g) {
+                    assert!(!diags.is_empty());
+                    for d in diags {
+                        assert!(d.file.starts_with("rules/dry-gulch"), "{d}");
+                    }
+                }
+            }
+            Err(d) => assert_eq!(d.file, shown),
+        }
+    }
+
+    /// Runs `text` as a scenario file against the bundled catalog.
+    fn run(text: &str) {
+        let catalogs = vec![rulecheck::games::load(&bundled()).unwrap()];
+        let f = catalog::SourceFile { path: "random.yaml".into(), text: text.to_string() };
+        if let Err(d) = rulecheck::scenario::run_file(&catalogs, &f) {
+            assert_eq!(d.file, "random.yaml", "{d}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn random_bytes_as_a_catalog_file_or_scenario_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300), which in 0usize..7) {
+            let file = rulecheck::games::dry_gulch::catalog::FILES[which];
+            validate(file, &bytes);
+            run(&String::from_utf8_lossy(&bytes));
+        }
+
+        #[test]
+        fn random_yaml_as_a_catalog_file_or_scenario_never_panics(text in yamlish(), which in 0usize..7) {
+            let file = rulecheck::games::dry_gulch::catalog::FILES[which];
+            validate(file, text.as_bytes());
+            run(&text);
+        }
+
+        #[test]
+        fn mutated_bundled_catalog_files_never_panic(which in 0usize..7, seed in any::<u64>()) {
+            let file = rulecheck::games::dry_gulch::catalog::FILES[which];
+            let text = bundled().files[file].text.clone();
+            let mut runner = proptest::test_runner::TestRunner::new_with_rng(
+                ProptestConfig::default(),
+                proptest::test_runner::TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &{
+                    let mut s = [0u8; 32];
+                    s[..8].copy_from_slice(&seed.to_le_bytes());
+                    s
+                }),
+            );
+            let m = mutated(text).new_tree(&mut runner).unwrap().current();
+            validate(file, m.as_bytes());
+        }
+    }
+}
+
+#[test]
+fn a_termination_failure_is_not_shrunk_below_the_action_bound() {
+    use rulecheck::check::fuzz::{FuzzOptions, fuzz};
+    use rulecheck::check::suite::Checks;
+    let g = rulecheck::bundled::rules().unwrap().remove(0);
+    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap();
+    let config = rulecheck::engine::Config::new("dry-gulch", 3, 0);
+    let opts = FuzzOptions {
+        games: 1,
+        seed: 1,
+        jobs: 1,
+        checks: Checks::INVARIANTS,
+        fault: None,
+        time_limit: None,
+        max_actions: 30,
+        shard: None,
+    };
+    let s = fuzz::<rulecheck::games::dry_gulch::State>(&rules, &config, &opts, &Default::default()).unwrap();
+    let f = &s.failures[0];
+    assert_eq!(f.broken, "termination", "{f:?}");
+    assert_eq!(f.actions.len(), 30, "a shorter game proves nothing about the bound: {f:?}");
+}
+
+#[test]
+fn yaml_1_1_booleans_are_not_booleans() {
+    for spelling in ["yes", "on", "y"] {
+        let dir = temp_dir("yaml11-bool");
+        let rules = catalog_copy(&dir, |rel, t| {
+            if rel == "dry-gulch/board.yaml" {
+                t.replacen(
+                    "{id: nw-2, kind: middle, reward: 1, edge: true}",
+                    &format!("{{id: nw-2, kind: middle, reward: 1, edge: {spelling}}}"),
+                    1,
+                )
+            } else {
+                t
+            }
+        });
+        let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+        assert_no_panic(code, &err);
+        assert_eq!(code, 2, "{spelling}: {out}{err}");
+        assert!(err.contains("board.yaml:"), "{spelling}: {err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn the_progress_line_fits_the_terminal_width() {
+    let label = format!("fuzz {}", "--interpretation x=y ".repeat(70));
+    for width in [20, 80, 200] {
+        let line = rulecheck::commands::progress_line(&label, 12, 1_000_000, width);
+        assert!(line.chars().count() < width, "{width}: {} chars: {line}", line.chars().count());
+        assert!(line.ends_with("12/1000000 games"), "{line}");
+        assert!(!line.contains('\x1b'), "{line:?}");
+    }
+    assert_eq!(rulecheck::commands::progress_line("fuzz", 1, 2, 80), "fuzz: 1/2 games");
+}
+
+#[test]
+fn scenario_configuration_setup_and_expectation_errors_point_at_their_lines() {
+    let dir = temp_dir("scenario-lines");
+    let head = "title: T\nwhy: W\ngame: dry-gulch\n";
+    for (body, line) in [
+        ("config: {players: 2}\nsteps: []\nexpect: {winner: p1}\n", 4),
+        ("config: {players: 3}\nsetup:\n  hands: {p1: {no-such-card: 1}}\nsteps: []\nexpect: {winner: p1}\n", 6),
+        ("config: {players: 3}\nsteps: []\nexpect: {owner: {no-such-building: p1}}\n", 6),
+    ] {
+        let file = dir.join("lines.yaml");
+        std::fs::write(&file, format!("{head}{body}")).unwrap();
+        let (code, out, err) = rulecheck(&["run", &s(&file)]);
+        assert_eq!(code, 2, "{body}: {out}{err}");
+        assert!(err.contains(&format!("lines.yaml:{line}:")), "{body}: expected line {line}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
