@@ -873,3 +873,75 @@ fn scenario_configuration_setup_and_expectation_errors_point_at_their_lines() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs the binary, killing it after `secs` seconds: a guard so that a
+/// regression of a hang fails the test instead of hanging the suite.
+fn rulecheck_within(secs: u64, args: &[&str]) -> Option<(i32, String, String)> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(secs) {
+        if child.try_wait().unwrap().is_some() {
+            let out = child.wait_with_output().unwrap();
+            return Some((
+                out.status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                String::from_utf8_lossy(&out.stderr).into_owned(),
+            ));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// `deal_resources: 1000000000` used to keep drawing from an empty deck:
+/// the deal now ends when nothing is left to give.
+#[test]
+fn a_deal_larger_than_the_deck_ends_when_the_deck_is_empty() {
+    let dir = temp_dir("huge-deal");
+    let rules = catalog_copy(&dir, |rel, t| {
+        if rel.ends_with("game.yaml") { t.replace("deal_resources: 5", "deal_resources: 1000000000") } else { t }
+    });
+    let args = ["fuzz", "--game", "dry-gulch", "--games", "2", "--players", "3", "--rules", &s(&rules)];
+    let (code, out, err) = rulecheck_within(60, &args).expect("the deal ends");
+    assert_no_panic(code, &err);
+    assert!(code == 0 || code == 1, "{out}{err}");
+}
+
+/// `max_players: 1000000000` used to give one diagnostic per player count
+/// until memory ran out: it is one diagnostic naming the bound.
+#[test]
+fn a_huge_player_count_is_one_diagnostic_naming_the_bound() {
+    let dir = temp_dir("huge-players");
+    let rules = catalog_copy(&dir, |rel, t| {
+        if rel.ends_with("game.yaml") { t.replace("max_players: 6", "max_players: 1000000000") } else { t }
+    });
+    let (code, _, err) = rulecheck_within(60, &["validate", &s(&rules)]).expect("validation ends");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("max_players 1000000000 is more than the 64 seats the engine plays"), "{err}");
+    assert!(err.lines().count() < 60, "one diagnostic per player count:\n{}", &err[..err.len().min(2000)]);
+}
+
+/// Six colours × 715,827,883 chips wraps to 2 in 32 bits; the product is
+/// checked, so the total of 2 is not taken for it.
+#[test]
+fn a_chip_product_that_wraps_does_not_equal_the_total() {
+    let dir = temp_dir("wrapping-chips");
+    let rules = catalog_copy(&dir, |rel, t| {
+        if rel.ends_with("game.yaml") {
+            t.replace("chips: {3: 17, 4: 15, 5: 13, 6: 11}", "chips: {3: 715827883, 4: 15, 5: 13, 6: 11}")
+                .replace("  chips: 102\n", "  chips: 2\n")
+        } else {
+            t
+        }
+    });
+    let (code, _, err) = rulecheck(&["validate", &s(&rules)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("components.chips is 2 but 6 colours × 715827883 chips"), "{err}");
+}

@@ -3,17 +3,22 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::layers::{Layers, citations, layer, lower_documents, parse_all, parse_overlay};
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::common::{
-    self, Change, Citation, Entry, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
+    self, Change, Citation, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
     check_provenance, check_unique, closest,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
-use crate::catalog::overlay;
 use crate::catalog::{GameSources, SourceFile};
 use crate::yaml::{self, Spanned, position};
+
+/// The most seats a catalog may declare. The box seats six; 64 leaves room
+/// for a user's catalog while bounding what validation loops over per
+/// player count (a billion would exhaust memory, one diagnostic each).
+pub const MAX_SEATS: u32 = 64;
 
 /// The files of a Dry Gulch catalog folder.
 pub const FILES: &[&str] = &[
@@ -48,215 +53,6 @@ pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<
     let layers = layer(&raw, &base, overlay.zip(over.as_ref()), &mut diags);
     let rules = lower(&layers, &mut diags);
     if diags.is_empty() { Ok(rules) } else { Err(finish(src, overlay, diags)) }
-}
-
-/// Parses every file of a base catalog folder.
-fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
-    let game = parse(src, "game.yaml", diags);
-    let resources = parse(src, "resources.yaml", diags);
-    let buildings = parse(src, "buildings.yaml", diags);
-    let events = parse(src, "events.yaml", diags);
-    let board = parse(src, "board.yaml", diags);
-    let variants = parse(src, "variants.yaml", diags);
-    let interps = parse(src, "interpretations.yaml", diags);
-    Some(RawCatalog {
-        game: game?.1,
-        resources: resources?.1,
-        buildings: buildings?.1,
-        events: events?.1,
-        board: board?.1,
-        variants: variants?.1,
-        interpretations: interps?.1,
-    })
-}
-
-/// The parsed files of an overlay folder (each list file optional).
-struct RawOverlay {
-    header: overlay::OverlayHeader,
-    game: Option<OverlayGameFile>,
-    resources: Option<overlay::OverlayFile<RawResource>>,
-    buildings: Option<overlay::OverlayFile<RawBuilding>>,
-    events: Option<overlay::OverlayFile<RawEvent>>,
-    variants: Option<overlay::OverlayFile<common::RawVariant<RawEffect>>>,
-    interpretations: Option<overlay::OverlayFile<common::RawInterpretation<RawEffect>>>,
-}
-
-fn parse_overlay(src: &GameSources, diags: &mut Diagnostics) -> Option<RawOverlay> {
-    for (name, f) in &src.files {
-        if name != overlay::HEADER && !FILES.contains(&name.as_str()) {
-            diags.error(
-                &f.path,
-                (1, 1),
-                format!(
-                    "`{name}` is not a file a Dry Gulch overlay can hold; it may hold {}, and any of {}",
-                    overlay::HEADER,
-                    FILES.iter().filter(|f| **f != "board.yaml").copied().collect::<Vec<_>>().join(", ")
-                ),
-            );
-        }
-    }
-    if let Some(f) = src.files.get("board.yaml") {
-        diags.error(&f.path, (1, 1), "an overlay cannot change the board; copy the whole catalog to change it");
-    }
-    let header = parse(src, overlay::HEADER, diags);
-    let game = optional(src, "game.yaml", diags);
-    let resources = optional(src, "resources.yaml", diags);
-    let buildings = optional(src, "buildings.yaml", diags);
-    let events = optional(src, "events.yaml", diags);
-    let variants = optional(src, "variants.yaml", diags);
-    let interpretations = optional(src, "interpretations.yaml", diags);
-    Some(RawOverlay {
-        header: header?.1,
-        game: present(game)?,
-        resources: present(resources)?,
-        buildings: present(buildings)?,
-        events: present(events)?,
-        variants: present(variants)?,
-        interpretations: present(interpretations)?,
-    })
-}
-
-fn optional<'a, T: serde::de::DeserializeOwned>(
-    src: &'a GameSources,
-    name: &str,
-    diags: &mut Diagnostics,
-) -> Option<Option<(&'a SourceFile, T)>> {
-    src.files.contains_key(name).then(|| parse(src, name, diags))
-}
-
-/// An optional file: `Some(None)` when absent, `None` when it failed to parse.
-fn present<T>(parsed: Option<Option<(&SourceFile, T)>>) -> Option<Option<T>> {
-    match parsed {
-        None => Some(None),
-        Some(p) => p.map(|(_, t)| Some(t)),
-    }
-}
-
-/// An overlay list file with the file it was read from.
-fn pair<'a, T>(
-    from: Option<Source<'a>>,
-    raw: Option<&'a overlay::OverlayFile<T>>,
-) -> Option<(Source<'a>, &'a overlay::OverlayFile<T>)> {
-    from.zip(raw)
-}
-
-/// A catalog with its overlay applied: every entry with the file it came from.
-struct Layers<'a> {
-    game: GameFile,
-    /// The file each section of `game` came from (`game`, `setup`, `turn`,
-    /// `components`, `limits`).
-    game_from: BTreeMap<&'static str, Source<'a>>,
-    documents: Vec<Entry<'a, common::RawDocument>>,
-    languages: Vec<Entry<'a, Spanned<String>>>,
-    resources: Vec<Entry<'a, RawResource>>,
-    buildings: Vec<Entry<'a, RawBuilding>>,
-    events: Vec<Entry<'a, RawEvent>>,
-    board: Entry<'a, BoardFile>,
-    variants: Vec<Entry<'a, common::RawVariant<RawEffect>>>,
-    interpretations: Vec<Entry<'a, common::RawInterpretation<RawEffect>>>,
-    /// The base files, for diagnostics about a whole list.
-    base: BasePaths<'a>,
-}
-
-struct BasePaths<'a> {
-    resources: &'a str,
-    buildings: &'a str,
-    events: &'a str,
-    variants: &'a str,
-    interpretations: &'a str,
-}
-
-fn layer<'a>(
-    raw: &'a RawCatalog,
-    base: &dyn Fn(&str) -> Source<'a>,
-    over: Option<(&'a GameSources, &'a RawOverlay)>,
-    diags: &mut Diagnostics,
-) -> Layers<'a> {
-    let ofile = |name: &str| over.and_then(|(o, _)| o.files.get(name)).map(|f| Source { path: &f.path, text: &f.text });
-    let ov = over.map(|(_, r)| r);
-    let mut game = raw.game.clone();
-    let mut game_from: BTreeMap<&'static str, Source<'a>> =
-        ["game", "setup", "turn", "components", "limits"].into_iter().map(|k| (k, base("game.yaml"))).collect();
-    if let (Some(g), Some(from)) = (ov.and_then(|o| o.game.as_ref()), ofile("game.yaml")) {
-        if let Some(x) = &g.setup {
-            game.setup = x.clone();
-            game_from.insert("setup", from);
-        }
-        if let Some(x) = &g.turn {
-            game.turn = x.clone();
-            game_from.insert("turn", from);
-        }
-        if let Some(x) = &g.components {
-            game.components = x.clone();
-            game_from.insert("components", from);
-        }
-        if let Some(x) = &g.limits {
-            game.limits = x.clone();
-            game_from.insert("limits", from);
-        }
-    }
-    let mut documents: Vec<_> =
-        raw.game.game.documents.iter().map(|d| Entry { from: base("game.yaml"), raw: d }).collect();
-    let mut languages: Vec<_> =
-        raw.game.game.languages.iter().map(|l| Entry { from: base("game.yaml"), raw: l }).collect();
-    if let (Some(o), Some(from)) = (ov, ofile(overlay::HEADER)) {
-        documents.extend(o.header.overlay.documents.iter().map(|d| Entry { from, raw: d }));
-        languages.extend(o.header.overlay.languages.iter().map(|l| Entry { from, raw: l }));
-        if o.header.overlay.extends.value != raw.game.game.id.value {
-            diags.error(
-                from.path,
-                position(&o.header.overlay.extends),
-                format!(
-                    "the overlay extends `{}`, but is layered onto `{}`",
-                    o.header.overlay.extends.value, raw.game.game.id.value
-                ),
-            );
-        }
-    }
-    Layers {
-        game,
-        game_from,
-        documents,
-        languages,
-        resources: overlay::merge(
-            "resource",
-            (base("resources.yaml"), &raw.resources.resources),
-            pair(ofile("resources.yaml"), ov.and_then(|o| o.resources.as_ref())),
-            diags,
-        ),
-        buildings: overlay::merge(
-            "building",
-            (base("buildings.yaml"), &raw.buildings.buildings),
-            pair(ofile("buildings.yaml"), ov.and_then(|o| o.buildings.as_ref())),
-            diags,
-        ),
-        events: overlay::merge(
-            "event",
-            (base("events.yaml"), &raw.events.events),
-            pair(ofile("events.yaml"), ov.and_then(|o| o.events.as_ref())),
-            diags,
-        ),
-        board: Entry { from: base("board.yaml"), raw: &raw.board },
-        variants: overlay::merge(
-            "variant",
-            (base("variants.yaml"), &raw.variants.variants),
-            pair(ofile("variants.yaml"), ov.and_then(|o| o.variants.as_ref())),
-            diags,
-        ),
-        interpretations: overlay::merge(
-            "interpretation",
-            (base("interpretations.yaml"), &raw.interpretations.interpretations),
-            pair(ofile("interpretations.yaml"), ov.and_then(|o| o.interpretations.as_ref())),
-            diags,
-        ),
-        base: BasePaths {
-            resources: base("resources.yaml").path,
-            buildings: base("buildings.yaml").path,
-            events: base("events.yaml").path,
-            variants: base("variants.yaml").path,
-            interpretations: base("interpretations.yaml").path,
-        },
-    }
 }
 
 /// All files of a catalog, parsed: what `load` lowers, and what the
@@ -305,7 +101,7 @@ fn finish(src: &GameSources, overlay: Option<&GameSources>, diags: Diagnostics) 
         .collect()
 }
 
-fn parse<'a, T: serde::de::DeserializeOwned>(
+pub(super) fn parse<'a, T: serde::de::DeserializeOwned>(
     src: &'a GameSources,
     name: &str,
     diags: &mut Diagnostics,
@@ -436,11 +232,20 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     if g.game.min_players < 1 || g.game.min_players > g.game.max_players {
         diags.error(gf, gat, format!("players {}–{} is not a range", g.game.min_players, g.game.max_players));
     }
-    for n in g.game.min_players..=g.game.max_players {
-        if !g.setup.chips.contains_key(&n) {
-            let (f, pos) = at("setup");
-            diags.error(f, pos, format!("setup.chips gives no chip count for {n} players"));
-        }
+    if g.game.max_players > MAX_SEATS {
+        diags.error(
+            gf,
+            gat,
+            format!("max_players {} is more than the {MAX_SEATS} seats the engine plays", g.game.max_players),
+        );
+    }
+    let missing: Vec<String> = (g.game.min_players..=g.game.max_players.min(MAX_SEATS))
+        .filter(|n| !g.setup.chips.contains_key(n))
+        .map(|n| n.to_string())
+        .collect();
+    if !missing.is_empty() {
+        let (f, pos) = at("setup");
+        diags.error(f, pos, format!("setup.chips gives no chip count for {} players", missing.join(", ")));
     }
     let expected_phases = ["events", "draw", "build", "reward", "discard"];
     let phases: Vec<&str> = g.turn.phases.iter().map(|s| s.value.as_str()).collect();
@@ -471,7 +276,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     }
     let max_chips = g.setup.chips.values().copied().max().unwrap_or(0);
     let (cf, cat) = at("components");
-    if g.components.colours * max_chips != g.components.chips {
+    if g.components.colours.checked_mul(max_chips) != Some(g.components.chips) {
         diags.error(
             cf,
             cat,
@@ -480,7 +285,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
                 g.components.chips,
                 g.components.colours,
                 max_chips,
-                g.components.colours * max_chips
+                u64::from(g.components.colours) * u64::from(max_chips)
             ),
         );
     }
@@ -1169,59 +974,4 @@ impl EffectCx<'_> {
             }
         }
     }
-}
-
-/// Declared documents and languages of the base catalog and the overlay.
-fn lower_documents(lay: &Layers<'_>, diags: &mut Diagnostics) -> (Vec<common::Document>, Vec<String>) {
-    let mut docs = Vec::new();
-    let mut langs = Vec::new();
-    let mut files: Vec<&str> = Vec::new();
-    for f in lay.documents.iter().map(|e| e.from.path).chain(lay.languages.iter().map(|e| e.from.path)) {
-        if !files.contains(&f) {
-            files.push(f);
-        }
-    }
-    for file in files {
-        let d: Vec<common::RawDocument> =
-            lay.documents.iter().filter(|e| e.from.path == file).map(|e| e.raw.clone()).collect();
-        let l: Vec<Spanned<String>> =
-            lay.languages.iter().filter(|e| e.from.path == file).map(|e| e.raw.clone()).collect();
-        let all_langs: Vec<Spanned<String>> = lay.languages.iter().map(|e| e.raw.clone()).collect();
-        let (mut dd, _) = common::lower_documents(file, &d, &all_langs, diags);
-        check_unique(file, "language", l.iter(), diags);
-        docs.append(&mut dd);
-        langs.extend(l.into_iter().map(|x| x.value));
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    for e in &lay.documents {
-        if !seen.insert(e.raw.id.value.as_str()) {
-            diags.error(e.from.path, position(&e.raw.id), format!("duplicate document id `{}`", e.raw.id.value));
-        }
-    }
-    if langs.is_empty() {
-        diags.error(lay.game_from["game"].path, (1, 1), "the catalog declares no `languages:`");
-    }
-    (docs, langs)
-}
-
-/// Every citation of the layered catalog, with its file.
-fn citations<'a>(lay: &'a Layers<'a>) -> Vec<(&'a str, &'a RawCitation)> {
-    let mut out: Vec<(&str, &RawCitation)> = Vec::new();
-    let g = &lay.game;
-    for (section, cites) in [
-        ("game", &g.game.source),
-        ("setup", &g.setup.source),
-        ("turn", &g.turn.source),
-        ("components", &g.components.source),
-        ("limits", &g.limits.source),
-    ] {
-        out.extend(cites.iter().map(|c| (lay.game_from[section].path, c)));
-    }
-    out.extend(lay.resources.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
-    out.extend(lay.buildings.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
-    out.extend(lay.events.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
-    out.extend(lay.board.raw.board.source.iter().map(|c| (lay.board.from.path, c)));
-    out.extend(lay.variants.iter().flat_map(|e| e.raw.source.iter().map(|c| (e.from.path, c))));
-    out.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|c| (e.from.path, c))));
-    out
 }

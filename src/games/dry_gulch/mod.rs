@@ -18,6 +18,7 @@
 
 pub mod catalog;
 pub mod invariants;
+mod layers;
 pub mod payment;
 pub mod readings;
 pub mod rules;

@@ -667,17 +667,16 @@ impl State {
         let mut ev = Vec::new();
         for seat in 0..players {
             for _ in 0..s.param(P::DealResources) {
-                if let Some(c) = s.draw_resource(&mut ev) {
-                    s.give(seat, c);
-                }
+                // an empty deck (and discard) ends the deal: nothing is left to give
+                let Some(c) = s.draw_resource(&mut ev) else { break };
+                s.give(seat, c);
             }
         }
         if !s.on(V::AdvancedSetup) {
             for seat in 0..players {
                 for _ in 0..s.param(P::DealPermits) {
-                    if let Some(b) = s.permit_deck.pop() {
-                        s.seats[seat].permits[b as usize] += 1;
-                    }
+                    let Some(b) = s.permit_deck.pop() else { break };
+                    s.seats[seat].permits[b as usize] += 1;
                 }
             }
         }
