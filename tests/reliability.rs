@@ -945,3 +945,62 @@ fn a_chip_product_that_wraps_does_not_equal_the_total() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("components.chips is 2 but 6 colours × 715827883 chips"), "{err}");
 }
+
+/// `apply` never panics on any action value: out-of-range card, building
+/// and plot indexes in every action shape are rule errors that leave the
+/// state unchanged.
+#[test]
+fn apply_with_out_of_range_indexes_is_a_rule_error_not_a_panic() {
+    use rulecheck::engine::{Config, Game};
+    use rulecheck::games::dry_gulch::{Action, State};
+    let srcs = rulecheck::bundled::rules().unwrap();
+    let rulecheck::games::AnyRules::DryGulch(rules) =
+        rulecheck::games::load(srcs.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
+    let mut state = State::new(&rules, &Config::new("dry-gulch", 4, 1)).unwrap();
+    let mut pick = rulecheck::engine::Chance::new(3);
+    let mut legal = Vec::new();
+    let mut states = Vec::new();
+    // states from every phase of a random game, one every third action
+    for step in 0..700 {
+        state.legal_actions(&rules, &mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        if step % 3 == 0 {
+            states.push(state.clone());
+        }
+        let a = legal.swap_remove(pick.below(legal.len() as u32) as usize);
+        state.apply(&rules, &a).unwrap();
+    }
+    assert!(states.len() > 20, "{} states", states.len());
+    let far = 250u8;
+    let actions = [
+        Action::PlaceResidence(far),
+        Action::DraftPermit(far),
+        Action::DiscardRevealed(far),
+        Action::KeepRevealed(far),
+        Action::ReopenTownHall(vec![(far, 2)]),
+        Action::TakeFaceUpPermit(far),
+        Action::KeepPermit(far),
+        Action::ChoosePermit(far),
+        Action::PlayInfluence(far),
+        Action::PlayDisaster { card: far, plot: far },
+        Action::Resolve { card: far, plot: Some(far) },
+        Action::Discard(far),
+        Action::Protect(Some(far)),
+        Action::SpreadTo(far),
+        Action::Choose { choice: 9, option: 9 },
+    ];
+    for state in &states {
+        for a in &actions {
+            let before = serde_json::to_string(state).unwrap();
+            let mut s = state.clone();
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.apply(&rules, a)));
+            match result {
+                Ok(r) => assert!(r.is_err(), "{a:?} was accepted"),
+                Err(_) => panic!("apply panicked on {a:?}"),
+            }
+            assert_eq!(before, serde_json::to_string(&s).unwrap(), "{a:?} changed the state");
+        }
+    }
+}

@@ -240,12 +240,14 @@ impl Rules {
     }
     /// The event index of a card kind, if it is an event card.
     pub fn event_of(&self, c: CardKind) -> Option<usize> {
-        (c as usize).checked_sub(self.resources.len())
+        (c as usize).checked_sub(self.resources.len()).filter(|&e| e < self.events.len())
     }
+    /// The catalog id of a card kind (`?` for an index no card has, which
+    /// only a malformed action carries).
     pub fn card_id(&self, c: CardKind) -> &str {
         match self.event_of(c) {
             Some(e) => &self.events[e].id,
-            None => &self.resources[c as usize].id,
+            None => self.resources.get(c as usize).map_or("?", |r| r.id.as_str()),
         }
     }
     pub fn card_by_id(&self, id: &str) -> Option<CardKind> {
