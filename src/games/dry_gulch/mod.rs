@@ -11,10 +11,13 @@
 //! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard` |
 //! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `State::run_take`, `payment.rs` |
 //! | winning during the building phase | Winning the Game | `State::check_win` |
-//! | optional rules 2–4 as variants | Optional Rules 2–4 | `Variants` |
+//! | optional rules 2–4 as variants | Optional Rules 2–4 | `readings::V`, `State::on` |
 //!
-//! Every ambiguity is an interpretation in `rules/dry-gulch/interpretations.yaml`
-//! and a field of `Readings`; the code branches on those fields only.
+//! Every ambiguity is an interpretation in `rules/dry-gulch/interpretations.yaml`.
+//! The code branches only on the typed hooks of `readings` (matched
+//! exhaustively through `State::r`), on parameters (`State::p`), and on
+//! `reading:` conditions in the catalog's effects; every other reading is
+//! data (see `catalog::common::Change`).
 
 pub mod catalog;
 pub mod invariants;
