@@ -2,18 +2,9 @@
 //! fuzz runs merge into the single-machine totals, results do not depend on
 //! the thread count, and exit codes follow the README.
 
-use std::process::Command;
-
 use serde_json::Value;
 
-fn rulecheck(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::support::rulecheck;
 
 /// A summary without its wall time (which differs between runs).
 fn totals(json: &str) -> Value {

@@ -8,5 +8,6 @@ mod properties;
 mod reliability;
 mod scenario_runner;
 mod scenarios;
+mod support;
 mod tidy;
 mod user_catalogs;

@@ -5,10 +5,11 @@
 //! hooks.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use rulecheck::engine::{Chance, Config, Game};
 use rulecheck::games::{self, AnyRules};
+
+use crate::support::rulecheck;
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -16,15 +17,6 @@ fn manifest_dir() -> PathBuf {
 
 fn house_rules() -> PathBuf {
     manifest_dir().join("tests/catalogs/house-rules")
-}
-
-fn rulecheck(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn load(dir: &Path) -> Result<AnyRules, String> {
