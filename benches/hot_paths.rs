@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use rulecheck::check::playout::{Chooser, RandomChooser};
 use rulecheck::commands::load_all;
-use rulecheck::engine::{Config, Game};
+use rulecheck::engine::{Check, Config, Game};
 use rulecheck::games::AnyRules;
 use rulecheck::games::dry_gulch::invariants::Before;
 use rulecheck::games::dry_gulch::{Action, Event, Rules, State};

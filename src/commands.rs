@@ -15,7 +15,7 @@ use crate::catalog::diag::Diagnostic;
 use crate::catalog::{self, GameSources, SourceFile};
 use crate::check::fuzz::{FuzzError, FuzzOptions, FuzzSummary, fuzz};
 use crate::check::suite::Checks;
-use crate::engine::{Config, Game};
+use crate::engine::{Check, Config, Game};
 use crate::games::{self, AnyRules};
 use crate::scenario::{self, ScenarioRun};
 

@@ -25,10 +25,11 @@ use serde_json::Value;
 
 use crate::catalog::SourceFile;
 use crate::catalog::common::{Citation, Interpretation, Variant};
+use crate::check::fuzz::outcome_key;
 use crate::check::playout::{Chooser, RandomChooser};
 use crate::check::suite::{Checks, GameRun, run_game};
 use crate::commands::{self, Exit};
-use crate::engine::{Config, ConfigError, Game, Outcome};
+use crate::engine::{Config, ConfigError, Harnessed, Outcome};
 use crate::games::AnyRules;
 
 /// The most actions a game in `diff` and `win_rates` may take before it
@@ -647,10 +648,8 @@ impl OptionStats {
     }
 
     fn add<A>(&mut self, run: &GameRun<A>) {
-        match run.outcome {
-            Some(Outcome::Win(s)) if s < self.wins.len() => self.wins[s] += 1,
-            Some(Outcome::Draw(_)) => self.draws += 1,
-            _ => {}
+        if let Some(o) = &run.outcome {
+            o.tally(&mut self.wins, &mut self.draws);
         }
         // sums until `finish` divides them
         self.mean_actions += run.actions.len() as f64;
@@ -715,12 +714,8 @@ pub struct KeyDiff {
 }
 
 /// How an outcome reads: `p1 wins`, `draw (turn cap)`, `unfinished`.
-pub fn outcome_text(o: Option<Outcome>) -> String {
-    match o {
-        Some(Outcome::Win(s)) => format!("p{} wins", s + 1),
-        Some(Outcome::Draw(r)) => format!("draw ({r})"),
-        None => "unfinished".to_string(),
-    }
+pub fn outcome_text(o: Option<&Outcome>) -> String {
+    o.map_or_else(|| "unfinished".to_string(), Outcome::to_string)
 }
 
 /// Every leaf where two JSON values differ: (path, a, b). Objects are
@@ -766,7 +761,7 @@ fn truncate(v: &Value) -> String {
 /// the serialised states differ. Differences already present in the initial
 /// states (the configuration itself, e.g. the reading) are ignored while
 /// both sides keep their initial values.
-fn first_difference<G: Game>(
+fn first_difference<G: Harnessed>(
     rules: &G::Rules,
     config_a: &Config,
     config_b: &Config,
@@ -816,7 +811,7 @@ fn first_difference<G: Game>(
 /// script runs out), and compares outcomes, lengths and the states. `base`
 /// must already enable the variant a variant-scoped interpretation needs
 /// (`diff_any` does that).
-pub fn diff<G: Game>(
+pub fn diff<G: Harnessed>(
     rules: &G::Rules,
     base: &Config,
     id: &str,
@@ -872,7 +867,8 @@ pub fn diff<G: Game>(
             any_consulted |= consulted;
             failed |= run_b.failure.is_some();
             let pair = &mut summary.pairs[k - 1];
-            let outcome = run_a.outcome != run_b.outcome;
+            // who wins, and why the game ended (scores may differ without it)
+            let outcome = outcome_key(run_a.outcome.as_ref()) != outcome_key(run_b.outcome.as_ref());
             let length = run_a.actions.len() != run_b.actions.len() || run_a.turns != run_b.turns;
             let play = run_a.actions != run_b.actions;
             pair.outcome_differs += u64::from(outcome);
@@ -881,7 +877,7 @@ pub fn diff<G: Game>(
             if (outcome || length || play) && pair.examples.len() < EXAMPLES {
                 pair.examples.push(Divergence {
                     seed: s,
-                    outcome: (outcome_text(run_a.outcome), outcome_text(run_b.outcome)),
+                    outcome: (outcome_text(run_a.outcome.as_ref()), outcome_text(run_b.outcome.as_ref())),
                     actions: (run_a.actions.len(), run_b.actions.len()),
                     turns: (run_a.turns, run_b.turns),
                     first_difference: first_difference::<G>(
@@ -1152,7 +1148,12 @@ pub struct WinRates {
 
 /// Plays `games` random games (game i: seed `seed + i`, `RandomChooser::new(seed + i)`,
 /// no checks) and measures each seat's win rate and the game length.
-pub fn win_rates<G: Game>(rules: &G::Rules, config: &Config, games: u64, seed: u64) -> Result<WinRates, ConfigError> {
+pub fn win_rates<G: Harnessed>(
+    rules: &G::Rules,
+    config: &Config,
+    games: u64,
+    seed: u64,
+) -> Result<WinRates, ConfigError> {
     let mut wins = vec![0u64; config.players as usize];
     let (mut draws, mut failed) = (0, 0);
     let mut actions = Vec::new();
@@ -1161,10 +1162,8 @@ pub fn win_rates<G: Game>(rules: &G::Rules, config: &Config, games: u64, seed: u
         let s = seed.wrapping_add(g);
         let c = Config { seed: s, ..config.clone() };
         let run = run_game::<G>(rules, &c, &mut RandomChooser::new(s), Checks::NONE, None, MAX_ACTIONS, &mut [])?;
-        match run.outcome {
-            Some(Outcome::Win(seat)) if seat < wins.len() => wins[seat] += 1,
-            Some(Outcome::Draw(_)) => draws += 1,
-            _ => {}
+        if let Some(o) = &run.outcome {
+            o.tally(&mut wins, &mut draws);
         }
         failed += u64::from(run.failure.is_some());
         actions.push(run.actions.len() as f64);

@@ -3,7 +3,7 @@
 
 use rulecheck::check::playout::RandomChooser;
 use rulecheck::check::suite::{Checks, run_game};
-use rulecheck::engine::{Config, Outcome};
+use rulecheck::engine::Config;
 use rulecheck::games::dry_gulch::{Rules, State};
 use rulecheck::games::{self, AnyRules};
 
@@ -29,7 +29,7 @@ fn contract_holds_in_random_games() {
         if let Some(f) = &run.failure {
             panic!("{f} (seed {seed}, after {} actions: {:?})", run.actions.len(), run.actions.last());
         }
-        assert!(matches!(run.outcome, Some(Outcome::Win(_) | Outcome::Draw(_))));
+        assert!(run.outcome.is_some());
     }
 }
 
@@ -72,7 +72,7 @@ fn invariants_hold_in_every_configuration() {
                 if let Some(f) = &run.failure {
                     panic!("{f} ({config}, after {} actions: {:?})", run.actions.len(), run.actions.last());
                 }
-                *ends.entry(rulecheck::check::fuzz::outcome_key(run.outcome)).or_default() += 1;
+                *ends.entry(rulecheck::check::fuzz::outcome_key(run.outcome.as_ref())).or_default() += 1;
                 turns += u64::from(run.turns);
                 actions += run.actions.len() as u64;
             }

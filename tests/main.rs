@@ -10,4 +10,6 @@ mod scenario_runner;
 mod scenarios;
 mod support;
 mod tidy;
+mod toy;
+mod toy_game;
 mod user_catalogs;

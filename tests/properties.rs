@@ -12,7 +12,7 @@ use quickcheck::{QuickCheck, TestResult};
 use rulecheck::catalog;
 use rulecheck::check::playout::{Chooser, RandomChooser};
 use rulecheck::check::suite::{Checks, Failure, run_game};
-use rulecheck::engine::{Config, Game};
+use rulecheck::engine::{Check, Config, Describe, Game};
 use rulecheck::games::dry_gulch::invariants::{FAULTS, INVARIANTS};
 use rulecheck::games::dry_gulch::payment::{self, Payment, Terms};
 use rulecheck::games::dry_gulch::{Rules, State};

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::playout::{Chooser, RandomChooser, ScriptChooser};
 use super::suite::{Checks, GameRun, run_game};
-use crate::engine::{Config, ConfigError, Game, Outcome};
+use crate::engine::{Config, ConfigError, Harnessed, Outcome};
 
 #[derive(Debug, Clone)]
 pub struct FuzzOptions {
@@ -227,15 +227,8 @@ impl FuzzSummary {
     }
 }
 
-pub fn outcome_key(o: Option<Outcome>) -> String {
-    match o {
-        Some(Outcome::Win(s)) => format!("win:p{}", s + 1),
-        Some(Outcome::Draw(r)) => format!(
-            "draw:{}",
-            serde_json::to_value(r).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
-        ),
-        None => "unfinished".into(),
-    }
+pub fn outcome_key(o: Option<&Outcome>) -> String {
+    o.map_or_else(|| "unfinished".into(), |o| o.key())
 }
 
 struct Slot<A> {
@@ -245,7 +238,7 @@ struct Slot<A> {
 
 /// Plays the games of `opts` for `base` (whose seed is replaced per game).
 /// `progress` is bumped once per finished game.
-pub fn fuzz<G: Game>(
+pub fn fuzz<G: Harnessed>(
     rules: &G::Rules,
     base: &Config,
     opts: &FuzzOptions,
@@ -314,7 +307,7 @@ where
         s.invariant_checks += slot.run.invariant_checks;
         s.turns += u64::from(slot.run.turns);
         *s.outcomes
-            .entry(if slot.run.failure.is_some() { "failed".into() } else { outcome_key(slot.run.outcome) })
+            .entry(if slot.run.failure.is_some() { "failed".into() } else { outcome_key(slot.run.outcome.as_ref()) })
             .or_default() += 1;
         for id in &slot.run.consulted {
             *s.consulted.entry(id.to_string()).or_default() += 1;
@@ -352,7 +345,7 @@ where
     Ok(s)
 }
 
-fn run_counting<G: Game>(
+fn run_counting<G: Harnessed>(
     rules: &G::Rules,
     config: &Config,
     chooser: &mut dyn Chooser,
@@ -365,7 +358,7 @@ fn run_counting<G: Game>(
 
 /// Replays a choice list (each index taken modulo the legal-list length)
 /// for at most its own length.
-pub fn replay<G: Game>(
+pub fn replay<G: Harnessed>(
     rules: &G::Rules,
     config: &Config,
     checks: Checks,
@@ -379,7 +372,7 @@ pub fn replay<G: Game>(
 
 /// Shrinks a failing choice list to a short one that still breaks the same
 /// check: drop chunks (halving their size), then lower each index to 0.
-pub fn shrink<G: Game>(
+pub fn shrink<G: Harnessed>(
     rules: &G::Rules,
     config: &Config,
     opts: &FuzzOptions,

@@ -1,11 +1,34 @@
 //! Random playouts: a seed and a stream of choice indices into the legal
 //! action list, so every generated game is legal and replayable.
 
-use crate::engine::{Chance, Config, ConfigError, Game, Outcome};
+use crate::engine::{Chance, Config, ConfigError, Game, Outcome, ToMove};
 
-/// Picks an index below `n` (n > 0).
+/// Picks an index below `n` (n > 0), or by weights at a chance node.
 pub trait Chooser {
     fn choose(&mut self, n: usize) -> usize;
+    /// An index into `weights` (not empty, each positive); by default the
+    /// weights are ignored, which keeps a script of indices replayable.
+    fn choose_weighted(&mut self, weights: &[u32]) -> usize {
+        self.choose(weights.len())
+    }
+}
+
+/// Picks the next action of a playout: by weight at a chance node, else
+/// uniformly. `weights` is scratch space.
+pub fn pick<G: Game>(
+    state: &G,
+    rules: &G::Rules,
+    legal: &[G::Action],
+    weights: &mut Vec<u32>,
+    chooser: &mut dyn Chooser,
+) -> usize {
+    if state.to_move() == ToMove::Chance {
+        state.chance_weights(rules, weights);
+        if weights.len() == legal.len() && weights.iter().all(|&w| w > 0) {
+            return chooser.choose_weighted(weights);
+        }
+    }
+    chooser.choose(legal.len())
 }
 
 /// Uniform choices from a seeded generator independent of the game's own.
@@ -20,6 +43,20 @@ impl RandomChooser {
 impl Chooser for RandomChooser {
     fn choose(&mut self, n: usize) -> usize {
         self.0.below(n as u32) as usize
+    }
+    fn choose_weighted(&mut self, weights: &[u32]) -> usize {
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        // the total of at most a few thousand u32 weights fits; fall back to
+        // uniform if a game lists absurd weights
+        let Ok(total) = u32::try_from(total) else { return self.choose(weights.len()) };
+        let mut r = self.0.below(total);
+        for (i, &w) in weights.iter().enumerate() {
+            if r < w {
+                return i;
+            }
+            r -= w;
+        }
+        weights.len() - 1
     }
 }
 
@@ -68,14 +105,14 @@ pub fn play<G: Game, E>(
     mut after: impl FnMut(&G, &G::Action, usize) -> Result<(), E>,
 ) -> Result<Played<G::Action>, PlayError<G::Action, E>> {
     let mut state = G::new(rules, config).map_err(PlayError::Config)?;
-    let mut legal = Vec::new();
+    let (mut legal, mut weights) = (Vec::new(), Vec::new());
     let mut actions = Vec::new();
-    while state.outcome().is_none() && actions.len() < max_actions {
+    while !state.is_over() && actions.len() < max_actions {
         state.legal_actions(rules, &mut legal);
         if legal.is_empty() {
             break;
         }
-        let a = legal.swap_remove(chooser.choose(legal.len()));
+        let a = legal.swap_remove(pick(&state, rules, &legal, &mut weights, chooser));
         if let Err(e) = state.apply(rules, &a) {
             panic!("a legal action was rejected: {e} (config {config})");
         }
@@ -84,5 +121,5 @@ pub fn play<G: Game, E>(
             return Err(PlayError::Stopped { error: e, actions });
         }
     }
-    Ok(Played { outcome: state.outcome(), turns: state.turns(), actions })
+    Ok(Played { outcome: state.outcome(rules), turns: state.turns(), actions })
 }

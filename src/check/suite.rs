@@ -7,8 +7,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::playout::Chooser;
-use crate::engine::{Config, ConfigError, Game, Outcome, Violation};
+use super::playout::{Chooser, pick};
+use crate::engine::{Config, ConfigError, Harnessed, Outcome, ToMove, Violation};
 use crate::yaml;
 
 /// Which checks run after every action.
@@ -81,7 +81,7 @@ fn contract(check: &'static str, detail: impl Into<String>) -> Failure {
 /// the game: a game that has not ended by then breaks `termination`.
 /// `coverage`, when not empty, counts what took effect (indexes of
 /// `Game::coverage_keys`).
-pub fn run_game<G: Game>(
+pub fn run_game<G: Harnessed>(
     rules: &G::Rules,
     config: &Config,
     chooser: &mut dyn Chooser,
@@ -104,7 +104,7 @@ pub fn run_game<G: Game>(
         invariant_checks: 0,
         consulted: Vec::new(),
     };
-    let mut legal = Vec::new();
+    let (mut legal, mut weights) = (Vec::new(), Vec::new());
     let n_invariants = G::invariants().len() as u64;
     loop {
         state.legal_actions(rules, &mut legal);
@@ -122,11 +122,12 @@ pub fn run_game<G: Game>(
                 Some(contract("termination", format!("no end after {max_actions} actions ({} turns)", state.turns())));
             break;
         }
-        let i = chooser.choose(legal.len());
+        let i = pick(&state, rules, &legal, &mut weights, chooser);
         let action = legal.swap_remove(i);
         run.choices.push(i as u32);
         if checks.contract
             && let Some(f) = check_malformed::<G>(rules, &state, &action, run.actions.len() as u32)
+                .or_else(|| check_hidden::<G>(rules, &state, &action))
         {
             run.actions.push(action);
             run.failure = Some(f);
@@ -181,7 +182,7 @@ pub fn run_game<G: Game>(
             }
         }
     }
-    run.outcome = state.outcome();
+    run.outcome = state.outcome(rules);
     run.turns = state.turns();
     run.consulted = state.consulted(rules);
     if run.failure.is_none() && run.outcome.is_none() {
@@ -190,12 +191,11 @@ pub fn run_game<G: Game>(
     Ok(run)
 }
 
-fn check_legal<G: Game>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
-    if legal.is_empty() != state.outcome().is_some() {
-        return Some(contract(
-            "legal-nonempty",
-            format!("{} legal actions while the outcome is {:?}", legal.len(), state.outcome()),
-        ));
+fn check_legal<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
+    let outcome = state.outcome(rules);
+    if legal.is_empty() != outcome.is_some() {
+        let o = outcome.map_or("none".to_string(), |o| o.to_string());
+        return Some(contract("legal-nonempty", format!("{} legal actions while the outcome is {o}", legal.len())));
     }
     let mut again = Vec::new();
     state.legal_actions(rules, &mut again);
@@ -207,13 +207,90 @@ fn check_legal<G: Game>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Opt
     if sorted.windows(2).any(|w| w[0] == w[1]) {
         return Some(contract("legal-unique", "an action is listed twice"));
     }
-    if state.current_player().is_none() != legal.is_empty() {
-        return Some(contract("legal-nonempty", "current_player disagrees with the legal list"));
+    if state.is_over() != legal.is_empty() {
+        return Some(contract(
+            "legal-nonempty",
+            format!("{} is on move, yet the legal list disagrees", state.to_move()),
+        ));
+    }
+    check_actors(rules, state, legal)
+}
+
+/// Each listed action belongs to whoever `to_move` names: the seat on move,
+/// a seat still choosing (and each of those has an action), or chance (and
+/// the weights line up with the outcomes).
+fn check_actors<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
+    let to_move = state.to_move();
+    let stray = |a: &G::Action| {
+        contract("legal-actor", format!("`{}` is listed but {} is on move", G::describe_action(rules, a), to_move))
+    };
+    match to_move {
+        ToMove::Seat(seat) => legal.iter().find(|a| state.actor(a) != Some(seat)).map(stray),
+        ToMove::Simultaneous(seats) => {
+            if let Some(a) = legal.iter().find(|a| !state.actor(a).is_some_and(|s| seats.contains(s))) {
+                return Some(stray(a));
+            }
+            let idle = seats.iter().find(|&s| !legal.iter().any(|a| state.actor(a) == Some(s)))?;
+            Some(contract("legal-actor", format!("p{} chooses at once with {seats} but has no legal action", idle + 1)))
+        }
+        ToMove::Chance => {
+            if let Some(a) = legal.iter().find(|a| state.actor(a).is_some()) {
+                return Some(stray(a));
+            }
+            let mut weights = Vec::new();
+            state.chance_weights(rules, &mut weights);
+            if weights.len() != legal.len() || weights.contains(&0) {
+                return Some(contract(
+                    "chance-weights",
+                    format!("{} outcomes but weights {weights:?}: one positive weight per outcome", legal.len()),
+                ));
+            }
+            None
+        }
+        ToMove::Terminal => None,
+    }
+}
+
+/// At a simultaneous node a seat's choice stays hidden until all have
+/// chosen: whichever of its actions a seat takes, every other seat
+/// observes the same and may take the same actions.
+fn check_hidden<G: Harnessed>(rules: &G::Rules, state: &G, action: &G::Action) -> Option<Failure> {
+    let ToMove::Simultaneous(_) = state.to_move() else { return None };
+    let chooser = state.actor(action)?;
+    let mut legal = Vec::new();
+    state.legal_actions(rules, &mut legal);
+    let other = legal.iter().find(|a| *a != action && state.actor(a) == Some(chooser))?;
+    let (mut a, mut b) = (state.clone(), state.clone());
+    if a.apply(rules, action).is_err() || b.apply(rules, other).is_err() {
+        return None; // `legal-accepted` reports it
+    }
+    if !matches!(a.to_move(), ToMove::Simultaneous(_)) {
+        return None; // the last choice reveals them all
+    }
+    let (mut la, mut lb) = (Vec::new(), Vec::new());
+    a.legal_actions(rules, &mut la);
+    b.legal_actions(rules, &mut lb);
+    for seat in (0..state.players()).filter(|&s| s != chooser) {
+        let mine = |s: &G, l: &[G::Action]| -> Vec<G::Action> {
+            l.iter().filter(|x| s.actor(x) == Some(seat)).cloned().collect()
+        };
+        if a.observation(rules, seat) != b.observation(rules, seat) || mine(&a, &la) != mine(&b, &lb) {
+            return Some(contract(
+                "simultaneous-hidden",
+                format!(
+                    "p{} sees or may do something else depending on whether p{} chose `{}` or `{}`",
+                    seat + 1,
+                    chooser + 1,
+                    G::describe_action(rules, action),
+                    G::describe_action(rules, other)
+                ),
+            ));
+        }
     }
     None
 }
 
-fn check_malformed<G: Game>(rules: &G::Rules, state: &G, action: &G::Action, salt: u32) -> Option<Failure> {
+fn check_malformed<G: Harnessed>(rules: &G::Rules, state: &G, action: &G::Action, salt: u32) -> Option<Failure> {
     let bad = G::mutate_action(action, salt);
     let mut legal = Vec::new();
     state.legal_actions(rules, &mut legal);
@@ -231,7 +308,7 @@ fn check_malformed<G: Game>(rules: &G::Rules, state: &G, action: &G::Action, sal
     }
 }
 
-fn check_round_trips<G: Game>(state: &G, yaml_every: usize, step: usize) -> Option<Failure> {
+fn check_round_trips<G: Harnessed>(state: &G, yaml_every: usize, step: usize) -> Option<Failure> {
     let json = serde_json::to_string(state).expect("states serialise to JSON");
     match serde_json::from_str::<G>(&json) {
         Ok(back) if back == *state => {}

@@ -11,13 +11,12 @@ use serde::{Deserialize, Serialize};
 /// The PCG stream constant: fixed so one seed means one sequence forever.
 const STREAM: u64 = 0xda3e_39cb_94b9_5bdb;
 
-/// An outcome a scenario forces on the next chance event: an index into the
-/// list of possibilities, or a named outcome the game maps to an index.
+/// An outcome a scenario forces on the next chance event, by name (a card
+/// id, a die face), never by position: the game maps names to its
+/// possibilities.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Forced {
-    Index(u32),
-    Named(String),
-}
+#[serde(transparent)]
+pub struct Forced(pub String);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Chance {
@@ -43,12 +42,7 @@ impl Chance {
         debug_assert!(n > 0);
         self.draws += 1;
         if let Some(f) = self.forced.pop_front() {
-            let hit = match &f {
-                Forced::Index(i) if *i < n => Some(*i),
-                Forced::Named(s) => (0..n).find(|&i| names(i) == *s),
-                Forced::Index(_) => None,
-            };
-            match hit {
+            match (0..n).find(|&i| names(i) == f.0) {
                 Some(i) => return i,
                 None => self.misfits.push(f),
             }

@@ -5,32 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::config::{Config, ConfigError};
-
-/// A player's seat, 0-based in turn order from the starting player.
-pub type Seat = usize;
-
-/// Why a game ended without a winner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DrawReason {
-    /// The configuration's turn cap was reached.
-    TurnCap,
-}
-
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DrawReason::TurnCap => "turn cap",
-        })
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Outcome {
-    Win(Seat),
-    Draw(DrawReason),
-}
+use super::outcome::{Outcome, Seat, ToMove};
 
 /// An illegal action: names the rule (a catalog id) and the rulebook place,
 /// and says what is wrong. The state is unchanged.
@@ -82,14 +57,25 @@ impl fmt::Display for Violation {
     }
 }
 
-/// A game's state. Contract (checked by the shared suite in `check`):
-/// - `legal_actions` lists unique actions in a fixed, documented order, and
-///   is empty exactly when `outcome` is `Some`;
+/// A game's state: the state API every game implements (OpenSpiel's is
+/// the model). Contract (checked by the shared suite in `check`):
+/// - `to_move` says who acts: one seat, seats choosing at once, chance, or
+///   nobody; `legal_actions` lists unique actions in a fixed, documented
+///   order, and is empty exactly when `to_move` is `Terminal`, which is
+///   exactly when `outcome` is `Some`;
+/// - at a simultaneous node the list holds the actions of every seat still
+///   choosing, each seat has one at least, and a seat's choice changes no
+///   other seat's observation or legal actions until all have chosen;
+/// - at a chance node the list holds the outcomes and `chance_weights` their
+///   positive weights, aligned;
 /// - `apply` either returns the events it caused, or a `RuleError` and leaves
 ///   the state unchanged; it never panics on any action value;
-/// - chance comes only from the state's `Chance`, so a seed and an action
-///   list replay to identical states;
+/// - chance comes only from chance nodes and the state's `Chance`, so a seed
+///   and an action list replay to identical states;
 /// - a state serialises and reads back equal; a clone evolves like the original.
+///
+/// What the harness needs besides (descriptions, invariants and faults,
+/// coverage) are the separate traits `Describe`, `Check` and `Cover`.
 pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// The compiled catalog the state is played under.
     type Rules;
@@ -97,18 +83,60 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     type Event: Clone + PartialEq + fmt::Debug + Serialize;
 
     fn new(rules: &Self::Rules, config: &Config) -> Result<Self, ConfigError>;
-    /// The seat that must act, `None` when the game is over.
-    fn current_player(&self) -> Option<Seat>;
-    /// Clears `out` and fills it with the legal actions in canonical order.
+    /// How many seats play.
+    fn players(&self) -> usize;
+    /// Who acts next.
+    fn to_move(&self) -> ToMove;
+    /// Clears `out` and fills it with the legal actions in canonical order:
+    /// the seat's on move, every choosing seat's (by seat) at a simultaneous
+    /// node, the outcomes at a chance node.
     fn legal_actions(&self, rules: &Self::Rules, out: &mut Vec<Self::Action>);
+    /// At a chance node, clears `out` and fills it with the weight of each
+    /// outcome, aligned with `legal_actions`. A game without chance nodes
+    /// (its chance hidden in `apply`, drawn from its `Chance`) keeps the default.
+    fn chance_weights(&self, rules: &Self::Rules, out: &mut Vec<u32>) {
+        let _ = rules;
+        out.clear();
+    }
+    /// Who takes `action` at this node: the seat on move, the seat it belongs
+    /// to at a simultaneous node, `None` for a chance outcome or at the end.
+    fn actor(&self, action: &Self::Action) -> Option<Seat> {
+        let _ = action;
+        match self.to_move() {
+            ToMove::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
     fn apply(&mut self, rules: &Self::Rules, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError>;
-    fn outcome(&self) -> Option<Outcome>;
+    /// How the game ended (places, scores, reason); `None` while it goes on.
+    fn outcome(&self, rules: &Self::Rules) -> Option<Outcome>;
     /// Turns played so far (the unit of the turn cap).
     fn turns(&self) -> u32;
-    /// How the action reads, with catalog names.
+    /// What `seat` may see of the state, in a few lines: hidden information
+    /// (other hands, face-down choices, the order of decks) left out.
+    fn observation(&self, rules: &Self::Rules, seat: Seat) -> String;
+
+    /// The one seat on move, if one seat is.
+    fn current_player(&self) -> Option<Seat> {
+        match self.to_move() {
+            ToMove::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+    fn is_over(&self) -> bool {
+        self.to_move() == ToMove::Terminal
+    }
+}
+
+/// How actions and events read, with catalog names (transcripts, errors,
+/// counterexamples).
+pub trait Describe: Game {
     fn describe_action(rules: &Self::Rules, action: &Self::Action) -> String;
     fn describe_event(rules: &Self::Rules, event: &Self::Event) -> String;
+}
 
+/// A game's own invariants and the faults that prove each can fail.
+pub trait Check: Game {
     /// What the transition invariants need to remember from before an action.
     type Before;
     fn before(&self) -> Self::Before;
@@ -129,6 +157,10 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// A perturbed copy of an action, for the malformed-action checks; `salt`
     /// picks the perturbation.
     fn mutate_action(action: &Self::Action, salt: u32) -> Self::Action;
+}
+
+/// What took effect, for coverage and reachability reports.
+pub trait Cover: Game {
     /// Every catalog entity whose taking effect is counted (`building:bank`,
     /// `event:fire`, …), so entities that never take effect stand out.
     fn coverage_keys(rules: &Self::Rules) -> Vec<String>;
@@ -139,9 +171,15 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     fn consulted(&self, rules: &Self::Rules) -> Vec<String>;
 }
 
+/// A game with every harness hook: what `check`, `fuzz`, `diff` and
+/// scenarios take.
+pub trait Harnessed: Game + Describe + Check + Cover {}
+
+impl<G: Game + Describe + Check + Cover> Harnessed for G {}
+
 /// A game that scenario files can drive: set-up overrides, actions and
 /// expectations written with catalog ids (the YAML shapes are the game's).
-pub trait Scripted: Game {
+pub trait Scripted: Harnessed {
     type Setup: Clone + fmt::Debug + Serialize + DeserializeOwned;
     type ActionSpec: Clone + fmt::Debug + Serialize + DeserializeOwned;
     type Expect: Clone + fmt::Debug + Default + Serialize + DeserializeOwned;

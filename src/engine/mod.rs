@@ -14,9 +14,11 @@
 mod chance;
 mod config;
 mod game;
+mod outcome;
 mod readings;
 
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
-pub use game::{DrawReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat, Violation};
+pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation};
+pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
 pub use readings::{Hook, Readings, Touched};

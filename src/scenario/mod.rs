@@ -16,8 +16,8 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::SourceFile;
 use crate::catalog::common::RawCitation;
 use crate::catalog::diag::Diagnostic;
-use crate::check::playout::{Chooser, RandomChooser};
-use crate::engine::{Config, Forced, Scripted};
+use crate::check::playout::{RandomChooser, pick};
+use crate::engine::{Config, Forced, Scripted, ToMove};
 use crate::games::AnyRules;
 use crate::yaml::{self, Spanned, position};
 
@@ -41,6 +41,10 @@ pub struct RawScenario<S, A, E> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<Spanned<S>>,
     pub steps: Vec<Spanned<RawStep<A, E>>>,
+    /// Seats whose observation (what they may see) the transcript shows
+    /// after every action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub observe: Vec<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Spanned<E>>,
 }
@@ -225,9 +229,11 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
     Ok(sc)
 }
 
-/// Runs a parsed scenario; `rule_ids` are the rule ids the game's errors
-/// can name (what an `error:` step may expect).
-fn run_typed<G: Scripted>(
+/// Runs a scenario file for game `G` under `vary`; `rule_ids` are the rule
+/// ids the game's errors can name (what an `error:` step may expect).
+/// `run_file` reaches it through the registry; tests of a test-only game
+/// call it directly.
+pub fn run_typed<G: Scripted>(
     rules: &G::Rules,
     file: &SourceFile,
     vary: &Vary<'_>,
@@ -297,6 +303,21 @@ fn run_config<G: Scripted>(
     ));
     let mut failures = Vec::new();
     let players = config.players as usize;
+    let mut observers = Vec::new();
+    for o in &sc.observe {
+        observers.push(G::seat_of(&o.value, players).map_err(|e| bad(position(o), format!("observe: {e}")))?);
+    }
+    let observe = |state: &G, t: &mut String| {
+        for &seat in &observers {
+            t.push_str(&format!("  P{} sees:\n", seat + 1));
+            for line in state.observation(rules, seat).lines() {
+                t.push_str(&format!("    {line}\n"));
+            }
+        }
+    };
+    // chance nodes no step scripts are sampled from the configuration's seed
+    let mut chance = RandomChooser::new(config.seed);
+    let mut scratch = (Vec::new(), Vec::new());
     // the ids a named forced outcome can be: the catalog's entities
     let keys = G::coverage_keys(rules);
     let entity_ids: std::collections::BTreeSet<&str> =
@@ -305,6 +326,21 @@ fn run_config<G: Scripted>(
         let n = i + 1;
         let at = position(st);
         let s = &st.value;
+        // chance nodes before a `do` step, unless it names their outcome
+        while let (Some(spec), ToMove::Chance) = (&s.act, state.to_move()) {
+            let (legal, weights) = &mut scratch;
+            state.legal_actions(rules, legal);
+            if legal.is_empty() || G::action_from_spec(rules, spec).is_ok_and(|a| legal.contains(&a)) {
+                break;
+            }
+            let a = legal.swap_remove(pick(&state, rules, legal, weights, &mut chance));
+            let ev = state.apply(rules, &a).map_err(|e| bad(at, format!("step {n}: {e}")))?;
+            t.push_str(&format!("\nchance (sampled): {}\n", G::describe_action(rules, &a)));
+            for e in &ev {
+                t.push_str(&format!("  - {}\n", G::describe_event(rules, e)));
+            }
+            observe(&state, &mut t);
+        }
         // decisions the engine waits for
         while let Some((seat, decision)) = state.pending_decision() {
             let answered = s.act.is_some() && s.by.as_deref().is_some_and(|b| G::seat_of(b, players) == Ok(seat));
@@ -334,16 +370,20 @@ fn run_config<G: Scripted>(
             let action = G::action_from_spec(rules, spec).map_err(|e| bad(at, format!("step {n}: {e}")))?;
             if let Some(b) = &s.by {
                 let want = G::seat_of(b, players).map_err(|e| bad(at, format!("step {n}: {e}")))?;
-                if state.current_player() != Some(want) {
-                    let who = state
-                        .current_player()
-                        .map(|p| format!("p{}", p + 1))
-                        .unwrap_or_else(|| "nobody (the game is over)".into());
-                    return Err(bad(at, format!("step {n}: `{b}` is not on move; it is {who}'s move")));
+                let on_move = match state.to_move() {
+                    ToMove::Seat(s) => s == want,
+                    ToMove::Simultaneous(seats) => seats.contains(want),
+                    ToMove::Chance | ToMove::Terminal => false,
+                };
+                if !on_move {
+                    return Err(bad(at, format!("step {n}: `{b}` is not on move; {} is", state.to_move())));
                 }
             }
             let text = G::describe_action(rules, &action);
-            let who = state.current_player().map(|p| format!("P{}", p + 1)).unwrap_or_default();
+            let who = match state.to_move() {
+                ToMove::Chance => "chance:".to_string(),
+                _ => state.actor(&action).map(|p| format!("P{}", p + 1)).unwrap_or_default(),
+            };
             let before = state.clone();
             let snapshot = state.before();
             match (state.apply(rules, &action), &s.error) {
@@ -352,6 +392,7 @@ fn run_config<G: Scripted>(
                     for e in &ev {
                         t.push_str(&format!("  - {}\n", G::describe_event(rules, e)));
                     }
+                    observe(&state, &mut t);
                     if let Err(v) = state.check_invariants(rules, &snapshot, &action, &ev) {
                         failures.push(format!("step {n} (line {}): {v}", at.0));
                         break;
@@ -381,33 +422,30 @@ fn run_config<G: Scripted>(
             }
         } else if !s.force.is_empty() {
             for f in &s.force {
-                let forced = match f.parse::<u32>() {
-                    Ok(i) => Forced::Index(i),
-                    Err(_) if !entity_ids.contains(f.as_str()) => {
-                        return Err(bad(
-                            at,
-                            format!(
-                                "step {n}: `{f}` is not an id of the {} catalog; `force` takes the ids of chance outcomes (cards) or their indexes",
-                                sc.game.value
-                            ),
-                        ));
-                    }
-                    Err(_) => Forced::Named(f.clone()),
-                };
-                state.force(forced);
+                if !entity_ids.contains(f.as_str()) {
+                    return Err(bad(
+                        at,
+                        format!(
+                            "step {n}: `{f}` is not an id of the {} catalog; `force` names chance outcomes (cards) by id, never by position",
+                            sc.game.value
+                        ),
+                    ));
+                }
+                state.force(Forced(f.clone()));
             }
             t.push_str(&format!("\nstep {n}: force [{}]\n", s.force.join(", ")));
         } else if let Some(rp) = &s.play_randomly {
             let mut chooser = RandomChooser::new(rp.seed);
             let mut legal = Vec::new();
             let mut k = 0;
-            while k < rp.actions && state.outcome().is_none() {
+            let mut weights = Vec::new();
+            while k < rp.actions && !state.is_over() {
                 state.legal_actions(rules, &mut legal);
                 if legal.is_empty() {
                     failures.push(no_legal_action(n, at, "random play"));
                     break;
                 }
-                let a = legal.swap_remove(chooser.choose(legal.len()));
+                let a = legal.swap_remove(pick(&state, rules, &legal, &mut weights, &mut chooser));
                 state
                     .apply(rules, &a)
                     .map_err(|e| bad(at, format!("step {n}: a random legal action was rejected: {e}")))?;
@@ -440,11 +478,7 @@ fn run_config<G: Scripted>(
     }
     let (misfits, unused) = state.forced_leftovers();
     for m in misfits {
-        let outcome = match m {
-            Forced::Named(id) => format!("`{id}`"),
-            Forced::Index(i) => format!("number {i}"),
-        };
-        failures.push(format!("the forced chance outcome {outcome} did not fit the chance event it met"));
+        failures.push(format!("the forced chance outcome `{}` did not fit the chance event it met", m.0));
     }
     if unused > 0 {
         failures.push(format!("{unused} forced chance outcome(s) were never used"));
@@ -489,7 +523,7 @@ pub fn record<G: Scripted>(
     let mut state = G::new(rules, config).map_err(|e| e.to_string())?;
     let mut steps = Vec::new();
     for (i, a) in actions.iter().enumerate() {
-        let by = state.current_player().map(|p| format!("p{}", p + 1));
+        let by = state.actor(a).map(|p| format!("p{}", p + 1));
         state.apply(rules, a).map_err(|e| format!("action {}: {e}", i + 1))?;
         steps.push(RecordedStep { by, act: G::action_to_spec(rules, a) });
     }

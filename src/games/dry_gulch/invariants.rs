@@ -7,8 +7,9 @@ use super::rules::{Action, Event, Fault, Phase, Placed, State};
 use super::rules_data::{Ability, Rules};
 use smallvec::SmallVec;
 
+use super::rules::End;
 use crate::engine::Hook;
-use crate::engine::{InvariantDef, Outcome, Violation};
+use crate::engine::{InvariantDef, Violation};
 
 pub const INVARIANTS: &[InvariantDef] = &[
     InvariantDef {
@@ -414,15 +415,15 @@ fn win(s: &State, rules: &Rules, events: &[Event]) -> Result<(), Violation> {
             if !during_build {
                 return fail("win-in-build", format!("P{} was declared the winner outside a building phase", seat + 1));
             }
-            if s.outcome != Some(Outcome::Win(*seat)) {
+            if s.outcome != Some(End::Win(*seat)) {
                 return fail(
                     "win-in-build",
                     format!(
                         "a win of P{} was announced but the outcome is {}",
                         seat + 1,
                         s.outcome.map_or("none".to_string(), |o| match o {
-                            Outcome::Win(w) => format!("a win of P{}", w + 1),
-                            Outcome::Draw(r) => format!("a draw ({r})"),
+                            End::Win(w) => format!("a win of P{}", w + 1),
+                            End::Draw(r) => format!("a draw ({r})"),
                         })
                     ),
                 );

@@ -20,6 +20,7 @@
 //! data (see `catalog::common::Change`).
 
 pub mod catalog;
+mod contract;
 pub mod invariants;
 mod layers;
 pub mod payment;

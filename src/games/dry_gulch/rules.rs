@@ -15,13 +15,20 @@ use std::collections::{BTreeMap, VecDeque};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::invariants;
 use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
-use crate::engine::{
-    Chance, Config, ConfigError, DrawReason, Game, Hook, InvariantDef, Outcome, Readings, RuleError, Touched, Violation,
-};
+use crate::engine::{Chance, Config, ConfigError, EndReason, Hook, Readings, RuleError, Touched};
+
+/// How a game of Dry Gulch ended, as the state keeps it (`Game::outcome`
+/// turns it into the ranking).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum End {
+    /// The seat reached the influence threshold in a building phase.
+    Win(usize),
+    Draw(EndReason),
+}
 
 /// Rule ids the engine's errors name, with their rulebook places.
 pub fn rule_sources() -> Sources {
@@ -292,7 +299,7 @@ pub enum Event {
     Discarded { seat: usize, card: CardKind },
     HandCut { seat: usize, cards: Vec<CardKind> },
     Won { seat: usize, influence: u32, during_build: bool },
-    GameDrawn { reason: DrawReason },
+    GameDrawn { reason: EndReason },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -328,7 +335,7 @@ pub struct State {
     pub pending_rewards: Vec<Bld>,
     /// The Town Hall is closed; by whom (`None` inside: nobody's turn reopens it).
     pub town_hall_closed: Option<Closure>,
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<End>,
     /// Which switch points the engine used (bookkeeping, not game state).
     #[serde(skip)]
     pub touched: Touched,
@@ -587,7 +594,7 @@ impl State {
 
     // ------------------------------------------------------------ set-up
 
-    fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
+    pub(super) fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
         let n = config.players;
         if n < rules.min_players || n > rules.max_players {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
@@ -926,14 +933,14 @@ impl State {
             let inf = self.counted_influence(rules, seat);
             if inf >= self.win_threshold(seat) {
                 ev.push(Event::Won { seat, influence: inf, during_build: self.phase == Phase::Build });
-                self.end(Outcome::Win(seat), ev);
+                self.end(End::Win(seat), ev);
                 return;
             }
         }
     }
 
-    fn end(&mut self, o: Outcome, ev: &mut Vec<Event>) {
-        if let Outcome::Draw(reason) = o {
+    fn end(&mut self, o: End, ev: &mut Vec<Event>) {
+        if let End::Draw(reason) = o {
             ev.push(Event::GameDrawn { reason });
         }
         self.outcome = Some(o);
@@ -1051,7 +1058,7 @@ impl State {
         self.turns += 1;
         self.active = (self.active + 1) % self.players;
         if self.turns >= self.turn_cap {
-            self.end(Outcome::Draw(DrawReason::TurnCap), ev);
+            self.end(End::Draw(EndReason::TurnCap), ev);
         } else {
             self.phase = Phase::NextTurn;
         }
@@ -1595,7 +1602,44 @@ impl State {
 
     /// The legal actions; `builds: false` leaves out `Build` actions (whose
     /// payments are many) for checking any other action.
-    fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
+    /// `Game::apply`: the action if it is legal here, else the rule it breaks.
+    pub(super) fn checked_apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let ok = match action {
+            // a build is checked directly: its payments are many
+            Action::Build { building, plot, payment: pay } => {
+                self.decision.is_none()
+                    && self.outcome.is_none()
+                    && self.phase == Phase::Build
+                    && (*building as usize) < rules.buildings.len()
+                    && (*plot as usize) < rules.plots.len()
+                    && self.build_blocker(rules, *building).is_none()
+                    && self.plot_fits(rules, *building, *plot).is_ok()
+                    && payment::check(
+                        rules,
+                        &self.terms(rules),
+                        &self.needs(rules, *building),
+                        &self.seats[self.active].hand,
+                        pay,
+                    )
+                    .is_ok()
+            }
+            _ => {
+                let mut legal = Vec::new();
+                self.legal(rules, &mut legal, false);
+                legal.contains(action)
+            }
+        };
+        if !ok {
+            return Err(self.diagnose(rules, action));
+        }
+        let mut ev = Vec::new();
+        self.execute(rules, action, &mut ev);
+        Ok(ev)
+    }
+
+    /// The winner is first and every other seat second (the rules rank no
+    /// one else); a seat's score is its counted influence.
+    pub(super) fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
         out.clear();
         // one allocation for a fresh list instead of growing it step by step
         out.reserve(16);
@@ -2168,154 +2212,6 @@ fn pairs_of(hand: &[u8], size: u32, from: usize, cur: &mut Vec<(CardKind, u8)>, 
             cur.push((k as CardKind, take as u8));
             pairs_of(hand, size - take, k + 1, cur, out);
             cur.pop();
-        }
-    }
-}
-
-impl Game for State {
-    type Rules = Rules;
-    type Action = Action;
-    type Event = Event;
-
-    fn new(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
-        if config.game != rules.id {
-            return Err(ConfigError::UnknownGame(config.game.clone()));
-        }
-        State::setup(rules, config)
-    }
-
-    fn current_player(&self) -> Option<usize> {
-        if self.outcome.is_some() {
-            return None;
-        }
-        if let Some(d) = &self.decision {
-            return Some(d.seat());
-        }
-        match &self.phase {
-            Phase::Residence { seat } | Phase::Draft { seat, .. } => Some(*seat),
-            _ => Some(self.active),
-        }
-    }
-
-    fn legal_actions(&self, rules: &Rules, out: &mut Vec<Action>) {
-        self.legal(rules, out, true);
-    }
-
-    fn apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let ok = match action {
-            // a build is checked directly: its payments are many
-            Action::Build { building, plot, payment: pay } => {
-                self.decision.is_none()
-                    && self.outcome.is_none()
-                    && self.phase == Phase::Build
-                    && (*building as usize) < rules.buildings.len()
-                    && (*plot as usize) < rules.plots.len()
-                    && self.build_blocker(rules, *building).is_none()
-                    && self.plot_fits(rules, *building, *plot).is_ok()
-                    && payment::check(
-                        rules,
-                        &self.terms(rules),
-                        &self.needs(rules, *building),
-                        &self.seats[self.active].hand,
-                        pay,
-                    )
-                    .is_ok()
-            }
-            _ => {
-                let mut legal = Vec::new();
-                self.legal(rules, &mut legal, false);
-                legal.contains(action)
-            }
-        };
-        if !ok {
-            return Err(self.diagnose(rules, action));
-        }
-        let mut ev = Vec::new();
-        self.execute(rules, action, &mut ev);
-        Ok(ev)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn turns(&self) -> u32 {
-        self.turns
-    }
-
-    fn describe_action(rules: &Rules, a: &Action) -> String {
-        describe_action(rules, a)
-    }
-
-    fn describe_event(rules: &Rules, e: &Event) -> String {
-        describe_event(rules, e)
-    }
-
-    type Before = invariants::Before;
-
-    fn before(&self) -> invariants::Before {
-        invariants::before(self)
-    }
-
-    fn invariants() -> &'static [InvariantDef] {
-        invariants::INVARIANTS
-    }
-
-    fn check_invariants(
-        &self,
-        rules: &Rules,
-        before: &invariants::Before,
-        action: &Action,
-        events: &[Event],
-    ) -> Result<(), Violation> {
-        invariants::check(self, rules, before, action, events)
-    }
-
-    fn inject_fault(&mut self, fault: &str) -> bool {
-        invariants::set_fault(self, fault)
-    }
-
-    fn faults() -> &'static [&'static str] {
-        invariants::FAULTS
-    }
-
-    fn mutate_action(action: &Action, salt: u32) -> Action {
-        invariants::mutate(action, salt)
-    }
-
-    fn consulted(&self, rules: &Rules) -> Vec<String> {
-        self.touched.consulted(&rules.interpretations)
-    }
-
-    fn coverage_keys(rules: &Rules) -> Vec<String> {
-        let mut keys: Vec<String> = rules.buildings.iter().map(|b| format!("building:{}", b.id)).collect();
-        keys.extend(rules.events.iter().map(|e| format!("event:{}", e.id)));
-        keys.extend(rules.resources.iter().map(|r| format!("resource:{}", r.id)));
-        keys
-    }
-
-    fn coverage_of(rules: &Rules, e: &Event) -> Option<usize> {
-        let nb = rules.buildings.len();
-        let card_key = |c: CardKind| match rules.event_of(c) {
-            Some(ev) => nb + ev,
-            None => nb + rules.events.len() + c as usize,
-        };
-        match e {
-            Event::Built { building, .. } => Some(*building as usize),
-            Event::InfluencePlayed { card, .. }
-            | Event::DisasterPlayed { card, .. }
-            | Event::EventResolved { card, .. } => Some(card_key(*card)),
-            Event::InsuranceUsed { .. } => rules.reactions.get(&ReactionKey::Insurance).map(|&c| card_key(c)),
-            Event::IouHandedOver { .. } => rules.reactions.get(&ReactionKey::Iou).map(|&c| card_key(c)),
-            Event::AceShown { .. } => rules.reactions.get(&ReactionKey::Ace).map(|&c| card_key(c)),
-            Event::CardsPaid { cards, .. } => {
-                let handyman = rules.reactions.get(&ReactionKey::Handyman).copied();
-                cards
-                    .iter()
-                    .find(|(c, _)| Some(*c) == handyman || rules.event_of(*c).is_none())
-                    .map(|(c, _)| card_key(*c))
-            }
-            _ => None,
         }
     }
 }

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::payment::{Counts, Payment};
+use super::rules::End;
 use super::rules::{Action, Damage, Phase, Placed, State, choice_id};
 use super::rules_data::{Ability, Bld, CardKind, Plot, Res, Rules, Triangle};
-use crate::engine::{Game, Outcome};
+use crate::engine::Game;
 
 /// Seats are written `p1`, `p2`, … in scenario files.
 pub fn seat_of(s: &str, players: usize) -> Result<usize, String> {
@@ -571,11 +572,11 @@ pub fn phase_name(p: &Phase) -> &'static str {
     }
 }
 
-pub fn outcome_name(o: Option<Outcome>) -> String {
+pub fn outcome_name(o: Option<End>) -> String {
     match o {
         None => "ongoing".into(),
-        Some(Outcome::Win(_)) => "win".into(),
-        Some(Outcome::Draw(r)) => format!(
+        Some(End::Win(_)) => "win".into(),
+        Some(End::Draw(r)) => format!(
             "draw:{}",
             serde_json::to_value(r).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
         ),
@@ -592,7 +593,7 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
     };
     if let Some(w) = &e.winner {
         let actual = match s.outcome {
-            Some(Outcome::Win(x)) => seat_name(x),
+            Some(End::Win(x)) => seat_name(x),
             _ => "none".into(),
         };
         cmp("winner".into(), w.clone(), actual);
@@ -673,7 +674,7 @@ pub fn record_expect(s: &State, rules: &Rules) -> Expect {
     let seats = 0..s.players;
     Expect {
         winner: Some(match s.outcome {
-            Some(Outcome::Win(x)) => seat_name(x),
+            Some(End::Win(x)) => seat_name(x),
             _ => "none".into(),
         }),
         outcome: Some(outcome_name(s.outcome)),
@@ -687,6 +688,13 @@ pub fn record_expect(s: &State, rules: &Rules) -> Expect {
 
 /// The state in a few readable lines, for transcripts.
 pub fn describe_state(s: &State, rules: &Rules) -> String {
+    describe_view(s, rules, None)
+}
+
+/// What `viewer` may see (`None`: everything). A seat sees its own hand and
+/// permits; of the others it sees how many cards and permits they hold,
+/// since both lie face down (dry-gulch-en § Setup 5, § Drawing 2).
+pub fn describe_view(s: &State, rules: &Rules, viewer: Option<usize>) -> String {
     let mut out = String::new();
     let phase = phase_name(&s.phase);
     out.push_str(&format!(
@@ -738,14 +746,18 @@ pub fn describe_state(s: &State, rules: &Rules) -> String {
                 )
             })
             .collect();
+        let seen = viewer.is_none_or(|v| v == i);
+        let (hand, permits) = if seen {
+            (format!("[{}]", hand.join(", ")), format!("[{}]", permits.join(", ")))
+        } else {
+            ("face down".to_string(), format!("{} face down", p.permits.iter().map(|&n| u32::from(n)).sum::<u32>()))
+        };
         out.push_str(&format!(
-            "P{}: influence {}, chips left {}, hand {} [{}], permits [{}], buildings [{}]",
+            "P{}: influence {}, chips left {}, hand {} {hand}, permits {permits}, buildings [{}]",
             i + 1,
             s.counted_influence(rules, i),
             p.chips,
             p.hand_size(),
-            hand.join(", "),
-            permits.join(", "),
             buildings.join(", ")
         ));
         if !p.in_front.is_empty() {
@@ -774,43 +786,6 @@ pub fn describe_state(s: &State, rules: &Rules) -> String {
         if s.town_hall_closed.is_some() { "; the Town Hall is closed" } else { "" }
     ));
     out
-}
-
-impl crate::engine::Scripted for State {
-    type Setup = SetupSpec;
-    type ActionSpec = ActionSpec;
-    type Expect = Expect;
-
-    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
-        State::apply_setup(self, rules, setup)
-    }
-    fn action_from_spec(rules: &Rules, spec: &ActionSpec) -> Result<Action, String> {
-        action_from_spec(rules, spec)
-    }
-    fn action_to_spec(rules: &Rules, action: &Action) -> ActionSpec {
-        action_to_spec(rules, action)
-    }
-    fn check_expect(&self, rules: &Rules, expect: &Expect) -> Result<Vec<(String, String, String)>, String> {
-        Ok(check_expect(self, rules, expect)?.into_iter().map(|m| (m.fact, m.expected, m.actual)).collect())
-    }
-    fn record_expect(&self, rules: &Rules) -> Expect {
-        record_expect(self, rules)
-    }
-    fn describe_state(&self, rules: &Rules) -> String {
-        describe_state(self, rules)
-    }
-    fn pending_decision(&self) -> Option<(usize, &'static str)> {
-        self.decision.as_ref().map(|d| (d.seat(), d.name()))
-    }
-    fn force(&mut self, outcome: crate::engine::Forced) {
-        self.chance.force(outcome);
-    }
-    fn forced_leftovers(&self) -> (Vec<crate::engine::Forced>, usize) {
-        (self.chance.misfits().to_vec(), self.chance.unused_forced())
-    }
-    fn seat_of(name: &str, players: usize) -> Result<usize, String> {
-        seat_of(name, players)
-    }
 }
 
 /// The disaster a set-up override marks a damaged Town Hall with: a red card

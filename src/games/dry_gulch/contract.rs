@@ -1,0 +1,188 @@
+//! Dry Gulch's side of the engine contract: the state API (`Game`) and the
+//! harness hooks (`Describe`, `Check`, `Cover`, `Scripted`), each a thin
+//! wiring of the functions in `rules`, `invariants` and `scenario_io`.
+
+use super::invariants;
+use super::rules::{Action, End, Event, Phase, State, describe_action, describe_event};
+use super::rules_data::{CardKind, ReactionKey, Rules};
+use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
+use crate::engine::{
+    Check, Config, ConfigError, Cover, Describe, EndReason, Forced, Game, InvariantDef, Outcome, RuleError, Scripted,
+    Seat, ToMove, Violation,
+};
+
+impl Game for State {
+    type Rules = Rules;
+    type Action = Action;
+    type Event = Event;
+
+    fn new(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
+        if config.game != rules.id {
+            return Err(ConfigError::UnknownGame(config.game.clone()));
+        }
+        State::setup(rules, config)
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn to_move(&self) -> ToMove {
+        if self.outcome.is_some() {
+            return ToMove::Terminal;
+        }
+        if let Some(d) = &self.decision {
+            return ToMove::Seat(d.seat());
+        }
+        match &self.phase {
+            Phase::Residence { seat } | Phase::Draft { seat, .. } => ToMove::Seat(*seat),
+            _ => ToMove::Seat(self.active),
+        }
+    }
+
+    fn legal_actions(&self, rules: &Rules, out: &mut Vec<Action>) {
+        self.legal(rules, out, true);
+    }
+
+    fn apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
+        self.checked_apply(rules, action)
+    }
+
+    fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        let scores: Vec<i64> = (0..self.players).map(|s| i64::from(self.counted_influence(rules, s))).collect();
+        self.outcome.map(|end| match end {
+            End::Win(seat) => Outcome::winner(seat, EndReason::Goal, &scores),
+            End::Draw(reason) => Outcome::no_winner(reason, &scores),
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn observation(&self, rules: &Rules, seat: Seat) -> String {
+        super::scenario_io::describe_view(self, rules, Some(seat))
+    }
+}
+
+impl Describe for State {
+    fn describe_action(rules: &Rules, a: &Action) -> String {
+        describe_action(rules, a)
+    }
+
+    fn describe_event(rules: &Rules, e: &Event) -> String {
+        describe_event(rules, e)
+    }
+}
+
+impl Check for State {
+    type Before = invariants::Before;
+
+    fn before(&self) -> invariants::Before {
+        invariants::before(self)
+    }
+
+    fn invariants() -> &'static [InvariantDef] {
+        invariants::INVARIANTS
+    }
+
+    fn check_invariants(
+        &self,
+        rules: &Rules,
+        before: &invariants::Before,
+        action: &Action,
+        events: &[Event],
+    ) -> Result<(), Violation> {
+        invariants::check(self, rules, before, action, events)
+    }
+
+    fn inject_fault(&mut self, fault: &str) -> bool {
+        invariants::set_fault(self, fault)
+    }
+
+    fn faults() -> &'static [&'static str] {
+        invariants::FAULTS
+    }
+
+    fn mutate_action(action: &Action, salt: u32) -> Action {
+        invariants::mutate(action, salt)
+    }
+}
+
+impl Cover for State {
+    fn consulted(&self, rules: &Rules) -> Vec<String> {
+        self.touched.consulted(&rules.interpretations)
+    }
+
+    fn coverage_keys(rules: &Rules) -> Vec<String> {
+        let mut keys: Vec<String> = rules.buildings.iter().map(|b| format!("building:{}", b.id)).collect();
+        keys.extend(rules.events.iter().map(|e| format!("event:{}", e.id)));
+        keys.extend(rules.resources.iter().map(|r| format!("resource:{}", r.id)));
+        keys
+    }
+
+    fn coverage_of(rules: &Rules, e: &Event) -> Option<usize> {
+        let nb = rules.buildings.len();
+        let card_key = |c: CardKind| match rules.event_of(c) {
+            Some(ev) => nb + ev,
+            None => nb + rules.events.len() + c as usize,
+        };
+        match e {
+            Event::Built { building, .. } => Some(*building as usize),
+            Event::InfluencePlayed { card, .. }
+            | Event::DisasterPlayed { card, .. }
+            | Event::EventResolved { card, .. } => Some(card_key(*card)),
+            Event::InsuranceUsed { .. } => rules.reactions.get(&ReactionKey::Insurance).map(|&c| card_key(c)),
+            Event::IouHandedOver { .. } => rules.reactions.get(&ReactionKey::Iou).map(|&c| card_key(c)),
+            Event::AceShown { .. } => rules.reactions.get(&ReactionKey::Ace).map(|&c| card_key(c)),
+            Event::CardsPaid { cards, .. } => {
+                let handyman = rules.reactions.get(&ReactionKey::Handyman).copied();
+                cards
+                    .iter()
+                    .find(|(c, _)| Some(*c) == handyman || rules.event_of(*c).is_none())
+                    .map(|(c, _)| card_key(*c))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Scripted for State {
+    type Setup = SetupSpec;
+    type ActionSpec = ActionSpec;
+    type Expect = Expect;
+
+    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
+        State::apply_setup(self, rules, setup)
+    }
+    fn action_from_spec(rules: &Rules, spec: &ActionSpec) -> Result<Action, String> {
+        scenario_io::action_from_spec(rules, spec)
+    }
+    fn action_to_spec(rules: &Rules, action: &Action) -> ActionSpec {
+        scenario_io::action_to_spec(rules, action)
+    }
+    fn check_expect(&self, rules: &Rules, expect: &Expect) -> Result<Vec<(String, String, String)>, String> {
+        Ok(scenario_io::check_expect(self, rules, expect)?
+            .into_iter()
+            .map(|m| (m.fact, m.expected, m.actual))
+            .collect())
+    }
+    fn record_expect(&self, rules: &Rules) -> Expect {
+        scenario_io::record_expect(self, rules)
+    }
+    fn describe_state(&self, rules: &Rules) -> String {
+        scenario_io::describe_state(self, rules)
+    }
+    fn pending_decision(&self) -> Option<(usize, &'static str)> {
+        self.decision.as_ref().map(|d| (d.seat(), d.name()))
+    }
+    fn force(&mut self, outcome: Forced) {
+        self.chance.force(outcome);
+    }
+    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
+        (self.chance.misfits().to_vec(), self.chance.unused_forced())
+    }
+    fn seat_of(name: &str, players: usize) -> Result<usize, String> {
+        scenario_io::seat_of(name, players)
+    }
+}
