@@ -16,7 +16,7 @@ use crate::catalog::{self, GameSources, SourceFile};
 use crate::check::fuzz::{FuzzError, FuzzOptions, FuzzSummary, fuzz};
 use crate::check::suite::Checks;
 use crate::engine::{Check, Config, Game};
-use crate::games::{self, AnyRules};
+use crate::games::{self, AnyRules, with_game};
 use crate::scenario::{self, ScenarioRun};
 
 /// How a command ended: exit codes 0, 1 and 2.
@@ -28,19 +28,6 @@ pub enum Exit {
     Failed = 1,
     /// Bad input or usage.
     BadInput = 2,
-}
-
-/// Runs `$body` with `$G` the typed game of `$rules` and `$r` its rules.
-macro_rules! with_game {
-    ($rules:expr, |$r:ident, $G:ident| $body:expr) => {
-        match $rules {
-            AnyRules::DryGulch($r) => {
-                type $G = crate::games::dry_gulch::State;
-                let $r: &crate::games::dry_gulch::Rules = $r;
-                $body
-            }
-        }
-    };
 }
 
 pub fn print_diagnostics(diags: &[Diagnostic]) -> Exit {
@@ -58,14 +45,6 @@ pub fn read_sources(dir: Option<&Path>) -> Result<Vec<GameSources>, Vec<Diagnost
     }
 }
 
-/// The files a game's catalog folder holds, by the folder (game) name.
-fn catalog_files(game: &str) -> Option<&'static [&'static str]> {
-    match game {
-        games::dry_gulch::ID => Some(games::dry_gulch::catalog::FILES),
-        _ => None,
-    }
-}
-
 /// Loads and validates every catalog, reporting all diagnostics at once. A
 /// `*.yaml` file the game does not read is an error (a misspelt or stray
 /// file would otherwise be ignored), and so is a `game.id` that is not the
@@ -78,7 +57,7 @@ pub fn load_all(dir: Option<&Path>) -> Result<Vec<AnyRules>, Vec<Diagnostic>> {
         // an overlay's folder is named freely and its files are checked
         // by the game's layering (see `catalog::overlay`)
         let overlay = g.files.contains_key(crate::catalog::overlay::HEADER);
-        if let Some(known) = catalog_files(&g.name).filter(|_| !overlay) {
+        if let Some(known) = games::catalog_files(&g.name).filter(|_| !overlay) {
             for (name, f) in &g.files {
                 if !known.contains(&name.as_str()) {
                     diags.push(Diagnostic::new(

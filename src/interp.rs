@@ -30,7 +30,7 @@ use crate::check::playout::{Chooser, RandomChooser};
 use crate::check::suite::{Checks, GameRun, run_game};
 use crate::commands::{self, Exit};
 use crate::engine::{Config, ConfigError, Harnessed, Outcome};
-use crate::games::AnyRules;
+use crate::games::{AnyRules, with_game};
 
 /// The most actions a game in `diff` and `win_rates` may take before it
 /// counts as failed (the same bound `fuzz` and `check` use).
@@ -941,9 +941,7 @@ pub fn diff_any(
     if let Some(v) = &i.variant {
         config.variants.insert(v.clone());
     }
-    let result = match rules {
-        AnyRules::DryGulch(r) => diff::<crate::games::dry_gulch::State>(r, &config, id, &options, games, seed),
-    };
+    let result = with_game!(rules, |r, G| diff::<G>(r, &config, id, &options, games, seed));
     result.map_err(|e| e.to_string())
 }
 
@@ -1184,9 +1182,7 @@ pub fn win_rates<G: Harnessed>(
 
 /// `win_rates` for any loaded game.
 pub fn win_rates_any(rules: &AnyRules, config: &Config, games: u64, seed: u64) -> Result<WinRates, String> {
-    let result = match rules {
-        AnyRules::DryGulch(r) => win_rates::<crate::games::dry_gulch::State>(r, config, games, seed),
-    };
+    let result = with_game!(rules, |r, G| win_rates::<G>(r, config, games, seed));
     result.map_err(|e| e.to_string())
 }
 

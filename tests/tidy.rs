@@ -106,6 +106,36 @@ fn id_lookups(files: &[(String, String)]) -> Vec<String> {
 }
 
 #[test]
+fn no_code_outside_the_registry_names_a_game() {
+    let wrong = game_names(&sources());
+    assert!(wrong.is_empty(), "reach the game through `games::with_game!` or `AnyRules`:\n{}", wrong.join("\n"));
+}
+
+/// Lines outside `src/games` that name a game module or registry variant.
+fn game_names(files: &[(String, String)]) -> Vec<String> {
+    let games: Vec<String> = std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    named(files, &games)
+}
+
+fn named(files: &[(String, String)], games: &[String]) -> Vec<String> {
+    let camel = |g: &str| -> String { g.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect() };
+    let mut wrong = Vec::new();
+    for (rel, text) in files.iter().filter(|(r, _)| !r.starts_with("src/games/")) {
+        for (n, line) in text.lines().enumerate() {
+            if games.iter().any(|g| line.contains(&format!("{g}::")) || line.contains(&format!("::{}", camel(g)))) {
+                wrong.push(format!("{rel}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
 fn no_debug_formatting_reaches_a_message_of_a_game() {
     let wrong = debug_messages(&sources());
     assert!(wrong.is_empty(), "name values in catalog words, not Rust debug text:\n{}", wrong.join("\n"));
@@ -174,6 +204,9 @@ fn each_tidy_check_catches_a_planted_violation() {
     assert!(upward_imports(&file("src/games/x.rs", "use crate::engine::Chance;")).is_empty());
     assert_eq!(id_lookups(&file("src/games/g/x.rs", "let f = rules.card_by_id(\"fire\");")).len(), 1);
     assert_eq!(debug_messages(&file("src/games/g/x.rs", "err(format!(\"{action:?} is illegal\"))")).len(), 1);
+    assert_eq!(named(&file("src/scenario/x.rs", "AnyRules::DryGulch(r) => 1,"), &["dry_gulch".into()]).len(), 1);
+    assert_eq!(named(&file("src/interp.rs", "crate::games::dry_gulch::State"), &["dry_gulch".into()]).len(), 1);
+    assert!(named(&file("src/games/mod.rs", "dry_gulch::DryGulch"), &["dry_gulch".into()]).is_empty());
     assert_eq!(long_files(&file("src/x.rs", &"x\n".repeat(601))).len(), 1);
     assert!(long_files(&file("src/x.rs", &"x\n".repeat(600))).is_empty());
 }

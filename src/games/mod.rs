@@ -1,22 +1,97 @@
-//! The games, each over the engine core, and the registry that lets `check`,
-//! `bench` and `validate` cover every bundled game without naming any.
+//! The games, each over the engine core, and the registry: one `Entry`
+//! per game, listed once in `registry!`, is how every command reaches a
+//! game. Nothing outside this module and the game's own names a game.
 
 pub mod dry_gulch;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
 use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostic;
 use crate::catalog::{GameSources, SourceFile, overlay};
+use crate::engine::Scripted;
 use crate::yaml;
 
-/// A loaded, validated catalog of any known game.
-#[derive(Debug, Clone)]
-pub enum AnyRules {
-    DryGulch(Box<dry_gulch::Rules>),
+/// What the registry needs of a game.
+pub trait Entry {
+    /// The game id: its catalog folder, scenarios' `game:`, `--game`.
+    const ID: &'static str;
+    /// The YAML files its catalog folder holds (any other is a stray).
+    const FILES: &'static [&'static str];
+    type Rules: std::fmt::Debug + Clone + Sync;
+    type State: Scripted<Rules = Self::Rules, Action: Send>;
+    /// Parses and lowers a catalog folder, with a house-rules overlay layered on.
+    fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Self::Rules, Vec<Diagnostic>>;
+    /// The id the catalog gives itself (`game.id`; validation holds it to `ID`).
+    fn id(rules: &Self::Rules) -> &str;
+    fn summary(rules: &Self::Rules) -> CatalogSummary;
+    fn interpretations(rules: &Self::Rules) -> &[Interpretation];
+    fn variants(rules: &Self::Rules) -> &[Variant];
+    /// A data change of a reading or variant, in catalog words.
+    fn describe_change(rules: &Self::Rules, change: &Change) -> String;
+    /// The rule ids the game's errors name (`dry-gulch/build.payment`).
+    fn rule_ids(rules: &Self::Rules) -> BTreeSet<String>;
 }
+
+/// Declares the registry from one line per game: the `AnyRules` variant
+/// and the game's `Entry`. It writes `AnyRules`, `KNOWN`, the dispatch of
+/// `AnyRules`' methods, and `with_game!`, which runs code with the typed
+/// game. (`$d` is a `$` passed in, so the inner macro can have variables.)
+macro_rules! registry {
+    ($d:tt $($variant:ident => $entry:ty),+ $(,)?) => {
+        /// A loaded, validated catalog of any known game.
+        #[derive(Debug, Clone)]
+        pub enum AnyRules {
+            $($variant(Box<<$entry as Entry>::Rules>)),+
+        }
+
+        /// The game ids the registry knows, in display order.
+        pub const KNOWN: &[&str] = &[$(<$entry as Entry>::ID),+];
+
+        /// Loads game `id`'s folder (with an overlay); `None` for an unknown id.
+        fn load_game(
+            id: &str,
+            base: &GameSources,
+            overlay: Option<&GameSources>,
+        ) -> Option<Result<AnyRules, Vec<Diagnostic>>> {
+            $(if id == <$entry as Entry>::ID {
+                return Some(<$entry as Entry>::load(base, overlay).map(|r| AnyRules::$variant(Box::new(r))));
+            })+
+            None
+        }
+
+        /// The files game `id`'s catalog folder holds.
+        pub fn catalog_files(id: &str) -> Option<&'static [&'static str]> {
+            $(if id == <$entry as Entry>::ID {
+                return Some(<$entry as Entry>::FILES);
+            })+
+            None
+        }
+
+        /// Runs `$body` with `$G` the typed game (its state) of `$rules`,
+        /// `$r` its rules and `$E` its registry entry.
+        macro_rules! with_game {
+            ($d rules:expr, |$d r:ident, $d G:ident, $d E:ident| $d body:expr) => {
+                match $d rules {
+                    $($crate::games::AnyRules::$variant($d r) => {
+                        type $d E = $entry;
+                        type $d G = <$entry as $crate::games::Entry>::State;
+                        let $d r: &<$entry as $crate::games::Entry>::Rules = $d r;
+                        $d body
+                    })+
+                }
+            };
+            ($d rules:expr, |$d r:ident, $d G:ident| $d body:expr) => {
+                $crate::games::with_game!($d rules, |$d r, $d G, _E| $d body)
+            };
+        }
+        pub(crate) use with_game;
+    };
+}
+
+registry!($ DryGulch => crate::games::dry_gulch::DryGulch);
 
 /// What `validate` prints per game.
 #[derive(Debug, Clone, Serialize)]
@@ -34,9 +109,6 @@ pub struct CatalogSummary {
     pub numbers: NumberTally,
 }
 
-/// The game ids the registry knows, in display order.
-pub const KNOWN: &[&str] = &[dry_gulch::ID];
-
 /// Loads one game's folder with the lowering of the game its name selects.
 /// A house-rules overlay (a folder with `overlay.yaml`) is layered onto the
 /// bundled catalog it extends.
@@ -44,15 +116,14 @@ pub fn load(src: &GameSources) -> Result<AnyRules, Vec<Diagnostic>> {
     if let Some(header) = src.files.get(overlay::HEADER) {
         return load_overlay(src, header);
     }
-    match src.name.as_str() {
-        dry_gulch::ID => dry_gulch::catalog::load(src).map(|r| AnyRules::DryGulch(Box::new(r))),
-        other => Err(vec![Diagnostic::new(
+    load_game(&src.name, src, None).unwrap_or_else(|| {
+        Err(vec![Diagnostic::new(
             &src.dir,
             1,
             1,
-            format!("unknown game folder `{other}`; known games: {}", KNOWN.join(", ")),
-        )]),
-    }
+            format!("unknown game folder `{}`; known games: {}", src.name, KNOWN.join(", ")),
+        )])
+    })
 }
 
 fn load_overlay(src: &GameSources, header: &SourceFile) -> Result<AnyRules, Vec<Diagnostic>> {
@@ -74,37 +145,28 @@ fn load_overlay(src: &GameSources, header: &SourceFile) -> Result<AnyRules, Vec<
     let Some(base) = bundled.iter().find(|g| g.name == extends.value) else {
         return Err(unknown());
     };
-    match base.name.as_str() {
-        dry_gulch::ID => dry_gulch::catalog::load_layered(base, Some(src)).map(|r| AnyRules::DryGulch(Box::new(r))),
-        _ => Err(unknown()),
-    }
+    load_game(&base.name, base, Some(src)).unwrap_or_else(|| Err(unknown()))
 }
 
 impl AnyRules {
     pub fn id(&self) -> &str {
-        match self {
-            AnyRules::DryGulch(r) => &r.id,
-        }
+        with_game!(self, |r, _G, E| E::id(r))
     }
     pub fn summary(&self) -> CatalogSummary {
-        match self {
-            AnyRules::DryGulch(r) => dry_gulch::summary(r),
-        }
+        with_game!(self, |r, _G, E| E::summary(r))
     }
     pub fn interpretations(&self) -> &[Interpretation] {
-        match self {
-            AnyRules::DryGulch(r) => &r.interpretations,
-        }
+        with_game!(self, |r, _G, E| E::interpretations(r))
     }
     /// A data change of a reading or variant, in catalog words.
     pub fn describe_change(&self, c: &Change) -> String {
-        match self {
-            AnyRules::DryGulch(r) => dry_gulch::describe_change(r, c),
-        }
+        with_game!(self, |r, _G, E| E::describe_change(r, c))
     }
     pub fn variants(&self) -> &[Variant] {
-        match self {
-            AnyRules::DryGulch(r) => &r.variants,
-        }
+        with_game!(self, |r, _G, E| E::variants(r))
+    }
+    /// The rule ids the game's errors name (what a scenario's `error:` may expect).
+    pub fn rule_ids(&self) -> BTreeSet<String> {
+        with_game!(self, |r, _G, E| E::rule_ids(r))
     }
 }

@@ -18,7 +18,7 @@ use crate::catalog::common::RawCitation;
 use crate::catalog::diag::Diagnostic;
 use crate::check::playout::{RandomChooser, pick};
 use crate::engine::{Config, Forced, Scripted, ToMove};
-use crate::games::AnyRules;
+use crate::games::{AnyRules, with_game};
 use crate::yaml::{self, Spanned, position};
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -185,12 +185,8 @@ pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>
         )
         .with_snippet_from(&file.text));
     };
-    match rules {
-        AnyRules::DryGulch(r) => {
-            let rule_ids = r.sources.by_rule.keys().map(|k| format!("{}/{k}", r.id)).collect();
-            run_typed::<crate::games::dry_gulch::State>(r, file, vary, &rule_ids)
-        }
-    }
+    let rule_ids = rules.rule_ids();
+    with_game!(rules, |r, G| run_typed::<G>(r, file, vary, &rule_ids))
 }
 
 type Scenario<G> = RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSpec, <G as Scripted>::Expect>;

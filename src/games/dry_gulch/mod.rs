@@ -36,12 +36,46 @@ pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
 use super::CatalogSummary;
+use crate::catalog::GameSources;
+use crate::catalog::common::{Change, Interpretation, Variant};
+use crate::catalog::diag::Diagnostic;
 
 pub const ID: &str = "dry-gulch";
 
+/// Dry Gulch's entry in the game registry.
+pub struct DryGulch;
+
+impl super::Entry for DryGulch {
+    const ID: &'static str = ID;
+    const FILES: &'static [&'static str] = catalog::FILES;
+    type Rules = Rules;
+    type State = State;
+
+    fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
+        catalog::load_layered(base, overlay)
+    }
+    fn id(r: &Rules) -> &str {
+        &r.id
+    }
+    fn summary(r: &Rules) -> CatalogSummary {
+        summary(r)
+    }
+    fn interpretations(r: &Rules) -> &[Interpretation] {
+        &r.interpretations
+    }
+    fn variants(r: &Rules) -> &[Variant] {
+        &r.variants
+    }
+    fn describe_change(r: &Rules, c: &Change) -> String {
+        describe_change(r, c)
+    }
+    fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
+        r.sources.by_rule.keys().map(|k| format!("{}/{k}", r.id)).collect()
+    }
+}
+
 /// A data change of a reading or variant, in catalog words.
-pub fn describe_change(r: &Rules, c: &crate::catalog::common::Change) -> String {
-    use crate::catalog::common::Change;
+pub fn describe_change(r: &Rules, c: &Change) -> String {
     match *c {
         Change::Set { param, value } => {
             format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
