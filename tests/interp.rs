@@ -167,7 +167,18 @@ fn diff_reports_outcome_changes_and_where_the_states_part() {
         assert!(f.step >= 1 && !f.keys.is_empty());
         // the reading itself is configuration, not a difference of play
         assert!(f.keys.iter().all(|k| !k.path.starts_with("readings")), "{:?}", f.keys);
+        // where the game has words for it, a difference is an expectation
+        // a scenario could write (`hand.p1.lumber`), not a state path
+        for k in &f.keys {
+            let field = k.path.split('.').next().unwrap_or_default();
+            let facts = ["hand", "hand_size", "permits", "owner", "damaged", "influence", "chips_left", "in_front"];
+            let more = ["face_up", "markers", "town_hall_closed", "flags", "winner", "outcome", "phase", "active"];
+            let fact = facts.contains(&field) || more.contains(&field);
+            assert!(fact || f.keys.iter().all(|k| k.path.contains('[')), "{:?}", f.keys);
+        }
     }
+    let in_words = p.examples.iter().flat_map(|e| &e.first_difference).filter(|f| !f.keys[0].path.contains('['));
+    assert!(in_words.count() > 0, "no difference was said in scenario words");
     for o in &d.per_option {
         assert_eq!(o.wins.iter().sum::<u64>() + o.draws, 20, "{o:?}");
     }

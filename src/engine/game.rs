@@ -192,6 +192,11 @@ pub trait Scripted: Harnessed {
     -> Result<Vec<(String, String, String)>, String>;
     /// The final facts of a state, for a recorded scenario.
     fn record_expect(&self, rules: &Self::Rules) -> Self::Expect;
+    /// Every fact of a state an expectation can name, for `diff` to say
+    /// where two games part in scenario words.
+    fn facts(&self, rules: &Self::Rules) -> Self::Expect {
+        self.record_expect(rules)
+    }
     fn describe_state(&self, rules: &Self::Rules) -> String;
     /// A decision the engine waits for from a player other than by the
     /// flow of the turn: (seat, decision name).

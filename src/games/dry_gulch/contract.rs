@@ -170,6 +170,9 @@ impl Scripted for State {
     fn record_expect(&self, rules: &Rules) -> Expect {
         scenario_io::record_expect(self, rules)
     }
+    fn facts(&self, rules: &Rules) -> Expect {
+        super::facts::facts(self, rules)
+    }
     fn describe_state(&self, rules: &Rules) -> String {
         scenario_io::describe_state(self, rules)
     }

@@ -21,6 +21,7 @@
 
 pub mod catalog;
 mod contract;
+mod facts;
 pub mod invariants;
 mod layers;
 pub mod payment;

@@ -16,12 +16,11 @@
 //! Everything here is deterministic for a given catalog, configuration and
 //! seed; nothing prints timings or dates.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::catalog::SourceFile;
 use crate::catalog::common::{Citation, Interpretation, Variant};
@@ -29,8 +28,12 @@ use crate::check::fuzz::outcome_key;
 use crate::check::playout::{Chooser, RandomChooser};
 use crate::check::suite::{Checks, GameRun, run_game};
 use crate::commands::{self, Exit};
-use crate::engine::{Config, ConfigError, Harnessed, Outcome};
+use crate::engine::{Config, ConfigError, Harnessed, Outcome, Scripted};
 use crate::games::{AnyRules, with_game};
+
+mod parting;
+use parting::first_difference;
+pub use parting::{KeyDiff, StateDiff, json_diff};
 
 /// The most actions a game in `diff` and `win_rates` may take before it
 /// counts as failed (the same bound `fuzz` and `check` use).
@@ -38,12 +41,6 @@ pub const MAX_ACTIONS: usize = 200_000;
 
 /// How many diverging games per option pair get a first-difference report.
 pub const EXAMPLES: usize = 3;
-
-/// How many differing keys a first-difference report lists.
-const MAX_KEYS: usize = 8;
-
-/// How many characters of a JSON value a first-difference report shows.
-const MAX_VALUE_CHARS: usize = 80;
 
 /// What each interpretation kind means (see `RawInterpretation::kind`).
 pub fn kind_meaning(kind: &str) -> &'static str {
@@ -691,118 +688,9 @@ pub struct Divergence {
     pub first_difference: Option<StateDiff>,
 }
 
-/// The first step at which two lock-step states serialise differently.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct StateDiff {
-    /// The action (1-based) after which the states first differ.
-    pub step: usize,
-    /// The action taken at that step under the base option.
-    pub action: String,
-    /// The action taken under the other option, when it is another one.
-    pub other_action: Option<String>,
-    /// The differing keys (JSON paths) with both values, truncated.
-    pub keys: Vec<KeyDiff>,
-    /// How many differing keys there were in all.
-    pub total_keys: usize,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct KeyDiff {
-    pub path: String,
-    pub base: String,
-    pub other: String,
-}
-
 /// How an outcome reads: `p1 wins`, `draw (turn cap)`, `unfinished`.
 pub fn outcome_text(o: Option<&Outcome>) -> String {
     o.map_or_else(|| "unfinished".to_string(), Outcome::to_string)
-}
-
-/// Every leaf where two JSON values differ: (path, a, b). Objects are
-/// compared key by key and arrays of equal length element by element;
-/// arrays of different lengths differ as a whole.
-pub fn json_diff(a: &Value, b: &Value) -> Vec<(String, Value, Value)> {
-    let mut out = Vec::new();
-    json_diff_at("", a, b, &mut out);
-    out
-}
-
-fn json_diff_at(path: &str, a: &Value, b: &Value, out: &mut Vec<(String, Value, Value)>) {
-    if a == b {
-        return;
-    }
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            for k in keys {
-                let p = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
-                json_diff_at(&p, x.get(k).unwrap_or(&Value::Null), y.get(k).unwrap_or(&Value::Null), out);
-            }
-        }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
-            for (n, (u, v)) in x.iter().zip(y).enumerate() {
-                json_diff_at(&format!("{path}[{n}]"), u, v, out);
-            }
-        }
-        _ => out.push((if path.is_empty() { "(state)".to_string() } else { path.to_string() }, a.clone(), b.clone())),
-    }
-}
-
-fn truncate(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() <= MAX_VALUE_CHARS {
-        s
-    } else {
-        format!("{}…", s.chars().take(MAX_VALUE_CHARS).collect::<String>())
-    }
-}
-
-/// Replays two action lists in lock step and finds the first step at which
-/// the serialised states differ. Differences already present in the initial
-/// states (the configuration itself, e.g. the reading) are ignored while
-/// both sides keep their initial values.
-fn first_difference<G: Harnessed>(
-    rules: &G::Rules,
-    config_a: &Config,
-    config_b: &Config,
-    actions_a: &[G::Action],
-    actions_b: &[G::Action],
-) -> Option<StateDiff> {
-    let mut a = G::new(rules, config_a).ok()?;
-    let mut b = G::new(rules, config_b).ok()?;
-    let json = |s: &G| serde_json::to_value(s).expect("states serialise to JSON");
-    let initial: BTreeMap<String, (Value, Value)> =
-        json_diff(&json(&a), &json(&b)).into_iter().map(|(p, x, y)| (p, (x, y))).collect();
-    for step in 0..actions_a.len().max(actions_b.len()) {
-        if let Some(x) = actions_a.get(step) {
-            a.apply(rules, x).ok()?;
-        }
-        if let Some(y) = actions_b.get(step) {
-            b.apply(rules, y).ok()?;
-        }
-        let diffs: Vec<(String, Value, Value)> = json_diff(&json(&a), &json(&b))
-            .into_iter()
-            .filter(|(p, x, y)| initial.get(p).is_none_or(|(x0, y0)| x != x0 || y != y0))
-            .collect();
-        if diffs.is_empty() {
-            continue;
-        }
-        let describe = |x: Option<&G::Action>| x.map(|x| G::describe_action(rules, x)).unwrap_or("(game over)".into());
-        let action = describe(actions_a.get(step));
-        let other = describe(actions_b.get(step));
-        return Some(StateDiff {
-            step: step + 1,
-            other_action: (other != action).then_some(other),
-            action,
-            total_keys: diffs.len(),
-            keys: diffs
-                .iter()
-                .take(MAX_KEYS)
-                .map(|(p, x, y)| KeyDiff { path: p.clone(), base: truncate(x), other: truncate(y) })
-                .collect(),
-        });
-    }
-    None
 }
 
 /// Plays `games` random games (game i with seed `seed + i`) under
@@ -811,7 +699,7 @@ fn first_difference<G: Harnessed>(
 /// script runs out), and compares outcomes, lengths and the states. `base`
 /// must already enable the variant a variant-scoped interpretation needs
 /// (`diff_any` does that).
-pub fn diff<G: Harnessed>(
+pub fn diff<G: Scripted>(
     rules: &G::Rules,
     base: &Config,
     id: &str,
