@@ -48,6 +48,8 @@ impl Game for State {
         self.checked_apply(rules, action)
     }
 
+    /// The winner is first and every other seat second (the rules rank no
+    /// one else); a seat's score is its counted influence.
     fn outcome(&self, rules: &Rules) -> Option<Outcome> {
         let scores: Vec<i64> = (0..self.players).map(|s| i64::from(self.counted_influence(rules, s))).collect();
         self.outcome.map(|end| match end {

@@ -1600,8 +1600,6 @@ impl State {
         k
     }
 
-    /// The legal actions; `builds: false` leaves out `Build` actions (whose
-    /// payments are many) for checking any other action.
     /// `Game::apply`: the action if it is legal here, else the rule it breaks.
     pub(super) fn checked_apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
         let ok = match action {
@@ -1637,8 +1635,8 @@ impl State {
         Ok(ev)
     }
 
-    /// The winner is first and every other seat second (the rules rank no
-    /// one else); a seat's score is its counted influence.
+    /// The legal actions; `builds: false` leaves out `Build` actions (whose
+    /// payments are many) for checking any other action.
     pub(super) fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
         out.clear();
         // one allocation for a fresh list instead of growing it step by step
