@@ -997,3 +997,81 @@ fn apply_with_out_of_range_indexes_is_a_rule_error_not_a_panic() {
         }
     }
 }
+
+/// `build.rs`, included so its walk can be tested on a folder of our own.
+#[allow(dead_code)]
+#[path = "../build.rs"]
+mod build_script;
+
+/// The walk that embeds `rules/` and `scenarios/` used to follow symlinks
+/// without end (two loops never finished): it enters each directory once,
+/// and takes only regular files (a FIFO would block the compiler).
+#[cfg(unix)]
+#[test]
+fn the_build_script_walk_ends_on_symlink_loops_and_skips_fifos() {
+    let dir = temp_dir("build-walk");
+    let root = dir.join("rules");
+    std::fs::create_dir_all(root.join("g/sub")).unwrap();
+    std::fs::write(root.join("g/game.yaml"), "x: 1\n").unwrap();
+    std::fs::write(root.join("g/sub/more.yaml"), "x: 1\n").unwrap();
+    std::os::unix::fs::symlink(&root, root.join("g/sub/up")).unwrap();
+    std::os::unix::fs::symlink(root.join("g"), root.join("g/sub/back")).unwrap();
+    mkfifo(&root.join("g/pipe.yaml"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let walked = root.clone();
+    std::thread::spawn(move || {
+        let mut out = Vec::new();
+        build_script::collect(&walked, &walked, &mut out, &mut Default::default());
+        let _ = tx.send(out);
+    });
+    let out = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the walk ends");
+    assert_eq!(out, ["g/game.yaml", "g/sub/more.yaml"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn bundled_dry_gulch() -> Box<rulecheck::games::dry_gulch::Rules> {
+    let g = rulecheck::bundled::rules().unwrap().remove(0);
+    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap();
+    rules
+}
+
+/// `fuzz` used to keep every game's actions until the end of the run: it
+/// folds each game into the totals as it ends and keeps the actions of the
+/// first failing game only, so what it holds does not grow with the games.
+#[test]
+fn fuzz_keeps_only_the_first_failing_game_however_many_it_plays() {
+    use rulecheck::check::fuzz::{FuzzOptions, Retention, fuzz_retaining};
+    use std::sync::atomic::Ordering;
+    let rules = bundled_dry_gulch();
+    let config = rulecheck::engine::Config::new("dry-gulch", 3, 0);
+    let opts = |max_actions| FuzzOptions {
+        games: 40,
+        seed: 1,
+        jobs: 2,
+        checks: rulecheck::check::suite::Checks::INVARIANTS,
+        fault: None,
+        time_limit: None,
+        max_actions,
+        shard: None,
+    };
+    let run = |max_actions| {
+        let held = Retention::default();
+        let s = fuzz_retaining::<rulecheck::games::dry_gulch::State>(
+            &rules,
+            &config,
+            &opts(max_actions),
+            &Default::default(),
+            &held,
+        )
+        .unwrap();
+        (s, held.peak_games.load(Ordering::Relaxed), held.peak_actions.load(Ordering::Relaxed))
+    };
+    let (clean, games, actions) = run(200_000);
+    assert!(clean.failures.is_empty() && clean.games == 40 && clean.actions > 1000, "{clean:?}");
+    assert_eq!((games, actions), (0, 0), "a run without failures keeps no game");
+    // 30 actions end no game: every game fails `termination`
+    let (failing, games, actions) = run(30);
+    assert_eq!(failing.outcomes.get("failed"), Some(&40), "{:?}", failing.outcomes);
+    assert_eq!(failing.failures[0].seed, 1, "the first failure by game index");
+    assert!(games <= 2 && actions <= 60, "held {games} games, {actions} actions at once");
+}
