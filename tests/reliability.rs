@@ -837,16 +837,77 @@ fn yaml_1_1_booleans_are_not_booleans() {
     }
 }
 
+/// A terminal of a given width that records what is written to it.
+#[derive(Debug, Clone)]
+struct Screen {
+    width: u16,
+    written: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl indicatif::TermLike for Screen {
+    fn width(&self) -> u16 {
+        self.width
+    }
+    fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.write_str(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.written.lock().unwrap().push(s.to_string());
+        Ok(())
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The progress line was 1,400 characters wide with a long configuration:
+/// the bar (indicatif) cuts its label to the terminal's width.
 #[test]
-fn the_progress_line_fits_the_terminal_width() {
+fn the_progress_bar_fits_the_terminal_width() {
     let label = format!("fuzz {}", "--interpretation x=y ".repeat(70));
-    for width in [20, 80, 200] {
-        let line = rulecheck::commands::progress_line(&label, 12, 1_000_000, width);
-        assert!(line.chars().count() < width, "{width}: {} chars: {line}", line.chars().count());
-        assert!(line.ends_with("12/1000000 games"), "{line}");
+    for width in [20u16, 80, 200] {
+        let screen = Screen { width, written: Default::default() };
+        let target = indicatif::ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let bar = rulecheck::commands::progress_bar(target);
+        bar.set_message(rulecheck::commands::progress_message(&label, 12, 1_000_000));
+        bar.abandon();
+        let written = screen.written.lock().unwrap();
+        let line = written.iter().rev().find(|l| !l.trim().is_empty()).expect("the bar was drawn");
+        assert!(line.chars().count() <= usize::from(width), "{width}: {} chars: {line}", line.chars().count());
+        assert!(line.starts_with("12/1000000 games"), "{line}");
+        assert!(width < 30 || line.contains("fuzz --interpretation"), "{line}");
+        assert!(line.chars().count() > usize::from(width) - 5, "the line uses the width: {line}");
         assert!(!line.contains('\x1b'), "{line:?}");
     }
-    assert_eq!(rulecheck::commands::progress_line("fuzz", 1, 2, 80), "fuzz: 1/2 games");
+}
+
+/// Progress is drawn only on a terminal that is not `TERM=dumb`; a run
+/// whose stderr is a pipe has no progress line and no escape code in it.
+#[test]
+fn progress_is_hidden_off_a_terminal_and_under_term_dumb() {
+    use rulecheck::commands::shows_progress;
+    assert!(shows_progress(true, Some("xterm-256color")));
+    assert!(shows_progress(true, None));
+    assert!(!shows_progress(true, Some("dumb")));
+    assert!(!shows_progress(false, Some("xterm")));
+    let (code, _, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b') && !err.contains("games"), "{err:?}");
 }
 
 #[test]
@@ -1074,4 +1135,32 @@ fn fuzz_keeps_only_the_first_failing_game_however_many_it_plays() {
     assert_eq!(failing.outcomes.get("failed"), Some(&40), "{:?}", failing.outcomes);
     assert_eq!(failing.failures[0].seed, 1, "the first failure by game index");
     assert!(games <= 2 && actions <= 60, "held {games} games, {actions} actions at once");
+}
+
+/// `check --budget` bounded only the fuzz stage: a slow scenario (here one
+/// file of 20,000 configurations, each a whole random game, a minute or
+/// more of play) held it as long as it ran. The budget now bounds the
+/// scenario stage too; what it did not run is a failure that says so.
+#[test]
+fn check_budget_bounds_the_scenario_stage() {
+    let dir = temp_dir("slow-scenario");
+    let folder = dir.join("scenarios");
+    std::fs::create_dir_all(&folder).unwrap();
+    let configs: String = (0..20_000).map(|i| format!("  - {{players: 3, seed: {i}}}\n")).collect();
+    std::fs::write(
+        folder.join("slow.yaml"),
+        format!(
+            "title: Slow\nwhy: many whole games\ngame: dry-gulch\nconfigs:\n{configs}steps:\n  - play_randomly: {{seed: 1, actions: 100000}}\n"
+        ),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let (code, out, err) =
+        rulecheck_within(40, &["check", "--budget", "2s", "--scenarios", &s(&folder), "--jobs", "1"])
+            .expect("check ends within its budget and the first game of each configuration");
+    assert_no_panic(code, &err);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("ran out in the scenario stage with 1 of 1 scenario file(s) not run"), "{out}");
+    assert!(started.elapsed().as_secs() < 40);
+    let _ = std::fs::remove_dir_all(&dir);
 }
