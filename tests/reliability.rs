@@ -129,22 +129,124 @@ fn catalog_without_a_sixth_residence_plot(dir: &Path) -> PathBuf {
     })
 }
 
+/// Such a board now fails `validate` (below); the scenario runner's own
+/// guard is shown on rules lowered from the bundled catalog and then
+/// changed in memory, past validation: five Residence plots for six players.
 #[test]
 fn play_randomly_without_a_legal_action_fails_the_scenario() {
-    let dir = temp_dir("no-legal");
-    let rules = catalog_without_a_sixth_residence_plot(&dir);
-    let file = dir.join("no-residence-plot.yaml");
-    std::fs::write(
-        &file,
-        "title: No plot for the last Residence\nwhy: six edge plots, one the Town Hall's\ngame: dry-gulch\n\
-         config: {players: 6, seed: 1}\nsteps:\n  - play_randomly: {seed: 1, actions: 10}\n",
-    )
-    .unwrap();
-    let (code, out, err) = rulecheck(&["run", "--rules", &s(&rules), &s(&file)]);
-    assert_no_panic(code, &err);
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("no legal action"), "{out}");
+    let mut rules = bundled_dry_gulch();
+    let mut kept = 0;
+    for p in &mut rules.plots {
+        if p.edge && !p.bank && p.kind != rulecheck::games::dry_gulch::schema::PlotKind::Corner {
+            kept += 1;
+            p.edge = kept <= 5;
+        }
+    }
+    let catalogs = vec![rulecheck::games::AnyRules::DryGulch(rules)];
+    let text = "title: No plot for the last Residence\nwhy: five edge plots for six players\ngame: dry-gulch\n\
+                config: {players: 6, seed: 1}\nsteps:\n  - play_randomly: {seed: 1, actions: 10}\n";
+    let file = rulecheck::catalog::SourceFile { path: "no-residence-plot.yaml".into(), text: text.into() };
+    let run = rulecheck::scenario::run_file(&catalogs, &file).expect("a well-formed scenario");
+    assert!(!run.passed(), "{}", run.transcript());
+    assert!(run.runs[0].failures.iter().any(|f| f.contains("no legal action")), "{:?}", run.runs[0].failures);
+}
+
+/// Where `edit` changed `rules/dry-gulch/<file>`: a copy, validated; the
+/// exit code, stderr, and the line and column of `needle` in the edited file.
+fn validate_edited(name: &str, file: &str, edit: impl Fn(String) -> String, needle: &str) -> (i32, String, String) {
+    let dir = temp_dir(name);
+    let rules = catalog_copy(&dir, |rel, t| if rel == format!("dry-gulch/{file}") { edit(t) } else { t });
+    let text = std::fs::read_to_string(rules.join("dry-gulch").join(file)).unwrap();
+    let (line, col) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find(needle).map(|c| (i + 1, l[..c].chars().count() + 1)))
+        .unwrap_or_else(|| panic!("`{needle}` in the edited {file}"));
+    let (code, _, err) = rulecheck_within(60, &["validate", &s(&rules)]).expect("validation ends");
     let _ = std::fs::remove_dir_all(&dir);
+    (code, err, format!("{file}:{line}:{col}:"))
+}
+
+/// The set-up puts chips from each player's allotment on the Residence;
+/// more than the smallest allotment (11 at six players) used to pass
+/// `validate` and fail only in play.
+#[test]
+fn chips_on_the_residence_above_the_allotment_fail_validate() {
+    let (code, err, at) = validate_edited(
+        "residence-chips",
+        "game.yaml",
+        |t| t.replace("chips_on_residence: 1", "chips_on_residence: 12"),
+        "12",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&at) && err.contains("chips_on_residence is 12, more than the 11 chips a player has at 6 players"),
+        "{at}: {err}"
+    );
+}
+
+/// Six edge plots, one of them the Town Hall's, leave five for six
+/// Residences: `validate` used to accept the board and the game stalled.
+#[test]
+fn a_town_hall_on_one_of_as_many_edge_plots_as_players_fails_validate() {
+    let dir = temp_dir("town-hall-edge");
+    let rules = catalog_without_a_sixth_residence_plot(&dir);
+    let text = std::fs::read_to_string(rules.join("dry-gulch/board.yaml")).unwrap();
+    let line = text.lines().position(|l| l.starts_with("  town_hall_plot:")).unwrap() + 1;
+    let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(&format!("board.yaml:{line}:19:")), "{err}");
+    assert!(err.contains("only 5 free edge plots for Residences (6 edge plots, one of them the Town Hall's"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A consistent billion-card deck (the copies and the total agree) used to
+/// hang the first game dealing it: every count is bounded by what the
+/// engine represents, at the count's own line and column.
+#[test]
+fn a_billion_card_deck_is_refused_at_its_count() {
+    let (code, err, at) = validate_edited(
+        "billion-events",
+        "events.yaml",
+        |t| t.replacen("copies: 7", "copies: 1000000000", 1),
+        "1000000000",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&at) && err.contains("copies is 1000000000, more than 255"), "{at}: {err}");
+    for (field, value) in [("deal_resources: 5", "1000000000"), ("bank_permits: 1", "4000000000")] {
+        let name = field.split(':').next().unwrap();
+        let (code, err, at) =
+            validate_edited("billion-count", "game.yaml", |t| t.replace(field, &format!("{name}: {value}")), value);
+        assert_eq!(code, 2, "{value}: {err}");
+        assert!(err.contains(&at) && err.contains(&format!("{name} is {value}, more than 10000")), "{at}: {err}");
+    }
+}
+
+/// Semantic errors about a game.yaml number pointed at `game.id` (or 1:1
+/// in an overlay): each points at the offending field.
+#[test]
+fn game_yaml_errors_point_at_the_offending_field() {
+    for (from, to, says) in [
+        ("hand_limit: 15", "hand_limit: 0", "turn.hand_limit must be at least 1"),
+        ("events_discarded: 1", "events_discarded: 4", "turn.events_discarded exceeds"),
+        ("colours: 6", "colours: 5", "5 colours cannot seat 6 players"),
+        ("min_players: 3", "min_players: 7", "players 7–6 is not a range"),
+        ("turn_cap: 300", "turn_cap: 0", "limits.turn_cap must be at least 1"),
+    ] {
+        let value = to.split(": ").nth(1).unwrap();
+        let (code, err, _) = validate_edited("field-positions", "game.yaml", |t| t.replace(from, to), to);
+        assert_eq!(code, 2, "{to}: {err}");
+        let text = String::from_utf8(
+            rulecheck::bundled::RULES.iter().find(|(r, _)| *r == "dry-gulch/game.yaml").unwrap().1.to_vec(),
+        )
+        .unwrap()
+        .replace(from, to);
+        let line = text.lines().position(|l| l.contains(to)).unwrap() + 1;
+        let col = text.lines().nth(line - 1).unwrap().find(to).unwrap() + to.len() - value.len() + 1;
+        let at = format!("game.yaml:{line}:{col}:");
+        let diag = err.split("\n\n").find(|d| d.contains(says)).unwrap_or_else(|| panic!("{says}: {err}"));
+        assert!(diag.contains(&at), "{to}: expected {at}: {diag}");
+    }
 }
 
 /// A folder holding one bundled scenario file, `one.yaml`.
@@ -955,12 +1057,13 @@ fn rulecheck_within(secs: u64, args: &[&str]) -> Option<(i32, String, String)> {
 }
 
 /// `deal_resources: 1000000000` used to keep drawing from an empty deck:
-/// the deal now ends when nothing is left to give.
+/// the deal now ends when nothing is left to give (and a billion is past
+/// the bound on catalog numbers, `a_billion_card_deck_is_refused_at_its_count`).
 #[test]
 fn a_deal_larger_than_the_deck_ends_when_the_deck_is_empty() {
     let dir = temp_dir("huge-deal");
     let rules = catalog_copy(&dir, |rel, t| {
-        if rel.ends_with("game.yaml") { t.replace("deal_resources: 5", "deal_resources: 1000000000") } else { t }
+        if rel.ends_with("game.yaml") { t.replace("deal_resources: 5", "deal_resources: 10000") } else { t }
     });
     let args = ["fuzz", "--game", "dry-gulch", "--games", "2", "--players", "3", "--rules", &s(&rules)];
     let (code, out, err) = rulecheck_within(60, &args).expect("the deal ends");
