@@ -104,6 +104,10 @@ const CASES: &[Case] = &[
     case("unknown-anchor", "variants.yaml", (13, 14), "alias references unknown anchor"),
     case("comments-only", "variants.yaml", (1, 1), "the file holds only comments"),
     case("unknown-enum-value", "events.yaml", (54, 15), "unknown variant `purple`"),
+    // Issue 14: numbers and booleans are not coerced from other spellings.
+    case("quoted-number", "game.yaml", (79, 15), "`'15'` is a quoted string where a number or boolean belongs"),
+    case("non-decimal-number", "game.yaml", (74, 19), "`0x03` is not a decimal number"),
+    case("yaml-1-1-boolean", "board.yaml", (28, 53), "invalid boolean (strict mode expects true/false)"),
 ];
 
 /// One test per case, named after it (`-` written `_`).
@@ -149,6 +153,9 @@ case_tests!(
     unknown_anchor,
     comments_only,
     unknown_enum_value,
+    quoted_number,
+    non_decimal_number,
+    yaml_1_1_boolean,
 );
 
 fn manifest_dir() -> PathBuf {

@@ -774,6 +774,69 @@ fn the_caret_stays_under_its_column_after_wide_characters_and_tabs() {
     assert_eq!(caret_pad("key: x", 4), "   ");
 }
 
+/// The "done when", through the binary: random bytes, random YAML
+/// and random cuts of the bundled catalogs and scenarios, written to files
+/// and given to `validate` and `run`, end with exit 0, 1 or 2, never a
+/// panic, and an exit 2 names the file. Few cases (each starts the binary);
+/// `random_input` below runs many more through the library.
+#[test]
+fn random_files_given_to_validate_and_run_exit_0_1_or_2_naming_the_file() {
+    use rulecheck::engine::Chance;
+    let dir = temp_dir("random-files");
+    let files = rulecheck::games::dry_gulch::catalog::FILES;
+    let mut chance = Chance::new(14);
+    for case in 0..8u32 {
+        let pick = |c: &mut Chance, n: usize| c.below(n as u32) as usize;
+        // a cut and a splice of random bytes, or random bytes alone
+        let garble = |c: &mut Chance, text: &[u8]| -> Vec<u8> {
+            let noise: Vec<u8> = (0..pick(c, 40)).map(|_| c.below(256) as u8).collect();
+            if case % 4 == 3 {
+                return noise;
+            }
+            let at = pick(c, text.len().max(1)).min(text.len());
+            let end = (at + pick(c, 60)).min(text.len());
+            [&text[..at], &noise, &text[end..]].concat()
+        };
+        let file = files[pick(&mut chance, files.len())];
+        let rules = catalog_copy(&dir.join(format!("c{case}")), |_, t| t);
+        let target = rules.join("dry-gulch").join(file);
+        std::fs::write(&target, garble(&mut chance, &std::fs::read(&target).unwrap())).unwrap();
+        let (_, scenario) = rulecheck::bundled::SCENARIOS[pick(&mut chance, rulecheck::bundled::SCENARIOS.len())];
+        let sfile = dir.join(format!("s{case}.yaml"));
+        std::fs::write(&sfile, garble(&mut chance, scenario)).unwrap();
+        for (args, named) in [
+            (vec!["validate".to_string(), s(&rules)], file.to_string()),
+            (vec!["run".to_string(), s(&sfile)], format!("s{case}.yaml")),
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (code, out, err) = rulecheck_within(60, &args).expect("ends");
+            assert_no_panic(code, &err);
+            assert!((0..=2).contains(&code), "{args:?}: exit {code}: {out}{err}");
+            if code == 2 {
+                assert!(err.contains(&named), "{args:?}: exit 2 without naming {named}: {err}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Scenario files are strict too: a quoted number where a number belongs
+/// is a type error at its line and column, not the number.
+#[test]
+fn a_quoted_number_in_a_scenario_is_a_type_error() {
+    let dir = temp_dir("quoted-scenario");
+    let file = dir.join("quoted.yaml");
+    std::fs::write(
+        &file,
+        "title: T\nwhy: W\ngame: dry-gulch\nconfig: {players: '3', seed: 1}\nsteps: []\nexpect: {winner: p1}\n",
+    )
+    .unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("quoted.yaml:4:19:") && err.contains("`'3'` is a quoted string"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Random input through the library: no panic, and every diagnostic names
 /// the file it is about.
 mod random_input {
@@ -849,6 +912,16 @@ mod random_input {
         }
     }
 
+    /// A proptest runner seeded from `seed`, for a strategy drawn inside a test.
+    fn runner_from(seed: u64) -> proptest::test_runner::TestRunner {
+        let mut s = [0u8; 32];
+        s[..8].copy_from_slice(&seed.to_le_bytes());
+        proptest::test_runner::TestRunner::new_with_rng(
+            ProptestConfig::default(),
+            proptest::test_runner::TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &s),
+        )
+    }
+
     /// Runs `text` as a scenario file against the bundled catalog.
     fn run(text: &str) {
         let catalogs = vec![rulecheck::games::load(&bundled()).unwrap()];
@@ -873,6 +946,13 @@ mod random_input {
             let file = rulecheck::games::dry_gulch::catalog::FILES[which];
             validate(file, text.as_bytes());
             run(&text);
+        }
+
+        #[test]
+        fn mutated_bundled_scenarios_never_panic(which in 0usize..1000, seed in any::<u64>()) {
+            let (_, bytes) = rulecheck::bundled::SCENARIOS[which % rulecheck::bundled::SCENARIOS.len()];
+            let m = mutated(String::from_utf8_lossy(bytes).into_owned()).new_tree(&mut runner_from(seed)).unwrap().current();
+            run(&m);
         }
 
         #[test]
