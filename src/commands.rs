@@ -251,19 +251,46 @@ pub fn fuzz_any(
     with_game!(rules, |r, G| fuzz::<G>(r, config, opts, progress))
 }
 
-/// A counterexample as a scenario file.
+/// A counterexample as a scenario file that fails `run` for the reason
+/// the fuzz run failed: an invariant (`run` checks every invariant after
+/// every step), or no legal action before the end (a last random step
+/// meets it). `run` checks no other contract check (clone, replay, round
+/// trips, termination, …), so such a failure is `Err`, not a file that
+/// would pass.
 pub fn counterexample(
     rules: &AnyRules,
     config: &Config,
     f: &crate::check::fuzz::FailureReport,
 ) -> Result<String, String> {
     with_game!(rules, |r, G| {
+        let stalls = f.broken == "legal-nonempty";
+        if !stalls && !G::invariants().iter().any(|i| i.name == f.broken) {
+            return Err(format!(
+                "the contract check `{}` is not checked by `rulecheck run`, so a scenario of it would pass; reproduce it with the fuzz command instead",
+                f.broken
+            ));
+        }
         let run = crate::check::fuzz::replay::<G>(r, config, Checks::NONE, None, &f.choices);
         let title = format!("Counterexample: {}", f.broken);
         let why =
             format!("Found by `rulecheck fuzz` ({}), shrunk to {} actions: {}", config, run.actions.len(), f.detail);
-        scenario::record::<G>(r, config, &run.actions, &title, &why, false)
+        let text = scenario::record::<G>(r, config, &run.actions, &title, &why, false)?;
+        Ok(if stalls { with_last_random_step(&text) } else { text })
     })
+}
+
+/// A recorded scenario (`steps` its last key, as `record` writes one
+/// without expectations) with one more step, a random action, which fails
+/// when the engine lists none.
+fn with_last_random_step(text: &str) -> String {
+    const STEP: &str = "play_randomly: {seed: 0, actions: 1}";
+    if text.contains("\nsteps: []") {
+        return text.replacen("\nsteps: []", &format!("\nsteps:\n- {STEP}"), 1);
+    }
+    // the items of `steps:` as the writer indents them
+    let rest = text.split_once("\nsteps:\n").map_or("", |(_, r)| r);
+    let indent = rest.len() - rest.trim_start_matches(' ').len();
+    format!("{}\n{}- {STEP}\n", text.trim_end_matches('\n'), " ".repeat(indent))
 }
 
 pub struct FuzzArgs {

@@ -1347,3 +1347,52 @@ fn check_budget_bounds_the_scenario_stage() {
     assert!(started.elapsed().as_secs() < 40);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A saved counterexample of a contract failure used to pass `run`: a
+/// game that stalls (no legal action before the end) is saved with a last
+/// random step, which fails `run` for that reason; a failure `run` does
+/// not check (termination here) is not saved as a scenario that would pass.
+#[test]
+fn a_contract_counterexample_fails_run_for_its_reason_or_is_not_saved() {
+    use rulecheck::check::fuzz::{FuzzOptions, fuzz};
+    use rulecheck::games::AnyRules;
+    let opts = |max_actions| FuzzOptions {
+        games: 1,
+        seed: 1,
+        jobs: 1,
+        checks: rulecheck::check::suite::Checks::INVARIANTS,
+        fault: None,
+        time_limit: None,
+        max_actions,
+        shard: None,
+    };
+    // five Residence plots for six players, changed in memory past validation
+    let mut rules = bundled_dry_gulch();
+    let mut kept = 0;
+    for p in &mut rules.plots {
+        if p.edge && !p.bank && p.kind != rulecheck::games::dry_gulch::schema::PlotKind::Corner {
+            kept += 1;
+            p.edge = kept <= 5;
+        }
+    }
+    let config = rulecheck::engine::Config::new("dry-gulch", 6, 0);
+    let s = fuzz::<rulecheck::games::dry_gulch::State>(&rules, &config, &opts(200_000), &Default::default()).unwrap();
+    let f = &s.failures[0];
+    assert_eq!(f.broken, "legal-nonempty", "{f:?}");
+    let catalogs = vec![AnyRules::DryGulch(rules)];
+    let seeded = rulecheck::engine::Config { seed: f.seed, ..config.clone() };
+    let text = rulecheck::commands::counterexample(&catalogs[0], &seeded, f).expect("saved");
+    let file = rulecheck::catalog::SourceFile { path: "ce.yaml".into(), text: text.clone() };
+    let run = rulecheck::scenario::run_file(&catalogs, &file).unwrap_or_else(|d| panic!("{d}\n{text}"));
+    assert!(!run.passed(), "the counterexample passes:\n{text}");
+    assert!(run.runs[0].failures.iter().any(|m| m.contains("no legal action")), "{:?}", run.runs[0].failures);
+    // termination: `run` bounds no game, so no file that would pass
+    let rules = bundled_dry_gulch();
+    let config = rulecheck::engine::Config::new("dry-gulch", 3, 0);
+    let s = fuzz::<rulecheck::games::dry_gulch::State>(&rules, &config, &opts(30), &Default::default()).unwrap();
+    let f = &s.failures[0];
+    assert_eq!(f.broken, "termination");
+    let seeded = rulecheck::engine::Config { seed: f.seed, ..config };
+    let err = rulecheck::commands::counterexample(&AnyRules::DryGulch(rules), &seeded, f).unwrap_err();
+    assert!(err.contains("`termination` is not checked by `rulecheck run`"), "{err}");
+}
