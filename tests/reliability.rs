@@ -129,11 +129,9 @@ fn catalog_without_a_sixth_residence_plot(dir: &Path) -> PathBuf {
     })
 }
 
-/// Such a board now fails `validate` (below); the scenario runner's own
-/// guard is shown on rules lowered from the bundled catalog and then
-/// changed in memory, past validation: five Residence plots for six players.
-#[test]
-fn play_randomly_without_a_legal_action_fails_the_scenario() {
+/// The bundled rules with five edge plots for Residences, changed in
+/// memory past validation (which refuses such a board for six players).
+fn rules_with_five_residence_plots() -> Box<rulecheck::games::dry_gulch::Rules> {
     let mut rules = bundled_dry_gulch();
     let mut kept = 0;
     for p in &mut rules.plots {
@@ -142,6 +140,15 @@ fn play_randomly_without_a_legal_action_fails_the_scenario() {
             p.edge = kept <= 5;
         }
     }
+    rules
+}
+
+/// Such a board now fails `validate` (below); the scenario runner's own
+/// guard is shown on rules lowered from the bundled catalog and then
+/// changed in memory, past validation: five Residence plots for six players.
+#[test]
+fn play_randomly_without_a_legal_action_fails_the_scenario() {
+    let rules = rules_with_five_residence_plots();
     let catalogs = vec![rulecheck::games::AnyRules::DryGulch(rules)];
     let text = "title: No plot for the last Residence\nwhy: five edge plots for six players\ngame: dry-gulch\n\
                 config: {players: 6, seed: 1}\nsteps:\n  - play_randomly: {seed: 1, actions: 10}\n";
@@ -1366,15 +1373,7 @@ fn a_contract_counterexample_fails_run_for_its_reason_or_is_not_saved() {
         max_actions,
         shard: None,
     };
-    // five Residence plots for six players, changed in memory past validation
-    let mut rules = bundled_dry_gulch();
-    let mut kept = 0;
-    for p in &mut rules.plots {
-        if p.edge && !p.bank && p.kind != rulecheck::games::dry_gulch::schema::PlotKind::Corner {
-            kept += 1;
-            p.edge = kept <= 5;
-        }
-    }
+    let rules = rules_with_five_residence_plots();
     let config = rulecheck::engine::Config::new("dry-gulch", 6, 0);
     let s = fuzz::<rulecheck::games::dry_gulch::State>(&rules, &config, &opts(200_000), &Default::default()).unwrap();
     let f = &s.failures[0];
