@@ -1,24 +1,44 @@
 //! Embeds `rules/` and `scenarios/` in the binary so every command works
 //! from any folder.
+//!
+//! The walk follows symlinks but enters each directory once (by canonical
+//! path), so a symlink loop ends, and embeds only regular `*.yaml` files (a
+//! FIFO would block the compiler). `tests/reliability.rs` includes this file
+//! to test `collect` on a folder with loops.
 
+use std::collections::BTreeSet;
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
+/// The regular `*.yaml` files under `dir`, as paths relative to `root`
+/// with `/` separators, sorted within each directory. `seen` holds the
+/// canonical paths of the directories entered so far.
+pub fn collect(root: &Path, dir: &Path, out: &mut Vec<String>, seen: &mut BTreeSet<PathBuf>) {
+    let Ok(canonical) = std::fs::canonicalize(dir) else {
+        return;
+    };
+    if !seen.insert(canonical) {
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     let mut paths: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     paths.sort();
     for p in paths {
-        if p.is_dir() {
-            collect(root, &p, out);
-        } else if p.extension().is_some_and(|e| e == "yaml") {
-            out.push(p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
+        let Ok(meta) = std::fs::metadata(&p) else { continue };
+        if meta.is_dir() {
+            collect(root, &p, out, seen);
+        } else if meta.is_file()
+            && p.extension().is_some_and(|e| e == "yaml")
+            && let Ok(rel) = p.strip_prefix(root)
+        {
+            out.push(rel.to_string_lossy().replace('\\', "/"));
         }
     }
 }
 
+#[allow(dead_code)] // unused where `tests/reliability.rs` includes this file
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap();
     let mut code = String::new();
@@ -26,7 +46,7 @@ fn main() {
         let root = Path::new(&manifest).join(name);
         println!("cargo:rerun-if-changed={}", root.display());
         let mut files = Vec::new();
-        collect(&root, &root, &mut files);
+        collect(&root, &root, &mut files, &mut BTreeSet::new());
         let upper = name.to_uppercase();
         writeln!(code, "pub static {upper}: &[(&str, &[u8])] = &[").unwrap();
         for f in &files {

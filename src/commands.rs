@@ -4,20 +4,27 @@
 //! changes. Printing happens here; `main.rs` only parses arguments.
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use crate::catalog::diag::Diagnostic;
-use crate::catalog::{self, GameSources, SourceFile};
+use crate::catalog::{self, GameSources};
 use crate::check::fuzz::{FuzzError, FuzzOptions, FuzzSummary, fuzz};
 use crate::check::suite::Checks;
 use crate::engine::{Check, Config, Game};
 use crate::games::{self, AnyRules, with_game};
-use crate::scenario::{self, ScenarioRun};
+use crate::scenario;
+
+mod progress;
+mod scenarios;
+mod shard;
+
+pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
+pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files};
+pub use shard::{JOB_INDEX_ENV, SHARD_ENV, SHARDS_ENV, env_var, parse_shard, resolve_shard};
 
 /// How a command ended: exit codes 0, 1 and 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,80 +144,6 @@ pub fn validate(dir: Option<&Path>, json: bool) -> Exit {
 
 // ------------------------------------------------------------------- run
 
-pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
-    if paths.is_empty() {
-        return crate::bundled::scenarios();
-    }
-    let mut files = Vec::new();
-    let mut diags = Vec::new();
-    // every directory and file once, however symlinks lead back to them
-    let mut seen = std::collections::BTreeSet::new();
-    for p in paths {
-        let mut found = Vec::new();
-        if p.is_dir() {
-            collect_yaml(p, &mut found, &mut seen);
-            found.sort();
-            if found.is_empty() {
-                diags.push(Diagnostic::new(
-                    &p.display().to_string(),
-                    1,
-                    1,
-                    "holds no scenario file (*.yaml), so nothing would be checked",
-                ));
-            }
-        } else {
-            found.push(p.clone());
-        }
-        for f in found {
-            match catalog::read_file(&f) {
-                Ok(sf) => files.push(sf),
-                Err(d) => diags.push(d),
-            }
-        }
-    }
-    if diags.is_empty() { Ok(files) } else { Err(diags) }
-}
-
-/// The `*.yaml` files under `dir`, following symlinks but entering each
-/// directory and taking each file once (by canonical path), so symlink
-/// loops end.
-fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>, seen: &mut std::collections::BTreeSet<PathBuf>) {
-    let Ok(canonical) = std::fs::canonicalize(dir) else { return };
-    if !seen.insert(canonical) {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            collect_yaml(&p, out, seen);
-        } else if p.extension().is_some_and(|x| x == "yaml") {
-            // a dangling link has no canonical path: keep it, so reading it reports it
-            if std::fs::canonicalize(&p).map_or(true, |c| seen.insert(c)) {
-                out.push(p);
-            }
-        }
-    }
-}
-
-/// Runs scenario files; `Err` holds the malformed ones.
-pub fn run_scenarios(
-    catalogs: &[AnyRules],
-    files: &[SourceFile],
-    fault: Option<&str>,
-) -> (Vec<ScenarioRun>, Vec<Diagnostic>) {
-    let mut results = Vec::new();
-    let mut diags = Vec::new();
-    for f in files {
-        match scenario::run_file_with(catalogs, f, fault) {
-            Ok(r) => results.push(r),
-            Err(d) => diags.push(d),
-        }
-    }
-    (results, diags)
-}
-
 /// The faults a loaded game can plant (`--fault`).
 pub fn faults_of(rules: &AnyRules) -> &'static [&'static str] {
     with_game!(rules, |_r, G| G::faults())
@@ -287,17 +220,6 @@ pub fn config_for(
     Ok(c)
 }
 
-/// Parses `K/N` (1-based K) into a 0-based shard.
-pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let (k, n) = s.split_once('/').ok_or_else(|| format!("a shard is K/N, not `{s}`"))?;
-    let k: u64 = k.trim().parse().map_err(|_| format!("bad shard index in `{s}`"))?;
-    let n: u64 = n.trim().parse().map_err(|_| format!("bad shard count in `{s}`"))?;
-    if n == 0 || k == 0 || k > n {
-        return Err(format!("shard `{s}` must have 1 ≤ K ≤ N"));
-    }
-    Ok((k - 1, n))
-}
-
 /// Fuzzes one configuration of one loaded game.
 pub fn fuzz_any(
     rules: &AnyRules,
@@ -308,61 +230,46 @@ pub fn fuzz_any(
     with_game!(rules, |r, G| fuzz::<G>(r, config, opts, progress))
 }
 
-/// A counterexample as a scenario file.
+/// A counterexample as a scenario file that fails `run` for the reason
+/// the fuzz run failed: an invariant (`run` checks every invariant after
+/// every step), or no legal action before the end (a last random step
+/// meets it). `run` checks no other contract check (clone, replay, round
+/// trips, termination, …), so such a failure is `Err`, not a file that
+/// would pass.
 pub fn counterexample(
     rules: &AnyRules,
     config: &Config,
     f: &crate::check::fuzz::FailureReport,
 ) -> Result<String, String> {
     with_game!(rules, |r, G| {
+        let stalls = f.broken == "legal-nonempty";
+        if !stalls && !G::invariants().iter().any(|i| i.name == f.broken) {
+            return Err(format!(
+                "the contract check `{}` is not checked by `rulecheck run`, so a scenario of it would pass; reproduce it with the fuzz command instead",
+                f.broken
+            ));
+        }
         let run = crate::check::fuzz::replay::<G>(r, config, Checks::NONE, None, &f.choices);
         let title = format!("Counterexample: {}", f.broken);
         let why =
             format!("Found by `rulecheck fuzz` ({}), shrunk to {} actions: {}", config, run.actions.len(), f.detail);
-        scenario::record::<G>(r, config, &run.actions, &title, &why, false)
+        let text = scenario::record::<G>(r, config, &run.actions, &title, &why, false)?;
+        Ok(if stalls { with_last_random_step(&text) } else { text })
     })
 }
 
-/// The progress line: `label: done/total games`, the label cut (with `…`)
-/// so the line stays narrower than `width` columns.
-pub fn progress_line(label: &str, done: u64, total: u64, width: usize) -> String {
-    let count = format!(": {done}/{total} games");
-    let room = width.saturating_sub(count.chars().count() + 1);
-    let label = if label.chars().count() <= room {
-        label.to_string()
-    } else {
-        let mut cut: String = label.chars().take(room.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
-    };
-    format!("{label}{count}")
-}
-
-/// Shows a progress line on stderr while `work` runs, when stderr is a
-/// terminal that is not `TERM=dumb`; the line fits the terminal's width
-/// (`COLUMNS`, else 80) and is cleared with spaces, not escape codes.
-pub fn with_progress<T>(label: &str, total: u64, work: impl FnOnce(&AtomicU64) -> T) -> T {
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let tty = std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb");
-    let width: usize = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|&w| w > 0).unwrap_or(80);
-    std::thread::scope(|s| {
-        if tty {
-            s.spawn(|| {
-                let mut shown = 0;
-                while !stop.load(Ordering::Relaxed) {
-                    let line = progress_line(label, done.load(Ordering::Relaxed), total, width);
-                    shown = line.chars().count();
-                    eprint!("\r{line}");
-                    std::thread::sleep(Duration::from_millis(200));
-                }
-                eprint!("\r{}\r", " ".repeat(shown));
-            });
-        }
-        let out = work(&done);
-        stop.store(true, Ordering::Relaxed);
-        out
-    })
+/// A recorded scenario (`steps` its last key, as `record` writes one
+/// without expectations) with one more step, a random action, which fails
+/// when the engine lists none.
+fn with_last_random_step(text: &str) -> String {
+    const STEP: &str = "play_randomly: {seed: 0, actions: 1}";
+    if text.contains("\nsteps: []") {
+        return text.replacen("\nsteps: []", &format!("\nsteps:\n- {STEP}"), 1);
+    }
+    // the items of `steps:` as the writer indents them
+    let rest = text.split_once("\nsteps:\n").map_or("", |(_, r)| r);
+    let indent = rest.len() - rest.trim_start_matches(' ').len();
+    format!("{}\n{}- {STEP}\n", text.trim_end_matches('\n'), " ".repeat(indent))
 }
 
 pub struct FuzzArgs {
@@ -729,6 +636,9 @@ pub struct CheckReport {
     /// Stage → seconds.
     pub stages: BTreeMap<String, f64>,
     pub passed: bool,
+    /// Why scenario files were left unrun (the budget ran out), if they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenarios_not_run: Option<String>,
 }
 
 pub struct CheckArgs {
@@ -746,7 +656,7 @@ pub fn check(a: &CheckArgs) -> Exit {
     let mut stages = BTreeMap::new();
     eprintln!("check: validating catalogs");
     let catalogs = match load_all(a.rules.as_deref()) {
-        Ok(c) => c,
+        Ok(c) => std::sync::Arc::new(c),
         Err(d) => return print_diagnostics(&d),
     };
     stages.insert("1 validate".to_string(), start.elapsed().as_secs_f64());
@@ -757,13 +667,25 @@ pub fn check(a: &CheckArgs) -> Exit {
         Ok(f) => f,
         Err(d) => return print_diagnostics(&d),
     };
-    let (results, diags) = run_scenarios(&catalogs, &files, None);
+    let scenario_files_total = files.len();
+    // the budget bounds the scenarios too: a slow scenario is left unfinished
+    let (results, diags, unfinished) = run_scenarios_until(catalogs.clone(), files, start.checked_add(a.budget));
     if !diags.is_empty() {
         return print_diagnostics(&diags);
     }
     stages.insert("2 scenarios".to_string(), t.elapsed().as_secs_f64());
     let t = Instant::now();
-    let mut report = CheckReport { games: Vec::new(), stages: BTreeMap::new(), passed: true };
+    let mut report = CheckReport {
+        games: Vec::new(),
+        stages: BTreeMap::new(),
+        passed: unfinished == 0,
+        scenarios_not_run: (unfinished > 0).then(|| {
+            format!(
+                "the budget of {:.1}s ran out in the scenario stage with {unfinished} of {scenario_files_total} scenario file(s) not run; raise --budget",
+                a.budget.as_secs_f64()
+            )
+        }),
+    };
     let fuzz_budget = a.budget.saturating_sub(start.elapsed());
     let plans: Vec<(usize, Vec<Config>)> = catalogs
         .iter()
@@ -903,6 +825,9 @@ fn print_check(r: &CheckReport) {
         }
     }
     let stages: Vec<String> = r.stages.iter().map(|(k, v)| format!("{} {:.1}s", &k[2..], v)).collect();
+    if let Some(why) = &r.scenarios_not_run {
+        println!("  FAILED {why}");
+    }
     println!("stages: {}", stages.join(", "));
     println!("check: {}", if r.passed { "everything held" } else { "FAILED" });
 }

@@ -29,10 +29,6 @@ enum ExplainFormat {
     Markdown,
 }
 
-/// The environment variable a batch system sets to pick this machine's shard
-/// (`K/N`, 1-based); `--shard` wins over it.
-const SHARD_ENV: &str = "RULECHECK_SHARD";
-
 #[derive(Subcommand)]
 enum Command {
     /// The main job: validate every catalog, run every scenario, fuzz every game
@@ -56,6 +52,10 @@ enum Command {
         /// Play only shard K of N (1-based), also read from RULECHECK_SHARD.
         #[arg(long)]
         shard: Option<String>,
+        /// The number of shards when the index comes from a Kubernetes Indexed
+        /// Job (JOB_COMPLETION_INDEX, 0-based); also read from RULECHECK_SHARDS.
+        #[arg(long, value_parser = at_least_one::<u64>)]
+        shards: Option<u64>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -122,6 +122,10 @@ enum Command {
         /// Play only shard K of N (1-based), also read from RULECHECK_SHARD.
         #[arg(long)]
         shard: Option<String>,
+        /// The number of shards when the index comes from a Kubernetes Indexed
+        /// Job (JOB_COMPLETION_INDEX, 0-based); also read from RULECHECK_SHARDS.
+        #[arg(long, value_parser = at_least_one::<u64>)]
+        shards: Option<u64>,
         #[arg(long)]
         rules: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
@@ -243,15 +247,8 @@ fn jobs(j: Option<usize>) -> usize {
     j.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
 }
 
-fn shard(arg: Option<String>) -> Result<Option<(u64, u64)>, String> {
-    if let Some(s) = arg {
-        return commands::parse_shard(&s).map(Some).map_err(|e| format!("--shard: {e}"));
-    }
-    match std::env::var(SHARD_ENV) {
-        Ok(s) => commands::parse_shard(&s).map(Some).map_err(|e| format!("the environment variable {SHARD_ENV}: {e}")),
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Err(std::env::VarError::NotUnicode(_)) => Err(format!("the environment variable {SHARD_ENV} is not UTF-8")),
-    }
+fn shard(flag: Option<String>, shards: Option<u64>) -> Result<Option<(u64, u64)>, String> {
+    commands::resolve_shard(flag.as_deref(), shards, &commands::env_var)
 }
 
 /// Restores the default action of SIGPIPE, which the Rust runtime ignores:
@@ -286,18 +283,20 @@ fn main() -> ExitCode {
         Command::Run { paths, rules, transcript, format, fault } => {
             commands::run(&paths, rules.as_deref(), transcript, format == Format::Json, fault.as_deref())
         }
-        Command::Check { rules, scenarios, budget, jobs: j, seed, shard: sh, format } => match shard(sh) {
-            Ok(shard) => commands::check(&CheckArgs {
-                rules,
-                scenarios,
-                budget,
-                jobs: jobs(j),
-                seed,
-                shard,
-                json: format == Format::Json,
-            }),
-            Err(e) => usage(&e),
-        },
+        Command::Check { rules, scenarios, budget, jobs: j, seed, shard: sh, shards, format } => {
+            match shard(sh, shards) {
+                Ok(shard) => commands::check(&CheckArgs {
+                    rules,
+                    scenarios,
+                    budget,
+                    jobs: jobs(j),
+                    seed,
+                    shard,
+                    json: format == Format::Json,
+                }),
+                Err(e) => usage(&e),
+            }
+        }
         Command::Fuzz {
             game,
             games,
@@ -313,9 +312,10 @@ fn main() -> ExitCode {
             contract,
             fault,
             shard: sh,
+            shards,
             rules,
             format,
-        } => match (commands::config_for(&game, players, &variants, &interpretations, turn_cap), shard(sh)) {
+        } => match (commands::config_for(&game, players, &variants, &interpretations, turn_cap), shard(sh, shards)) {
             (Ok(config), Ok(shard)) => {
                 let checks = match (no_invariants, contract) {
                     (_, true) => Checks { invariants: !no_invariants, contract: true, yaml_every: 50 },

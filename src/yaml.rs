@@ -1,5 +1,7 @@
 //! Every YAML call of the crate lives here, so the YAML library can change in
-//! one place.
+//! one place. Numbers and booleans are strict: YAML 1.2 booleans only, and
+//! a quoted `'15'` or a non-decimal `0x0F` where a number belongs is a type
+//! error (serde-saphyr would read it as 15; it has no option against that).
 //!
 //! The library is `serde-saphyr`: pure Rust, panic-free, with a duplicate-key
 //! check on by default and budgets on alias expansion, nesting depth and node
@@ -51,10 +53,17 @@ pub fn from_str_as<T: DeserializeOwned>(file: &str, text: &str, kind: &str) -> R
             format!("the file holds only comments; a {kind} must hold a YAML mapping"),
         ));
     }
-    serde_saphyr::from_str_with_options::<T>(text, options()).map_err(|e| {
+    let value = serde_saphyr::from_str_with_options::<T>(text, options()).map_err(|e| {
         let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
         Diagnostic::new(file, line.max(1), column.max(1), message(&e, kind))
-    })
+    })?;
+    // text named `<…>` is not a file but this crate's own serialisation (the
+    // state round trip, checked after every action): it spells numbers
+    // plainly, and scanning it again would double the check's cost
+    if !file.starts_with('<') {
+        strict_scalars::<T>(file, text)?;
+    }
+    Ok(value)
 }
 
 /// The parser's defaults, but with YAML 1.2 booleans only: `yes`, `no`,
@@ -64,6 +73,112 @@ fn options() -> serde_saphyr::Options {
     let mut o = serde_saphyr::Options::default();
     o.strict_booleans = true;
     o
+}
+
+/// A scalar written like a number or a boolean in a form that is not one
+/// here: quoted (`'15'`, `"true"`), or an integer not written in decimal
+/// (`0x0F`, `0o17`, `0b1111`, `1_000`). serde-saphyr reads either kind
+/// where a number or boolean belongs (`'15'` as 15); `strict_scalars`
+/// makes that a type error and leaves them strings where strings belong.
+struct Suspect {
+    /// 1-based line and column of the scalar (its quote, if quoted).
+    at: (u64, u64),
+    /// The scalar as written.
+    written: String,
+    quoted: bool,
+    /// Where a character is put in to make it no number (a char index).
+    insert: usize,
+}
+
+/// Whether `s` is an integer written with a radix prefix or `_` digit groups.
+fn non_decimal_integer(s: &str) -> bool {
+    let t = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let prefixed = ["0x", "0X", "0o", "0O", "0b", "0B"].iter().find_map(|p| t.strip_prefix(p));
+    match prefixed {
+        Some(digits) => !digits.is_empty() && digits.chars().all(|c| c.is_ascii_hexdigit() || c == '_'),
+        None => {
+            t.contains('_')
+                && t.chars().any(|c| c.is_ascii_digit())
+                && t.chars().all(|c| c.is_ascii_digit() || c == '_')
+        }
+    }
+}
+
+/// Whether a quoted `s` reads as a number or a boolean when its quotes are dropped.
+fn number_or_boolean(s: &str) -> bool {
+    let t = s.trim();
+    (t.parse::<f64>().is_ok() && t.chars().any(|c| c.is_ascii_digit()))
+        || non_decimal_integer(t)
+        || matches!(t, "true" | "True" | "TRUE" | "false" | "False" | "FALSE")
+}
+
+/// The suspect scalars of `text` (none when it does not parse; the real
+/// parse reports that).
+fn suspects(text: &str) -> Vec<Suspect> {
+    use serde_saphyr::granit_parser::{Event, Parser, ScalarStyle};
+    let mut out = Vec::new();
+    for item in Parser::new_from_str(text) {
+        let Ok((event, span)) = item else { break };
+        let Event::Scalar(value, style, _, None) = event else { continue };
+        let quoted = matches!(style, ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted);
+        let suspect =
+            if quoted { number_or_boolean(&value) } else { style == ScalarStyle::Plain && non_decimal_integer(&value) };
+        if suspect {
+            let start = span.start;
+            let written: String =
+                text.chars().skip(start.index()).take(value.chars().count() + 2 * usize::from(quoted)).collect();
+            out.push(Suspect {
+                at: (start.line() as u64, start.col() as u64 + 1),
+                written,
+                quoted,
+                insert: start.index() + usize::from(quoted),
+            });
+        }
+    }
+    out
+}
+
+/// `Err` when a suspect scalar stands where a number or a boolean belongs
+/// in `T`: `text` with a letter put into every suspect scalar is parsed
+/// again, and a type error at one of them is that scalar's.
+fn strict_scalars<T: DeserializeOwned>(file: &str, text: &str) -> Result<(), Diagnostic> {
+    let maybe =
+        text.contains(['\'', '"', '_']) || ["0x", "0X", "0o", "0O", "0b", "0B"].iter().any(|p| text.contains(p));
+    if !maybe {
+        return Ok(());
+    }
+    let found = suspects(text);
+    if found.is_empty() {
+        return Ok(());
+    }
+    let mut changed = String::with_capacity(text.len() + found.len());
+    let mut next = found.iter().map(|s| s.insert).peekable();
+    for (i, c) in text.chars().enumerate() {
+        while next.peek() == Some(&i) {
+            changed.push('z');
+            next.next();
+        }
+        changed.push(c);
+    }
+    let Err(e) = serde_saphyr::from_str_with_options::<T>(&changed, options()) else { return Ok(()) };
+    let Some((line, column)) = e.location().map(|l| (l.line(), l.column())) else { return Ok(()) };
+    // where each suspect stands in the changed text: moved right by the
+    // letters put in before it on its line
+    let hit = found.iter().find(|s| {
+        let before = found.iter().filter(|o| o.at.0 == s.at.0 && o.insert < s.insert).count() as u64;
+        s.at.0 == line && (s.at.1 + before).abs_diff(column) <= 1
+    });
+    let Some(s) = hit else { return Ok(()) };
+    let message = if s.quoted {
+        let inner = &s.written[1..s.written.len() - 1];
+        format!("`{}` is a quoted string where a number or boolean belongs; write {inner} without quotes", s.written)
+    } else {
+        format!(
+            "`{}` is not a decimal number; numbers are written in decimal digits only (no 0x, 0o, 0b or _)",
+            s.written
+        )
+    };
+    Err(Diagnostic::new(file, s.at.0, s.at.1, message))
 }
 
 /// The message of a serde-saphyr error without its location (the diagnostic

@@ -157,3 +157,65 @@ fn matrix_finds_a_distinguishing_scenario_for_every_interpretation_that_matters(
     assert_eq!(code, 0);
     assert!(out.contains("no distinguishing scenario: labor-card-value"), "{out}");
 }
+
+/// Runs the binary with the environment variables `env` set.
+fn rulecheck_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(args)
+        .env_remove("RULECHECK_SHARD")
+        .env_remove("RULECHECK_SHARDS")
+        .env_remove("JOB_COMPLETION_INDEX")
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const SMALL_FUZZ: [&str; 11] =
+    ["fuzz", "--game", "dry-gulch", "--games", "12", "--players", "3", "--format", "json", "--jobs", "1"];
+
+/// A Kubernetes Indexed Job gives each pod `JOB_COMPLETION_INDEX` (0-based);
+/// with the number of shards from `--shards` or `RULECHECK_SHARDS`, index 1
+/// of 3 plays exactly what `--shard 2/3` plays.
+#[test]
+fn a_kubernetes_completion_index_picks_the_same_shard_as_the_flag() {
+    let with = |extra: &[&str], env: &[(&str, &str)]| {
+        let mut args = SMALL_FUZZ.to_vec();
+        args.extend(extra);
+        let (code, out, err) = rulecheck_env(&args, env);
+        assert_eq!(code, 0, "{extra:?} {env:?}: {err}");
+        totals(&out)
+    };
+    let by_flag = with(&["--shard", "2/3"], &[]);
+    assert_eq!(by_flag["shard"], serde_json::json!({"of": 3, "parts": [2]}), "{by_flag}");
+    assert_eq!(with(&["--shards", "3"], &[("JOB_COMPLETION_INDEX", "1")]), by_flag);
+    assert_eq!(with(&[], &[("JOB_COMPLETION_INDEX", "1"), ("RULECHECK_SHARDS", "3")]), by_flag);
+    assert_eq!(with(&[], &[("RULECHECK_SHARD", "2/3"), ("JOB_COMPLETION_INDEX", "0")]), by_flag);
+}
+
+/// A bad completion index or shard count is bad input naming the variable
+/// (or flag) it came from.
+#[test]
+fn a_bad_completion_index_or_shard_count_names_its_variable() {
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 7] = [
+        (&[], &[("JOB_COMPLETION_INDEX", "x"), ("RULECHECK_SHARDS", "3")], "JOB_COMPLETION_INDEX"),
+        (&[], &[("JOB_COMPLETION_INDEX", "3"), ("RULECHECK_SHARDS", "3")], "JOB_COMPLETION_INDEX"),
+        (&[], &[("JOB_COMPLETION_INDEX", "0")], "RULECHECK_SHARDS"),
+        (&[], &[("JOB_COMPLETION_INDEX", "0"), ("RULECHECK_SHARDS", "0")], "RULECHECK_SHARDS"),
+        (&[], &[("JOB_COMPLETION_INDEX", "0"), ("RULECHECK_SHARDS", "many")], "RULECHECK_SHARDS"),
+        (&["--shards", "3"], &[], "JOB_COMPLETION_INDEX"),
+        (&["--shards", "3", "--shard", "1/3"], &[], "--shard"),
+    ];
+    for (extra, env, names) in cases {
+        let mut args = SMALL_FUZZ.to_vec();
+        args.extend(extra);
+        let (code, out, err) = rulecheck_env(&args, env);
+        assert_eq!(code, 2, "{extra:?} {env:?}: {out}{err}");
+        assert!(err.contains(names) && !err.contains("panicked"), "{extra:?} {env:?}: {err}");
+    }
+}

@@ -129,22 +129,131 @@ fn catalog_without_a_sixth_residence_plot(dir: &Path) -> PathBuf {
     })
 }
 
+/// The bundled rules with five edge plots for Residences, changed in
+/// memory past validation (which refuses such a board for six players).
+fn rules_with_five_residence_plots() -> Box<rulecheck::games::dry_gulch::Rules> {
+    let mut rules = bundled_dry_gulch();
+    let mut kept = 0;
+    for p in &mut rules.plots {
+        if p.edge && !p.bank && p.kind != rulecheck::games::dry_gulch::schema::PlotKind::Corner {
+            kept += 1;
+            p.edge = kept <= 5;
+        }
+    }
+    rules
+}
+
+/// Such a board now fails `validate` (below); the scenario runner's own
+/// guard is shown on rules lowered from the bundled catalog and then
+/// changed in memory, past validation: five Residence plots for six players.
 #[test]
 fn play_randomly_without_a_legal_action_fails_the_scenario() {
-    let dir = temp_dir("no-legal");
-    let rules = catalog_without_a_sixth_residence_plot(&dir);
-    let file = dir.join("no-residence-plot.yaml");
-    std::fs::write(
-        &file,
-        "title: No plot for the last Residence\nwhy: six edge plots, one the Town Hall's\ngame: dry-gulch\n\
-         config: {players: 6, seed: 1}\nsteps:\n  - play_randomly: {seed: 1, actions: 10}\n",
-    )
-    .unwrap();
-    let (code, out, err) = rulecheck(&["run", "--rules", &s(&rules), &s(&file)]);
-    assert_no_panic(code, &err);
-    assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("no legal action"), "{out}");
+    let rules = rules_with_five_residence_plots();
+    let catalogs = vec![rulecheck::games::AnyRules::DryGulch(rules)];
+    let text = "title: No plot for the last Residence\nwhy: five edge plots for six players\ngame: dry-gulch\n\
+                config: {players: 6, seed: 1}\nsteps:\n  - play_randomly: {seed: 1, actions: 10}\n";
+    let file = rulecheck::catalog::SourceFile { path: "no-residence-plot.yaml".into(), text: text.into() };
+    let run = rulecheck::scenario::run_file(&catalogs, &file).expect("a well-formed scenario");
+    assert!(!run.passed(), "{}", run.transcript());
+    assert!(run.runs[0].failures.iter().any(|f| f.contains("no legal action")), "{:?}", run.runs[0].failures);
+}
+
+/// Where `edit` changed `rules/dry-gulch/<file>`: a copy, validated; the
+/// exit code, stderr, and the line and column of `needle` in the edited file.
+fn validate_edited(name: &str, file: &str, edit: impl Fn(String) -> String, needle: &str) -> (i32, String, String) {
+    let dir = temp_dir(name);
+    let rules = catalog_copy(&dir, |rel, t| if rel == format!("dry-gulch/{file}") { edit(t) } else { t });
+    let text = std::fs::read_to_string(rules.join("dry-gulch").join(file)).unwrap();
+    let (line, col) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find(needle).map(|c| (i + 1, l[..c].chars().count() + 1)))
+        .unwrap_or_else(|| panic!("`{needle}` in the edited {file}"));
+    let (code, _, err) = rulecheck_within(60, &["validate", &s(&rules)]).expect("validation ends");
     let _ = std::fs::remove_dir_all(&dir);
+    (code, err, format!("{file}:{line}:{col}:"))
+}
+
+/// The set-up puts chips from each player's allotment on the Residence;
+/// more than the smallest allotment (11 at six players) used to pass
+/// `validate` and fail only in play.
+#[test]
+fn chips_on_the_residence_above_the_allotment_fail_validate() {
+    let (code, err, at) = validate_edited(
+        "residence-chips",
+        "game.yaml",
+        |t| t.replace("chips_on_residence: 1", "chips_on_residence: 12"),
+        "12",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&at) && err.contains("chips_on_residence is 12, more than the 11 chips a player has at 6 players"),
+        "{at}: {err}"
+    );
+}
+
+/// Six edge plots, one of them the Town Hall's, leave five for six
+/// Residences: `validate` used to accept the board and the game stalled.
+#[test]
+fn a_town_hall_on_one_of_as_many_edge_plots_as_players_fails_validate() {
+    let dir = temp_dir("town-hall-edge");
+    let rules = catalog_without_a_sixth_residence_plot(&dir);
+    let text = std::fs::read_to_string(rules.join("dry-gulch/board.yaml")).unwrap();
+    let line = text.lines().position(|l| l.starts_with("  town_hall_plot:")).unwrap() + 1;
+    let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(&format!("board.yaml:{line}:19:")), "{err}");
+    assert!(err.contains("only 5 free edge plots for Residences (6 edge plots, one of them the Town Hall's"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A consistent billion-card deck (the copies and the total agree) used to
+/// hang the first game dealing it: every count is bounded by what the
+/// engine represents, at the count's own line and column.
+#[test]
+fn a_billion_card_deck_is_refused_at_its_count() {
+    let (code, err, at) = validate_edited(
+        "billion-events",
+        "events.yaml",
+        |t| t.replacen("copies: 7", "copies: 1000000000", 1),
+        "1000000000",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&at) && err.contains("copies is 1000000000, more than 255"), "{at}: {err}");
+    for (field, value) in [("deal_resources: 5", "1000000000"), ("bank_permits: 1", "4000000000")] {
+        let name = field.split(':').next().unwrap();
+        let (code, err, at) =
+            validate_edited("billion-count", "game.yaml", |t| t.replace(field, &format!("{name}: {value}")), value);
+        assert_eq!(code, 2, "{value}: {err}");
+        assert!(err.contains(&at) && err.contains(&format!("{name} is {value}, more than 10000")), "{at}: {err}");
+    }
+}
+
+/// Semantic errors about a game.yaml number pointed at `game.id` (or 1:1
+/// in an overlay): each points at the offending field.
+#[test]
+fn game_yaml_errors_point_at_the_offending_field() {
+    for (from, to, says) in [
+        ("hand_limit: 15", "hand_limit: 0", "turn.hand_limit must be at least 1"),
+        ("events_discarded: 1", "events_discarded: 4", "turn.events_discarded exceeds"),
+        ("colours: 6", "colours: 5", "5 colours cannot seat 6 players"),
+        ("min_players: 3", "min_players: 7", "players 7–6 is not a range"),
+        ("turn_cap: 300", "turn_cap: 0", "limits.turn_cap must be at least 1"),
+    ] {
+        let value = to.split(": ").nth(1).unwrap();
+        let (code, err, _) = validate_edited("field-positions", "game.yaml", |t| t.replace(from, to), to);
+        assert_eq!(code, 2, "{to}: {err}");
+        let text = String::from_utf8(
+            rulecheck::bundled::RULES.iter().find(|(r, _)| *r == "dry-gulch/game.yaml").unwrap().1.to_vec(),
+        )
+        .unwrap()
+        .replace(from, to);
+        let line = text.lines().position(|l| l.contains(to)).unwrap() + 1;
+        let col = text.lines().nth(line - 1).unwrap().find(to).unwrap() + to.len() - value.len() + 1;
+        let at = format!("game.yaml:{line}:{col}:");
+        let diag = err.split("\n\n").find(|d| d.contains(says)).unwrap_or_else(|| panic!("{says}: {err}"));
+        assert!(diag.contains(&at), "{to}: expected {at}: {diag}");
+    }
 }
 
 /// A folder holding one bundled scenario file, `one.yaml`.
@@ -672,6 +781,69 @@ fn the_caret_stays_under_its_column_after_wide_characters_and_tabs() {
     assert_eq!(caret_pad("key: x", 4), "   ");
 }
 
+/// The issue's "done when", through the binary: random bytes, random YAML
+/// and random cuts of the bundled catalogs and scenarios, written to files
+/// and given to `validate` and `run`, end with exit 0, 1 or 2, never a
+/// panic, and an exit 2 names the file. Few cases (each starts the binary);
+/// `random_input` below runs many more through the library.
+#[test]
+fn random_files_given_to_validate_and_run_exit_0_1_or_2_naming_the_file() {
+    use rulecheck::engine::Chance;
+    let dir = temp_dir("random-files");
+    let files = rulecheck::games::dry_gulch::catalog::FILES;
+    let mut chance = Chance::new(14);
+    for case in 0..8u32 {
+        let pick = |c: &mut Chance, n: usize| c.below(n as u32) as usize;
+        // a cut and a splice of random bytes, or random bytes alone
+        let garble = |c: &mut Chance, text: &[u8]| -> Vec<u8> {
+            let noise: Vec<u8> = (0..pick(c, 40)).map(|_| c.below(256) as u8).collect();
+            if case % 4 == 3 {
+                return noise;
+            }
+            let at = pick(c, text.len().max(1)).min(text.len());
+            let end = (at + pick(c, 60)).min(text.len());
+            [&text[..at], &noise, &text[end..]].concat()
+        };
+        let file = files[pick(&mut chance, files.len())];
+        let rules = catalog_copy(&dir.join(format!("c{case}")), |_, t| t);
+        let target = rules.join("dry-gulch").join(file);
+        std::fs::write(&target, garble(&mut chance, &std::fs::read(&target).unwrap())).unwrap();
+        let (_, scenario) = rulecheck::bundled::SCENARIOS[pick(&mut chance, rulecheck::bundled::SCENARIOS.len())];
+        let sfile = dir.join(format!("s{case}.yaml"));
+        std::fs::write(&sfile, garble(&mut chance, scenario)).unwrap();
+        for (args, named) in [
+            (vec!["validate".to_string(), s(&rules)], file.to_string()),
+            (vec!["run".to_string(), s(&sfile)], format!("s{case}.yaml")),
+        ] {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let (code, out, err) = rulecheck_within(60, &args).expect("ends");
+            assert_no_panic(code, &err);
+            assert!((0..=2).contains(&code), "{args:?}: exit {code}: {out}{err}");
+            if code == 2 {
+                assert!(err.contains(&named), "{args:?}: exit 2 without naming {named}: {err}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Scenario files are strict too: a quoted number where a number belongs
+/// is a type error at its line and column, not the number.
+#[test]
+fn a_quoted_number_in_a_scenario_is_a_type_error() {
+    let dir = temp_dir("quoted-scenario");
+    let file = dir.join("quoted.yaml");
+    std::fs::write(
+        &file,
+        "title: T\nwhy: W\ngame: dry-gulch\nconfig: {players: '3', seed: 1}\nsteps: []\nexpect: {winner: p1}\n",
+    )
+    .unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("quoted.yaml:4:19:") && err.contains("`'3'` is a quoted string"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Random input through the library: no panic, and every diagnostic names
 /// the file it is about.
 mod random_input {
@@ -747,6 +919,16 @@ mod random_input {
         }
     }
 
+    /// A proptest runner seeded from `seed`, for a strategy drawn inside a test.
+    fn runner_from(seed: u64) -> proptest::test_runner::TestRunner {
+        let mut s = [0u8; 32];
+        s[..8].copy_from_slice(&seed.to_le_bytes());
+        proptest::test_runner::TestRunner::new_with_rng(
+            ProptestConfig::default(),
+            proptest::test_runner::TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &s),
+        )
+    }
+
     /// Runs `text` as a scenario file against the bundled catalog.
     fn run(text: &str) {
         let catalogs = vec![rulecheck::games::load(&bundled()).unwrap()];
@@ -771,6 +953,13 @@ mod random_input {
             let file = rulecheck::games::dry_gulch::catalog::FILES[which];
             validate(file, text.as_bytes());
             run(&text);
+        }
+
+        #[test]
+        fn mutated_bundled_scenarios_never_panic(which in 0usize..1000, seed in any::<u64>()) {
+            let (_, bytes) = rulecheck::bundled::SCENARIOS[which % rulecheck::bundled::SCENARIOS.len()];
+            let m = mutated(String::from_utf8_lossy(bytes).into_owned()).new_tree(&mut runner_from(seed)).unwrap().current();
+            run(&m);
         }
 
         #[test]
@@ -837,16 +1026,77 @@ fn yaml_1_1_booleans_are_not_booleans() {
     }
 }
 
+/// A terminal of a given width that records what is written to it.
+#[derive(Debug, Clone)]
+struct Screen {
+    width: u16,
+    written: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl indicatif::TermLike for Screen {
+    fn width(&self) -> u16 {
+        self.width
+    }
+    fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn write_line(&self, s: &str) -> std::io::Result<()> {
+        self.write_str(s)
+    }
+    fn write_str(&self, s: &str) -> std::io::Result<()> {
+        self.written.lock().unwrap().push(s.to_string());
+        Ok(())
+    }
+    fn clear_line(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn flush(&self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The progress line was 1,400 characters wide with a long configuration:
+/// the bar (indicatif) cuts its label to the terminal's width.
 #[test]
-fn the_progress_line_fits_the_terminal_width() {
+fn the_progress_bar_fits_the_terminal_width() {
     let label = format!("fuzz {}", "--interpretation x=y ".repeat(70));
-    for width in [20, 80, 200] {
-        let line = rulecheck::commands::progress_line(&label, 12, 1_000_000, width);
-        assert!(line.chars().count() < width, "{width}: {} chars: {line}", line.chars().count());
-        assert!(line.ends_with("12/1000000 games"), "{line}");
+    for width in [20u16, 80, 200] {
+        let screen = Screen { width, written: Default::default() };
+        let target = indicatif::ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let bar = rulecheck::commands::progress_bar(target);
+        bar.set_message(rulecheck::commands::progress_message(&label, 12, 1_000_000));
+        bar.abandon();
+        let written = screen.written.lock().unwrap();
+        let line = written.iter().rev().find(|l| !l.trim().is_empty()).expect("the bar was drawn");
+        assert!(line.chars().count() <= usize::from(width), "{width}: {} chars: {line}", line.chars().count());
+        assert!(line.starts_with("12/1000000 games"), "{line}");
+        assert!(width < 30 || line.contains("fuzz --interpretation"), "{line}");
+        assert!(line.chars().count() > usize::from(width) - 5, "the line uses the width: {line}");
         assert!(!line.contains('\x1b'), "{line:?}");
     }
-    assert_eq!(rulecheck::commands::progress_line("fuzz", 1, 2, 80), "fuzz: 1/2 games");
+}
+
+/// Progress is drawn only on a terminal that is not `TERM=dumb`; a run
+/// whose stderr is a pipe has no progress line and no escape code in it.
+#[test]
+fn progress_is_hidden_off_a_terminal_and_under_term_dumb() {
+    use rulecheck::commands::shows_progress;
+    assert!(shows_progress(true, Some("xterm-256color")));
+    assert!(shows_progress(true, None));
+    assert!(!shows_progress(true, Some("dumb")));
+    assert!(!shows_progress(false, Some("xterm")));
+    let (code, _, err) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b') && !err.contains("games"), "{err:?}");
 }
 
 #[test]
@@ -894,12 +1144,13 @@ fn rulecheck_within(secs: u64, args: &[&str]) -> Option<(i32, String, String)> {
 }
 
 /// `deal_resources: 1000000000` used to keep drawing from an empty deck:
-/// the deal now ends when nothing is left to give.
+/// the deal now ends when nothing is left to give (and a billion is past
+/// the bound on catalog numbers, `a_billion_card_deck_is_refused_at_its_count`).
 #[test]
 fn a_deal_larger_than_the_deck_ends_when_the_deck_is_empty() {
     let dir = temp_dir("huge-deal");
     let rules = catalog_copy(&dir, |rel, t| {
-        if rel.ends_with("game.yaml") { t.replace("deal_resources: 5", "deal_resources: 1000000000") } else { t }
+        if rel.ends_with("game.yaml") { t.replace("deal_resources: 5", "deal_resources: 10000") } else { t }
     });
     let args = ["fuzz", "--game", "dry-gulch", "--games", "2", "--players", "3", "--rules", &s(&rules)];
     let (code, out, err) = rulecheck_within(60, &args).expect("the deal ends");
@@ -996,4 +1247,151 @@ fn apply_with_out_of_range_indexes_is_a_rule_error_not_a_panic() {
             assert_eq!(before, serde_json::to_string(&s).unwrap(), "{a:?} changed the state");
         }
     }
+}
+
+/// `build.rs`, included so its walk can be tested on a folder of our own.
+#[allow(dead_code)]
+#[path = "../build.rs"]
+mod build_script;
+
+/// The walk that embeds `rules/` and `scenarios/` used to follow symlinks
+/// without end (two loops never finished): it enters each directory once,
+/// and takes only regular files (a FIFO would block the compiler).
+#[cfg(unix)]
+#[test]
+fn the_build_script_walk_ends_on_symlink_loops_and_skips_fifos() {
+    let dir = temp_dir("build-walk");
+    let root = dir.join("rules");
+    std::fs::create_dir_all(root.join("g/sub")).unwrap();
+    std::fs::write(root.join("g/game.yaml"), "x: 1\n").unwrap();
+    std::fs::write(root.join("g/sub/more.yaml"), "x: 1\n").unwrap();
+    std::os::unix::fs::symlink(&root, root.join("g/sub/up")).unwrap();
+    std::os::unix::fs::symlink(root.join("g"), root.join("g/sub/back")).unwrap();
+    mkfifo(&root.join("g/pipe.yaml"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let walked = root.clone();
+    std::thread::spawn(move || {
+        let mut out = Vec::new();
+        build_script::collect(&walked, &walked, &mut out, &mut Default::default());
+        let _ = tx.send(out);
+    });
+    let out = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the walk ends");
+    assert_eq!(out, ["g/game.yaml", "g/sub/more.yaml"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn bundled_dry_gulch() -> Box<rulecheck::games::dry_gulch::Rules> {
+    let g = rulecheck::bundled::rules().unwrap().remove(0);
+    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap();
+    rules
+}
+
+/// `fuzz` used to keep every game's actions until the end of the run: it
+/// folds each game into the totals as it ends and keeps the actions of the
+/// first failing game only, so what it holds does not grow with the games.
+#[test]
+fn fuzz_keeps_only_the_first_failing_game_however_many_it_plays() {
+    use rulecheck::check::fuzz::{FuzzOptions, Retention, fuzz_retaining};
+    use std::sync::atomic::Ordering;
+    let rules = bundled_dry_gulch();
+    let config = rulecheck::engine::Config::new("dry-gulch", 3, 0);
+    let opts = |max_actions| FuzzOptions {
+        games: 40,
+        seed: 1,
+        jobs: 2,
+        checks: rulecheck::check::suite::Checks::INVARIANTS,
+        fault: None,
+        time_limit: None,
+        max_actions,
+        shard: None,
+    };
+    let run = |max_actions| {
+        let held = Retention::default();
+        let s = fuzz_retaining::<rulecheck::games::dry_gulch::State>(
+            &rules,
+            &config,
+            &opts(max_actions),
+            &Default::default(),
+            &held,
+        )
+        .unwrap();
+        (s, held.peak_games.load(Ordering::Relaxed), held.peak_actions.load(Ordering::Relaxed))
+    };
+    let (clean, games, actions) = run(200_000);
+    assert!(clean.failures.is_empty() && clean.games == 40 && clean.actions > 1000, "{clean:?}");
+    assert_eq!((games, actions), (0, 0), "a run without failures keeps no game");
+    // 30 actions end no game: every game fails `termination`
+    let (failing, games, actions) = run(30);
+    assert_eq!(failing.outcomes.get("failed"), Some(&40), "{:?}", failing.outcomes);
+    assert_eq!(failing.failures[0].seed, 1, "the first failure by game index");
+    assert!(games <= 2 && actions <= 60, "held {games} games, {actions} actions at once");
+}
+
+/// `check --budget` bounded only the fuzz stage: a slow scenario (here one
+/// file of 20,000 configurations, each a whole random game, a minute or
+/// more of play) held it as long as it ran. The budget now bounds the
+/// scenario stage too; what it did not run is a failure that says so.
+#[test]
+fn check_budget_bounds_the_scenario_stage() {
+    let dir = temp_dir("slow-scenario");
+    let folder = dir.join("scenarios");
+    std::fs::create_dir_all(&folder).unwrap();
+    let configs: String = (0..20_000).map(|i| format!("  - {{players: 3, seed: {i}}}\n")).collect();
+    std::fs::write(
+        folder.join("slow.yaml"),
+        format!(
+            "title: Slow\nwhy: many whole games\ngame: dry-gulch\nconfigs:\n{configs}steps:\n  - play_randomly: {{seed: 1, actions: 100000}}\n"
+        ),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let (code, out, err) =
+        rulecheck_within(40, &["check", "--budget", "2s", "--scenarios", &s(&folder), "--jobs", "1"])
+            .expect("check ends within its budget and the first game of each configuration");
+    assert_no_panic(code, &err);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("ran out in the scenario stage with 1 of 1 scenario file(s) not run"), "{out}");
+    assert!(started.elapsed().as_secs() < 40);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A saved counterexample of a contract failure used to pass `run`: a
+/// game that stalls (no legal action before the end) is saved with a last
+/// random step, which fails `run` for that reason; a failure `run` does
+/// not check (termination here) is not saved as a scenario that would pass.
+#[test]
+fn a_contract_counterexample_fails_run_for_its_reason_or_is_not_saved() {
+    use rulecheck::check::fuzz::{FuzzOptions, fuzz};
+    use rulecheck::games::AnyRules;
+    let opts = |max_actions| FuzzOptions {
+        games: 1,
+        seed: 1,
+        jobs: 1,
+        checks: rulecheck::check::suite::Checks::INVARIANTS,
+        fault: None,
+        time_limit: None,
+        max_actions,
+        shard: None,
+    };
+    let rules = rules_with_five_residence_plots();
+    let config = rulecheck::engine::Config::new("dry-gulch", 6, 0);
+    let s = fuzz::<rulecheck::games::dry_gulch::State>(&rules, &config, &opts(200_000), &Default::default()).unwrap();
+    let f = &s.failures[0];
+    assert_eq!(f.broken, "legal-nonempty", "{f:?}");
+    let catalogs = vec![AnyRules::DryGulch(rules)];
+    let seeded = rulecheck::engine::Config { seed: f.seed, ..config.clone() };
+    let text = rulecheck::commands::counterexample(&catalogs[0], &seeded, f).expect("saved");
+    let file = rulecheck::catalog::SourceFile { path: "ce.yaml".into(), text: text.clone() };
+    let run = rulecheck::scenario::run_file(&catalogs, &file).unwrap_or_else(|d| panic!("{d}\n{text}"));
+    assert!(!run.passed(), "the counterexample passes:\n{text}");
+    assert!(run.runs[0].failures.iter().any(|m| m.contains("no legal action")), "{:?}", run.runs[0].failures);
+    // termination: `run` bounds no game, so no file that would pass
+    let rules = bundled_dry_gulch();
+    let config = rulecheck::engine::Config::new("dry-gulch", 3, 0);
+    let s = fuzz::<rulecheck::games::dry_gulch::State>(&rules, &config, &opts(30), &Default::default()).unwrap();
+    let f = &s.failures[0];
+    assert_eq!(f.broken, "termination");
+    let seeded = rulecheck::engine::Config { seed: f.seed, ..config };
+    let err = rulecheck::commands::counterexample(&AnyRules::DryGulch(rules), &seeded, f).unwrap_err();
+    assert!(err.contains("`termination` is not checked by `rulecheck run`"), "{err}");
 }

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use crate::catalog::MAX_NUMBER;
 use crate::catalog::diag::Diagnostics;
 use crate::yaml::{Spanned, position};
 
@@ -567,7 +568,8 @@ pub struct Entry<'a, T> {
     pub raw: &'a T,
 }
 
-/// Lowers `set:` and `replace:` into changes, checking parameter names.
+/// Lowers `set:` and `replace:` into changes, checking parameter names and
+/// bounding the values.
 fn lower_data<R>(
     from: &Source<'_>,
     what: &str,
@@ -581,6 +583,14 @@ fn lower_data<R>(
     for (key, value) in set {
         let name = &key.0.value;
         match decl.params.iter().position(|p| p == name) {
+            Some(_) if value.value > MAX_NUMBER => diags.error(
+                from.path,
+                position(value),
+                format!(
+                    "{what} sets `{name}` to {}, more than {MAX_NUMBER} (the bound on every catalog number)",
+                    value.value
+                ),
+            ),
             Some(param) => out.push(Change::Set { param, value: value.value }),
             None => diags.error(
                 from.path,

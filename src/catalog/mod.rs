@@ -3,6 +3,13 @@
 //! every game's catalog shares. Each game lowers its own files (in
 //! `games::<name>::catalog`) with the helpers here.
 
+/// The largest number a catalog may declare where no tighter bound
+/// applies (cards dealt, drawn or revealed at once, chips, influence,
+/// rewards, the turn cap, a parameter a reading sets): far above any real
+/// game's, and small enough that no loop over one runs long and no sum of
+/// them over every seat and card kind overflows.
+pub const MAX_NUMBER: u32 = 10_000;
+
 pub mod common;
 pub mod diag;
 pub mod overlay;

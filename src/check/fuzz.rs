@@ -231,9 +231,135 @@ pub fn outcome_key(o: Option<&Outcome>) -> String {
     o.map_or_else(|| "unfinished".into(), |o| o.key())
 }
 
-struct Slot<A> {
-    run: GameRun<A>,
+/// What the finished games of a run add up to, folded as each one ends
+/// so memory stays flat however many games are played: totals, and of the
+/// failing games only the first (by game index), whose choices the
+/// shrinking starts from. Each thread keeps one; they are added up at the
+/// end, in any order, to the same result.
+struct Tally<A> {
+    games: u64,
+    actions: u64,
+    invariant_checks: u64,
+    turns: u64,
+    outcomes: BTreeMap<String, u64>,
+    consulted: BTreeMap<String, u64>,
     coverage: Vec<u64>,
+    first_failure: Option<(u64, GameRun<A>)>,
+}
+
+impl<A> Tally<A> {
+    fn new(keys: usize) -> Tally<A> {
+        Tally {
+            games: 0,
+            actions: 0,
+            invariant_checks: 0,
+            turns: 0,
+            outcomes: BTreeMap::new(),
+            consulted: BTreeMap::new(),
+            coverage: vec![0; keys],
+            first_failure: None,
+        }
+    }
+
+    /// Folds in game `i`; its actions are kept only if it is the first
+    /// failure so far (`held` counts what every tally keeps).
+    fn add(&mut self, i: u64, run: GameRun<A>, coverage: &[u64], held: &Retention) {
+        self.games += 1;
+        self.actions += run.actions.len() as u64;
+        self.invariant_checks += run.invariant_checks;
+        self.turns += u64::from(run.turns);
+        let outcome = if run.failure.is_some() { "failed".into() } else { outcome_key(run.outcome.as_ref()) };
+        *self.outcomes.entry(outcome).or_default() += 1;
+        for id in &run.consulted {
+            *self.consulted.entry(id.clone()).or_default() += 1;
+        }
+        for (c, n) in self.coverage.iter_mut().zip(coverage) {
+            *c += n;
+        }
+        if run.failure.is_some() {
+            self.keep_failure(i, run, held);
+        }
+    }
+
+    fn keep_failure(&mut self, i: u64, run: GameRun<A>, held: &Retention) {
+        if self.first_failure.as_ref().is_some_and(|(j, _)| *j < i) {
+            return;
+        }
+        held.hold(run.actions.len());
+        if let Some((_, old)) = self.first_failure.replace((i, run)) {
+            held.release(old.actions.len());
+        }
+    }
+
+    fn merge(&mut self, other: Tally<A>, held: &Retention) {
+        self.games += other.games;
+        self.actions += other.actions;
+        self.invariant_checks += other.invariant_checks;
+        self.turns += other.turns;
+        for (mine, theirs) in [(&mut self.outcomes, other.outcomes), (&mut self.consulted, other.consulted)] {
+            for (k, v) in theirs {
+                *mine.entry(k).or_default() += v;
+            }
+        }
+        for (c, n) in self.coverage.iter_mut().zip(&other.coverage) {
+            *c += n;
+        }
+        if let Some((i, run)) = other.first_failure {
+            held.release(run.actions.len());
+            self.keep_failure(i, run, held);
+        }
+    }
+}
+
+/// How many finished games' actions a run held at once, at most (the
+/// games in flight aside): `fuzz` keeps only the first failing game's, so
+/// this stays at most one failing game per thread however many are played.
+#[derive(Debug, Default)]
+pub struct Retention {
+    now: AtomicUsize,
+    games_now: AtomicUsize,
+    /// The most actions held at once.
+    pub peak_actions: AtomicUsize,
+    /// The most finished games held at once.
+    pub peak_games: AtomicUsize,
+}
+
+impl Retention {
+    fn hold(&self, actions: usize) {
+        let now = self.now.fetch_add(actions, Ordering::Relaxed) + actions;
+        self.peak_actions.fetch_max(now, Ordering::Relaxed);
+        let games = self.games_now.fetch_add(1, Ordering::Relaxed) + 1;
+        self.peak_games.fetch_max(games, Ordering::Relaxed);
+    }
+
+    fn release(&self, actions: usize) {
+        self.now.fetch_sub(actions, Ordering::Relaxed);
+        self.games_now.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// The games of a run (or of its shard), by game index: `count` of them,
+/// the `j`-th being `first + j * step`, worked out rather than listed, so a
+/// run of a billion games holds no list of them.
+#[derive(Debug, Clone, Copy)]
+struct Indices {
+    first: u64,
+    step: u64,
+    count: u64,
+}
+
+impl Indices {
+    fn of(games: u64, shard: Option<(u64, u64)>) -> Indices {
+        match shard {
+            None => Indices { first: 0, step: 1, count: games },
+            Some((k, n)) if k < games => Indices { first: k, step: n, count: (games - 1 - k) / n + 1 },
+            Some((k, n)) => Indices { first: k, step: n, count: 0 },
+        }
+    }
+
+    fn get(&self, j: u64) -> Option<u64> {
+        (j < self.count).then(|| self.first + j * self.step)
+    }
 }
 
 /// Plays the games of `opts` for `base` (whose seed is replaced per game).
@@ -243,6 +369,21 @@ pub fn fuzz<G: Harnessed>(
     base: &Config,
     opts: &FuzzOptions,
     progress: &AtomicU64,
+) -> Result<FuzzSummary, FuzzError>
+where
+    G::Rules: Sync,
+    G::Action: Send,
+{
+    fuzz_retaining::<G>(rules, base, opts, progress, &Retention::default())
+}
+
+/// `fuzz`, counting in `held` what it keeps of finished games (for tests).
+pub fn fuzz_retaining<G: Harnessed>(
+    rules: &G::Rules,
+    base: &Config,
+    opts: &FuzzOptions,
+    progress: &AtomicU64,
+    held: &Retention,
 ) -> Result<FuzzSummary, FuzzError>
 where
     G::Rules: Sync,
@@ -258,36 +399,41 @@ where
     let start = Instant::now();
     // a limit past what the clock can represent is no limit
     let deadline = opts.time_limit.and_then(|t| start.checked_add(t));
-    let indices: Vec<u64> = (0..opts.games).filter(|i| opts.shard.is_none_or(|(k, n)| i % n == k)).collect();
-    if let (Some(shard), true) = (opts.shard, indices.is_empty()) {
+    let indices = Indices::of(opts.games, opts.shard);
+    if let (Some(shard), 0) = (opts.shard, indices.count) {
         return Err(FuzzError::EmptyShard { games: opts.games, shard });
     }
-    let next = AtomicUsize::new(0);
+    let next = AtomicU64::new(0);
     let keys = G::coverage_keys(rules);
-    let slots: Mutex<BTreeMap<u64, Slot<G::Action>>> = Mutex::new(BTreeMap::new());
+    let tallies: Mutex<Vec<Tally<G::Action>>> = Mutex::new(Vec::new());
     let jobs = opts.jobs.max(1);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
+                let mut tally = Tally::new(keys.len());
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     // the first game is always played, so a run checks something
                     if k > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                         break;
                     }
-                    let Some(&i) = indices.get(k) else { break };
+                    let Some(i) = indices.get(k) else { break };
                     let seed = opts.seed.wrapping_add(i);
                     let config = Config { seed, ..base.clone() };
                     let mut chooser = RandomChooser::new(seed);
                     let mut coverage = vec![0u64; keys.len()];
                     let run = run_counting::<G>(rules, &config, &mut chooser, opts, &mut coverage);
-                    slots.lock().expect("no thread panics while holding the lock").insert(i, Slot { run, coverage });
+                    tally.add(i, run, &coverage, held);
                     progress.fetch_add(1, Ordering::Relaxed);
                 }
+                tallies.lock().expect("no thread panics while holding the lock").push(tally);
             });
         }
     });
-    let slots = slots.into_inner().expect("threads are done");
+    let mut total = Tally::new(keys.len());
+    for t in tallies.into_inner().expect("threads are done") {
+        total.merge(t, held);
+    }
     let mut s = FuzzSummary {
         game: base.game.clone(),
         config: base.flags(),
@@ -297,40 +443,25 @@ where
         fault: opts.fault.clone(),
         contract: opts.checks.contract,
         no_invariants: !opts.checks.invariants,
+        games: total.games,
+        actions: total.actions,
+        invariant_checks: total.invariant_checks,
+        turns: total.turns,
+        outcomes: total.outcomes,
+        consulted: total.consulted,
         ..FuzzSummary::default()
     };
-    let mut coverage = vec![0u64; keys.len()];
-    let mut first_failure = None;
-    for (i, slot) in &slots {
-        s.games += 1;
-        s.actions += slot.run.actions.len() as u64;
-        s.invariant_checks += slot.run.invariant_checks;
-        s.turns += u64::from(slot.run.turns);
-        *s.outcomes
-            .entry(if slot.run.failure.is_some() { "failed".into() } else { outcome_key(slot.run.outcome.as_ref()) })
-            .or_default() += 1;
-        for id in &slot.run.consulted {
-            *s.consulted.entry(id.to_string()).or_default() += 1;
-        }
-        for (c, n) in coverage.iter_mut().zip(&slot.coverage) {
-            *c += n;
-        }
-        if slot.run.failure.is_some() && first_failure.is_none() {
-            first_failure = Some(*i);
-        }
-    }
     if opts.checks.invariants {
         for inv in G::invariants() {
             s.invariants.insert(inv.name.to_string(), s.actions);
         }
     }
-    s.coverage = keys.into_iter().zip(coverage).collect();
-    if let Some(i) = first_failure {
+    s.coverage = keys.into_iter().zip(total.coverage).collect();
+    if let Some((i, failed)) = total.first_failure {
         let seed = opts.seed.wrapping_add(i);
-        let slot = &slots[&i];
-        let failure = slot.run.failure.clone().expect("a failed game");
+        let failure = failed.failure.clone().expect("a failed game");
         let config = Config { seed, ..base.clone() };
-        let (choices, run) = shrink::<G>(rules, &config, opts, &slot.run.choices, failure.name());
+        let (choices, run) = shrink::<G>(rules, &config, opts, &failed.choices, failure.name());
         let f = run.failure.clone().unwrap_or(failure);
         s.failures.push(FailureReport {
             seed,
@@ -338,8 +469,9 @@ where
             detail: f.to_string(),
             actions: run.actions.iter().map(|a| G::describe_action(rules, a)).collect(),
             choices,
-            actions_before_shrinking: slot.run.actions.len(),
+            actions_before_shrinking: failed.actions.len(),
         });
+        held.release(failed.actions.len());
     }
     s.seconds = start.elapsed().as_secs_f64();
     Ok(s)

@@ -3,10 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::bounds::{MAX_COPIES, check_bound, check_deck_totals, check_game_numbers, check_residence_plots};
 use super::layers::{Layers, citations, layer, lower_documents, parse_all, parse_overlay};
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
+use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
     self, Change, Citation, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
     check_provenance, check_unique, closest,
@@ -155,14 +157,20 @@ fn lookup<T: Copy>(
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let mut tally = NumberTally::default();
     let g = &lay.game;
-    let base_game = lay.game_from["game"].path;
-    // where a section's diagnostics point: the game id in the base file, the
-    // top of an overlay's game.yaml
+    // where a section's diagnostics point: its first number (in the file,
+    // base or overlay, the section came from); the game id for `game`
     let at = |section: &str| {
         let f = lay.game_from[section].path;
-        (f, if f == base_game { position(&g.game.id) } else { (1, 1) })
+        let pos = match section {
+            "setup" => position(&g.setup.chips_on_residence),
+            "turn" => position(&g.turn.events_revealed),
+            "components" => position(&g.components.resource_cards),
+            "limits" => position(&g.limits.turn_cap),
+            _ => position(&g.game.id),
+        };
+        (f, pos)
     };
-    let (gf, gat) = at("game");
+    let (gf, _) = at("game");
     check_id(gf, &g.game.id, diags);
     let (documents, languages) = lower_documents(lay, diags);
     check_names(gf, &g.game.names, &languages, diags);
@@ -229,69 +237,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         diags,
     ));
 
-    if g.game.min_players < 1 || g.game.min_players > g.game.max_players {
-        diags.error(gf, gat, format!("players {}–{} is not a range", g.game.min_players, g.game.max_players));
-    }
-    if g.game.max_players > MAX_SEATS {
-        diags.error(
-            gf,
-            gat,
-            format!("max_players {} is more than the {MAX_SEATS} seats the engine plays", g.game.max_players),
-        );
-    }
-    let missing: Vec<String> = (g.game.min_players..=g.game.max_players.min(MAX_SEATS))
-        .filter(|n| !g.setup.chips.contains_key(n))
-        .map(|n| n.to_string())
-        .collect();
-    if !missing.is_empty() {
-        let (f, pos) = at("setup");
-        diags.error(f, pos, format!("setup.chips gives no chip count for {} players", missing.join(", ")));
-    }
-    let expected_phases = ["events", "draw", "build", "reward", "discard"];
-    let phases: Vec<&str> = g.turn.phases.iter().map(|s| s.value.as_str()).collect();
-    if phases != expected_phases {
-        let (f, pos) = at("turn");
-        let pos = g.turn.phases.first().map(position).unwrap_or(pos);
-        diags.error(
-            f,
-            pos,
-            format!("turn.phases must be {} (the engine plays them in this order)", expected_phases.join(", ")),
-        );
-    }
-    if g.turn.events_discarded > g.turn.events_revealed {
-        let (f, pos) = at("turn");
-        diags.error(f, pos, "turn.events_discarded exceeds turn.events_revealed");
-    }
-    if g.turn.hand_limit == 0 {
-        let (f, pos) = at("turn");
-        diags.error(f, pos, "turn.hand_limit must be at least 1");
-    }
-    if g.turn.permits_from_deck == 0 {
-        let (f, pos) = at("turn");
-        diags.error(f, pos, "turn.permits_from_deck must be at least 1");
-    }
-    if g.limits.turn_cap == 0 {
-        let (f, pos) = at("limits");
-        diags.error(f, pos, "limits.turn_cap must be at least 1");
-    }
-    let max_chips = g.setup.chips.values().copied().max().unwrap_or(0);
-    let (cf, cat) = at("components");
-    if g.components.colours.checked_mul(max_chips) != Some(g.components.chips) {
-        diags.error(
-            cf,
-            cat,
-            format!(
-                "components.chips is {} but {} colours × {} chips (the most any player count takes) is {}",
-                g.components.chips,
-                g.components.colours,
-                max_chips,
-                u64::from(g.components.colours) * u64::from(max_chips)
-            ),
-        );
-    }
-    if g.components.colours < g.game.max_players {
-        diags.error(cf, cat, format!("{} colours cannot seat {} players", g.components.colours, g.game.max_players));
-    }
+    check_game_numbers(lay, &at, diags);
+    check_deck_totals(lay, diags);
+    let (min_players, max_players) = (g.game.min_players.value, g.game.max_players.value);
     let mut flags = BTreeMap::new();
     check_unique(gf, "flag", g.flags.iter(), diags);
     for (i, f) in g.flags.iter().enumerate() {
@@ -316,6 +264,18 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             &[("copies", 1), ("substitution", n_subst)],
             diags,
         ));
+        check_bound(
+            f,
+            position(&r.copies),
+            &format!("resource `{}`: copies", r.id.value),
+            r.copies.value,
+            MAX_COPIES,
+            diags,
+        );
+        for n in [r.substitution.en, r.substitution.de].into_iter().flatten() {
+            let what = format!("resource `{}`: substitution", r.id.value);
+            check_bound(f, position(&r.id), &what, n, MAX_COPIES, diags);
+        }
         if r.substitution.en.is_none() && r.substitution.de.is_none() {
             diags.error(
                 f,
@@ -327,21 +287,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             id: r.id.value.clone(),
             name: r.names.display(&languages, &r.id.value).to_string(),
             kind: r.kind,
-            copies: r.copies,
+            copies: r.copies.value,
             subst_en: r.substitution.en,
             subst_de: r.substitution.de,
         });
-    }
-    let total: u32 = rs.iter().map(|e| e.raw.copies).sum();
-    if total != g.components.resource_cards {
-        diags.error(
-            lay.base.resources,
-            (1, 1),
-            format!(
-                "resource copies add up to {total}, but components.resource_cards is {}",
-                g.components.resource_cards
-            ),
-        );
     }
     let ids_res: BTreeMap<String, Res> =
         rs.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i as Res)).collect();
@@ -402,6 +351,33 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             &[("cost", b.cost.len()), ("influence", 1), ("permits", 1)],
             diags,
         ));
+        check_bound(
+            f,
+            position(&b.permits),
+            &format!("building `{}`: permits", b.id.value),
+            b.permits.value,
+            MAX_COPIES,
+            diags,
+        );
+        check_bound(
+            f,
+            position(&b.id),
+            &format!("building `{}`: influence", b.id.value),
+            b.influence,
+            MAX_NUMBER,
+            diags,
+        );
+        if b.cost.len() > MAX_COPIES as usize {
+            let at = position(&b.cost[MAX_COPIES as usize]);
+            diags.error(
+                f,
+                at,
+                format!(
+                    "building `{}` costs more than {MAX_COPIES} cards (a payment counts them in a byte)",
+                    b.id.value
+                ),
+            );
+        }
         let mut cost: BTreeMap<Res, u32> = BTreeMap::new();
         for c in &b.cost {
             if let Some(r) = lookup(&ids.resources, "resource", c, f, diags) {
@@ -409,7 +385,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             }
         }
         let special = matches!(b.ability, Some(Ability::Residence | Ability::TownHall));
-        if special && (b.permits != 0 || !b.cost.is_empty()) {
+        if special && (b.permits.value != 0 || !b.cost.is_empty()) {
             diags.error(
                 f,
                 position(&b.id),
@@ -425,29 +401,22 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             cost: cost.into_iter().collect(),
             influence: b.influence,
             corner: b.corner,
-            permits: b.permits,
+            permits: b.permits.value,
             ability: b.ability,
         });
     }
     for (ability, what) in
         [(Ability::Residence, "residence"), (Ability::TownHall, "town-hall"), (Ability::Bank, "bank")]
     {
-        let n = bs.iter().filter(|e| e.raw.ability == Some(ability)).count();
-        if n != 1 {
-            diags.error(
-                lay.base.buildings,
-                (1, 1),
-                format!("exactly one building must have ability `{what}`, found {n}"),
-            );
+        let with: Vec<_> = bs.iter().filter(|e| e.raw.ability == Some(ability)).collect();
+        if with.len() != 1 {
+            // at the second building with it, or at the first building when none has it
+            let (f, at) = match with.get(1).copied().or(bs.first()) {
+                Some(e) => (e.from.path, position(&e.raw.id)),
+                None => (lay.base.buildings, (1, 1)),
+            };
+            diags.error(f, at, format!("exactly one building must have ability `{what}`, found {}", with.len()));
         }
-    }
-    let permits: u32 = bs.iter().map(|e| e.raw.permits).sum();
-    if permits != g.components.permits {
-        diags.error(
-            lay.base.buildings,
-            (1, 1),
-            format!("building permits add up to {permits}, but components.permits is {}", g.components.permits),
-        );
     }
 
     // events
@@ -480,6 +449,15 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         if e.source.is_empty() {
             diags.error(f, position(&e.id), format!("event `{}` cites no source for its text", e.id.value));
         }
+        check_bound(
+            f,
+            position(&e.copies),
+            &format!("event `{}`: copies", e.id.value),
+            e.copies.value,
+            MAX_COPIES,
+            diags,
+        );
+        check_bound(f, position(&e.id), &format!("event `{}`: influence", e.id.value), e.influence, MAX_NUMBER, diags);
         let target = e.target.as_ref().and_then(|t| match t {
             RawTarget::AnyBuilding => Some(Target::AnyBuilding),
             RawTarget::Building(b) => lookup(&ids.buildings, "building", b, f, diags).map(Target::Building),
@@ -551,7 +529,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             id: e.id.value.clone(),
             name: e.names.display(&languages, &e.id.value).to_string(),
             triangle: e.triangle,
-            copies: e.copies,
+            copies: e.copies.value,
             target,
             condition,
             effect,
@@ -562,25 +540,23 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             source: e.source.iter().map(Citation::lower).collect(),
         });
     }
-    let total: u32 = es.iter().map(|e| e.raw.copies).sum();
-    if total != g.components.event_cards {
-        diags.error(
-            lay.base.events,
-            (1, 1),
-            format!("event copies add up to {total}, but components.event_cards is {}", g.components.event_cards),
-        );
-    }
     if rs.len() + es.len() > usize::from(u8::MAX) {
-        diags.error(lay.base.events, (1, 1), "more than 255 card kinds");
+        // at the first card kind past the 255th
+        let (f, at) = match es.get(usize::from(u8::MAX).saturating_sub(rs.len())) {
+            Some(e) => (e.from.path, position(&e.raw.id)),
+            None => (lay.base.resources, rs.get(usize::from(u8::MAX)).map_or((1, 1), |e| position(&e.raw.id))),
+        };
+        diags.error(f, at, "more than 255 card kinds (resources and events together)");
     }
 
     // board
     let bd = &lay.board.raw.board;
     let bf = lay.board.from.path;
+    let board_at = bd.blocks.first().map_or(position(&bd.town_hall_plot), |b| position(&b.id));
     tally.add(check_provenance(
         bf,
         "board",
-        (1, 1),
+        board_at,
         &bd.source,
         &bd.assumed,
         &[("blocks", bd.blocks.iter().map(|b| b.plots.len()).sum()), ("bank_plot", 1)],
@@ -596,6 +572,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         let first = plots.len();
         for (k, pl) in block.plots.iter().enumerate() {
             check_id(bf, &pl.id, diags);
+            check_bound(bf, position(&pl.id), &format!("plot `{}`: reward", pl.id.value), pl.reward, MAX_NUMBER, diags);
             let mut neighbours = Vec::new();
             if k > 0 {
                 neighbours.push((first + k - 1) as Plot);
@@ -636,16 +613,11 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         }
     };
     if plots.len() > usize::from(u8::MAX) {
-        diags.error(bf, (1, 1), "more than 255 plots");
+        let at =
+            bd.blocks.iter().flat_map(|b| &b.plots).nth(usize::from(u8::MAX)).map_or(board_at, |p| position(&p.id));
+        diags.error(bf, at, "more than 255 plots");
     }
-    let residences = plots.iter().filter(|pl| pl.edge && !pl.bank && pl.kind != PlotKind::Corner).count() as u32;
-    if residences < g.game.max_players {
-        diags.error(
-            bf,
-            (1, 1),
-            format!("only {residences} edge plots for Residences; {} players need as many", g.game.max_players),
-        );
-    }
+    check_residence_plots(bf, bd, &plots, town_hall_plot, g.game.max_players.value, board_at, diags);
 
     // variants and interpretations
     let declared = readings::declared(events.len());
@@ -677,37 +649,37 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     Rules {
         id: g.game.id.value.clone(),
         name: g.game.names.display(&languages, &g.game.id.value).to_string(),
-        min_players: g.game.min_players,
-        max_players: g.game.max_players,
+        min_players,
+        max_players,
         setup: Setup {
-            chips: g.setup.chips.clone(),
-            chips_on_residence: g.setup.chips_on_residence,
-            deal_resources: g.setup.deal_resources,
-            deal_permits: g.setup.deal_permits,
-            draft_permits: g.setup.draft_permits,
+            chips: g.setup.chips.iter().map(|(k, v)| (*k, v.value)).collect(),
+            chips_on_residence: g.setup.chips_on_residence.value,
+            deal_resources: g.setup.deal_resources.value,
+            deal_permits: g.setup.deal_permits.value,
+            draft_permits: g.setup.draft_permits.value,
         },
         turn: Turn {
-            events_revealed: g.turn.events_revealed,
-            events_discarded: g.turn.events_discarded,
-            rounds_without_events: g.turn.rounds_without_events,
-            draw_resources: g.turn.draw_resources,
-            permits_from_deck: g.turn.permits_from_deck,
-            bank_resources: g.turn.bank_resources,
-            bank_permits: g.turn.bank_permits,
-            hand_limit: g.turn.hand_limit,
-            influence_card_reward: g.turn.influence_card_reward,
-            town_hall_reopen_cards: g.turn.town_hall_reopen_cards,
-            general_store_cards: g.turn.general_store_cards,
+            events_revealed: g.turn.events_revealed.value,
+            events_discarded: g.turn.events_discarded.value,
+            rounds_without_events: g.turn.rounds_without_events.value,
+            draw_resources: g.turn.draw_resources.value,
+            permits_from_deck: g.turn.permits_from_deck.value,
+            bank_resources: g.turn.bank_resources.value,
+            bank_permits: g.turn.bank_permits.value,
+            hand_limit: g.turn.hand_limit.value,
+            influence_card_reward: g.turn.influence_card_reward.value,
+            town_hall_reopen_cards: g.turn.town_hall_reopen_cards.value,
+            general_store_cards: g.turn.general_store_cards.value,
         },
         components: Components {
-            resource_cards: g.components.resource_cards,
-            event_cards: g.components.event_cards,
-            permits: g.components.permits,
-            chips: g.components.chips,
-            colours: g.components.colours,
-            damage_markers: g.components.damage_markers,
+            resource_cards: g.components.resource_cards.value,
+            event_cards: g.components.event_cards.value,
+            permits: g.components.permits.value,
+            chips: g.components.chips.value,
+            colours: g.components.colours.value,
+            damage_markers: g.components.damage_markers.value,
         },
-        limits: Limits { turn_cap: g.limits.turn_cap, fixed_win_threshold: g.limits.fixed_win_threshold },
+        limits: Limits { turn_cap: g.limits.turn_cap.value, fixed_win_threshold: g.limits.fixed_win_threshold.value },
         flags: g.flags.iter().map(|f| f.value.clone()).collect(),
         resources,
         events,
@@ -738,24 +710,24 @@ fn base_params(g: &GameFile) -> Vec<u32> {
     P::ALL
         .iter()
         .map(|k| match k {
-            P::DealResources => g.setup.deal_resources,
-            P::DealPermits => g.setup.deal_permits,
-            P::DraftPermitCount => g.setup.draft_permits,
-            P::ChipsOnResidence => g.setup.chips_on_residence,
-            P::EventsRevealed => g.turn.events_revealed,
-            P::EventsDiscarded => g.turn.events_discarded,
-            P::RoundsWithoutEvents => g.turn.rounds_without_events,
-            P::DrawResources => g.turn.draw_resources,
-            P::PermitsFromDeck => g.turn.permits_from_deck,
-            P::BankResources => g.turn.bank_resources,
-            P::BankPermits => g.turn.bank_permits,
-            P::HandLimit => g.turn.hand_limit,
-            P::InfluenceCardReward => g.turn.influence_card_reward,
-            P::TownHallReopenCards => g.turn.town_hall_reopen_cards,
-            P::GeneralStoreCards => g.turn.general_store_cards,
-            P::DamageMarkers => g.components.damage_markers,
-            P::TurnCap => g.limits.turn_cap,
-            P::FixedWinThreshold => g.limits.fixed_win_threshold,
+            P::DealResources => g.setup.deal_resources.value,
+            P::DealPermits => g.setup.deal_permits.value,
+            P::DraftPermitCount => g.setup.draft_permits.value,
+            P::ChipsOnResidence => g.setup.chips_on_residence.value,
+            P::EventsRevealed => g.turn.events_revealed.value,
+            P::EventsDiscarded => g.turn.events_discarded.value,
+            P::RoundsWithoutEvents => g.turn.rounds_without_events.value,
+            P::DrawResources => g.turn.draw_resources.value,
+            P::PermitsFromDeck => g.turn.permits_from_deck.value,
+            P::BankResources => g.turn.bank_resources.value,
+            P::BankPermits => g.turn.bank_permits.value,
+            P::HandLimit => g.turn.hand_limit.value,
+            P::InfluenceCardReward => g.turn.influence_card_reward.value,
+            P::TownHallReopenCards => g.turn.town_hall_reopen_cards.value,
+            P::GeneralStoreCards => g.turn.general_store_cards.value,
+            P::DamageMarkers => g.components.damage_markers.value,
+            P::TurnCap => g.limits.turn_cap.value,
+            P::FixedWinThreshold => g.limits.fixed_win_threshold.value,
         })
         .collect()
 }
@@ -931,6 +903,19 @@ impl EffectCx<'_> {
     }
 
     fn effect(&mut self, e: &RawEffect) -> Effect {
+        let counts = match e {
+            RawEffect::TakeRandom { from, count, tie_count, .. } => {
+                vec![(position(from), "count", *count), (position(from), "tie_count", tie_count.unwrap_or(0))]
+            }
+            RawEffect::Draw { to, count } | RawEffect::DrawPermit { to, count } => {
+                vec![(position(to), "count", *count)]
+            }
+            RawEffect::DrawPerPointBehind { per_point } => vec![(self.at, "per_point", *per_point)],
+            _ => vec![],
+        };
+        for (at, what, n) in counts {
+            check_bound(self.file, at, &format!("an effect's `{what}`"), n, MAX_NUMBER, self.diags);
+        }
         match e {
             RawEffect::Damage => {
                 if !self.has_target {

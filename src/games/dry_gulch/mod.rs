@@ -19,6 +19,7 @@
 //! `reading:` conditions in the catalog's effects; every other reading is
 //! data (see `catalog::common::Change`).
 
+mod bounds;
 pub mod catalog;
 mod contract;
 mod facts;

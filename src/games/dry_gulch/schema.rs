@@ -39,8 +39,8 @@ pub struct GameSection {
     pub languages: Vec<Spanned<String>>,
     /// The documents citations may name: rulebooks, published facts, errata.
     pub documents: Vec<RawDocument>,
-    pub min_players: u32,
-    pub max_players: u32,
+    pub min_players: Spanned<u32>,
+    pub max_players: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
@@ -52,13 +52,13 @@ pub struct GameSection {
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     /// Family chips per player, by player count: `{3: 17, 4: 15, ...}`.
-    pub chips: BTreeMap<u32, u32>,
+    pub chips: BTreeMap<u32, Spanned<u32>>,
     /// Chips placed on the Residence at set-up.
-    pub chips_on_residence: u32,
-    pub deal_resources: u32,
-    pub deal_permits: u32,
+    pub chips_on_residence: Spanned<u32>,
+    pub deal_resources: Spanned<u32>,
+    pub deal_permits: Spanned<u32>,
     /// Permits each player ends the advanced set-up draft with.
-    pub draft_permits: u32,
+    pub draft_permits: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
@@ -71,22 +71,22 @@ pub struct SetupSection {
 pub struct TurnSection {
     /// The phases in order; must be events, draw, build, reward, discard.
     pub phases: Vec<Spanned<String>>,
-    pub events_revealed: u32,
-    pub events_discarded: u32,
+    pub events_revealed: Spanned<u32>,
+    pub events_discarded: Spanned<u32>,
     /// Rounds at the start of the game in which no events are drawn.
-    pub rounds_without_events: u32,
-    pub draw_resources: u32,
+    pub rounds_without_events: Spanned<u32>,
+    pub draw_resources: Spanned<u32>,
     /// Permits taken from the face-down deck when drawing a permit (one is kept).
-    pub permits_from_deck: u32,
-    pub bank_resources: u32,
-    pub bank_permits: u32,
-    pub hand_limit: u32,
+    pub permits_from_deck: Spanned<u32>,
+    pub bank_resources: Spanned<u32>,
+    pub bank_permits: Spanned<u32>,
+    pub hand_limit: Spanned<u32>,
     /// Resource cards the owner of a building named by an influence card draws.
-    pub influence_card_reward: u32,
+    pub influence_card_reward: Spanned<u32>,
     /// Cards discarded to reopen a closed Town Hall (optional rule 2).
-    pub town_hall_reopen_cards: u32,
+    pub town_hall_reopen_cards: Spanned<u32>,
     /// Cards the General Store lets its owner use as a Good per turn, per store.
-    pub general_store_cards: u32,
+    pub general_store_cards: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
@@ -97,12 +97,12 @@ pub struct TurnSection {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ComponentsSection {
-    pub resource_cards: u32,
-    pub event_cards: u32,
-    pub permits: u32,
-    pub chips: u32,
-    pub colours: u32,
-    pub damage_markers: u32,
+    pub resource_cards: Spanned<u32>,
+    pub event_cards: Spanned<u32>,
+    pub permits: Spanned<u32>,
+    pub chips: Spanned<u32>,
+    pub colours: Spanned<u32>,
+    pub damage_markers: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
@@ -115,9 +115,9 @@ pub struct ComponentsSection {
 pub struct LimitsSection {
     /// Turns after which a game is stopped as a draw (`turn-cap`), unless the
     /// configuration sets another cap.
-    pub turn_cap: u32,
+    pub turn_cap: Spanned<u32>,
     /// Fixed influence threshold used by the `fixed` win-threshold reading.
-    pub fixed_win_threshold: u32,
+    pub fixed_win_threshold: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
@@ -182,7 +182,7 @@ pub struct RawResource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<ResourceRole>,
     /// Copies of this card in the resource deck.
-    pub copies: u32,
+    pub copies: Spanned<u32>,
     /// Cards needed to replace one missing resource of this type, per
     /// language's table (`~` where a table leaves it blank).
     pub substitution: Substitution,
@@ -268,7 +268,7 @@ pub struct RawBuilding {
     /// street-end plots.
     pub corner: bool,
     /// Copies of its permit in the permit deck.
-    pub permits: u32,
+    pub permits: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ability: Option<Ability>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -330,7 +330,7 @@ pub struct RawEvent {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<EventRole>,
     /// Copies in the event deck.
-    pub copies: u32,
+    pub copies: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<RawTarget>,
     /// When the card may be played (violet cards).

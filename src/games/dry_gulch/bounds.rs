@@ -1,0 +1,232 @@
+//! Checks of a Dry Gulch catalog's numbers: each within what the engine
+//! represents (`MAX_COPIES`, `crate::catalog::MAX_NUMBER`, `MAX_SEATS`),
+//! the ranges and sums of `game.yaml`, and a set-up that every player count
+//! can play (chips for the Residence, a free edge plot for each Residence).
+//! Each diagnostic points at the number it is about.
+
+use super::catalog::MAX_SEATS;
+use super::layers::Layers;
+use super::rules_data::{Plot, PlotInfo};
+use super::schema::{PlotKind, RawBoard};
+use crate::catalog::MAX_NUMBER;
+use crate::catalog::diag::Diagnostics;
+use crate::yaml::{Spanned, position};
+
+/// The most copies of one card, or permits of one building, a catalog may
+/// declare (and the most cards a substitution may ask for): the engine
+/// counts a hand's cards of one kind, and a payment's, in a byte.
+pub const MAX_COPIES: u32 = u8::MAX as u32;
+
+/// A diagnostic when `value` (of the field `what`) is above `max`.
+pub(super) fn check_bound(file: &str, at: (u64, u64), what: &str, value: u32, max: u32, diags: &mut Diagnostics) {
+    if value > max {
+        let why = if max == MAX_COPIES {
+            "the engine counts the cards of one kind in a byte"
+        } else {
+            "the bound on every catalog number, far above any game's"
+        };
+        diags.error(file, at, format!("{what} is {value}, more than {max} ({why})"));
+    }
+}
+
+/// The copies of each deck's cards add up to the count of it in
+/// `components` (in 64 bits, so no catalog's counts wrap the sum).
+pub(super) fn check_deck_totals(lay: &Layers<'_>, diags: &mut Diagnostics) {
+    let g = &lay.game;
+    let err_at = |n: &Spanned<u32>, m: String, diags: &mut Diagnostics| {
+        diags.error(lay.game_from["components"].path, position(n), m);
+    };
+    // sums in 64 bits: a catalog's u32 counts cannot wrap them
+    let total: u64 = lay.resources.iter().map(|e| u64::from(e.raw.copies.value)).sum();
+    if total != u64::from(g.components.resource_cards.value) {
+        err_at(
+            &g.components.resource_cards,
+            format!(
+                "resource copies add up to {total}, but components.resource_cards is {}",
+                g.components.resource_cards.value
+            ),
+            diags,
+        );
+    }
+    let permits: u64 = lay.buildings.iter().map(|e| u64::from(e.raw.permits.value)).sum();
+    if permits != u64::from(g.components.permits.value) {
+        err_at(
+            &g.components.permits,
+            format!("building permits add up to {permits}, but components.permits is {}", g.components.permits.value),
+            diags,
+        );
+    }
+    let total: u64 = lay.events.iter().map(|e| u64::from(e.raw.copies.value)).sum();
+    if total != u64::from(g.components.event_cards.value) {
+        err_at(
+            &g.components.event_cards,
+            format!("event copies add up to {total}, but components.event_cards is {}", g.components.event_cards.value),
+            diags,
+        );
+    }
+}
+
+/// A section's file and the place its diagnostics point at.
+type Place<'a> = (&'a str, (u64, u64));
+
+/// The numbers of `game.yaml`: bounds, ranges, the chip sums and the
+/// Residence's chips. `at` gives a section's file and place.
+pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Place<'a>, diags: &mut Diagnostics) {
+    let g = &lay.game;
+    let file_of = |section: &str| lay.game_from[section].path;
+    let numbers: Vec<(&str, &str, &Spanned<u32>)> = {
+        let (gm, st, tu, co, li) = (&g.game, &g.setup, &g.turn, &g.components, &g.limits);
+        let mut v = vec![("game", "min_players", &gm.min_players), ("game", "max_players", &gm.max_players)];
+        v.extend(st.chips.values().map(|n| ("setup", "chips", n)));
+        v.extend([
+            ("setup", "chips_on_residence", &st.chips_on_residence),
+            ("setup", "deal_resources", &st.deal_resources),
+            ("setup", "deal_permits", &st.deal_permits),
+            ("setup", "draft_permits", &st.draft_permits),
+            ("turn", "events_revealed", &tu.events_revealed),
+            ("turn", "events_discarded", &tu.events_discarded),
+            ("turn", "rounds_without_events", &tu.rounds_without_events),
+            ("turn", "draw_resources", &tu.draw_resources),
+            ("turn", "permits_from_deck", &tu.permits_from_deck),
+            ("turn", "bank_resources", &tu.bank_resources),
+            ("turn", "bank_permits", &tu.bank_permits),
+            ("turn", "hand_limit", &tu.hand_limit),
+            ("turn", "influence_card_reward", &tu.influence_card_reward),
+            ("turn", "town_hall_reopen_cards", &tu.town_hall_reopen_cards),
+            ("turn", "general_store_cards", &tu.general_store_cards),
+            ("components", "resource_cards", &co.resource_cards),
+            ("components", "event_cards", &co.event_cards),
+            ("components", "permits", &co.permits),
+            ("components", "chips", &co.chips),
+            ("components", "colours", &co.colours),
+            ("components", "damage_markers", &co.damage_markers),
+            ("limits", "turn_cap", &li.turn_cap),
+            ("limits", "fixed_win_threshold", &li.fixed_win_threshold),
+        ]);
+        v
+    };
+    for (section, field, n) in &numbers {
+        let max = if *field == "max_players" { MAX_SEATS } else { MAX_NUMBER };
+        if *field != "max_players" || n.value <= MAX_SEATS {
+            check_bound(file_of(section), position(n), &format!("{section}.{field}"), n.value, max, diags);
+        }
+    }
+    let err_at = |section: &str, n: &Spanned<u32>, m: String, diags: &mut Diagnostics| {
+        diags.error(file_of(section), position(n), m);
+    };
+    let (min_players, max_players) = (g.game.min_players.value, g.game.max_players.value);
+    if min_players < 1 || min_players > max_players {
+        err_at("game", &g.game.min_players, format!("players {min_players}–{max_players} is not a range"), diags);
+    }
+    if max_players > MAX_SEATS {
+        err_at(
+            "game",
+            &g.game.max_players,
+            format!("max_players {max_players} is more than the {MAX_SEATS} seats the engine plays"),
+            diags,
+        );
+    }
+    let missing: Vec<String> = (min_players..=max_players.min(MAX_SEATS))
+        .filter(|n| !g.setup.chips.contains_key(n))
+        .map(|n| n.to_string())
+        .collect();
+    if !missing.is_empty() {
+        let (f, pos) = at("setup");
+        let pos = g.setup.chips.values().next().map(position).unwrap_or(pos);
+        diags.error(f, pos, format!("setup.chips gives no chip count for {} players", missing.join(", ")));
+    }
+    // a Residence takes its chips from the player's allotment at set-up
+    let on_residence = &g.setup.chips_on_residence;
+    if let Some((players, least)) =
+        g.setup.chips.iter().filter(|(n, _)| (min_players..=max_players).contains(*n)).min_by_key(|(_, c)| c.value)
+        && on_residence.value > least.value
+    {
+        err_at(
+            "setup",
+            on_residence,
+            format!(
+                "setup.chips_on_residence is {}, more than the {} chips a player has at {players} players",
+                on_residence.value, least.value
+            ),
+            diags,
+        );
+    }
+    let expected_phases = ["events", "draw", "build", "reward", "discard"];
+    let phases: Vec<&str> = g.turn.phases.iter().map(|s| s.value.as_str()).collect();
+    if phases != expected_phases {
+        let (f, pos) = at("turn");
+        let pos = g.turn.phases.first().map(position).unwrap_or(pos);
+        diags.error(
+            f,
+            pos,
+            format!("turn.phases must be {} (the engine plays them in this order)", expected_phases.join(", ")),
+        );
+    }
+    let t = &g.turn;
+    if t.events_discarded.value > t.events_revealed.value {
+        err_at("turn", &t.events_discarded, "turn.events_discarded exceeds turn.events_revealed".into(), diags);
+    }
+    if t.hand_limit.value == 0 {
+        err_at("turn", &t.hand_limit, "turn.hand_limit must be at least 1".into(), diags);
+    }
+    if t.permits_from_deck.value == 0 {
+        err_at("turn", &t.permits_from_deck, "turn.permits_from_deck must be at least 1".into(), diags);
+    }
+    if g.limits.turn_cap.value == 0 {
+        err_at("limits", &g.limits.turn_cap, "limits.turn_cap must be at least 1".into(), diags);
+    }
+    let max_chips = g.setup.chips.values().map(|c| c.value).max().unwrap_or(0);
+    let c = &g.components;
+    if c.colours.value.checked_mul(max_chips) != Some(c.chips.value) {
+        err_at(
+            "components",
+            &c.chips,
+            format!(
+                "components.chips is {} but {} colours × {} chips (the most any player count takes) is {}",
+                c.chips.value,
+                c.colours.value,
+                max_chips,
+                u64::from(c.colours.value) * u64::from(max_chips)
+            ),
+            diags,
+        );
+    }
+    if c.colours.value < max_players {
+        err_at(
+            "components",
+            &c.colours,
+            format!("{} colours cannot seat {max_players} players", c.colours.value),
+            diags,
+        );
+    }
+}
+
+/// A Residence goes on a free edge plot that is not a corner, one per
+/// player: the Town Hall's plot is taken from the start.
+pub(super) fn check_residence_plots(
+    bf: &str,
+    bd: &RawBoard,
+    plots: &[PlotInfo],
+    town_hall_plot: Plot,
+    max_players: u32,
+    board_at: (u64, u64),
+    diags: &mut Diagnostics,
+) {
+    let edge = |i: usize| plots[i].edge && !plots[i].bank && plots[i].kind != PlotKind::Corner;
+    let free = (0..plots.len()).filter(|&i| edge(i) && i != usize::from(town_hall_plot)).count() as u32;
+    if free < max_players {
+        let (at, why) = if edge(usize::from(town_hall_plot)) {
+            (position(&bd.town_hall_plot), ", one of them the Town Hall's (it stands there from the start)")
+        } else {
+            (board_at, "")
+        };
+        let all = free + u32::from(edge(usize::from(town_hall_plot)));
+        diags.error(
+            bf,
+            at,
+            format!(
+                "only {free} free edge plots for Residences ({all} edge plots{why}); {max_players} players need as many"
+            ),
+        );
+    }
+}
