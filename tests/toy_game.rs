@@ -131,3 +131,36 @@ fn a_seat_that_already_chose_is_not_on_move() {
         .expect_err("p1 has bid already");
     assert!(err.to_string().contains("`p1` is not on move; p2 (choosing at once) is"), "{err}");
 }
+
+/// A contract failure found by `fuzz` (here a leaked simultaneous choice)
+/// becomes a scenario that fails `run` for the same reason while the fault
+/// is in, and passes once it is out.
+#[test]
+fn a_saved_contract_counterexample_fails_run_for_its_reason() {
+    use rulecheck::check::fuzz::{FuzzOptions, fuzz, replay};
+    let rules = ToyRules::default();
+    let opts = FuzzOptions {
+        games: 20,
+        seed: 1,
+        jobs: 1,
+        checks: Checks::ALL,
+        fault: Some("leak".into()),
+        time_limit: None,
+        max_actions: 10_000,
+        shard: None,
+    };
+    let base = config(3, 0);
+    let s = fuzz::<Toy>(&rules, &base, &opts, &Default::default()).expect("fuzz runs");
+    let f = &s.failures[0];
+    assert_eq!(f.broken, "simultaneous-hidden");
+    let seeded = Config { seed: f.seed, ..base };
+    let run = replay::<Toy>(&rules, &seeded, Checks::NONE, None, &f.choices);
+    let text = scenario::record::<Toy>(&rules, &seeded, &run.actions, "leak", "found by fuzz", false).unwrap();
+    let file = SourceFile { path: "ce.yaml".into(), text };
+    let rule_ids = BTreeSet::from(["toy/turn".to_string()]);
+    let with = |fault| Vary { fault, ..Vary::default() };
+    let failing = scenario::run_typed::<Toy>(&rules, &file, &with(Some("leak")), &rule_ids).unwrap();
+    assert!(failing.runs[0].failures.iter().any(|m| m.contains("simultaneous-hidden")), "{:?}", failing.runs[0]);
+    let fixed = scenario::run_typed::<Toy>(&rules, &file, &with(None), &rule_ids).unwrap();
+    assert!(fixed.passed(), "{}", fixed.transcript());
+}

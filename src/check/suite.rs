@@ -191,6 +191,40 @@ pub fn run_game<G: Harnessed>(
     Ok(run)
 }
 
+/// The contract checks of one step, for a scenario's `do` steps (so a
+/// saved counterexample of a contract failure fails `run` too): before it,
+/// the legal list and the rejection of a malformed action (`salt`: the
+/// actions applied so far, as `run_game` uses); after it, that `before`
+/// given the same action evolves alike, the replay from `replay` (which the
+/// action is applied to), the JSON round trip and the legal list again.
+pub fn check_step<G: Harnessed>(
+    rules: &G::Rules,
+    before: &G,
+    action: &G::Action,
+    events: &[G::Event],
+    after: &G,
+    replay: &mut G,
+    salt: u32,
+) -> Option<Failure> {
+    let mut legal = Vec::new();
+    before.legal_actions(rules, &mut legal);
+    if let Some(f) = check_legal::<G>(rules, before, &legal)
+        .or_else(|| check_malformed::<G>(rules, before, action, salt))
+        .or_else(|| check_hidden::<G>(rules, before, action))
+    {
+        return Some(f);
+    }
+    let mut c = before.clone();
+    if c.apply(rules, action).as_ref().ok().map(Vec::as_slice) != Some(events) || c != *after {
+        return Some(contract("clone-evolves-alike", "a clone given the same action reached another state or events"));
+    }
+    if replay.apply(rules, action).is_err() || *replay != *after {
+        return Some(contract("replay", "replaying the seed and actions reached another state"));
+    }
+    after.legal_actions(rules, &mut legal);
+    check_round_trips(after, 0, 0).or_else(|| check_legal::<G>(rules, after, &legal))
+}
+
 fn check_legal<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
     let outcome = state.outcome(rules);
     if legal.is_empty() != outcome.is_some() {

@@ -17,6 +17,7 @@ use crate::catalog::SourceFile;
 use crate::catalog::common::RawCitation;
 use crate::catalog::diag::Diagnostic;
 use crate::check::playout::{RandomChooser, pick};
+use crate::check::suite::check_step;
 use crate::engine::{Config, Forced, Scripted, ToMove};
 use crate::games::{AnyRules, with_game};
 use crate::yaml::{self, Spanned, position};
@@ -311,6 +312,9 @@ fn run_config<G: Scripted>(
             }
         }
     };
+    // the contract checks of each `do` step replay from here
+    let mut replay = state.clone();
+    let mut applied = 0usize;
     // chance nodes no step scripts are sampled from the configuration's seed
     let mut chance = RandomChooser::new(config.seed);
     let mut scratch = (Vec::new(), Vec::new());
@@ -331,6 +335,7 @@ fn run_config<G: Scripted>(
             }
             let a = legal.swap_remove(pick(&state, rules, legal, weights, &mut chance));
             let ev = state.apply(rules, &a).map_err(|e| bad(at, format!("step {n}: {e}")))?;
+            let _ = replay.apply(rules, &a);
             t.push_str(&format!("\nchance (sampled): {}\n", G::describe_action(rules, &a)));
             for e in &ev {
                 t.push_str(&format!("  - {}\n", G::describe_event(rules, e)));
@@ -354,6 +359,7 @@ fn run_config<G: Scripted>(
                 break;
             };
             let ev = state.apply(rules, &a).map_err(|e| bad(at, format!("step {n}: {e}")))?;
+            let _ = replay.apply(rules, &a);
             t.push_str(&format!("\nauto-decided `{decision}` for P{}: {}\n", seat + 1, G::describe_action(rules, &a)));
             for e in &ev {
                 t.push_str(&format!("  - {}\n", G::describe_event(rules, e)));
@@ -393,6 +399,12 @@ fn run_config<G: Scripted>(
                         failures.push(format!("step {n} (line {}): {v}", at.0));
                         break;
                     }
+                    let salt = applied as u32;
+                    if let Some(f) = check_step::<G>(rules, &before, &action, &ev, &state, &mut replay, salt) {
+                        failures.push(format!("step {n} (line {}): {f}", at.0));
+                        break;
+                    }
+                    applied += 1;
                 }
                 (Ok(_), Some(rule)) => {
                     failures.push(format!(
@@ -428,6 +440,7 @@ fn run_config<G: Scripted>(
                     ));
                 }
                 state.force(Forced(f.clone()));
+                replay.force(Forced(f.clone()));
             }
             t.push_str(&format!("\nstep {n}: force [{}]\n", s.force.join(", ")));
         } else if let Some(rp) = &s.play_randomly {
@@ -445,6 +458,7 @@ fn run_config<G: Scripted>(
                 state
                     .apply(rules, &a)
                     .map_err(|e| bad(at, format!("step {n}: a random legal action was rejected: {e}")))?;
+                let _ = replay.apply(rules, &a);
                 k += 1;
             }
             t.push_str(&format!(
