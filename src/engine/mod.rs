@@ -14,9 +14,15 @@
 mod chance;
 mod config;
 mod game;
+mod ids;
 mod readings;
+mod zones;
 
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
 pub use game::{DrawReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat, Violation};
+pub use ids::{Id, Kind, Overflow, PrefixOf};
 pub use readings::{Hook, Readings, Touched};
+pub use zones::{
+    Drawn, Imbalance, MoveError, Multiset, Pile, Supply, Tally, WhenEmpty, Zone, move_all, move_n, move_to_bottom,
+};

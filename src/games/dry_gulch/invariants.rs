@@ -4,10 +4,10 @@
 
 use super::readings::{ChipShortage, DamagedInfluence, MarkerRemoval, P};
 use super::rules::{Action, Event, Fault, Phase, Placed, State};
-use super::rules_data::{Ability, Rules};
+use super::rules_data::{Ability, Rules, kind};
 use smallvec::SmallVec;
 
-use crate::engine::Hook;
+use crate::engine::{Hook, Id, Kind};
 use crate::engine::{InvariantDef, Outcome, Violation};
 
 pub const INVARIANTS: &[InvariantDef] = &[
@@ -155,15 +155,15 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
     let mut buf: SmallVec<[u32; 64]> = SmallVec::from_elem(0, rules.card_count());
     let count = &mut buf[..];
-    let unknown = |c: u8, pile: &str| fail(name, format!("unknown card kind {c} in {pile}"));
+    let unknown = |c: usize, pile: &str| fail(name, format!("unknown card kind {c} in {pile}"));
     // piles one by one (not chained): the same cards in the same order
     for pile in [&s.resource_deck, &s.resource_discard] {
         for &c in pile {
             if rules.event_of(c).is_some() {
                 return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
             }
-            if !tally(count, c, 1) {
-                return unknown(c, "the resource piles");
+            if !tally(count, c.index(), 1) {
+                return unknown(c.index(), "the resource piles");
             }
         }
     }
@@ -172,44 +172,41 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
             if rules.event_of(c).is_none() {
                 return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
             }
-            if !tally(count, c, 1) {
-                return unknown(c, "the event piles");
+            if !tally(count, c.index(), 1) {
+                return unknown(c.index(), "the event piles");
             }
         }
     }
     for p in &s.seats {
         // a hand holds counts: add each at once (a count of zero tallies nothing)
         for (k, &n) in p.hand.iter().enumerate() {
-            if n > 0 && !tally(count, k as u8, u32::from(n)) {
-                return unknown(k as u8, "a hand");
+            if n > 0 && !tally(count, k, u32::from(n)) {
+                return unknown(k, "a hand");
             }
         }
         for &(c, _) in &p.in_front {
-            if !tally(count, c, 1) {
-                return unknown(c, "the cards in front of a player");
+            if !tally(count, c.index(), 1) {
+                return unknown(c.index(), "the cards in front of a player");
             }
         }
         for &c in &p.influence {
-            if !tally(count, c, 1) {
-                return unknown(c, "the influence cards");
+            if !tally(count, c.index(), 1) {
+                return unknown(c.index(), "the influence cards");
             }
         }
     }
-    for (k, &n) in count.iter().enumerate() {
-        let expected = match rules.event_of(k as u8) {
-            Some(e) => rules.events[e].copies,
-            None => rules.resources[k].copies,
-        };
+    for (k, &n) in rules.cards().zip(count.iter()) {
+        let expected = rules.copies(k);
         if n != expected {
-            return fail(name, format!("{} {} cards in play, the deck has {expected}", n, rules.card_id(k as u8)));
+            return fail(name, format!("{} {} cards in play, the deck has {expected}", n, rules.card_id(k)));
         }
     }
     Ok(())
 }
 
 /// Adds `n` cards of kind `c`; `false` if there is no such kind.
-fn tally(count: &mut [u32], c: u8, n: u32) -> bool {
-    match count.get_mut(c as usize) {
+fn tally(count: &mut [u32], c: usize, n: u32) -> bool {
+    match count.get_mut(c) {
         Some(k) => {
             *k += n;
             true
@@ -223,7 +220,7 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
     let mut buf: SmallVec<[u32; 32]> = SmallVec::from_elem(0, rules.buildings.len());
     let count = &mut buf[..];
     for &b in s.permit_deck.iter().chain(&s.permit_discard) {
-        count[b as usize] += 1;
+        count[b.index()] += 1;
     }
     for p in &s.seats {
         for (b, &n) in p.permits.iter().enumerate() {
@@ -231,8 +228,8 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
         }
     }
     match &s.phase {
-        Phase::Draft { pool, .. } => pool.iter().for_each(|&b| count[b as usize] += 1),
-        Phase::DrawKeep { offered } => offered.iter().for_each(|&b| count[b as usize] += 1),
+        Phase::Draft { pool, .. } => pool.iter().for_each(|&b| count[b.index()] += 1),
+        Phase::DrawKeep { offered } => offered.iter().for_each(|&b| count[b.index()] += 1),
         _ => {}
     }
     for (b, &n) in count.iter().enumerate() {
@@ -244,7 +241,7 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
         }
     }
     let built = match action {
-        Action::Build { building, .. } => Some(*building as usize),
+        Action::Build { building, .. } => Some(building.index()),
         _ => None,
     };
     for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
@@ -299,7 +296,7 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
     let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
     for (seat, p) in s.seats.iter().enumerate() {
         for &(card, plot) in &p.in_front {
-            let ok = s.board[plot as usize]
+            let ok = s.board[plot.index()]
                 .is_some_and(|x| x.owner == Some(seat) && x.damage.is_some_and(|d| d.card == card && d.origin == plot));
             if !ok {
                 return fail(
@@ -308,18 +305,17 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
                         "P{}'s {} lies in front of him but {} carries no matching marker",
                         seat + 1,
                         rules.card_id(card),
-                        rules.plots[plot as usize].id
+                        rules.plots[plot.index()].id
                     ),
                 );
             }
         }
     }
-    for (i, p) in s.board.iter().enumerate() {
+    for (plot, p) in rules.plots().zip(&s.board) {
         let Some(p) = p else { continue };
         let Some(d) = p.damage else { continue };
-        let plot = i as u8;
         let explained = if d.origin != plot {
-            s.board[d.origin as usize]
+            s.board[d.origin.index()]
                 .is_some_and(|o| o.damage.is_some_and(|od| od.card == d.card && od.origin == d.origin))
                 || never
         } else {
@@ -329,7 +325,7 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
             }
         };
         if !explained {
-            return fail(name, format!("{} carries a marker with no disaster card behind it", rules.plots[i].id));
+            return fail(name, format!("{} carries a marker with no disaster card behind it", rules.plot(plot).id));
         }
     }
     Ok(())
@@ -348,7 +344,7 @@ fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
     for pl in s.board.iter().flatten() {
         let Some(seat) = pl.owner.filter(|&o| o < n) else { continue };
         on_board[seat] += pl.chips;
-        let b = &rules.buildings[pl.building as usize];
+        let b = &rules.buildings[pl.building.index()];
         let expected = if b.ability == Some(Ability::Residence) { on_residence } else { b.influence };
         if wrong[seat].is_none() && pl.chips != expected && !(remaining && pl.chips < expected) {
             wrong[seat] = Some((pl, expected));
@@ -356,7 +352,7 @@ fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
     }
     for (seat, p) in s.seats.iter().enumerate() {
         if let Some((pl, expected)) = wrong[seat] {
-            let b = &rules.buildings[pl.building as usize];
+            let b = &rules.buildings[pl.building.index()];
             return fail(
                 name,
                 format!("{} of P{} carries {} chips, its influence is {expected}", b.id, seat + 1, pl.chips),
@@ -385,7 +381,7 @@ fn influence(s: &State, rules: &Rules) -> Result<(), Violation> {
     let expected = &mut buf[..];
     for pl in s.board.iter().flatten() {
         let Some(seat) = pl.owner.filter(|&o| o < s.players) else { continue };
-        let inf = rules.buildings[pl.building as usize].influence;
+        let inf = rules.buildings[pl.building.index()].influence;
         expected[seat] += match (pl.damage.is_some(), reading) {
             (false, _) => inf,
             (true, DamagedInfluence::HalfRoundDown) => inf / 2,
@@ -439,11 +435,11 @@ fn win(s: &State, rules: &Rules, events: &[Event]) -> Result<(), Violation> {
 fn bank(s: &State, rules: &Rules) -> Result<(), Violation> {
     for (i, p) in s.board.iter().enumerate() {
         let Some(p) = p else { continue };
-        let is_bank = rules.buildings[p.building as usize].ability == Some(Ability::Bank);
+        let is_bank = rules.buildings[p.building.index()].ability == Some(Ability::Bank);
         if is_bank != rules.plots[i].bank {
             return fail(
                 "bank-plot",
-                format!("{} stands on {}", rules.buildings[p.building as usize].id, rules.plots[i].id),
+                format!("{} stands on {}", rules.buildings[p.building.index()].id, rules.plots[i].id),
             );
         }
     }
@@ -467,11 +463,17 @@ fn town_hall(before: &Before, action: &Action, events: &[Event]) -> Result<(), V
 
 /// A perturbation of an action, for the malformed-action checks.
 pub fn mutate(a: &Action, salt: u32) -> Action {
-    let bump = |x: u8| x.wrapping_add((salt % 7) as u8 + 1);
+    // an id moved on by 1 to 7 places, past the catalog's entities at the
+    // end and round to the first ones
+    fn moved<K: Kind>(x: Id<K>, salt: u32) -> Id<K> {
+        Id::new((x.index() + (salt % 7) as usize + 1) % Id::<K>::CAPACITY).unwrap_or(x)
+    }
+    let bump_plot = |x| moved::<kind::Plot>(x, salt);
+    let bump_card = |x| moved::<kind::Card>(x, salt);
     match a.clone() {
         Action::Build { building, plot, mut payment } => match salt % 4 {
-            0 => Action::Build { building: bump(building), plot, payment },
-            1 => Action::Build { building, plot: bump(plot), payment },
+            0 => Action::Build { building: moved(building, salt), plot, payment },
+            1 => Action::Build { building, plot: bump_plot(plot), payment },
             2 => {
                 if let Some(c) = payment.cards.first_mut() {
                     c.1 = c.1.wrapping_add(1);
@@ -482,23 +484,23 @@ pub fn mutate(a: &Action, salt: u32) -> Action {
             }
             _ => {
                 payment.direct.reverse();
-                payment.cards.push((bump(0), 1));
+                payment.cards.push((bump_card(Id::ZERO), 1));
                 Action::Build { building, plot, payment }
             }
         },
-        Action::PlayDisaster { card, plot } => Action::PlayDisaster { card: bump(card), plot: bump(plot) },
-        Action::Discard(c) => Action::Discard(bump(c)),
-        Action::PlaceResidence(p) => Action::PlaceResidence(bump(p)),
-        Action::KeepPermit(b) => Action::KeepPermit(bump(b)),
-        Action::Protect(_) => Action::Protect(Some(bump(0))),
+        Action::PlayDisaster { card, plot } => Action::PlayDisaster { card: bump_card(card), plot: bump_plot(plot) },
+        Action::Discard(c) => Action::Discard(bump_card(c)),
+        Action::PlaceResidence(p) => Action::PlaceResidence(bump_plot(p)),
+        Action::KeepPermit(b) => Action::KeepPermit(moved(b, salt)),
+        Action::Protect(_) => Action::Protect(Some(bump_card(Id::ZERO))),
         Action::EndTurn => Action::EndBuild,
         Action::StartTurn => Action::EndTurn,
         Action::EndBuild => Action::EndTurn,
         Action::DrawResources => Action::DrawPermits,
         Action::DrawPermits => Action::BankDraw,
-        Action::Resolve { card, plot } => Action::Resolve { card: bump(card), plot: plot.map(bump) },
-        Action::PlayInfluence(c) => Action::PlayInfluence(bump(c)),
-        _ => Action::SpreadTo((salt % 256) as u8),
+        Action::Resolve { card, plot } => Action::Resolve { card: bump_card(card), plot: plot.map(bump_plot) },
+        Action::PlayInfluence(c) => Action::PlayInfluence(bump_card(c)),
+        _ => Action::SpreadTo(Id::new(salt as usize % Id::<kind::Plot>::CAPACITY).unwrap_or(Id::ZERO)),
     }
 }
 

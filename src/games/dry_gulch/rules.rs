@@ -20,7 +20,8 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Chance, Config, ConfigError, DrawReason, Game, Hook, InvariantDef, Outcome, Readings, RuleError, Touched, Violation,
+    Chance, Config, ConfigError, DrawReason, Game, Hook, Id, InvariantDef, Kind, Outcome, Readings, RuleError, Touched,
+    Violation,
 };
 
 /// Rule ids the engine's errors name, with their rulebook places.
@@ -168,7 +169,7 @@ pub enum Step {
         plot: Plot,
         card: CardKind,
     },
-    SetFlag(u8),
+    SetFlag(Flag),
     /// Spreading fire to one chosen neighbour of the fire that started at `origin`.
     Spread {
         origin: Plot,
@@ -287,7 +288,7 @@ pub enum Event {
     IouHandedOver { from: usize, to: Dest },
     AceShown { seat: usize, protected: Option<CardKind> },
     Lapsed { why: String },
-    FlagSet { flag: u8 },
+    FlagSet { flag: Flag },
     FaceUpCleared { cards: Vec<CardKind>, into_hand: bool },
     Discarded { seat: usize, card: CardKind },
     HandCut { seat: usize, cards: Vec<CardKind> },
@@ -366,6 +367,11 @@ pub enum Fault {
     PermitInHand,
 }
 
+/// Each plot with what stands on it.
+pub fn plots_of(board: &[Option<Placed>]) -> impl DoubleEndedIterator<Item = (Plot, &Option<Placed>)> + Clone {
+    Plot::first(board.len()).zip(board)
+}
+
 fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(&format!("dry-gulch/{rule}"), rules.source_of(rule), msg)
 }
@@ -411,12 +417,12 @@ impl State {
     }
 
     pub fn building_plot(&self, b: Bld) -> Option<Plot> {
-        self.board.iter().position(|p| p.is_some_and(|p| p.building == b)).map(|i| i as Plot)
+        plots_of(&self.board).find(|&(_, p)| p.is_some_and(|p| p.building == b)).map(|(i, _)| i)
     }
 
     fn owner_of(&self, b: Bld) -> Option<(usize, bool)> {
         let plot = self.building_plot(b)?;
-        let p = self.board[plot as usize]?;
+        let p = self.board[plot.index()]?;
         p.owner.map(|o| (o, p.damage.is_some()))
     }
 
@@ -434,14 +440,14 @@ impl State {
             .filter(|p| {
                 p.owner == Some(seat)
                     && p.damage.is_none()
-                    && rules.buildings[p.building as usize].ability == Some(ability)
+                    && rules.buildings[p.building.index()].ability == Some(ability)
             })
             .count() as u32
     }
 
     /// Influence a building counts for its owner, damage applied.
     fn building_influence(&self, rules: &Rules, p: &Placed) -> u32 {
-        let inf = rules.buildings[p.building as usize].influence;
+        let inf = rules.buildings[p.building.index()].influence;
         if p.damage.is_none() || self.fault == Some(Fault::DamageIgnored) {
             return inf;
         }
@@ -494,10 +500,10 @@ impl State {
         match c {
             Cond::Built(b) => self.building_plot(*b).is_some(),
             Cond::Intact(b) => {
-                self.building_plot(*b).is_some_and(|p| self.board[p as usize].is_some_and(|x| x.damage.is_none()))
+                self.building_plot(*b).is_some_and(|p| self.board[p.index()].is_some_and(|x| x.damage.is_none()))
             }
             Cond::OwnedByActive(b) => self.owner_of(*b).is_some_and(|(o, _)| o == self.active),
-            Cond::Flag(f) => self.flags[*f as usize],
+            Cond::Flag(f) => self.flags[f.index()],
             Cond::Reading(i, o) => {
                 self.touched.mark(rules.declared.interpretation_point(*i));
                 self.readings.options.get(*i).is_some_and(|k| k == o)
@@ -511,7 +517,7 @@ impl State {
     // ------------------------------------------------------------ cards
 
     fn give(&mut self, seat: usize, c: CardKind) {
-        self.seats[seat].hand[c as usize] += 1;
+        self.seats[seat].hand[c.index()] += 1;
     }
 
     fn discard_card(&mut self, rules: &Rules, c: CardKind) {
@@ -553,7 +559,7 @@ impl State {
     fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
         match self.permit_deck.pop() {
             Some(b) => {
-                self.seats[seat].permits[b as usize] += 1;
+                self.seats[seat].permits[b.index()] += 1;
                 ev.push(Event::PermitDrawn { seat, building: b });
                 true
             }
@@ -565,7 +571,7 @@ impl State {
     fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
         let mut avail: SmallVec<[u8; 48]> = self.seats[seat].hand.clone();
         for &(c, n) in exclude {
-            avail[c as usize] = avail[c as usize].saturating_sub(n);
+            avail[c.index()] = avail[c.index()].saturating_sub(n);
         }
         let total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
         if total == 0 {
@@ -573,13 +579,13 @@ impl State {
         }
         let nth = |i: u32| -> CardKind {
             let mut i = i;
-            for (k, &n) in avail.iter().enumerate() {
+            for (k, &n) in rules.cards().zip(avail.iter()) {
                 if i < u32::from(n) {
-                    return k as CardKind;
+                    return k;
                 }
                 i -= u32::from(n);
             }
-            0
+            CardKind::ZERO
         };
         let pick = self.chance.pick(total, &|i| rules.card_id(nth(i)).to_string());
         Some(nth(pick))
@@ -605,24 +611,23 @@ impl State {
         let card_kinds = rules.card_count();
         let mut chance = Chance::new(config.seed);
         let mut resource_deck = Vec::new();
-        for (i, r) in rules.resources.iter().enumerate() {
-            resource_deck.extend(std::iter::repeat_n(i as CardKind, r.copies as usize));
+        for (i, r) in rules.cards().zip(&rules.resources) {
+            resource_deck.extend(std::iter::repeat_n(i, r.copies as usize));
         }
         let mut event_deck = Vec::new();
         for (i, e) in rules.events.iter().enumerate() {
             event_deck.extend(std::iter::repeat_n(rules.event_card(i), e.copies as usize));
         }
         let mut permit_deck = Vec::new();
-        for (i, b) in rules.buildings.iter().enumerate() {
-            permit_deck.extend(std::iter::repeat_n(i as Bld, b.permits as usize));
+        for (i, b) in rules.buildings().zip(&rules.buildings) {
+            permit_deck.extend(std::iter::repeat_n(i, b.permits as usize));
         }
         chance.shuffle(&mut resource_deck);
         chance.shuffle(&mut event_deck);
         chance.shuffle(&mut permit_deck);
         let mut board = vec![None; rules.plots.len()];
-        if let Some(th) = rules.buildings.iter().position(|b| b.ability == Some(Ability::TownHall)) {
-            board[rules.town_hall_plot as usize] =
-                Some(Placed { building: th as Bld, owner: None, damage: None, chips: 0 });
+        if let Some(th) = rules.with_ability(Ability::TownHall) {
+            board[rules.town_hall_plot.index()] = Some(Placed { building: th, owner: None, damage: None, chips: 0 });
         }
         let mut s = State {
             players,
@@ -676,7 +681,7 @@ impl State {
             for seat in 0..players {
                 for _ in 0..s.param(P::DealPermits) {
                     let Some(b) = s.permit_deck.pop() else { break };
-                    s.seats[seat].permits[b as usize] += 1;
+                    s.seats[seat].permits[b.index()] += 1;
                 }
             }
         }
@@ -691,12 +696,12 @@ impl State {
     }
 
     fn residence_plots(&self, rules: &Rules) -> Vec<Plot> {
-        (0..rules.plots.len())
+        rules
+            .plots()
             .filter(|&i| {
-                let p = &rules.plots[i];
-                p.edge && !p.bank && p.kind != PlotKind::Corner && self.board[i].is_none()
+                let p = rules.plot(i);
+                p.edge && !p.bank && p.kind != PlotKind::Corner && self.board[i.index()].is_none()
             })
-            .map(|i| i as Plot)
             .collect()
     }
 
@@ -750,7 +755,7 @@ impl State {
     }
 
     fn firehouse_absent(&self, rules: &Rules) -> bool {
-        !self.board.iter().flatten().any(|p| rules.buildings[p.building as usize].ability == Some(Ability::Firehouse))
+        !self.board.iter().flatten().any(|p| rules.buildings[p.building.index()].ability == Some(Ability::Firehouse))
     }
 
     fn fire_card(&self, rules: &Rules) -> Option<CardKind> {
@@ -770,7 +775,7 @@ impl State {
                 self.queue.push_back(Step::Spread { origin });
             } else {
                 for to in self.spread_candidates(rules, origin, fire) {
-                    if self.board[to as usize].is_some_and(|p| p.damage.is_none()) {
+                    if self.board[to.index()].is_some_and(|p| p.damage.is_none()) {
                         self.spread_to(rules, origin, to, fire, ev);
                     }
                 }
@@ -785,7 +790,7 @@ impl State {
                 for &n in &rules.plots[i].neighbours {
                     // the fire reaches players' buildings; the ownerless Town Hall is
                     // damaged only by a disaster played against it (optional rule 2)
-                    if self.board[n as usize].is_some_and(|x| x.damage.is_none() && x.owner.is_some())
+                    if self.board[n.index()].is_some_and(|x| x.damage.is_none() && x.owner.is_some())
                         && !out.contains(&n)
                     {
                         out.push(n);
@@ -802,7 +807,7 @@ impl State {
             ev.push(Event::Lapsed { why: "no damage marker left for the spreading fire".into() });
             return;
         }
-        let Some(p) = self.board[to as usize].as_mut() else {
+        let Some(p) = self.board[to.index()].as_mut() else {
             return;
         };
         p.damage = Some(Damage { card: fire, origin });
@@ -869,9 +874,9 @@ impl State {
     fn reopen_town_hall(&mut self, _ev: &mut Vec<Event>) {
         self.town_hall_closed = None;
         // the Town Hall's marker goes, and so does a fire that spread from it
-        let origins: Vec<Plot> = (0..self.board.len())
-            .filter(|&i| self.board[i].is_some_and(|p| p.owner.is_none() && p.damage.is_some()))
-            .map(|i| i as Plot)
+        let origins: Vec<Plot> = plots_of(&self.board)
+            .filter(|(_, p)| p.is_some_and(|p| p.owner.is_none() && p.damage.is_some()))
+            .map(|(i, _)| i)
             .collect();
         for p in self.board.iter_mut().flatten() {
             if p.damage.is_some_and(|d| origins.contains(&d.origin)) {
@@ -1005,7 +1010,7 @@ impl State {
         }
         for with in steps {
             if let Some(effect) = rules.replacements.get(with as usize) {
-                self.expand(rules, effect, 0);
+                self.expand(rules, effect, CardKind::ZERO);
             }
         }
     }
@@ -1017,12 +1022,12 @@ impl State {
             self.event_discard.push(card);
             ev.push(Event::Discarded { seat: a, card });
             if self.r::<MarkerRemoval>() == MarkerRemoval::WithCard {
-                for (i, p) in self.board.iter_mut().enumerate() {
+                for (i, p) in Plot::first(self.board.len()).zip(self.board.iter_mut()) {
                     if let Some(p) = p.as_mut()
                         && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
                     {
                         p.damage = None;
-                        ev.push(Event::Repaired { plot: i as Plot });
+                        ev.push(Event::Repaired { plot: i });
                     }
                 }
             }
@@ -1039,7 +1044,7 @@ impl State {
                     let Some(c) = self.random_card(rules, seat, &[]) else {
                         break;
                     };
-                    self.seats[seat].hand[c as usize] -= 1;
+                    self.seats[seat].hand[c.index()] -= 1;
                     self.discard_card(rules, c);
                     cut.push(c);
                 }
@@ -1060,7 +1065,7 @@ impl State {
     // ------------------------------------------------------------ effects
 
     fn party_seats(&self, rules: &Rules, p: Party) -> Vec<Option<usize>> {
-        let target_owner = self.target.and_then(|t| self.board[t as usize]).and_then(|p| p.owner);
+        let target_owner = self.target.and_then(|t| self.board[t.index()]).and_then(|p| p.owner);
         match p {
             Party::Active => vec![Some(self.active)],
             Party::TargetOwner => vec![target_owner],
@@ -1201,7 +1206,7 @@ impl State {
                     }
                 }
                 Step::SetFlag(f) => {
-                    self.flags[f as usize] = true;
+                    self.flags[f.index()] = true;
                     ev.push(Event::FlagSet { flag: f });
                 }
                 Step::Damage { plot, card } => self.damage(rules, plot, card, ev),
@@ -1226,7 +1231,7 @@ impl State {
     }
 
     fn damage(&mut self, rules: &Rules, plot: Plot, card: CardKind, ev: &mut Vec<Event>) {
-        let Some(p) = self.board[plot as usize] else {
+        let Some(p) = self.board[plot.index()] else {
             return;
         };
         if self.markers_used() >= self.p(P::DamageMarkers) {
@@ -1237,7 +1242,7 @@ impl State {
         }
         let fault = self.fault == Some(Fault::FireWithoutMarker) && Some(card) == self.fire_card(rules);
         if !fault {
-            self.board[plot as usize] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
+            self.board[plot.index()] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
             ev.push(Event::Damaged { plot, card });
         }
         match p.owner {
@@ -1258,7 +1263,7 @@ impl State {
             return;
         };
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c.index()] > 0).copied();
         if stage == 0 {
             stage = 1;
             if insurable && let Some(c) = has(ReactionKey::Insurance) {
@@ -1272,7 +1277,7 @@ impl State {
             }
         }
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c.index()] > 0).copied();
         if stage == 1 {
             stage = 2;
             if let Some(c) = has(ReactionKey::Iou) {
@@ -1286,7 +1291,7 @@ impl State {
             }
         }
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c.index()] > 0).copied();
         if stage == 2 {
             stage = 3;
             if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
@@ -1309,7 +1314,7 @@ impl State {
             let Some(c) = self.random_card(rules, from, &exclude) else {
                 break;
             };
-            self.seats[from].hand[c as usize] -= 1;
+            self.seats[from].hand[c.index()] -= 1;
             match to {
                 Dest::Seat(s) => {
                     self.give(s, c);
@@ -1324,14 +1329,14 @@ impl State {
     }
 
     fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
-        self.seats[seat].hand[card as usize] -= 1;
+        self.seats[seat].hand[card.index()] -= 1;
         self.discard_card(rules, card);
         ev.push(Event::InsuranceUsed { seat });
         self.queue.retain(|s| !matches!(s, Step::Take { from, insurable: true, .. } if *from == seat));
     }
 
     fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
-        self.seats[from].hand[card as usize] -= 1;
+        self.seats[from].hand[card.index()] -= 1;
         match to {
             Dest::Seat(s) => self.give(s, card),
             Dest::Discard => self.discard_card(rules, card),
@@ -1357,19 +1362,19 @@ impl State {
     /// The requirements of a building for the active player (Blacksmith waiver applied).
     pub fn needs(&self, rules: &Rules, b: Bld) -> Vec<(Res, u32)> {
         let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
-        rules.buildings[b as usize].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
+        rules.buildings[b.index()].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
     }
 
     /// Why `b` cannot be built by the active player (ignoring plot and payment).
     fn build_blocker(&self, rules: &Rules, b: Bld) -> Option<(&'static str, String)> {
-        let bd = &rules.buildings[b as usize];
+        let bd = &rules.buildings[b.index()];
         if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
             return Some(("build.unique", format!("{} is placed at set-up, not built", bd.name)));
         }
         if self.building_plot(b).is_some() {
             return Some(("build.unique", format!("{} is already built", bd.name)));
         }
-        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b as usize] == 0 {
+        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b.index()] == 0 {
             return Some(("build.permit", format!("no permit for {}", bd.name)));
         }
         if self.seats[self.active].chips < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
@@ -1382,11 +1387,11 @@ impl State {
     }
 
     fn plot_fits(&self, rules: &Rules, b: Bld, plot: Plot) -> Result<(), String> {
-        let bd = &rules.buildings[b as usize];
-        let Some(p) = rules.plots.get(plot as usize) else {
+        let bd = &rules.buildings[b.index()];
+        let Some(p) = rules.plots.get(plot.index()) else {
             return Err("no such plot".into());
         };
-        if self.board[plot as usize].is_some() {
+        if self.board[plot.index()].is_some() {
             return Err(format!("plot {} is taken", p.id));
         }
         let is_bank = bd.ability == Some(Ability::Bank);
@@ -1418,9 +1423,9 @@ impl State {
             return vec![];
         }
         let mut out = Vec::new();
-        for (i, p) in self.board.iter().enumerate() {
-            if self.disaster_blocker(rules, card, i as Plot, p).is_none() {
-                out.push(i as Plot);
+        for (i, p) in plots_of(&self.board) {
+            if self.disaster_blocker(rules, card, i, p).is_none() {
+                out.push(i);
             }
         }
         out
@@ -1436,7 +1441,7 @@ impl State {
         let Some(p) = p else {
             return Some(("disaster.play", "no building stands on that plot".into()));
         };
-        let bd = &rules.buildings[p.building as usize];
+        let bd = &rules.buildings[p.building.index()];
         if bd.ability == Some(Ability::TownHall) && !self.on(V::TownHallDamage) {
             return Some((
                 "disaster.town-hall",
@@ -1448,7 +1453,7 @@ impl State {
         {
             return Some((
                 "disaster.play",
-                format!("this card is played only against {}", rules.buildings[b as usize].name),
+                format!("this card is played only against {}", rules.buildings[b.index()].name),
             ));
         }
         if p.damage.is_some() {
@@ -1513,7 +1518,7 @@ impl State {
             None => vec![None],
             Some(Target::Building(b)) => self.building_plot(b).map(Some).into_iter().collect(),
             Some(Target::AnyBuilding) => {
-                (0..self.board.len()).filter(|&i| self.board[i].is_some()).map(|i| Some(i as Plot)).collect()
+                plots_of(&self.board).filter(|(_, p)| p.is_some()).map(|(i, _)| Some(i)).collect()
             }
         }
     }
@@ -1570,8 +1575,7 @@ impl State {
                 out.push(Action::Protect(None));
                 let ace = rules.reactions.get(&ReactionKey::Ace).copied();
                 let skip_ace = self.r::<AceProtection>() == AceProtection::AceAndOneCard;
-                for (k, &n) in self.seats[*seat].hand.iter().enumerate() {
-                    let k = k as CardKind;
+                for (k, &n) in rules.cards().zip(self.seats[*seat].hand.iter()) {
                     let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
                     if avail > 0 {
                         out.push(Action::Protect(Some(k)));
@@ -1586,7 +1590,7 @@ impl State {
         }
     }
 
-    fn card_kinds_in(cards: &[CardKind]) -> Vec<CardKind> {
+    fn card_kinds_in<K: Kind>(cards: &[Id<K>]) -> Vec<Id<K>> {
         let mut k = cards.to_vec();
         k.sort();
         k.dedup();
@@ -1655,8 +1659,7 @@ impl State {
                 // what `any_face_up_playable` would list again
                 let face_up_playable = out.len() > before_face_up;
                 let hand = &self.seats[a].hand;
-                for (k, &n) in hand.iter().enumerate() {
-                    let k = k as CardKind;
+                for (k, &n) in rules.cards().zip(hand.iter()) {
                     if n == 0 || self.face_up.contains(&k) {
                         continue;
                     }
@@ -1674,9 +1677,9 @@ impl State {
                 }
             }
             Phase::Discard => {
-                for (k, &n) in self.seats[a].hand.iter().enumerate() {
+                for (k, &n) in rules.cards().zip(self.seats[a].hand.iter()) {
                     if n > 0 {
-                        out.push(Action::Discard(k as CardKind));
+                        out.push(Action::Discard(k));
                     }
                 }
                 out.push(Action::EndTurn);
@@ -1696,17 +1699,16 @@ impl State {
         }
         let mut built: SmallVec<[bool; 32]> = SmallVec::from_elem(false, rules.buildings.len());
         for p in self.board.iter().flatten() {
-            if let Some(x) = built.get_mut(p.building as usize) {
+            if let Some(x) = built.get_mut(p.building.index()) {
                 *x = true;
             }
         }
         let mut payments = Vec::with_capacity(64);
-        for b in 0..rules.buildings.len() as Bld {
-            if self.surely_blocked(rules, b, built[b as usize]) || self.build_blocker(rules, b).is_some() {
+        for b in rules.buildings() {
+            if self.surely_blocked(rules, b, built[b.index()]) || self.build_blocker(rules, b).is_some() {
                 continue;
             }
-            let plots: SmallVec<[Plot; 32]> =
-                (0..rules.plots.len() as Plot).filter(|&p| self.fits(rules, b, p)).collect();
+            let plots: SmallVec<[Plot; 32]> = rules.plots().filter(|&p| self.fits(rules, b, p)).collect();
             let Some((&last, others)) = plots.split_last() else {
                 continue;
             };
@@ -1726,9 +1728,9 @@ impl State {
     /// order, consulting the same reading, but without formatting a message
     /// for the many buildings that fail them.
     fn surely_blocked(&self, rules: &Rules, b: Bld, built: bool) -> bool {
-        let blocked = matches!(rules.buildings[b as usize].ability, Some(Ability::Residence | Ability::TownHall))
+        let blocked = matches!(rules.buildings[b.index()].ability, Some(Ability::Residence | Ability::TownHall))
             || built
-            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b as usize] == 0);
+            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b.index()] == 0);
         debug_assert!(!blocked || self.build_blocker(rules, b).is_some());
         blocked
     }
@@ -1736,10 +1738,10 @@ impl State {
     /// `plot_fits(..).is_ok()` without formatting the reason of a misfit
     /// (most plots do not fit most buildings); tests check that they agree.
     fn fits(&self, rules: &Rules, b: Bld, plot: Plot) -> bool {
-        let bd = &rules.buildings[b as usize];
-        let fits = rules.plots.get(plot as usize).is_some_and(|p| {
+        let bd = &rules.buildings[b.index()];
+        let fits = rules.plots.get(plot.index()).is_some_and(|p| {
             let is_bank = bd.ability == Some(Ability::Bank);
-            self.board[plot as usize].is_none()
+            self.board[plot.index()].is_none()
                 && (is_bank || !p.bank)
                 && (p.bank || !is_bank || self.fault == Some(Fault::BankAnywhere))
                 && ((is_bank && p.bank) || bd.corner == (p.kind == PlotKind::Corner))
@@ -1753,19 +1755,19 @@ impl State {
     /// before it consults any reading.
     fn disaster_plays(&self, rules: &Rules, card: CardKind, out: &mut Vec<Action>) {
         let start = out.len();
-        for (i, p) in self.board.iter().enumerate() {
-            if p.is_some() && self.disaster_blocker(rules, card, i as Plot, p).is_none() {
-                out.push(Action::PlayDisaster { card, plot: i as Plot });
+        for (i, p) in plots_of(&self.board) {
+            if p.is_some() && self.disaster_blocker(rules, card, i, p).is_none() {
+                out.push(Action::PlayDisaster { card, plot: i });
             }
         }
         debug_assert!(
             out[start..]
                 .iter()
                 .map(|a| match a {
-                    Action::PlayDisaster { plot, .. } => *plot,
-                    _ => Plot::MAX,
+                    Action::PlayDisaster { plot, .. } => Some(*plot),
+                    _ => None,
                 })
-                .eq(self.disaster_targets(rules, card))
+                .eq(self.disaster_targets(rules, card).into_iter().map(Some))
         );
     }
 
@@ -1796,7 +1798,7 @@ impl State {
                         format!("buildings are built in the build phase, not in {phase_name}"),
                     );
                 }
-                let Some(bd) = rules.buildings.get(*building as usize) else {
+                let Some(bd) = rules.buildings.get(building.index()) else {
                     return err(rules, "build.unique", "no such building");
                 };
                 if let Some((rule, msg)) = self.build_blocker(rules, *building) {
@@ -1843,11 +1845,11 @@ impl State {
                     );
                 }
                 if !self.face_up.contains(card)
-                    && self.seats[self.active].hand.get(*card as usize).copied().unwrap_or(0) == 0
+                    && self.seats[self.active].hand.get(card.index()).copied().unwrap_or(0) == 0
                 {
                     return err(rules, "disaster.play", "the player holds no such card");
                 }
-                match self.board.get(*plot as usize) {
+                match self.board.get(plot.index()) {
                     None => err(rules, "disaster.play", "no such plot"),
                     Some(p) => match self.disaster_blocker(rules, *card, *plot, p) {
                         Some((rule, m)) => err(rules, rule, m),
@@ -1930,10 +1932,9 @@ impl State {
                 let Phase::Residence { seat } = self.phase else {
                     return;
                 };
-                let res =
-                    rules.buildings.iter().position(|b| b.ability == Some(Ability::Residence)).unwrap_or(0) as Bld;
+                let res = rules.with_ability(Ability::Residence).unwrap_or(Id::ZERO);
                 let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips);
-                self.board[plot as usize] = Some(Placed { building: res, owner: Some(seat), damage: None, chips });
+                self.board[plot.index()] = Some(Placed { building: res, owner: Some(seat), damage: None, chips });
                 self.seats[seat].chips -= chips;
                 ev.push(Event::ResidencePlaced { seat, plot });
                 ev.push(Event::ChipsPlaced { seat, chips });
@@ -1950,7 +1951,7 @@ impl State {
                 if let Some(i) = pool.iter().position(|&x| x == b) {
                     pool.remove(i);
                 }
-                self.seats[seat].permits[b as usize] += 1;
+                self.seats[seat].permits[b.index()] += 1;
                 ev.push(Event::Drafted { seat, building: b });
                 let picks = picks + 1;
                 if picks >= self.draft_count() * self.players as u32 || pool.is_empty() {
@@ -1981,7 +1982,7 @@ impl State {
             Action::ReopenTownHall(cards) => {
                 for (c, n) in cards {
                     for _ in 0..n {
-                        self.seats[a].hand[c as usize] -= 1;
+                        self.seats[a].hand[c.index()] -= 1;
                         self.discard_card(rules, c);
                         ev.push(Event::Discarded { seat: a, card: c });
                     }
@@ -1998,7 +1999,7 @@ impl State {
                 if let Some(i) = self.permit_discard.iter().position(|&x| x == b) {
                     self.permit_discard.remove(i);
                 }
-                self.seats[a].permits[b as usize] += 1;
+                self.seats[a].permits[b.index()] += 1;
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }
@@ -2011,7 +2012,7 @@ impl State {
                 }
                 if offered.len() <= 1 {
                     for b in offered {
-                        self.seats[a].permits[b as usize] += 1;
+                        self.seats[a].permits[b.index()] += 1;
                         ev.push(Event::PermitDrawn { seat: a, building: b });
                     }
                     self.after_draw(rules, ev);
@@ -2026,7 +2027,7 @@ impl State {
                 if let Some(i) = offered.iter().position(|&x| x == b) {
                     offered.remove(i);
                 }
-                self.seats[a].permits[b as usize] += 1;
+                self.seats[a].permits[b.index()] += 1;
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 for o in offered {
                     self.permit_discard.push(o);
@@ -2038,7 +2039,7 @@ impl State {
                 if let Some(i) = self.permit_deck.iter().position(|&x| x == b) {
                     self.permit_deck.remove(i);
                 }
-                self.seats[a].permits[b as usize] += 1;
+                self.seats[a].permits[b.index()] += 1;
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }
@@ -2079,7 +2080,7 @@ impl State {
             }
             Action::EndBuild => self.rewards(rules, ev),
             Action::Discard(c) => {
-                self.seats[a].hand[c as usize] -= 1;
+                self.seats[a].hand[c.index()] -= 1;
                 self.discard_card(rules, c);
                 ev.push(Event::Discarded { seat: a, card: c });
             }
@@ -2112,7 +2113,7 @@ impl State {
         if let Some(i) = self.face_up.iter().position(|&x| x == c) {
             self.face_up.remove(i);
         } else {
-            self.seats[seat].hand[c as usize] -= 1;
+            self.seats[seat].hand[c.index()] -= 1;
         }
     }
 
@@ -2120,7 +2121,7 @@ impl State {
         let a = self.active;
         let mut paid: BTreeMap<CardKind, u8> = BTreeMap::new();
         for &(r, n) in &pay.direct {
-            *paid.entry(r).or_default() += n;
+            *paid.entry(r.lift()).or_default() += n;
         }
         if let Some(h) = rules.reactions.get(&ReactionKey::Handyman) {
             let n: u8 = pay.handyman.iter().map(|(_, n)| n).sum();
@@ -2132,7 +2133,7 @@ impl State {
             *paid.entry(c).or_default() += n;
         }
         for (&c, &n) in &paid {
-            self.seats[a].hand[c as usize] -= n;
+            self.seats[a].hand[c.index()] -= n;
             for _ in 0..n {
                 self.discard_card(rules, c);
             }
@@ -2140,17 +2141,17 @@ impl State {
         self.store_used += pay.store.iter().map(|(_, n)| u32::from(*n)).sum::<u32>();
         ev.push(Event::CardsPaid { seat: a, cards: paid.into_iter().collect() });
         if self.r::<Permits>() == Permits::NeededAndSpent {
-            self.seats[a].permits[b as usize] -= 1;
+            self.seats[a].permits[b.index()] -= 1;
             if self.fault != Some(Fault::PermitVanishes) {
                 self.permit_discard.push(b);
             }
             ev.push(Event::PermitSpent { seat: a, building: b });
         }
-        let inf = rules.buildings[b as usize].influence;
+        let inf = rules.buildings[b.index()].influence;
         let chips = inf.min(self.seats[a].chips);
         self.seats[a].chips -= chips;
         let standing = if self.fault == Some(Fault::ChipLeak) { chips.saturating_sub(1) } else { chips };
-        self.board[plot as usize] = Some(Placed { building: b, owner: Some(a), damage: None, chips: standing });
+        self.board[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: standing });
         ev.push(Event::Built { seat: a, building: b, plot });
         ev.push(Event::ChipsPlaced { seat: a, chips });
     }
@@ -2162,10 +2163,11 @@ fn pairs_of(hand: &[u8], size: u32, from: usize, cur: &mut Vec<(CardKind, u8)>, 
         out.push(cur.clone());
         return;
     }
-    for k in from..hand.len() {
+    for card in CardKind::first(hand.len()).skip(from) {
+        let k = card.index();
         let max = u32::from(hand[k]).min(size);
         for take in (1..=max).rev() {
-            cur.push((k as CardKind, take as u8));
+            cur.push((card, take as u8));
             pairs_of(hand, size - take, k + 1, cur, out);
             cur.pop();
         }
@@ -2208,8 +2210,8 @@ impl Game for State {
                 self.decision.is_none()
                     && self.outcome.is_none()
                     && self.phase == Phase::Build
-                    && (*building as usize) < rules.buildings.len()
-                    && (*plot as usize) < rules.plots.len()
+                    && (building.index()) < rules.buildings.len()
+                    && (plot.index()) < rules.plots.len()
                     && self.build_blocker(rules, *building).is_none()
                     && self.plot_fits(rules, *building, *plot).is_ok()
                     && payment::check(
@@ -2298,10 +2300,10 @@ impl Game for State {
         let nb = rules.buildings.len();
         let card_key = |c: CardKind| match rules.event_of(c) {
             Some(ev) => nb + ev,
-            None => nb + rules.events.len() + c as usize,
+            None => nb + rules.events.len() + c.index(),
         };
         match e {
-            Event::Built { building, .. } => Some(*building as usize),
+            Event::Built { building, .. } => Some(building.index()),
             Event::InfluencePlayed { card, .. }
             | Event::DisasterPlayed { card, .. }
             | Event::EventResolved { card, .. } => Some(card_key(*card)),
@@ -2333,7 +2335,7 @@ fn counts_list(rules: &Rules, cards: &[(CardKind, u8)]) -> String {
 }
 
 fn res_counts(rules: &Rules, cards: &[(Res, u8)]) -> String {
-    cards.iter().map(|&(r, n)| format!("{n} {}", rules.resources[r as usize].id)).collect::<Vec<_>>().join(", ")
+    cards.iter().map(|&(r, n)| format!("{n} {}", rules.resources[r.index()].id)).collect::<Vec<_>>().join(", ")
 }
 
 pub fn describe_payment(rules: &Rules, p: &Payment) -> String {
@@ -2357,10 +2359,10 @@ pub fn describe_payment(rules: &Rules, p: &Payment) -> String {
 }
 
 pub fn describe_action(rules: &Rules, a: &Action) -> String {
-    let plot = |p: Plot| rules.plots.get(p as usize).map(|x| x.id.as_str()).unwrap_or("?");
-    let bld = |b: Bld| rules.buildings.get(b as usize).map(|x| x.id.as_str()).unwrap_or("?");
+    let plot = |p: Plot| rules.plots.get(p.index()).map(|x| x.id.as_str()).unwrap_or("?");
+    let bld = |b: Bld| rules.buildings.get(b.index()).map(|x| x.id.as_str()).unwrap_or("?");
     let card = |c: CardKind| {
-        if (c as usize) < rules.card_count() { rules.card_id(c) } else { "?" }
+        if (c.index()) < rules.card_count() { rules.card_id(c) } else { "?" }
     };
     match a {
         Action::PlaceResidence(p) => format!("place-residence {}", plot(*p)),
@@ -2404,8 +2406,8 @@ pub fn choice_id(rules: &Rules, choice: u32, option: u32) -> &str {
 }
 
 pub fn describe_event(rules: &Rules, e: &Event) -> String {
-    let plot = |p: Plot| rules.plots[p as usize].id.as_str();
-    let bld = |b: Bld| rules.buildings[b as usize].id.as_str();
+    let plot = |p: Plot| rules.plots[p.index()].id.as_str();
+    let bld = |b: Bld| rules.buildings[b.index()].id.as_str();
     let seat = |s: usize| format!("P{}", s + 1);
     let dest = |d: Dest| match d {
         Dest::Seat(s) => format!("P{}", s + 1),
@@ -2476,7 +2478,7 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
             protected.map(|c| rules.card_id(c)).unwrap_or("nothing more")
         ),
         Event::Lapsed { why } => format!("lapses: {why}"),
-        Event::FlagSet { flag } => format!("flag {} set", rules.flags[*flag as usize]),
+        Event::FlagSet { flag } => format!("flag {} set", rules.flags[flag.index()]),
         Event::FaceUpCleared { cards, into_hand } => format!(
             "unplayed face-up cards [{}] {}",
             card_list(rules, cards),

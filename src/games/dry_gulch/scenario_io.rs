@@ -126,8 +126,8 @@ impl State {
             }
         }
         for (s, p) in self.seats.iter_mut().enumerate() {
-            if Some(s) != except_seat && p.hand[c as usize] > 0 {
-                p.hand[c as usize] -= 1;
+            if Some(s) != except_seat && p.hand[c.index()] > 0 {
+                p.hand[c.index()] -= 1;
                 return Ok(());
             }
         }
@@ -142,14 +142,15 @@ impl State {
             }
         }
         for (s, p) in self.seats.iter_mut().enumerate() {
-            if s != except_seat && p.permits[b as usize] > 0 {
-                p.permits[b as usize] -= 1;
+            if s != except_seat && p.permits[b.index()] > 0 {
+                p.permits[b.index()] -= 1;
                 return Ok(());
             }
         }
         Err(format!(
             "no {} permit is left (the deck has {})",
-            rules.buildings[b as usize].id, rules.buildings[b as usize].permits
+            rules.buildings[b.index()].id,
+            rules.buildings[b.index()].permits
         ))
     }
 
@@ -175,37 +176,37 @@ impl State {
         }
         for (s, cards) in &spec.hands {
             let seat = seat_of(s, n)?;
-            let old: Vec<(usize, u8)> =
-                self.seats[seat].hand.iter().copied().enumerate().filter(|(_, x)| *x > 0).collect();
+            let old: Vec<(CardKind, u8)> =
+                rules.cards().zip(self.seats[seat].hand.iter().copied()).filter(|(_, x)| *x > 0).collect();
             for (k, x) in old {
-                self.seats[seat].hand[k] = 0;
+                self.seats[seat].hand[k.index()] = 0;
                 for _ in 0..x {
-                    self.return_card(rules, k as CardKind);
+                    self.return_card(rules, k);
                 }
             }
             for (id, &x) in cards {
                 let c = card(rules, id)?;
                 for _ in 0..x {
                     self.pull_card(rules, c, Some(seat))?;
-                    self.seats[seat].hand[c as usize] += 1;
+                    self.seats[seat].hand[c.index()] += 1;
                 }
             }
         }
         for (s, permits) in &spec.permits {
             let seat = seat_of(s, n)?;
-            let old: Vec<(usize, u8)> =
-                self.seats[seat].permits.iter().copied().enumerate().filter(|(_, x)| *x > 0).collect();
+            let old: Vec<(Bld, u8)> =
+                rules.buildings().zip(self.seats[seat].permits.iter().copied()).filter(|(_, x)| *x > 0).collect();
             for (b, x) in old {
-                self.seats[seat].permits[b] = 0;
+                self.seats[seat].permits[b.index()] = 0;
                 for _ in 0..x {
-                    self.permit_deck.insert(0, b as Bld);
+                    self.permit_deck.insert(0, b);
                 }
             }
             for (id, &x) in permits {
                 let b = building(rules, id)?;
                 for _ in 0..x {
                     self.pull_permit(rules, b, seat)?;
-                    self.seats[seat].permits[b as usize] += 1;
+                    self.seats[seat].permits[b.index()] += 1;
                 }
             }
         }
@@ -213,13 +214,13 @@ impl State {
             let b = building(rules, &bs.building)?;
             let p = plot(rules, &bs.plot)?;
             let owner = seat_of(&bs.owner, n)?;
-            if self.board[p as usize].is_some() {
+            if self.board[p.index()].is_some() {
                 return Err(format!("plot {} is already taken", bs.plot));
             }
-            if self.building_plot(b).is_some() && rules.buildings[b as usize].ability != Some(Ability::Residence) {
+            if self.building_plot(b).is_some() && rules.buildings[b.index()].ability != Some(Ability::Residence) {
                 return Err(format!("{} already stands", bs.building));
             }
-            let chips = rules.buildings[b as usize].influence.min(self.seats[owner].chips);
+            let chips = rules.buildings[b.index()].influence.min(self.seats[owner].chips);
             self.seats[owner].chips -= chips;
             let damage = match &bs.damaged_by {
                 Some(d) => {
@@ -233,7 +234,7 @@ impl State {
                 }
                 None => None,
             };
-            self.board[p as usize] = Some(Placed { building: b, owner: Some(owner), damage, chips });
+            self.board[p.index()] = Some(Placed { building: b, owner: Some(owner), damage, chips });
         }
         for (s, cards) in &spec.influence {
             let seat = seat_of(s, n)?;
@@ -275,7 +276,7 @@ impl State {
         if let Some(s) = &spec.town_hall_closed_by {
             let seat = seat_of(s, n)?;
             self.town_hall_closed = Some(super::rules::Closure { reopens_for: Some(seat) });
-            if let Some(p) = self.board[rules.town_hall_plot as usize].as_mut() {
+            if let Some(p) = self.board[rules.town_hall_plot.index()].as_mut() {
                 let vandal = disaster_for_setup(rules).ok_or("no disaster card")?;
                 p.damage = Some(Damage { card: vandal, origin: rules.town_hall_plot });
             }
@@ -308,7 +309,7 @@ impl State {
 fn copies(rules: &Rules, c: CardKind) -> u32 {
     match rules.event_of(c) {
         Some(e) => rules.events[e].copies,
-        None => rules.resources[c as usize].copies,
+        None => rules.resources[c.index()].copies,
     }
 }
 
@@ -443,10 +444,10 @@ pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String>
 }
 
 pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
-    let p = |x: Plot| rules.plots[x as usize].id.clone();
-    let b = |x: Bld| rules.buildings[x as usize].id.clone();
+    let p = |x: Plot| rules.plots[x.index()].id.clone();
+    let b = |x: Bld| rules.buildings[x.index()].id.clone();
     let c = |x: CardKind| rules.card_id(x).to_string();
-    let r = |x: Res| rules.resources[x as usize].id.clone();
+    let r = |x: Res| rules.resources[x.index()].id.clone();
     match a {
         Action::PlaceResidence(x) => ActionSpec::PlaceResidence(p(*x)),
         Action::DraftPermit(x) => ActionSpec::DraftPermit(b(*x)),
@@ -614,19 +615,19 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
         let seat = seat_of(k, n)?;
         for (id, v) in cards {
             let c = card(rules, id)?;
-            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand[c as usize].to_string());
+            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand[c.index()].to_string());
         }
     }
     for (k, permits) in &e.permits {
         let seat = seat_of(k, n)?;
         for (id, v) in permits {
             let b = building(rules, id)?;
-            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits[b as usize].to_string());
+            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits[b.index()].to_string());
         }
     }
     for (id, who) in &e.owner {
         let b = building(rules, id)?;
-        let actual = match s.building_plot(b).and_then(|p| s.board[p as usize]) {
+        let actual = match s.building_plot(b).and_then(|p| s.board[p.index()]) {
             Some(Placed { owner: Some(o), .. }) => seat_name(o),
             Some(_) => "nobody".into(),
             None => "none".into(),
@@ -635,7 +636,7 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
     }
     for (id, d) in &e.damaged {
         let b = building(rules, id)?;
-        let actual = s.building_plot(b).and_then(|p| s.board[p as usize]).is_some_and(|p| p.damage.is_some());
+        let actual = s.building_plot(b).and_then(|p| s.board[p.index()]).is_some_and(|p| p.damage.is_some());
         cmp(format!("damaged.{id}"), d.to_string(), actual.to_string());
     }
     for (k, v) in &e.influence {
@@ -700,18 +701,11 @@ pub fn describe_state(s: &State, rules: &Rules) -> String {
         out.push_str(&format!("waiting for P{} to decide `{}`\n", d.seat() + 1, d.name()));
     }
     for (i, p) in s.seats.iter().enumerate() {
-        let hand: Vec<String> = p
-            .hand
-            .iter()
-            .enumerate()
+        let hand: Vec<String> = rules
+            .cards()
+            .zip(p.hand.iter())
             .filter(|(_, n)| **n > 0)
-            .map(|(k, n)| {
-                if *n == 1 {
-                    rules.card_id(k as CardKind).to_string()
-                } else {
-                    format!("{n}x {}", rules.card_id(k as CardKind))
-                }
-            })
+            .map(|(k, n)| if *n == 1 { rules.card_id(k).to_string() } else { format!("{n}x {}", rules.card_id(k)) })
             .collect();
         let permits: Vec<String> = p
             .permits
@@ -732,7 +726,7 @@ pub fn describe_state(s: &State, rules: &Rules) -> String {
             .map(|(pl, x)| {
                 format!(
                     "{}@{}{}",
-                    rules.buildings[x.building as usize].id,
+                    rules.buildings[x.building.index()].id,
                     rules.plots[pl].id,
                     if x.damage.is_some() { " (damaged)" } else { "" }
                 )
