@@ -6,6 +6,8 @@
 //! - `Pile` keeps them in order (a deck, a discard pile, a face-up row):
 //!   `draw` takes the top, reshuffling a discard pile into an empty deck
 //!   with the state's `Chance` when the game's `WhenEmpty` policy says so.
+//! - `Tagged` keeps each component with a tag (a disaster card with the
+//!   plot it damaged); `move_tagged` puts one in.
 //! - `Supply` is a declared source and sink (the bank, the box): it gives
 //!   and takes any number and remembers the balance.
 //!
@@ -48,6 +50,8 @@ pub enum MoveError {
     Short { held: u32 },
     /// The destination cannot count that many of one kind.
     Full,
+    /// The destination keeps a tag with each component (`move_tagged`).
+    Untagged,
 }
 
 impl std::fmt::Display for MoveError {
@@ -55,6 +59,7 @@ impl std::fmt::Display for MoveError {
         match self {
             MoveError::Short { held } => write!(f, "only {held} there to move"),
             MoveError::Full => write!(f, "the destination holds as many of that kind as it can count"),
+            MoveError::Untagged => write!(f, "the destination needs a tag with each component"),
         }
     }
 }
@@ -101,6 +106,19 @@ pub fn move_to_bottom<K: Kind>(from: &mut impl Zone<K>, to: &mut Pile<K>, k: Id<
     from.can_take(k, n)?;
     from.take(k, n);
     to.cards.splice(0..0, std::iter::repeat_n(k, n as usize));
+    Ok(())
+}
+
+/// Moves one component of kind `k` into a tagged zone, with its tag.
+pub fn move_tagged<K: Kind, T>(
+    from: &mut impl Zone<K>,
+    to: &mut Tagged<K, T>,
+    k: Id<K>,
+    tag: T,
+) -> Result<(), MoveError> {
+    from.can_take(k, 1)?;
+    from.take(k, 1);
+    to.items.push((k, tag));
     Ok(())
 }
 
@@ -358,6 +376,80 @@ impl<K: Kind> Zone<K> for Pile<K> {
     }
 }
 
+// --------------------------------------------------------------- tagged
+
+/// Components in order, each with a tag; taken out like a pile's (the
+/// lowest first), put in only by `move_tagged`.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent, bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
+pub struct Tagged<K: Kind, T> {
+    items: Vec<(Id<K>, T)>,
+}
+
+impl<K: Kind, T> Tagged<K, T> {
+    pub const fn new() -> Tagged<K, T> {
+        Tagged { items: Vec::new() }
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[(Id<K>, T)] {
+        &self.items
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, (Id<K>, T)> {
+        self.items.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+impl<K: Kind, T> Default for Tagged<K, T> {
+    fn default() -> Tagged<K, T> {
+        Tagged::new()
+    }
+}
+
+impl<K: Kind, T: std::fmt::Debug> std::fmt::Debug for Tagged<K, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.items.iter().map(|(k, t)| (k.index(), t))).finish()
+    }
+}
+
+impl<K: Kind, T> Store<K> for Tagged<K, T> {
+    fn can_take(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
+        let held = Zone::count(self, k);
+        if held < n { Err(MoveError::Short { held }) } else { Ok(()) }
+    }
+    fn can_put(&self, _: Id<K>, _: u32) -> Result<(), MoveError> {
+        Err(MoveError::Untagged)
+    }
+    fn take(&mut self, k: Id<K>, n: u32) {
+        for _ in 0..n {
+            if let Some(i) = self.items.iter().position(|(x, _)| *x == k) {
+                self.items.remove(i);
+            }
+        }
+    }
+    fn put(&mut self, _: Id<K>, _: u32) {}
+}
+
+impl<K: Kind, T> Zone<K> for Tagged<K, T> {
+    fn count(&self, k: Id<K>) -> u32 {
+        self.items.iter().filter(|(x, _)| *x == k).count() as u32
+    }
+    fn tally_into(&self, t: &mut Tally<K>) {
+        for (k, _) in &self.items {
+            t.add_at(k.index(), 1);
+        }
+    }
+}
+
 // --------------------------------------------------------------- supply
 
 /// A declared source and sink: gives and takes any number of every kind,
@@ -365,7 +457,7 @@ impl<K: Kind> Zone<K> for Pile<K> {
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent, bound = "")]
 pub struct Supply<K: Kind> {
-    balance: Vec<i64>,
+    balance: Vec<i32>,
     #[serde(skip)]
     kind: std::marker::PhantomData<fn() -> K>,
 }
@@ -376,11 +468,11 @@ impl<K: Kind> Supply<K> {
     }
 
     /// Taken in minus given out, of kind `k`.
-    pub fn balance(&self, k: Id<K>) -> i64 {
+    pub fn balance(&self, k: Id<K>) -> i32 {
         self.balance.get(k.index()).copied().unwrap_or(0)
     }
 
-    fn shift(&mut self, k: Id<K>, by: i64) {
+    fn shift(&mut self, k: Id<K>, by: i32) {
         if self.balance.len() <= k.index() {
             self.balance.resize(k.index() + 1, 0);
         }
@@ -408,10 +500,10 @@ impl<K: Kind> Store<K> for Supply<K> {
         Ok(())
     }
     fn take(&mut self, k: Id<K>, n: u32) {
-        self.shift(k, -i64::from(n));
+        self.shift(k, -(n as i32));
     }
     fn put(&mut self, k: Id<K>, n: u32) {
-        self.shift(k, i64::from(n));
+        self.shift(k, n as i32);
     }
 }
 
@@ -434,7 +526,7 @@ impl<K: Kind> Zone<K> for Supply<K> {
 /// each kind with the total the game was set up with.
 #[derive(Debug, Clone)]
 pub struct Tally<K: Kind> {
-    counts: SmallVec<[i64; 64]>,
+    counts: SmallVec<[i32; 64]>,
     /// The first index added that no kind has.
     stray: Option<usize>,
     kind: std::marker::PhantomData<fn() -> K>,
@@ -444,7 +536,7 @@ pub struct Tally<K: Kind> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Imbalance<K: Kind> {
     /// `found` of `kind` lie in the zones, the game has `expected`.
-    Count { kind: Id<K>, found: i64, expected: u32 },
+    Count { kind: Id<K>, found: i32, expected: u32 },
     /// A component of a kind the game does not have (index `index`).
     Unknown { index: usize },
 }
@@ -469,10 +561,10 @@ impl<K: Kind> Tally<K> {
     }
 
     fn add_at(&mut self, i: usize, n: u32) {
-        self.shift_at(i, i64::from(n));
+        self.shift_at(i, n as i32);
     }
 
-    fn shift_at(&mut self, i: usize, by: i64) {
+    fn shift_at(&mut self, i: usize, by: i32) {
         match self.counts.get_mut(i) {
             Some(c) => *c += by,
             None => {
@@ -482,7 +574,7 @@ impl<K: Kind> Tally<K> {
     }
 
     /// How many of `k` were added.
-    pub fn found(&self, k: Id<K>) -> i64 {
+    pub fn found(&self, k: Id<K>) -> i32 {
         self.counts.get(k.index()).copied().unwrap_or(0)
     }
 
@@ -494,7 +586,7 @@ impl<K: Kind> Tally<K> {
         }
         for (kind, &found) in Id::first(self.counts.len()).zip(&self.counts) {
             let expected = expected(kind);
-            if found != i64::from(expected) {
+            if found != expected as i32 {
                 return Err(Imbalance::Count { kind, found, expected });
             }
         }

@@ -7,7 +7,7 @@ use super::rules::{Action, Event, Fault, Phase, Placed, State};
 use super::rules_data::{Ability, Rules, kind};
 use smallvec::SmallVec;
 
-use crate::engine::{Hook, Id, Kind};
+use crate::engine::{Hook, Id, Imbalance, Kind, Tally};
 use crate::engine::{InvariantDef, Outcome, Violation};
 
 pub const INVARIANTS: &[InvariantDef] = &[
@@ -123,7 +123,7 @@ pub struct Before {
 pub fn before(s: &State) -> Before {
     Before {
         phase: s.phase.clone(),
-        permits: s.seats.iter().map(|p| SmallVec::from_slice(&p.permits)).collect(),
+        permits: s.seats.iter().map(|p| SmallVec::from_slice(p.permits.counts())).collect(),
         town_hall_closed: s.town_hall_closed.is_some(),
     }
 }
@@ -151,103 +151,65 @@ pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events:
     Ok(())
 }
 
+/// Card conservation is the engine's check over every zone a card can lie
+/// in; what is Dry Gulch's own is that the two decks keep their kinds apart.
 fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
-    let mut buf: SmallVec<[u32; 64]> = SmallVec::from_elem(0, rules.card_count());
-    let count = &mut buf[..];
-    let unknown = |c: usize, pile: &str| fail(name, format!("unknown card kind {c} in {pile}"));
-    // piles one by one (not chained): the same cards in the same order
-    for pile in [&s.resource_deck, &s.resource_discard] {
-        for &c in pile {
-            if rules.event_of(c).is_some() {
-                return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
-            }
-            if !tally(count, c.index(), 1) {
-                return unknown(c.index(), "the resource piles");
-            }
+    for c in s.resource_deck.iter().chain(&s.resource_discard) {
+        if rules.event_of(*c).is_some() {
+            return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
         }
     }
-    for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up] {
-        for &c in pile {
-            if rules.event_of(c).is_none() {
-                return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
-            }
-            if !tally(count, c.index(), 1) {
-                return unknown(c.index(), "the event piles");
-            }
+    for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played] {
+        if let Some(c) = pile.iter().find(|&&c| rules.event_of(c).is_none()) {
+            return fail(name, format!("resource card {} in an event pile", rules.card_id(*c)));
         }
     }
+    let mut t = Tally::new(rules.card_count());
+    t.add(&s.resource_deck).add(&s.resource_discard).add(&s.event_deck).add(&s.event_discard);
+    t.add(&s.revealed).add(&s.face_up).add(&s.played);
     for p in &s.seats {
-        // a hand holds counts: add each at once (a count of zero tallies nothing)
-        for (k, &n) in p.hand.iter().enumerate() {
-            if n > 0 && !tally(count, k, u32::from(n)) {
-                return unknown(k, "a hand");
-            }
-        }
-        for &(c, _) in &p.in_front {
-            if !tally(count, c.index(), 1) {
-                return unknown(c.index(), "the cards in front of a player");
-            }
-        }
-        for &c in &p.influence {
-            if !tally(count, c.index(), 1) {
-                return unknown(c.index(), "the influence cards");
-            }
-        }
+        t.add(&p.hand).add(&p.in_front).add(&p.influence);
     }
-    for (k, &n) in rules.cards().zip(count.iter()) {
-        let expected = rules.copies(k);
-        if n != expected {
-            return fail(name, format!("{} {} cards in play, the deck has {expected}", n, rules.card_id(k)));
+    match t.check(|c| rules.copies(c)) {
+        Ok(()) => Ok(()),
+        Err(Imbalance::Count { kind, found, expected }) => {
+            fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
         }
-    }
-    Ok(())
-}
-
-/// Adds `n` cards of kind `c`; `false` if there is no such kind.
-fn tally(count: &mut [u32], c: usize, n: u32) -> bool {
-    match count.get_mut(c) {
-        Some(k) => {
-            *k += n;
-            true
-        }
-        None => false,
+        Err(Imbalance::Unknown { index }) => fail(name, format!("unknown card kind {index} in play")),
     }
 }
 
+/// Permits are conserved (the engine's check over the decks, the hands of
+/// permits and the pools of a draft or a draw), and a player's permits
+/// shrink only by building.
 fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result<(), Violation> {
     let name = "permits-kept";
-    let mut buf: SmallVec<[u32; 32]> = SmallVec::from_elem(0, rules.buildings.len());
-    let count = &mut buf[..];
-    for &b in s.permit_deck.iter().chain(&s.permit_discard) {
-        count[b.index()] += 1;
-    }
+    let mut t = Tally::new(rules.buildings.len());
+    t.add(&s.permit_deck).add(&s.permit_discard);
     for p in &s.seats {
-        for (b, &n) in p.permits.iter().enumerate() {
-            count[b] += u32::from(n);
-        }
+        t.add(&p.permits);
     }
     match &s.phase {
-        Phase::Draft { pool, .. } => pool.iter().for_each(|&b| count[b.index()] += 1),
-        Phase::DrawKeep { offered } => offered.iter().for_each(|&b| count[b.index()] += 1),
-        _ => {}
-    }
-    for (b, &n) in count.iter().enumerate() {
-        if n != rules.buildings[b].permits {
-            return fail(
-                name,
-                format!("{n} {} permits exist, the deck has {}", rules.buildings[b].id, rules.buildings[b].permits),
-            );
+        Phase::Draft { pool, .. } => t.add(pool),
+        Phase::DrawKeep { offered } => t.add(offered),
+        _ => &mut t,
+    };
+    match t.check(|b| rules.building(b).permits) {
+        Ok(()) => {}
+        Err(Imbalance::Count { kind, found, expected }) => {
+            return fail(name, format!("{found} {} permits exist, the deck has {expected}", rules.building(kind).id));
         }
+        Err(Imbalance::Unknown { index }) => return fail(name, format!("a permit of no building ({index})")),
     }
     let built = match action {
-        Action::Build { building, .. } => Some(building.index()),
+        Action::Build { building, .. } => Some(*building),
         _ => None,
     };
     for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
-        for (b, (&n, &w)) in now.permits.iter().zip(was.iter()).enumerate() {
+        for (b, (&n, &w)) in rules.buildings().zip(now.permits.counts().iter().zip(was.iter())) {
             if n < w && !(built == Some(b) && s.active == seat && n + 1 == w) {
-                return fail(name, format!("P{} lost a {} permit without building", seat + 1, rules.buildings[b].id));
+                return fail(name, format!("P{} lost a {} permit without building", seat + 1, rules.building(b).id));
             }
         }
     }
@@ -283,7 +245,7 @@ fn hands(s: &State, action: &Action, events: &[Event]) -> Result<(), Violation> 
 
 fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
     for (seat, p) in s.seats.iter().enumerate() {
-        let f = &p.in_front;
+        let f = p.in_front.as_slice();
         if (1..f.len()).any(|i| f[..i].iter().any(|(c, _)| *c == f[i].0)) {
             return fail("disaster-limit", format!("P{} has two cards of one disaster in front of him", seat + 1));
         }
@@ -295,7 +257,7 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
     }
     let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
     for (seat, p) in s.seats.iter().enumerate() {
-        for &(card, plot) in &p.in_front {
+        for &(card, plot) in p.in_front.iter() {
             let ok = s.board[plot.index()]
                 .is_some_and(|x| x.owner == Some(seat) && x.damage.is_some_and(|d| d.card == card && d.origin == plot));
             if !ok {
@@ -320,7 +282,7 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
                 || never
         } else {
             match p.owner {
-                Some(o) => s.seats[o].in_front.contains(&(d.card, plot)) || never,
+                Some(o) => s.seats[o].in_front.as_slice().contains(&(d.card, plot)) || never,
                 None => s.town_hall_closed.is_some(),
             }
         };

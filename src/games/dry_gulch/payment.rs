@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::rules_data::{CardKind, Res, ResourceKind, Rules, kind};
+use crate::engine::{Id, Kind};
 
 /// (key, count) pairs, sorted by key, no zero counts; inline up to eight
 /// entries, so listing thousands of payments does not allocate.
@@ -58,12 +59,8 @@ impl Clone for Payment {
 
 /// A copy of a short list: a fixed-size inline buffer filled entry by entry
 /// (these lists hold one to four entries; a `memcpy` call costs more).
-fn copy<K: Copy>(c: &[(K, u8)]) -> Counts<K> {
-    // the first entry fills the unused rest of the buffer
-    let Some(&first) = c.first() else {
-        return Counts::new();
-    };
-    let mut buf = [first; 8];
+fn copy<K: Kind>(c: &[(Id<K>, u8)]) -> Counts<Id<K>> {
+    let mut buf = [(Id::ZERO, 0u8); 8];
     if c.len() > buf.len() {
         return Counts::from_slice(c);
     }

@@ -20,8 +20,8 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Chance, Config, ConfigError, DrawReason, Game, Hook, Id, InvariantDef, Kind, Outcome, Readings, RuleError, Touched,
-    Violation,
+    Chance, Config, ConfigError, DrawReason, Game, Hook, Id, InvariantDef, MoveError, Multiset, Outcome, Pile,
+    Readings, RuleError, Supply, Tagged, Touched, Violation, WhenEmpty, move_all, move_n, move_tagged,
 };
 
 /// Rule ids the engine's errors name, with their rulebook places.
@@ -87,13 +87,13 @@ pub struct Placed {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// Hand cards, counted by card kind.
-    pub hand: SmallVec<[u8; 48]>,
+    pub hand: Multiset<kind::Card>,
     /// Permits, counted by building.
-    pub permits: SmallVec<[u8; 32]>,
+    pub permits: Multiset<kind::Building, 32>,
     /// Disaster cards lying in front of this player, with the plot each damaged.
-    pub in_front: Vec<(CardKind, Plot)>,
+    pub in_front: Tagged<kind::Card, Plot>,
     /// Influence cards played in front of this player.
-    pub influence: Vec<CardKind>,
+    pub influence: Pile<kind::Card>,
     /// Family chips not yet on the board.
     pub chips: u32,
     /// Chips placed for influence cards.
@@ -104,7 +104,7 @@ pub struct Player {
 
 impl Player {
     pub fn hand_size(&self) -> u32 {
-        self.hand.iter().map(|&n| u32::from(n)).sum()
+        self.hand.total()
     }
 }
 
@@ -121,7 +121,7 @@ pub enum Phase {
     /// Advanced set-up: `seat` picks a permit from the passed pool.
     Draft {
         seat: usize,
-        pool: Vec<Bld>,
+        pool: Pile<kind::Building>,
         picks: u32,
     },
     /// Event phase: the revealed cards still must lose `discard` cards.
@@ -131,7 +131,7 @@ pub enum Phase {
     Draw,
     /// Two permits drawn from the deck: keep one.
     DrawKeep {
-        offered: Vec<Bld>,
+        offered: Pile<kind::Building>,
     },
     Build,
     Discard,
@@ -306,12 +306,12 @@ pub struct State {
     pub turn_cap: u32,
     pub chance: Chance,
     pub seats: Vec<Player>,
-    pub resource_deck: Vec<CardKind>,
-    pub resource_discard: Vec<CardKind>,
-    pub event_deck: Vec<CardKind>,
-    pub event_discard: Vec<CardKind>,
-    pub permit_deck: Vec<Bld>,
-    pub permit_discard: Vec<Bld>,
+    pub resource_deck: Pile<kind::Card>,
+    pub resource_discard: Pile<kind::Card>,
+    pub event_deck: Pile<kind::Card>,
+    pub event_discard: Pile<kind::Card>,
+    pub permit_deck: Pile<kind::Building>,
+    pub permit_discard: Pile<kind::Building>,
     /// What stands on each plot.
     pub board: Vec<Option<Placed>>,
     pub flags: Vec<bool>,
@@ -319,9 +319,12 @@ pub struct State {
     pub turns: u32,
     pub phase: Phase,
     /// Event cards revealed this event phase.
-    pub revealed: Vec<CardKind>,
+    pub revealed: Pile<kind::Card>,
     /// Event cards lying face up that must be resolved before the reward phase.
-    pub face_up: Vec<CardKind>,
+    pub face_up: Pile<kind::Card>,
+    /// Disasters played whose damage step has not run yet.
+    #[serde(default, skip_serializing_if = "Pile::is_empty")]
+    pub played: Pile<kind::Card>,
     pub queue: VecDeque<Step>,
     pub decision: Option<Decision>,
     pub store_used: u32,
@@ -370,6 +373,23 @@ pub enum Fault {
 /// Each plot with what stands on it.
 pub fn plots_of(board: &[Option<Placed>]) -> impl DoubleEndedIterator<Item = (Plot, &Option<Placed>)> + Clone {
     Plot::first(board.len()).zip(board)
+}
+
+/// A move the rules make only when it can happen (a legal action moves
+/// only what is there); tests run with debug assertions.
+fn moved(r: Result<(), MoveError>) {
+    debug_assert!(r.is_ok(), "a move of the rules failed: {r:?}");
+}
+
+/// Two different seats, both mutable.
+fn two_seats(seats: &mut [Player], a: usize, b: usize) -> (&mut Player, &mut Player) {
+    if a < b {
+        let (l, r) = seats.split_at_mut(b);
+        (&mut l[a], &mut r[0])
+    } else {
+        let (l, r) = seats.split_at_mut(a);
+        (&mut r[0], &mut l[b])
+    }
 }
 
 fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
@@ -516,31 +536,39 @@ impl State {
 
     // ------------------------------------------------------------ cards
 
-    fn give(&mut self, seat: usize, c: CardKind) {
-        self.seats[seat].hand[c.index()] += 1;
+    /// Moves `n` cards of kind `c` from `seat`'s hand to their discard pile.
+    fn discard_from_hand(&mut self, rules: &Rules, seat: usize, c: CardKind, n: u32) {
+        let pile = if rules.event_of(c).is_some() { &mut self.event_discard } else { &mut self.resource_discard };
+        moved(move_n(&mut self.seats[seat].hand, pile, c, n));
     }
 
-    fn discard_card(&mut self, rules: &Rules, c: CardKind) {
-        if rules.event_of(c).is_some() { self.event_discard.push(c) } else { self.resource_discard.push(c) }
-    }
-
-    /// Draws one resource card, reshuffling the discards when the deck is empty.
-    fn draw_resource(&mut self, ev: &mut Vec<Event>) -> Option<CardKind> {
-        if self.resource_deck.is_empty() {
-            if self.resource_discard.is_empty() {
-                return None;
+    /// Moves one card from `from`'s hand to `to` (a hand or its discard pile).
+    fn hand_to(&mut self, rules: &Rules, from: usize, to: Dest, c: CardKind) {
+        match to {
+            Dest::Seat(t) if t == from => {}
+            Dest::Seat(t) => {
+                let (f, t) = two_seats(&mut self.seats, from, t);
+                moved(move_n(&mut f.hand, &mut t.hand, c, 1));
             }
-            std::mem::swap(&mut self.resource_deck, &mut self.resource_discard);
-            self.chance.shuffle(&mut self.resource_deck);
+            Dest::Discard => self.discard_from_hand(rules, from, c, 1),
+        }
+    }
+
+    /// Draws one resource card into `seat`'s hand, reshuffling the discards
+    /// when the deck is empty.
+    fn draw_resource(&mut self, seat: usize, ev: &mut Vec<Event>) -> Option<CardKind> {
+        let hand = &mut self.seats[seat].hand;
+        let drawn = self.resource_deck.draw(&mut self.resource_discard, WhenEmpty::Reshuffle, &mut self.chance, hand);
+        if drawn.reshuffled {
             ev.push(Event::ResourcesReshuffled);
         }
-        self.resource_deck.pop()
+        drawn.card
     }
 
     fn draw_resources(&mut self, seat: usize, n: u32, ev: &mut Vec<Event>) {
         let mut cards = Vec::new();
         for _ in 0..n {
-            match self.draw_resource(ev) {
+            match self.draw_resource(seat, ev) {
                 Some(c) => cards.push(c),
                 None => {
                     ev.push(Event::DeckEmpty);
@@ -548,18 +576,14 @@ impl State {
                 }
             }
         }
-        for &c in &cards {
-            self.give(seat, c);
-        }
         if !cards.is_empty() {
             ev.push(Event::Drew { seat, cards });
         }
     }
 
     fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
-        match self.permit_deck.pop() {
+        match self.permit_deck.draw_top(&mut self.seats[seat].permits) {
             Some(b) => {
-                self.seats[seat].permits[b.index()] += 1;
                 ev.push(Event::PermitDrawn { seat, building: b });
                 true
             }
@@ -569,7 +593,7 @@ impl State {
 
     /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
     fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
-        let mut avail: SmallVec<[u8; 48]> = self.seats[seat].hand.clone();
+        let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
         for &(c, n) in exclude {
             avail[c.index()] = avail[c.index()].saturating_sub(n);
         }
@@ -610,21 +634,16 @@ impl State {
         let players = n as usize;
         let card_kinds = rules.card_count();
         let mut chance = Chance::new(config.seed);
-        let mut resource_deck = Vec::new();
-        for (i, r) in rules.cards().zip(&rules.resources) {
-            resource_deck.extend(std::iter::repeat_n(i, r.copies as usize));
-        }
-        let mut event_deck = Vec::new();
-        for (i, e) in rules.events.iter().enumerate() {
-            event_deck.extend(std::iter::repeat_n(rules.event_card(i), e.copies as usize));
-        }
-        let mut permit_deck = Vec::new();
-        for (i, b) in rules.buildings().zip(&rules.buildings) {
-            permit_deck.extend(std::iter::repeat_n(i, b.permits as usize));
-        }
-        chance.shuffle(&mut resource_deck);
-        chance.shuffle(&mut event_deck);
-        chance.shuffle(&mut permit_deck);
+        // the components, each kind in catalog order before the shuffle
+        let copies = |events: bool| -> Vec<u32> {
+            rules.cards().map(|c| if rules.event_of(c).is_some() == events { rules.copies(c) } else { 0 }).collect()
+        };
+        let mut resource_deck = Pile::from_counts(&copies(false));
+        let mut event_deck = Pile::from_counts(&copies(true));
+        let mut permit_deck = Pile::from_counts(&rules.buildings.iter().map(|b| b.permits).collect::<Vec<_>>());
+        resource_deck.shuffle(&mut chance);
+        event_deck.shuffle(&mut chance);
+        permit_deck.shuffle(&mut chance);
         let mut board = vec![None; rules.plots.len()];
         if let Some(th) = rules.with_ability(Ability::TownHall) {
             board[rules.town_hall_plot.index()] = Some(Placed { building: th, owner: None, damage: None, chips: 0 });
@@ -637,28 +656,29 @@ impl State {
             chance,
             seats: (0..players)
                 .map(|_| Player {
-                    hand: smallvec::smallvec![0; card_kinds],
-                    permits: smallvec::smallvec![0; rules.buildings.len()],
-                    in_front: vec![],
-                    influence: vec![],
+                    hand: Multiset::new(card_kinds),
+                    permits: Multiset::new(rules.buildings.len()),
+                    in_front: Tagged::new(),
+                    influence: Pile::new(),
                     chips: allotment,
                     card_chips: 0,
                     allotment,
                 })
                 .collect(),
             resource_deck,
-            resource_discard: vec![],
+            resource_discard: Pile::new(),
             event_deck,
-            event_discard: vec![],
+            event_discard: Pile::new(),
             permit_deck,
-            permit_discard: vec![],
+            permit_discard: Pile::new(),
             board,
             flags: vec![false; rules.flags.len()],
             active: 0,
             turns: 0,
             phase: Phase::Residence { seat: 0 },
-            revealed: vec![],
-            face_up: vec![],
+            revealed: Pile::new(),
+            face_up: Pile::new(),
+            played: Pile::new(),
             queue: VecDeque::new(),
             decision: None,
             store_used: 0,
@@ -673,15 +693,17 @@ impl State {
         for seat in 0..players {
             for _ in 0..s.param(P::DealResources) {
                 // an empty deck (and discard) ends the deal: nothing is left to give
-                let Some(c) = s.draw_resource(&mut ev) else { break };
-                s.give(seat, c);
+                if s.draw_resource(seat, &mut ev).is_none() {
+                    break;
+                }
             }
         }
         if !s.on(V::AdvancedSetup) {
             for seat in 0..players {
                 for _ in 0..s.param(P::DealPermits) {
-                    let Some(b) = s.permit_deck.pop() else { break };
-                    s.seats[seat].permits[b.index()] += 1;
+                    if s.permit_deck.draw_top(&mut s.seats[seat].permits).is_none() {
+                        break;
+                    }
                 }
             }
         }
@@ -708,11 +730,9 @@ impl State {
     fn after_residences(&mut self) {
         if self.on(V::AdvancedSetup) {
             let per = self.draft_count();
-            let mut pool = Vec::new();
+            let mut pool = Pile::new();
             for _ in 0..per * self.players as u32 {
-                if let Some(b) = self.permit_deck.pop() {
-                    pool.push(b);
-                }
+                self.permit_deck.draw_top(&mut pool);
             }
             pool.sort();
             if pool.is_empty() {
@@ -827,26 +847,29 @@ impl State {
     fn begin_events(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::Events { discard: 0 };
         if self.round() > self.p(P::RoundsWithoutEvents) {
-            let mut cards = Vec::new();
             for _ in 0..self.p(P::EventsRevealed) {
-                if self.event_deck.is_empty()
+                // the reading is consulted only when the deck runs out
+                let when_empty = if self.event_deck.is_empty()
                     && !self.event_discard.is_empty()
                     && self.r::<EventDeckEmpty>() == EventDeckEmpty::Reshuffle
                 {
-                    std::mem::swap(&mut self.event_deck, &mut self.event_discard);
-                    self.chance.shuffle(&mut self.event_deck);
+                    WhenEmpty::Reshuffle
+                } else {
+                    WhenEmpty::Stop
+                };
+                let drawn =
+                    self.event_deck.draw(&mut self.event_discard, when_empty, &mut self.chance, &mut self.revealed);
+                if drawn.reshuffled {
                     ev.push(Event::EventsReshuffled);
                 }
-                match self.event_deck.pop() {
-                    Some(c) => cards.push(c),
-                    None => break,
+                if drawn.card.is_none() {
+                    break;
                 }
             }
-            if !cards.is_empty() {
-                ev.push(Event::Revealed { cards: cards.clone() });
+            if !self.revealed.is_empty() {
+                ev.push(Event::Revealed { cards: self.revealed.as_slice().to_vec() });
             }
-            let discard = self.p(P::EventsDiscarded).min(cards.len() as u32);
-            self.revealed = cards;
+            let discard = self.p(P::EventsDiscarded).min(self.revealed.len() as u32);
             self.phase = Phase::Events { discard };
         }
         if self.revealed.is_empty() && self.town_hall_closed.is_none() {
@@ -864,9 +887,8 @@ impl State {
 
     fn end_events(&mut self, ev: &mut Vec<Event>) {
         if !self.revealed.is_empty() {
-            let cards = std::mem::take(&mut self.revealed);
-            ev.push(Event::LeftFaceUp { cards: cards.clone() });
-            self.face_up.extend(cards);
+            ev.push(Event::LeftFaceUp { cards: self.revealed.as_slice().to_vec() });
+            move_all(&mut self.revealed, &mut self.face_up);
         }
         self.phase = Phase::Draw;
     }
@@ -950,10 +972,15 @@ impl State {
     fn rewards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         // face-up cards that could not be played
         if !self.face_up.is_empty() {
-            let cards = std::mem::take(&mut self.face_up);
+            let cards = self.face_up.as_slice().to_vec();
             let into_hand = self.r::<UnplayableFaceUp>() == UnplayableFaceUp::IntoHand;
             for &c in &cards {
-                if into_hand { self.give(self.active, c) } else { self.event_discard.push(c) }
+                let hand = &mut self.seats[self.active].hand;
+                moved(if into_hand {
+                    move_n(&mut self.face_up, hand, c, 1)
+                } else {
+                    move_n(&mut self.face_up, &mut self.event_discard, c, 1)
+                });
             }
             ev.push(Event::FaceUpCleared { cards, into_hand });
         }
@@ -1017,9 +1044,9 @@ impl State {
 
     fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let a = self.active;
-        let cards = std::mem::take(&mut self.seats[a].in_front);
+        let cards = self.seats[a].in_front.as_slice().to_vec();
         for (card, plot) in cards {
-            self.event_discard.push(card);
+            moved(move_n(&mut self.seats[a].in_front, &mut self.event_discard, card, 1));
             ev.push(Event::Discarded { seat: a, card });
             if self.r::<MarkerRemoval>() == MarkerRemoval::WithCard {
                 for (i, p) in Plot::first(self.board.len()).zip(self.board.iter_mut()) {
@@ -1036,7 +1063,7 @@ impl State {
             for seat in 0..self.players {
                 let mut cut = Vec::new();
                 let limit = if self.fault == Some(Fault::PermitInHand) {
-                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.iter().map(|&n| u32::from(n)).sum())
+                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.total())
                 } else {
                     self.p(P::HandLimit)
                 };
@@ -1044,8 +1071,7 @@ impl State {
                     let Some(c) = self.random_card(rules, seat, &[]) else {
                         break;
                     };
-                    self.seats[seat].hand[c.index()] -= 1;
-                    self.discard_card(rules, c);
+                    self.discard_from_hand(rules, seat, c, 1);
                     cut.push(c);
                 }
                 if !cut.is_empty() {
@@ -1237,7 +1263,7 @@ impl State {
         if self.markers_used() >= self.p(P::DamageMarkers) {
             // marker-shortage: no-marker — the card's losses happen, the card is discarded
             ev.push(Event::Lapsed { why: "no damage marker left: the building is not damaged".into() });
-            self.event_discard.push(card);
+            moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
             return;
         }
         let fault = self.fault == Some(Fault::FireWithoutMarker) && Some(card) == self.fire_card(rules);
@@ -1246,9 +1272,9 @@ impl State {
             ev.push(Event::Damaged { plot, card });
         }
         match p.owner {
-            Some(o) => self.seats[o].in_front.push((card, plot)),
+            Some(o) => moved(move_tagged(&mut self.played, &mut self.seats[o].in_front, card, plot)),
             None => {
-                self.event_discard.push(card);
+                moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
                 self.town_hall_closed = Some(Closure {
                     reopens_for: Some(self.active)
                         .filter(|_| self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn),
@@ -1263,7 +1289,7 @@ impl State {
             return;
         };
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c.index()] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
         if stage == 0 {
             stage = 1;
             if insurable && let Some(c) = has(ReactionKey::Insurance) {
@@ -1277,7 +1303,7 @@ impl State {
             }
         }
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c.index()] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
         if stage == 1 {
             stage = 2;
             if let Some(c) = has(ReactionKey::Iou) {
@@ -1291,7 +1317,7 @@ impl State {
             }
         }
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c.index()] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
         if stage == 2 {
             stage = 3;
             if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
@@ -1314,33 +1340,23 @@ impl State {
             let Some(c) = self.random_card(rules, from, &exclude) else {
                 break;
             };
-            self.seats[from].hand[c.index()] -= 1;
-            match to {
-                Dest::Seat(s) => {
-                    self.give(s, c);
-                    if self.fault == Some(Fault::DuplicateOnTake) {
-                        self.give(s, c);
-                    }
-                }
-                Dest::Discard => self.discard_card(rules, c),
+            self.hand_to(rules, from, to, c);
+            if let (Dest::Seat(s), Some(Fault::DuplicateOnTake)) = (to, self.fault) {
+                // out of nowhere: a supply no conservation check declares
+                moved(move_n(&mut Supply::new(), &mut self.seats[s].hand, c, 1));
             }
             ev.push(Event::Took { from, to, card: c });
         }
     }
 
     fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
-        self.seats[seat].hand[card.index()] -= 1;
-        self.discard_card(rules, card);
+        self.discard_from_hand(rules, seat, card, 1);
         ev.push(Event::InsuranceUsed { seat });
         self.queue.retain(|s| !matches!(s, Step::Take { from, insurable: true, .. } if *from == seat));
     }
 
     fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
-        self.seats[from].hand[card.index()] -= 1;
-        match to {
-            Dest::Seat(s) => self.give(s, card),
-            Dest::Discard => self.discard_card(rules, card),
-        }
+        self.hand_to(rules, from, to, card);
         ev.push(Event::IouHandedOver { from, to });
     }
 
@@ -1374,7 +1390,7 @@ impl State {
         if self.building_plot(b).is_some() {
             return Some(("build.unique", format!("{} is already built", bd.name)));
         }
-        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b.index()] == 0 {
+        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0 {
             return Some(("build.permit", format!("no permit for {}", bd.name)));
         }
         if self.seats[self.active].chips < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
@@ -1535,10 +1551,7 @@ impl State {
         if !self.face_up_open() {
             return;
         }
-        let mut kinds: Vec<CardKind> = self.face_up.clone();
-        kinds.sort();
-        kinds.dedup();
-        for &c in &kinds {
+        for c in self.face_up.kinds() {
             let e = rules.event_of(c).expect("face-up cards are events");
             match rules.events[e].triangle {
                 Triangle::Violet => {
@@ -1575,7 +1588,7 @@ impl State {
                 out.push(Action::Protect(None));
                 let ace = rules.reactions.get(&ReactionKey::Ace).copied();
                 let skip_ace = self.r::<AceProtection>() == AceProtection::AceAndOneCard;
-                for (k, &n) in rules.cards().zip(self.seats[*seat].hand.iter()) {
+                for (k, &n) in rules.cards().zip(self.seats[*seat].hand.counts()) {
                     let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
                     if avail > 0 {
                         out.push(Action::Protect(Some(k)));
@@ -1588,13 +1601,6 @@ impl State {
                 out.extend((0..n as u32).map(|option| Action::Choose { choice: *choice, option }));
             }
         }
-    }
-
-    fn card_kinds_in<K: Kind>(cards: &[Id<K>]) -> Vec<Id<K>> {
-        let mut k = cards.to_vec();
-        k.sort();
-        k.dedup();
-        k
     }
 
     /// The legal actions; `builds: false` leaves out `Build` actions (whose
@@ -1613,20 +1619,26 @@ impl State {
         let a = self.active;
         match &self.phase {
             Phase::Residence { .. } => out.extend(self.residence_plots(rules).into_iter().map(Action::PlaceResidence)),
-            Phase::Draft { pool, .. } => out.extend(Self::card_kinds_in(pool).into_iter().map(Action::DraftPermit)),
+            Phase::Draft { pool, .. } => out.extend(pool.kinds().into_iter().map(Action::DraftPermit)),
             Phase::Events { discard } => {
                 if *discard > 0 {
-                    out.extend(Self::card_kinds_in(&self.revealed).into_iter().map(Action::DiscardRevealed));
+                    out.extend(self.revealed.kinds().into_iter().map(Action::DiscardRevealed));
                     return;
                 }
-                for c in Self::card_kinds_in(&self.revealed) {
+                for c in self.revealed.kinds() {
                     if self.keepable(rules, c) {
                         out.push(Action::KeepRevealed(c));
                     }
                 }
                 if self.on(V::TownHallDamage) && self.town_hall_closed.is_some() {
                     let mut pairs = Vec::new();
-                    pairs_of(&self.seats[a].hand, self.p(P::TownHallReopenCards), 0, &mut Vec::new(), &mut pairs);
+                    pairs_of(
+                        self.seats[a].hand.counts(),
+                        self.p(P::TownHallReopenCards),
+                        0,
+                        &mut Vec::new(),
+                        &mut pairs,
+                    );
                     out.extend(pairs.into_iter().map(Action::ReopenTownHall));
                 }
                 out.push(Action::EndEvents);
@@ -1634,10 +1646,10 @@ impl State {
             Phase::Draw => {
                 out.push(Action::DrawResources);
                 if self.town_hall_open() {
-                    out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
+                    out.extend(self.permit_discard.kinds().into_iter().map(Action::TakeFaceUpPermit));
                     if !self.permit_deck.is_empty() {
                         if self.on(V::OpenPermits) {
-                            out.extend(Self::card_kinds_in(&self.permit_deck).into_iter().map(Action::ChoosePermit));
+                            out.extend(self.permit_deck.kinds().into_iter().map(Action::ChoosePermit));
                         } else {
                             out.push(Action::DrawPermits);
                         }
@@ -1651,7 +1663,7 @@ impl State {
                 }
                 self.face_up_plays(rules, out);
             }
-            Phase::DrawKeep { offered } => out.extend(Self::card_kinds_in(offered).into_iter().map(Action::KeepPermit)),
+            Phase::DrawKeep { offered } => out.extend(offered.kinds().into_iter().map(Action::KeepPermit)),
             Phase::Build => {
                 self.build_actions(rules, out, builds);
                 let before_face_up = out.len();
@@ -1659,7 +1671,7 @@ impl State {
                 // what `any_face_up_playable` would list again
                 let face_up_playable = out.len() > before_face_up;
                 let hand = &self.seats[a].hand;
-                for (k, &n) in rules.cards().zip(hand.iter()) {
+                for (k, &n) in rules.cards().zip(hand.counts()) {
                     if n == 0 || self.face_up.contains(&k) {
                         continue;
                     }
@@ -1677,7 +1689,7 @@ impl State {
                 }
             }
             Phase::Discard => {
-                for (k, &n) in rules.cards().zip(self.seats[a].hand.iter()) {
+                for (k, &n) in rules.cards().zip(self.seats[a].hand.counts()) {
                     if n > 0 {
                         out.push(Action::Discard(k));
                     }
@@ -1713,7 +1725,13 @@ impl State {
                 continue;
             };
             payments.clear();
-            payment::enumerate(rules, &terms, &self.needs(rules, b), &self.seats[self.active].hand, &mut payments);
+            payment::enumerate(
+                rules,
+                &terms,
+                &self.needs(rules, b),
+                self.seats[self.active].hand.counts(),
+                &mut payments,
+            );
             out.reserve(plots.len() * payments.len());
             for &plot in others {
                 out.extend(payments.iter().map(|p| Action::Build { building: b, plot, payment: p.clone() }));
@@ -1730,7 +1748,7 @@ impl State {
     fn surely_blocked(&self, rules: &Rules, b: Bld, built: bool) -> bool {
         let blocked = matches!(rules.buildings[b.index()].ability, Some(Ability::Residence | Ability::TownHall))
             || built
-            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b.index()] == 0);
+            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0);
         debug_assert!(!blocked || self.build_blocker(rules, b).is_some());
         blocked
     }
@@ -1811,7 +1829,7 @@ impl State {
                     rules,
                     &self.terms(rules),
                     &self.needs(rules, *building),
-                    &self.seats[self.active].hand,
+                    self.seats[self.active].hand.counts(),
                     pay,
                 ) {
                     Err(m) => err(rules, "build.payment", format!("{}: {m}", bd.name)),
@@ -1844,9 +1862,7 @@ impl State {
                         format!("disasters are played in the build phase, not in {phase_name}"),
                     );
                 }
-                if !self.face_up.contains(card)
-                    && self.seats[self.active].hand.get(card.index()).copied().unwrap_or(0) == 0
-                {
+                if !self.face_up.contains(card) && self.seats[self.active].hand.count(*card) == 0 {
                     return err(rules, "disaster.play", "the player holds no such card");
                 }
                 match self.board.get(plot.index()) {
@@ -1948,14 +1964,11 @@ impl State {
                 let Phase::Draft { seat, mut pool, picks } = std::mem::replace(&mut self.phase, Phase::Over) else {
                     return;
                 };
-                if let Some(i) = pool.iter().position(|&x| x == b) {
-                    pool.remove(i);
-                }
-                self.seats[seat].permits[b.index()] += 1;
+                moved(move_n(&mut pool, &mut self.seats[seat].permits, b, 1));
                 ev.push(Event::Drafted { seat, building: b });
                 let picks = picks + 1;
                 if picks >= self.draft_count() * self.players as u32 || pool.is_empty() {
-                    self.permit_discard.extend(pool);
+                    move_all(&mut pool, &mut self.permit_discard);
                     self.phase = Phase::NextTurn;
                 } else {
                     let next = (seat + self.players - 1) % self.players;
@@ -1963,27 +1976,20 @@ impl State {
                 }
             }
             Action::DiscardRevealed(c) => {
-                if let Some(i) = self.revealed.iter().position(|&x| x == c) {
-                    self.revealed.remove(i);
-                }
-                self.event_discard.push(c);
+                moved(move_n(&mut self.revealed, &mut self.event_discard, c, 1));
                 ev.push(Event::RevealedDiscarded { card: c });
                 if let Phase::Events { discard } = &mut self.phase {
                     *discard -= 1;
                 }
             }
             Action::KeepRevealed(c) => {
-                if let Some(i) = self.revealed.iter().position(|&x| x == c) {
-                    self.revealed.remove(i);
-                }
-                self.give(a, c);
+                moved(move_n(&mut self.revealed, &mut self.seats[a].hand, c, 1));
                 ev.push(Event::Kept { seat: a, card: c });
             }
             Action::ReopenTownHall(cards) => {
                 for (c, n) in cards {
                     for _ in 0..n {
-                        self.seats[a].hand[c.index()] -= 1;
-                        self.discard_card(rules, c);
+                        self.discard_from_hand(rules, a, c, 1);
                         ev.push(Event::Discarded { seat: a, card: c });
                     }
                 }
@@ -1996,23 +2002,17 @@ impl State {
                 self.after_draw(rules, ev);
             }
             Action::TakeFaceUpPermit(b) => {
-                if let Some(i) = self.permit_discard.iter().position(|&x| x == b) {
-                    self.permit_discard.remove(i);
-                }
-                self.seats[a].permits[b.index()] += 1;
+                moved(move_n(&mut self.permit_discard, &mut self.seats[a].permits, b, 1));
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }
             Action::DrawPermits => {
-                let mut offered = Vec::new();
+                let mut offered = Pile::new();
                 for _ in 0..self.p(P::PermitsFromDeck) {
-                    if let Some(b) = self.permit_deck.pop() {
-                        offered.push(b);
-                    }
+                    self.permit_deck.draw_top(&mut offered);
                 }
                 if offered.len() <= 1 {
-                    for b in offered {
-                        self.seats[a].permits[b.index()] += 1;
+                    if let Some(b) = offered.draw_top(&mut self.seats[a].permits) {
                         ev.push(Event::PermitDrawn { seat: a, building: b });
                     }
                     self.after_draw(rules, ev);
@@ -2024,22 +2024,14 @@ impl State {
                 let Phase::DrawKeep { mut offered } = std::mem::replace(&mut self.phase, Phase::Draw) else {
                     return;
                 };
-                if let Some(i) = offered.iter().position(|&x| x == b) {
-                    offered.remove(i);
-                }
-                self.seats[a].permits[b.index()] += 1;
+                moved(move_n(&mut offered, &mut self.seats[a].permits, b, 1));
                 ev.push(Event::PermitDrawn { seat: a, building: b });
-                for o in offered {
-                    self.permit_discard.push(o);
-                    ev.push(Event::PermitDiscarded { building: o });
-                }
+                ev.extend(offered.iter().map(|&o| Event::PermitDiscarded { building: o }));
+                move_all(&mut offered, &mut self.permit_discard);
                 self.after_draw(rules, ev);
             }
             Action::ChoosePermit(b) => {
-                if let Some(i) = self.permit_deck.iter().position(|&x| x == b) {
-                    self.permit_deck.remove(i);
-                }
-                self.seats[a].permits[b.index()] += 1;
+                moved(move_n(&mut self.permit_deck, &mut self.seats[a].permits, b, 1));
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }
@@ -2049,9 +2041,8 @@ impl State {
             }
             Action::Build { building, plot, payment: pay } => self.build(rules, building, plot, &pay, ev),
             Action::PlayInfluence(c) => {
-                self.take_event_card(a, c);
+                self.play_event_card(a, c, true);
                 let e = rules.event_of(c).expect("legal influence cards are events");
-                self.seats[a].influence.push(c);
                 ev.push(Event::InfluencePlayed { seat: a, card: c });
                 let place = 1u32.min(self.seats[a].chips);
                 self.seats[a].chips -= place;
@@ -2060,7 +2051,7 @@ impl State {
                 self.pending_rewards.extend(rules.events[e].rewards.iter().copied());
             }
             Action::PlayDisaster { card, plot } => {
-                self.take_event_card(a, card);
+                self.play_event_card(a, card, false);
                 ev.push(Event::DisasterPlayed { seat: a, card, plot });
                 self.target = Some(plot);
                 let e = rules.event_of(card).expect("legal disasters are events");
@@ -2068,10 +2059,7 @@ impl State {
                 self.target = None;
             }
             Action::Resolve { card, plot } => {
-                if let Some(i) = self.face_up.iter().position(|&x| x == card) {
-                    self.face_up.remove(i);
-                }
-                self.event_discard.push(card);
+                moved(move_n(&mut self.face_up, &mut self.event_discard, card, 1));
                 ev.push(Event::EventResolved { seat: a, card });
                 self.target = plot;
                 let e = rules.event_of(card).expect("face-up cards are events");
@@ -2080,8 +2068,7 @@ impl State {
             }
             Action::EndBuild => self.rewards(rules, ev),
             Action::Discard(c) => {
-                self.seats[a].hand[c.index()] -= 1;
-                self.discard_card(rules, c);
+                self.discard_from_hand(rules, a, c, 1);
                 ev.push(Event::Discarded { seat: a, card: c });
             }
             Action::EndTurn => self.end_turn(rules, ev),
@@ -2108,13 +2095,16 @@ impl State {
         }
     }
 
-    /// Takes an event card from the face-up row if it lies there, else from hand.
-    fn take_event_card(&mut self, seat: usize, c: CardKind) {
-        if let Some(i) = self.face_up.iter().position(|&x| x == c) {
-            self.face_up.remove(i);
+    /// Plays an event card from the face-up row if it lies there, else from
+    /// hand: in front of `seat` as influence, or as a disaster about to strike.
+    fn play_event_card(&mut self, seat: usize, c: CardKind, influence: bool) {
+        let p = &mut self.seats[seat];
+        let to = if influence { &mut p.influence } else { &mut self.played };
+        moved(if self.face_up.contains(&c) {
+            move_n(&mut self.face_up, to, c, 1)
         } else {
-            self.seats[seat].hand[c.index()] -= 1;
-        }
+            move_n(&mut p.hand, to, c, 1)
+        });
     }
 
     fn build(&mut self, rules: &Rules, b: Bld, plot: Plot, pay: &Payment, ev: &mut Vec<Event>) {
@@ -2133,18 +2123,18 @@ impl State {
             *paid.entry(c).or_default() += n;
         }
         for (&c, &n) in &paid {
-            self.seats[a].hand[c.index()] -= n;
-            for _ in 0..n {
-                self.discard_card(rules, c);
-            }
+            self.discard_from_hand(rules, a, c, u32::from(n));
         }
         self.store_used += pay.store.iter().map(|(_, n)| u32::from(*n)).sum::<u32>();
         ev.push(Event::CardsPaid { seat: a, cards: paid.into_iter().collect() });
         if self.r::<Permits>() == Permits::NeededAndSpent {
-            self.seats[a].permits[b.index()] -= 1;
-            if self.fault != Some(Fault::PermitVanishes) {
-                self.permit_discard.push(b);
-            }
+            let permits = &mut self.seats[a].permits;
+            moved(if self.fault == Some(Fault::PermitVanishes) {
+                // into a supply no conservation check declares
+                move_n(permits, &mut Supply::new(), b, 1)
+            } else {
+                move_n(permits, &mut self.permit_discard, b, 1)
+            });
             ev.push(Event::PermitSpent { seat: a, building: b });
         }
         let inf = rules.buildings[b.index()].influence;
@@ -2218,7 +2208,7 @@ impl Game for State {
                         rules,
                         &self.terms(rules),
                         &self.needs(rules, *building),
-                        &self.seats[self.active].hand,
+                        self.seats[self.active].hand.counts(),
                         pay,
                     )
                     .is_ok()

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::payment::{Counts, Payment};
 use super::rules::{Action, Damage, Phase, Placed, State, choice_id};
+use super::rules_data::kind::{self, Card};
 use super::rules_data::{Ability, Bld, CardKind, Plot, Res, Rules, Triangle};
-use crate::engine::{Game, Outcome};
+use crate::engine::{Game, Outcome, Pile, Zone, move_n, move_tagged, move_to_bottom};
 
 /// Seats are written `p1`, `p2`, … in scenario files.
 pub fn seat_of(s: &str, players: usize) -> Result<usize, String> {
@@ -115,47 +116,43 @@ pub struct DeckTop {
 }
 
 impl State {
-    /// Removes one card of kind `c` from the piles (decks, discards, then
-    /// other hands) so it can be placed elsewhere.
-    fn pull_card(&mut self, rules: &Rules, c: CardKind, except_seat: Option<usize>) -> Result<(), String> {
+    /// Takes one card of kind `c` from the piles (decks, discards, then
+    /// other hands) into a pile of its own, to be placed elsewhere.
+    fn pull_card(&mut self, rules: &Rules, c: CardKind, except_seat: Option<usize>) -> Result<Pile<Card>, String> {
+        let mut held = Pile::new();
         for pile in [&mut self.resource_deck, &mut self.resource_discard, &mut self.event_deck, &mut self.event_discard]
         {
-            if let Some(i) = pile.iter().position(|&x| x == c) {
-                pile.remove(i);
-                return Ok(());
+            if move_n(pile, &mut held, c, 1).is_ok() {
+                return Ok(held);
             }
         }
         for (s, p) in self.seats.iter_mut().enumerate() {
-            if Some(s) != except_seat && p.hand[c.index()] > 0 {
-                p.hand[c.index()] -= 1;
-                return Ok(());
+            if Some(s) != except_seat && move_n(&mut p.hand, &mut held, c, 1).is_ok() {
+                return Ok(held);
             }
         }
-        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), copies(rules, c)))
+        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), rules.copies(c)))
     }
 
-    fn pull_permit(&mut self, rules: &Rules, b: Bld, except_seat: usize) -> Result<(), String> {
+    /// Takes one permit for `b` from the piles, then other players' permits.
+    fn pull_permit(&mut self, rules: &Rules, b: Bld, except_seat: usize) -> Result<Pile<kind::Building>, String> {
+        let mut held = Pile::new();
         for pile in [&mut self.permit_deck, &mut self.permit_discard] {
-            if let Some(i) = pile.iter().position(|&x| x == b) {
-                pile.remove(i);
-                return Ok(());
+            if move_n(pile, &mut held, b, 1).is_ok() {
+                return Ok(held);
             }
         }
         for (s, p) in self.seats.iter_mut().enumerate() {
-            if s != except_seat && p.permits[b.index()] > 0 {
-                p.permits[b.index()] -= 1;
-                return Ok(());
+            if s != except_seat && move_n(&mut p.permits, &mut held, b, 1).is_ok() {
+                return Ok(held);
             }
         }
-        Err(format!(
-            "no {} permit is left (the deck has {})",
-            rules.buildings[b.index()].id,
-            rules.buildings[b.index()].permits
-        ))
+        Err(format!("no {} permit is left (the deck has {})", rules.building(b).id, rules.building(b).permits))
     }
 
-    fn return_card(&mut self, rules: &Rules, c: CardKind) {
-        if rules.event_of(c).is_some() { self.event_deck.insert(0, c) } else { self.resource_deck.insert(0, c) }
+    /// Puts one card of kind `c` from `held` where it belongs.
+    fn place(held: Result<Pile<Card>, String>, to: &mut impl Zone<Card>, c: CardKind) -> Result<(), String> {
+        move_n(&mut held?, to, c, 1).map_err(|e| format!("cannot place that card: {e}"))
     }
 
     /// Applies the set-up overrides of a scenario.
@@ -176,37 +173,32 @@ impl State {
         }
         for (s, cards) in &spec.hands {
             let seat = seat_of(s, n)?;
-            let old: Vec<(CardKind, u8)> =
-                rules.cards().zip(self.seats[seat].hand.iter().copied()).filter(|(_, x)| *x > 0).collect();
+            let old: Vec<(CardKind, u8)> = self.seats[seat].hand.iter().collect();
             for (k, x) in old {
-                self.seats[seat].hand[k.index()] = 0;
-                for _ in 0..x {
-                    self.return_card(rules, k);
-                }
+                // back to the bottom of its deck
+                let deck = if rules.event_of(k).is_some() { &mut self.event_deck } else { &mut self.resource_deck };
+                move_to_bottom(&mut self.seats[seat].hand, deck, k, u32::from(x)).map_err(|e| e.to_string())?;
             }
             for (id, &x) in cards {
                 let c = card(rules, id)?;
                 for _ in 0..x {
-                    self.pull_card(rules, c, Some(seat))?;
-                    self.seats[seat].hand[c.index()] += 1;
+                    let held = self.pull_card(rules, c, Some(seat));
+                    State::place(held, &mut self.seats[seat].hand, c)?;
                 }
             }
         }
         for (s, permits) in &spec.permits {
             let seat = seat_of(s, n)?;
-            let old: Vec<(Bld, u8)> =
-                rules.buildings().zip(self.seats[seat].permits.iter().copied()).filter(|(_, x)| *x > 0).collect();
+            let old: Vec<(Bld, u8)> = self.seats[seat].permits.iter().collect();
             for (b, x) in old {
-                self.seats[seat].permits[b.index()] = 0;
-                for _ in 0..x {
-                    self.permit_deck.insert(0, b);
-                }
+                move_to_bottom(&mut self.seats[seat].permits, &mut self.permit_deck, b, u32::from(x))
+                    .map_err(|e| e.to_string())?;
             }
             for (id, &x) in permits {
                 let b = building(rules, id)?;
                 for _ in 0..x {
-                    self.pull_permit(rules, b, seat)?;
-                    self.seats[seat].permits[b.index()] += 1;
+                    let mut held = self.pull_permit(rules, b, seat)?;
+                    move_n(&mut held, &mut self.seats[seat].permits, b, 1).map_err(|e| e.to_string())?;
                 }
             }
         }
@@ -228,8 +220,8 @@ impl State {
                     if rules.event_of(c).map(|e| rules.events[e].triangle) != Some(Triangle::Red) {
                         return Err(format!("`{d}` is not a disaster"));
                     }
-                    self.pull_card(rules, c, None)?;
-                    self.seats[owner].in_front.push((c, p));
+                    let mut held = self.pull_card(rules, c, None)?;
+                    move_tagged(&mut held, &mut self.seats[owner].in_front, c, p).map_err(|e| e.to_string())?;
                     Some(Damage { card: c, origin: p })
                 }
                 None => None,
@@ -240,8 +232,8 @@ impl State {
             let seat = seat_of(s, n)?;
             for id in cards {
                 let c = card(rules, id)?;
-                self.pull_card(rules, c, None)?;
-                self.seats[seat].influence.push(c);
+                let held = self.pull_card(rules, c, None);
+                State::place(held, &mut self.seats[seat].influence, c)?;
                 let place = 1u32.min(self.seats[seat].chips);
                 self.seats[seat].chips -= place;
                 self.seats[seat].card_chips += place;
@@ -249,24 +241,24 @@ impl State {
         }
         for id in &spec.face_up {
             let c = card(rules, id)?;
-            self.pull_card(rules, c, None)?;
-            self.face_up.push(c);
+            let held = self.pull_card(rules, c, None);
+            State::place(held, &mut self.face_up, c)?;
         }
         if let Some(top) = &spec.deck_top {
             for id in top.resources.iter().rev() {
                 let c = card(rules, id)?;
-                self.pull_card(rules, c, None)?;
-                self.resource_deck.push(c);
+                let held = self.pull_card(rules, c, None);
+                State::place(held, &mut self.resource_deck, c)?;
             }
             for id in top.events.iter().rev() {
                 let c = card(rules, id)?;
-                self.pull_card(rules, c, None)?;
-                self.event_deck.push(c);
+                let held = self.pull_card(rules, c, None);
+                State::place(held, &mut self.event_deck, c)?;
             }
             for id in top.permits.iter().rev() {
                 let b = building(rules, id)?;
-                self.pull_permit(rules, b, usize::MAX)?;
-                self.permit_deck.push(b);
+                let mut held = self.pull_permit(rules, b, usize::MAX)?;
+                move_n(&mut held, &mut self.permit_deck, b, 1).map_err(|e| e.to_string())?;
             }
         }
         for f in &spec.flags {
@@ -303,13 +295,6 @@ impl State {
             };
         }
         Ok(())
-    }
-}
-
-fn copies(rules: &Rules, c: CardKind) -> u32 {
-    match rules.event_of(c) {
-        Some(e) => rules.events[e].copies,
-        None => rules.resources[c.index()].copies,
     }
 }
 
@@ -615,14 +600,14 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
         let seat = seat_of(k, n)?;
         for (id, v) in cards {
             let c = card(rules, id)?;
-            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand[c.index()].to_string());
+            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand.count(c).to_string());
         }
     }
     for (k, permits) in &e.permits {
         let seat = seat_of(k, n)?;
         for (id, v) in permits {
             let b = building(rules, id)?;
-            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits[b.index()].to_string());
+            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits.count(b).to_string());
         }
     }
     for (id, who) in &e.owner {
@@ -701,22 +686,14 @@ pub fn describe_state(s: &State, rules: &Rules) -> String {
         out.push_str(&format!("waiting for P{} to decide `{}`\n", d.seat() + 1, d.name()));
     }
     for (i, p) in s.seats.iter().enumerate() {
-        let hand: Vec<String> = rules
-            .cards()
-            .zip(p.hand.iter())
-            .filter(|(_, n)| **n > 0)
-            .map(|(k, n)| if *n == 1 { rules.card_id(k).to_string() } else { format!("{n}x {}", rules.card_id(k)) })
+        let hand: Vec<String> = (p.hand.iter())
+            .map(|(k, n)| if n == 1 { rules.card_id(k).to_string() } else { format!("{n}x {}", rules.card_id(k)) })
             .collect();
-        let permits: Vec<String> = p
-            .permits
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| **n > 0)
-            .map(
-                |(b, n)| {
-                    if *n == 1 { rules.buildings[b].id.clone() } else { format!("{n}x {}", rules.buildings[b].id) }
-                },
-            )
+        let permits: Vec<String> = (p.permits.iter())
+            .map(|(b, n)| {
+                let id = &rules.building(b).id;
+                if n == 1 { id.clone() } else { format!("{n}x {id}") }
+            })
             .collect();
         let buildings: Vec<String> = s
             .board
