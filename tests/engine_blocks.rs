@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use rulecheck::engine::{
-    Chance, Drawn, Id, Imbalance, Kind, MoveError, Multiset, Pile, Supply, Tally, WhenEmpty, move_all, move_n,
+    Chance, Drawn, Id, Imbalance, Kind, MoveError, Multiset, Pile, Stack, Supply, Tally, WhenEmpty, move_all, move_n,
     move_to_bottom,
 };
 use rulecheck::games;
@@ -151,6 +151,27 @@ fn zones_serialise_as_plain_lists() {
     assert_eq!(serde_json::to_string(&hand).unwrap(), "[0,2,0]");
     let back: Multiset<Card> = serde_json::from_str("[0,2,0]").unwrap();
     assert_eq!(back, hand);
+}
+
+#[test]
+fn a_stack_counts_one_kind_and_a_leak_breaks_its_tally() {
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    enum Chip {}
+    impl Kind for Chip {
+        const NAME: &'static str = "chip";
+    }
+    let chip: Id<Chip> = Id::ZERO;
+    let (mut reserve, mut building): (Stack<Chip>, Stack<Chip>) = (Stack::from_count(9), Stack::new());
+    move_n(&mut reserve, &mut building, chip, 3).unwrap();
+    assert_eq!((reserve.count(), building.count()), (6, 3));
+    assert_eq!(move_n(&mut reserve, &mut building, chip, 7), Err(MoveError::Short { held: 6 }));
+    assert_eq!(move_n(&mut reserve, &mut building, Id::new(1).unwrap(), 1), Err(MoveError::Short { held: 0 }));
+    let total = |a: &Stack<Chip>, b: &Stack<Chip>| Tally::new(1).add(a).add(b).check(|_| 9);
+    assert!(total(&reserve, &building).is_ok());
+    // a planted leak: one chip into a supply nobody counts
+    move_n(&mut reserve, &mut Supply::new(), chip, 1).unwrap();
+    assert_eq!(total(&reserve, &building), Err(Imbalance::Count { kind: chip, found: 8, expected: 9 }));
+    assert_eq!(serde_json::to_string(&building).unwrap(), "3");
 }
 
 // -------------------------------------------------------------------- ids

@@ -24,6 +24,6 @@ pub use game::{DrawReason, Game, InvariantDef, Outcome, RuleError, Scripted, Sea
 pub use ids::{Id, Kind, Overflow, PrefixOf};
 pub use readings::{Hook, Readings, Touched};
 pub use zones::{
-    Drawn, Imbalance, MoveError, Multiset, Pile, Supply, Tagged, Tally, WhenEmpty, Zone, move_all, move_n, move_tagged,
-    move_to_bottom,
+    Drawn, Imbalance, MoveError, Multiset, Pile, Stack, Supply, Tagged, Tally, WhenEmpty, Zone, move_all, move_n,
+    move_tagged, move_to_bottom,
 };

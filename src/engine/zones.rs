@@ -8,6 +8,7 @@
 //!   with the state's `Chance` when the game's `WhenEmpty` policy says so.
 //! - `Tagged` keeps each component with a tag (a disaster card with the
 //!   plot it damaged); `move_tagged` puts one in.
+//! - `Stack` counts the components of a kind with one entity (chips).
 //! - `Supply` is a declared source and sink (the bank, the box): it gives
 //!   and takes any number and remembers the balance.
 //!
@@ -42,6 +43,9 @@ use smallvec::SmallVec;
 
 use super::chance::Chance;
 use super::ids::{Id, Kind};
+
+mod tally;
+pub use tally::{Imbalance, Tally};
 
 /// Why a move did not happen (the zones are unchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -202,11 +206,7 @@ impl<K: Kind, const N: usize> Zone<K> for Multiset<K, N> {
         Multiset::count(self, k)
     }
     fn tally_into(&self, t: &mut Tally<K>) {
-        for (i, &n) in self.counts.iter().enumerate() {
-            if n > 0 {
-                t.add_at(i, u32::from(n));
-            }
-        }
+        t.add_counts(&self.counts);
     }
 }
 
@@ -370,9 +370,7 @@ impl<K: Kind> Zone<K> for Pile<K> {
         self.cards.iter().filter(|&&x| x == k).count() as u32
     }
     fn tally_into(&self, t: &mut Tally<K>) {
-        for k in &self.cards {
-            t.add_at(k.index(), 1);
-        }
+        t.add_each(self.cards.iter().map(|k| k.index()));
     }
 }
 
@@ -444,9 +442,73 @@ impl<K: Kind, T> Zone<K> for Tagged<K, T> {
         self.items.iter().filter(|(x, _)| *x == k).count() as u32
     }
     fn tally_into(&self, t: &mut Tally<K>) {
-        for (k, _) in &self.items {
-            t.add_at(k.index(), 1);
-        }
+        t.add_each(self.items.iter().map(|(k, _)| k.index()));
+    }
+}
+
+// ---------------------------------------------------------------- stack
+
+/// A count of interchangeable components of a kind with one entity (a
+/// player's family chips: whose they are is where the stack lies).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent, bound = "")]
+pub struct Stack<K: Kind> {
+    n: u32,
+    #[serde(skip)]
+    kind: std::marker::PhantomData<fn() -> K>,
+}
+
+impl<K: Kind> Stack<K> {
+    pub const fn new() -> Stack<K> {
+        Stack { n: 0, kind: std::marker::PhantomData }
+    }
+
+    /// `n` components as the game is set up with them (a source, like
+    /// `Pile::from_counts`).
+    pub const fn from_count(n: u32) -> Stack<K> {
+        Stack { n, kind: std::marker::PhantomData }
+    }
+
+    #[inline]
+    pub const fn count(&self) -> u32 {
+        self.n
+    }
+}
+
+impl<K: Kind> Default for Stack<K> {
+    fn default() -> Stack<K> {
+        Stack::new()
+    }
+}
+
+impl<K: Kind> std::fmt::Debug for Stack<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.n)
+    }
+}
+
+impl<K: Kind> Store<K> for Stack<K> {
+    fn can_take(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
+        let held = Zone::count(self, k);
+        if held < n { Err(MoveError::Short { held }) } else { Ok(()) }
+    }
+    fn can_put(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
+        if k == Id::ZERO && self.n.checked_add(n).is_some() { Ok(()) } else { Err(MoveError::Full) }
+    }
+    fn take(&mut self, _: Id<K>, n: u32) {
+        self.n -= n;
+    }
+    fn put(&mut self, _: Id<K>, n: u32) {
+        self.n += n;
+    }
+}
+
+impl<K: Kind> Zone<K> for Stack<K> {
+    fn count(&self, k: Id<K>) -> u32 {
+        if k == Id::ZERO { self.n } else { 0 }
+    }
+    fn tally_into(&self, t: &mut Tally<K>) {
+        t.add_at(0, self.n);
     }
 }
 
@@ -517,79 +579,5 @@ impl<K: Kind> Zone<K> for Supply<K> {
         for (i, &b) in self.balance.iter().enumerate() {
             t.shift_at(i, b);
         }
-    }
-}
-
-// ---------------------------------------------------------------- tally
-
-/// Components per kind, added up over a game's zones; `check` compares
-/// each kind with the total the game was set up with.
-#[derive(Debug, Clone)]
-pub struct Tally<K: Kind> {
-    counts: SmallVec<[i32; 64]>,
-    /// The first index added that no kind has.
-    stray: Option<usize>,
-    kind: std::marker::PhantomData<fn() -> K>,
-}
-
-/// Where a tally and the totals disagree.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Imbalance<K: Kind> {
-    /// `found` of `kind` lie in the zones, the game has `expected`.
-    Count { kind: Id<K>, found: i32, expected: u32 },
-    /// A component of a kind the game does not have (index `index`).
-    Unknown { index: usize },
-}
-
-impl<K: Kind> Tally<K> {
-    /// A tally over `kinds` kinds.
-    pub fn new(kinds: usize) -> Tally<K> {
-        Tally { counts: SmallVec::from_elem(0, kinds), stray: None, kind: std::marker::PhantomData }
-    }
-
-    /// Adds everything in a zone (a declared `Supply` too).
-    pub fn add(&mut self, zone: &impl Zone<K>) -> &mut Tally<K> {
-        zone.tally_into(self);
-        self
-    }
-
-    /// Adds `n` components of `k` that lie outside any zone the game
-    /// models as one (a card kept with its target, say).
-    pub fn add_one(&mut self, k: Id<K>, n: u32) -> &mut Tally<K> {
-        self.add_at(k.index(), n);
-        self
-    }
-
-    fn add_at(&mut self, i: usize, n: u32) {
-        self.shift_at(i, n as i32);
-    }
-
-    fn shift_at(&mut self, i: usize, by: i32) {
-        match self.counts.get_mut(i) {
-            Some(c) => *c += by,
-            None => {
-                self.stray.get_or_insert(i);
-            }
-        }
-    }
-
-    /// How many of `k` were added.
-    pub fn found(&self, k: Id<K>) -> i32 {
-        self.counts.get(k.index()).copied().unwrap_or(0)
-    }
-
-    /// The first kind (in order) whose count is not `expected(kind)`, or a
-    /// component of a kind that does not exist.
-    pub fn check(&self, expected: impl Fn(Id<K>) -> u32) -> Result<(), Imbalance<K>> {
-        if let Some(index) = self.stray {
-            return Err(Imbalance::Unknown { index });
-        }
-        for (kind, &found) in Id::first(self.counts.len()).zip(&self.counts) {
-            let expected = expected(kind);
-            if found != expected as i32 {
-                return Err(Imbalance::Count { kind, found, expected });
-            }
-        }
-        Ok(())
     }
 }

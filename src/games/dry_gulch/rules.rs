@@ -81,7 +81,7 @@ pub struct Placed {
     pub owner: Option<usize>,
     pub damage: Option<Damage>,
     /// Family chips standing on it.
-    pub chips: u32,
+    pub chips: Chips,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,9 +95,9 @@ pub struct Player {
     /// Influence cards played in front of this player.
     pub influence: Pile<kind::Card>,
     /// Family chips not yet on the board.
-    pub chips: u32,
+    pub chips: Chips,
     /// Chips placed for influence cards.
-    pub card_chips: u32,
+    pub card_chips: Chips,
     /// The chip allotment for this player count.
     pub allotment: u32,
 }
@@ -493,8 +493,9 @@ impl State {
     }
 
     pub fn chips_on_board(&self, seat: usize) -> u32 {
-        let on_plots: u32 = self.board.iter().flatten().filter(|p| p.owner == Some(seat)).map(|p| p.chips).sum();
-        on_plots + self.seats[seat].card_chips
+        let on_plots: u32 =
+            self.board.iter().flatten().filter(|p| p.owner == Some(seat)).map(|p| p.chips.count()).sum();
+        on_plots + self.seats[seat].card_chips.count()
     }
 
     pub fn win_threshold(&self, seat: usize) -> u32 {
@@ -646,7 +647,8 @@ impl State {
         permit_deck.shuffle(&mut chance);
         let mut board = vec![None; rules.plots.len()];
         if let Some(th) = rules.with_ability(Ability::TownHall) {
-            board[rules.town_hall_plot.index()] = Some(Placed { building: th, owner: None, damage: None, chips: 0 });
+            board[rules.town_hall_plot.index()] =
+                Some(Placed { building: th, owner: None, damage: None, chips: Chips::new() });
         }
         let mut s = State {
             players,
@@ -660,8 +662,9 @@ impl State {
                     permits: Multiset::new(rules.buildings.len()),
                     in_front: Tagged::new(),
                     influence: Pile::new(),
-                    chips: allotment,
-                    card_chips: 0,
+                    // the player's colour, from the box: the chips' source
+                    chips: Chips::from_count(allotment),
+                    card_chips: Chips::new(),
                     allotment,
                 })
                 .collect(),
@@ -1393,11 +1396,9 @@ impl State {
         if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0 {
             return Some(("build.permit", format!("no permit for {}", bd.name)));
         }
-        if self.seats[self.active].chips < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
-            return Some((
-                "build.chips",
-                format!("{} needs {} chips, {} left", bd.name, bd.influence, self.seats[self.active].chips),
-            ));
+        let left = self.seats[self.active].chips.count();
+        if left < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
+            return Some(("build.chips", format!("{} needs {} chips, {left} left", bd.name, bd.influence)));
         }
         None
     }
@@ -1510,7 +1511,7 @@ impl State {
         {
             return Some(("influence.play", format!("the condition of {} does not hold", ev.name)));
         }
-        if self.seats[self.active].chips == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
+        if self.seats[self.active].chips.count() == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
             return Some(("build.chips", "no family chip left to place".into()));
         }
         if ev.only_to_win && self.r::<GoldStrike>() == GoldStrike::OnlyToWin {
@@ -1949,9 +1950,10 @@ impl State {
                     return;
                 };
                 let res = rules.with_ability(Ability::Residence).unwrap_or(Id::ZERO);
-                let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips);
-                self.board[plot.index()] = Some(Placed { building: res, owner: Some(seat), damage: None, chips });
-                self.seats[seat].chips -= chips;
+                let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips.count());
+                let mut on = Chips::new();
+                moved(move_n(&mut self.seats[seat].chips, &mut on, CHIP, chips));
+                self.board[plot.index()] = Some(Placed { building: res, owner: Some(seat), damage: None, chips: on });
                 ev.push(Event::ResidencePlaced { seat, plot });
                 ev.push(Event::ChipsPlaced { seat, chips });
                 if seat + 1 < self.players {
@@ -2044,9 +2046,9 @@ impl State {
                 self.play_event_card(a, c, true);
                 let e = rules.event_of(c).expect("legal influence cards are events");
                 ev.push(Event::InfluencePlayed { seat: a, card: c });
-                let place = 1u32.min(self.seats[a].chips);
-                self.seats[a].chips -= place;
-                self.seats[a].card_chips += place;
+                let p = &mut self.seats[a];
+                let place = 1u32.min(p.chips.count());
+                moved(move_n(&mut p.chips, &mut p.card_chips, CHIP, place));
                 ev.push(Event::ChipsPlaced { seat: a, chips: place });
                 self.pending_rewards.extend(rules.events[e].rewards.iter().copied());
             }
@@ -2138,10 +2140,14 @@ impl State {
             ev.push(Event::PermitSpent { seat: a, building: b });
         }
         let inf = rules.buildings[b.index()].influence;
-        let chips = inf.min(self.seats[a].chips);
-        self.seats[a].chips -= chips;
+        let reserve = &mut self.seats[a].chips;
+        let chips = inf.min(reserve.count());
         let standing = if self.fault == Some(Fault::ChipLeak) { chips.saturating_sub(1) } else { chips };
-        self.board[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: standing });
+        let mut on = Chips::new();
+        moved(move_n(reserve, &mut on, CHIP, standing));
+        // the fault's missing chip goes into a supply no conservation check declares
+        moved(move_n(reserve, &mut Supply::new(), CHIP, chips - standing));
+        self.board[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: on });
         ev.push(Event::Built { seat: a, building: b, plot });
         ev.push(Event::ChipsPlaced { seat: a, chips });
     }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::catalog::common::{Citation, Declared, Document, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostics;
-use crate::engine::{Id, Kind};
+use crate::engine::{Id, Kind, Stack};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
@@ -34,6 +34,8 @@ pub mod kind {
         /// Block plots in order, then the bank plot.
         Plot = "plot";
         Flag = "flag";
+        /// A family chip: one entity, since whose a chip is is where it lies.
+        Chip = "family chip";
     }
     /// The first card kinds are the resources, in their order.
     impl PrefixOf<Card> for Resource {}
@@ -61,6 +63,10 @@ pub type Bld = Id<kind::Building>;
 pub type Plot = Id<kind::Plot>;
 /// A flag of `game.yaml`.
 pub type Flag = Id<kind::Flag>;
+/// Family chips: a player's reserve, on an influence card or on a building.
+pub type Chips = Stack<kind::Chip>;
+/// What a stack of chips counts.
+pub const CHIP: Id<kind::Chip> = Id::ZERO;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Rules {

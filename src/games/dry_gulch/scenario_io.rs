@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::payment::{Counts, Payment};
 use super::rules::{Action, Damage, Phase, Placed, State, choice_id};
 use super::rules_data::kind::{self, Card};
-use super::rules_data::{Ability, Bld, CardKind, Plot, Res, Rules, Triangle};
+use super::rules_data::{Ability, Bld, CHIP, CardKind, Chips, Plot, Res, Rules, Triangle};
 use crate::engine::{Game, Outcome, Pile, Zone, move_n, move_tagged, move_to_bottom};
 
 /// Seats are written `p1`, `p2`, … in scenario files.
@@ -212,8 +212,9 @@ impl State {
             if self.building_plot(b).is_some() && rules.buildings[b.index()].ability != Some(Ability::Residence) {
                 return Err(format!("{} already stands", bs.building));
             }
-            let chips = rules.buildings[b.index()].influence.min(self.seats[owner].chips);
-            self.seats[owner].chips -= chips;
+            let chips = rules.building(b).influence.min(self.seats[owner].chips.count());
+            let mut on = Chips::new();
+            move_n(&mut self.seats[owner].chips, &mut on, CHIP, chips).map_err(|e| e.to_string())?;
             let damage = match &bs.damaged_by {
                 Some(d) => {
                     let c = card(rules, d)?;
@@ -226,7 +227,7 @@ impl State {
                 }
                 None => None,
             };
-            self.board[p.index()] = Some(Placed { building: b, owner: Some(owner), damage, chips });
+            self.board[p.index()] = Some(Placed { building: b, owner: Some(owner), damage, chips: on });
         }
         for (s, cards) in &spec.influence {
             let seat = seat_of(s, n)?;
@@ -234,9 +235,9 @@ impl State {
                 let c = card(rules, id)?;
                 let held = self.pull_card(rules, c, None);
                 State::place(held, &mut self.seats[seat].influence, c)?;
-                let place = 1u32.min(self.seats[seat].chips);
-                self.seats[seat].chips -= place;
-                self.seats[seat].card_chips += place;
+                let p = &mut self.seats[seat];
+                let place = 1u32.min(p.chips.count());
+                move_n(&mut p.chips, &mut p.card_chips, CHIP, place).map_err(|e| e.to_string())?;
             }
         }
         for id in &spec.face_up {
@@ -630,7 +631,7 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
     }
     for (k, v) in &e.chips_left {
         let seat = seat_of(k, n)?;
-        cmp(format!("chips_left.{k}"), v.to_string(), s.seats[seat].chips.to_string());
+        cmp(format!("chips_left.{k}"), v.to_string(), s.seats[seat].chips.count().to_string());
     }
     for (k, cards) in &e.in_front {
         let seat = seat_of(k, n)?;
@@ -666,7 +667,7 @@ pub fn record_expect(s: &State, rules: &Rules) -> Expect {
         phase: Some(phase_name(&s.phase).into()),
         hand_size: seats.clone().map(|i| (seat_name(i), s.seats[i].hand_size())).collect(),
         influence: seats.clone().map(|i| (seat_name(i), s.counted_influence(rules, i))).collect(),
-        chips_left: seats.map(|i| (seat_name(i), s.seats[i].chips)).collect(),
+        chips_left: seats.map(|i| (seat_name(i), s.seats[i].chips.count())).collect(),
         ..Expect::default()
     }
 }
@@ -713,7 +714,7 @@ pub fn describe_state(s: &State, rules: &Rules) -> String {
             "P{}: influence {}, chips left {}, hand {} [{}], permits [{}], buildings [{}]",
             i + 1,
             s.counted_influence(rules, i),
-            p.chips,
+            p.chips.count(),
             p.hand_size(),
             hand.join(", "),
             permits.join(", "),
