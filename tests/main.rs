@@ -3,6 +3,7 @@
 mod bad_input;
 mod cli;
 mod dry_gulch_play;
+mod engine_blocks;
 mod interp;
 mod properties;
 mod reliability;

@@ -277,7 +277,7 @@ fn payment_accepted_iff_enumerated() {
                         p.cards[i].1 = p.cards[i].1.saturating_sub(1).max(1);
                     }
                     _ => {
-                        let c = (*v as usize % rules.card_count()) as u8;
+                        let c = rules.cards().nth(*v as usize % rules.card_count()).unwrap();
                         if !p.cards.iter().any(|(k, _)| *k == c) {
                             p.cards.push((c, 1));
                             p.cards.sort();

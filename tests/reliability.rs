@@ -1195,7 +1195,7 @@ fn a_chip_product_that_wraps_does_not_equal_the_total() {
 /// state unchanged.
 #[test]
 fn apply_with_out_of_range_indexes_is_a_rule_error_not_a_panic() {
-    use rulecheck::engine::{Config, Game};
+    use rulecheck::engine::{Config, Game, Id, Kind};
     use rulecheck::games::dry_gulch::{Action, State};
     let srcs = rulecheck::bundled::rules().unwrap();
     let rulecheck::games::AnyRules::DryGulch(rules) =
@@ -1217,22 +1217,25 @@ fn apply_with_out_of_range_indexes_is_a_rule_error_not_a_panic() {
         state.apply(&rules, &a).unwrap();
     }
     assert!(states.len() > 20, "{} states", states.len());
-    let far = 250u8;
+    // ids far past the catalog's entities of each kind
+    fn far<K: Kind>() -> Id<K> {
+        Id::new(250).unwrap()
+    }
     let actions = [
-        Action::PlaceResidence(far),
-        Action::DraftPermit(far),
-        Action::DiscardRevealed(far),
-        Action::KeepRevealed(far),
-        Action::ReopenTownHall(vec![(far, 2)]),
-        Action::TakeFaceUpPermit(far),
-        Action::KeepPermit(far),
-        Action::ChoosePermit(far),
-        Action::PlayInfluence(far),
-        Action::PlayDisaster { card: far, plot: far },
-        Action::Resolve { card: far, plot: Some(far) },
-        Action::Discard(far),
-        Action::Protect(Some(far)),
-        Action::SpreadTo(far),
+        Action::PlaceResidence(far()),
+        Action::DraftPermit(far()),
+        Action::DiscardRevealed(far()),
+        Action::KeepRevealed(far()),
+        Action::ReopenTownHall(vec![(far(), 2)]),
+        Action::TakeFaceUpPermit(far()),
+        Action::KeepPermit(far()),
+        Action::ChoosePermit(far()),
+        Action::PlayInfluence(far()),
+        Action::PlayDisaster { card: far(), plot: far() },
+        Action::Resolve { card: far(), plot: Some(far()) },
+        Action::Discard(far()),
+        Action::Protect(Some(far())),
+        Action::SpreadTo(far()),
         Action::Choose { choice: 9, option: 9 },
     ];
     for state in &states {

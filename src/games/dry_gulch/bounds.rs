@@ -213,14 +213,14 @@ pub(super) fn check_residence_plots(
     diags: &mut Diagnostics,
 ) {
     let edge = |i: usize| plots[i].edge && !plots[i].bank && plots[i].kind != PlotKind::Corner;
-    let free = (0..plots.len()).filter(|&i| edge(i) && i != usize::from(town_hall_plot)).count() as u32;
+    let free = (0..plots.len()).filter(|&i| edge(i) && i != town_hall_plot.index()).count() as u32;
     if free < max_players {
-        let (at, why) = if edge(usize::from(town_hall_plot)) {
+        let (at, why) = if edge(town_hall_plot.index()) {
             (position(&bd.town_hall_plot), ", one of them the Town Hall's (it stands there from the start)")
         } else {
             (board_at, "")
         };
-        let all = free + u32::from(edge(usize::from(town_hall_plot)));
+        let all = free + u32::from(edge(town_hall_plot.index()));
         diags.error(
             bf,
             at,

@@ -15,6 +15,7 @@ use crate::catalog::common::{
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::{GameSources, SourceFile};
+use crate::engine::Id;
 use crate::yaml::{self, Spanned, position};
 
 /// The most seats a catalog may declare. The box seats six; 64 leaves room
@@ -130,7 +131,7 @@ struct Ids {
     resources: BTreeMap<String, Res>,
     buildings: BTreeMap<String, Bld>,
     events: BTreeMap<String, usize>,
-    flags: BTreeMap<String, u8>,
+    flags: BTreeMap<String, Flag>,
     /// Interpretation ids with their option ids, in catalog order.
     interpretations: Vec<(String, Vec<String>)>,
 }
@@ -244,7 +245,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     check_unique(gf, "flag", g.flags.iter(), diags);
     for (i, f) in g.flags.iter().enumerate() {
         check_id(gf, f, diags);
-        flags.insert(f.value.clone(), i as u8);
+        flags.extend(id_at::<kind::Flag>(i, gf, position(f), diags).map(|id| (f.value.clone(), id)));
     }
 
     // resources
@@ -292,12 +293,14 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             subst_de: r.substitution.de,
         });
     }
-    let ids_res: BTreeMap<String, Res> =
-        rs.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i as Res)).collect();
+    let mut ids_res: BTreeMap<String, Res> = BTreeMap::new();
     let mut roles: BTreeMap<ResourceRole, Res> = BTreeMap::new();
     for (i, e) in rs.iter().enumerate() {
+        id_at::<kind::Card>(i, e.from.path, position(&e.raw.id), diags); // the first card kinds
+        let Some(id) = id_at(i, e.from.path, position(&e.raw.id), diags) else { continue };
+        ids_res.insert(e.raw.id.value.clone(), id);
         if let Some(role) = e.raw.role
-            && roles.insert(role, i as Res).is_some()
+            && roles.insert(role, id).is_some()
         {
             diags.error(
                 e.from.path,
@@ -324,8 +327,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
 
     // buildings
     let bs = &lay.buildings;
-    let ids_bld: BTreeMap<String, Bld> =
-        bs.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i as Bld)).collect();
+    let ids_bld: BTreeMap<String, Bld> = (bs.iter().enumerate())
+        .filter_map(|(i, e)| Some((e.raw.id.value.clone(), id_at(i, e.from.path, position(&e.raw.id), diags)?)))
+        .collect();
     let ids = Ids {
         resources: ids_res,
         buildings: ids_bld,
@@ -427,6 +431,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let mut reactions = BTreeMap::new();
     for (i, entry) in es.iter().enumerate() {
         let (e, f) = (entry.raw, entry.from.path);
+        let card = id_at::<kind::Card>(rs.len() + i, f, position(&e.id), diags);
         check_names(f, &e.names, &languages, diags);
         check_id(f, &e.id, diags);
         if ids.resources.contains_key(&e.id.value) {
@@ -515,7 +520,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
                 Reaction::FireInsurance => ReactionKey::Insurance,
                 Reaction::HandymanBrother => ReactionKey::Handyman,
             };
-            if reactions.insert(key, (rs.len() + i) as CardKind).is_some() {
+            if card.is_some_and(|c| reactions.insert(key, c).is_some()) {
                 let name = match r {
                     Reaction::AceUpYourSleeve => "ace-up-your-sleeve",
                     Reaction::Iou => "iou",
@@ -539,14 +544,6 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             only_to_win: e.only_to_win,
             source: e.source.iter().map(Citation::lower).collect(),
         });
-    }
-    if rs.len() + es.len() > usize::from(u8::MAX) {
-        // at the first card kind past the 255th
-        let (f, at) = match es.get(usize::from(u8::MAX).saturating_sub(rs.len())) {
-            Some(e) => (e.from.path, position(&e.raw.id)),
-            None => (lay.base.resources, rs.get(usize::from(u8::MAX)).map_or((1, 1), |e| position(&e.raw.id))),
-        };
-        diags.error(f, at, "more than 255 card kinds (resources and events together)");
     }
 
     // board
@@ -573,12 +570,13 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         for (k, pl) in block.plots.iter().enumerate() {
             check_id(bf, &pl.id, diags);
             check_bound(bf, position(&pl.id), &format!("plot `{}`: reward", pl.id.value), pl.reward, MAX_NUMBER, diags);
+            id_at::<kind::Plot>(plots.len(), bf, position(&pl.id), diags);
             let mut neighbours = Vec::new();
             if k > 0 {
-                neighbours.push((first + k - 1) as Plot);
+                neighbours.extend(Plot::new(first + k - 1).ok());
             }
             if k + 1 < block.plots.len() {
-                neighbours.push((first + k + 1) as Plot);
+                neighbours.extend(Plot::new(first + k + 1).ok());
             }
             plots.push(PlotInfo {
                 id: pl.id.value.clone(),
@@ -591,7 +589,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             });
         }
     }
-    let bank_plot = plots.len() as Plot;
+    let bank_plot = id_at(plots.len(), bf, position(&bd.bank_plot.id), diags).unwrap_or(Id::ZERO);
     plots.push(PlotInfo {
         id: bd.bank_plot.id.value.clone(),
         block: "bank".to_string(),
@@ -602,21 +600,16 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         neighbours: vec![],
     });
     let town_hall_plot = match plots.iter().position(|pl| pl.id == bd.town_hall_plot.value) {
-        Some(i) if i as Plot != bank_plot => i as Plot,
+        Some(i) if i != bank_plot.index() => Plot::new(i).unwrap_or(Id::ZERO),
         Some(_) => {
             diags.error(bf, position(&bd.town_hall_plot), "the Town Hall cannot stand on the bank plot");
-            0
+            Id::ZERO
         }
         None => {
             diags.error(bf, position(&bd.town_hall_plot), format!("unknown plot `{}`", bd.town_hall_plot.value));
-            0
+            Id::ZERO
         }
     };
-    if plots.len() > usize::from(u8::MAX) {
-        let at =
-            bd.blocks.iter().flat_map(|b| &b.plots).nth(usize::from(u8::MAX)).map_or(board_at, |p| position(&p.id));
-        diags.error(bf, at, "more than 255 plots");
-    }
     check_residence_plots(bf, bd, &plots, town_hall_plot, g.game.max_players.value, board_at, diags);
 
     // variants and interpretations
@@ -692,8 +685,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         tally,
         documents,
         languages,
-        labor: labor.unwrap_or(0),
-        blacksmith: blacksmith_res.unwrap_or(0),
+        labor: labor.unwrap_or(Id::ZERO),
+        blacksmith: blacksmith_res.unwrap_or(Id::ZERO),
         spreading_fire,
         params,
         replacements,
@@ -736,7 +729,7 @@ fn base_params(g: &GameFile) -> Vec<u32> {
 fn spreading_fire_card(es: &[&RawEvent], resources: usize, file: &str, diags: &mut Diagnostics) -> Option<CardKind> {
     let with: Vec<usize> = (0..es.len()).filter(|&i| es[i].role == Some(EventRole::SpreadingFire)).collect();
     match with.as_slice() {
-        [i] if es[*i].triangle == Triangle::Red => Some((resources + i) as CardKind),
+        [i] if es[*i].triangle == Triangle::Red => CardKind::new(resources + i).ok(),
         [i] => {
             diags.error(file, position(&es[*i].id), "the role `spreading-fire` belongs to a red (disaster) card");
             None
@@ -814,7 +807,7 @@ struct EffectCx<'a> {
 
 impl EffectCx<'_> {
     fn building(&mut self, id: &Spanned<String>) -> Bld {
-        lookup(&self.ids.buildings, "building", id, self.file, self.diags).unwrap_or(0)
+        lookup(&self.ids.buildings, "building", id, self.file, self.diags).unwrap_or(Id::ZERO)
     }
 
     fn cond(&mut self, c: &RawCondition) -> Cond {
@@ -822,7 +815,9 @@ impl EffectCx<'_> {
             RawCondition::Built(b) => Cond::Built(self.building(b)),
             RawCondition::Intact(b) => Cond::Intact(self.building(b)),
             RawCondition::OwnedByActive(b) => Cond::OwnedByActive(self.building(b)),
-            RawCondition::Flag(f) => Cond::Flag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(0)),
+            RawCondition::Flag(f) => {
+                Cond::Flag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(Id::ZERO))
+            }
             RawCondition::Reading { id, option } => {
                 let Some(i) = self.ids.interpretations.iter().position(|(i, _)| *i == id.value) else {
                     let hint = closest(self.ids.interpretations.iter().map(|(i, _)| i.as_str()), &id.value)
@@ -939,7 +934,7 @@ impl EffectCx<'_> {
             RawEffect::DrawPermit { to, count } => Effect::DrawPermit { to: self.party(to, false), count: *count },
             RawEffect::DrawPerPointBehind { per_point } => Effect::DrawPerPointBehind { per_point: *per_point },
             RawEffect::SetFlag(f) => {
-                Effect::SetFlag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(0))
+                Effect::SetFlag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(Id::ZERO))
             }
             RawEffect::If { cond, then, otherwise } => {
                 Effect::If { cond: self.cond(cond), then: self.effects(then), otherwise: self.effects(otherwise) }

@@ -127,10 +127,10 @@ impl Cover for State {
         let nb = rules.buildings.len();
         let card_key = |c: CardKind| match rules.event_of(c) {
             Some(ev) => nb + ev,
-            None => nb + rules.events.len() + c as usize,
+            None => nb + rules.events.len() + c.index(),
         };
         match e {
-            Event::Built { building, .. } => Some(*building as usize),
+            Event::Built { building, .. } => Some(building.index()),
             Event::InfluencePlayed { card, .. }
             | Event::DisasterPlayed { card, .. }
             | Event::EventResolved { card, .. } => Some(card_key(*card)),

@@ -13,17 +13,16 @@ pub fn facts(s: &State, rules: &Rules) -> Expect {
     e.phase = Some(phase_name(&s.phase).into());
     e.active = Some(seat_name(s.active));
     for (i, p) in s.seats.iter().enumerate() {
-        let counts = |n: &[u8], name: &dyn Fn(usize) -> String| {
-            n.iter().enumerate().filter(|(_, c)| **c > 0).map(|(k, c)| (name(k), *c)).collect()
-        };
-        e.hand.insert(seat_name(i), counts(&p.hand, &|k| rules.card_id(k as _).to_string()));
-        e.permits.insert(seat_name(i), counts(&p.permits, &|b| rules.buildings[b].id.clone()));
+        let hand = p.hand.iter().filter(|(_, n)| *n > 0).map(|(c, n)| (rules.card_id(c).to_string(), n)).collect();
+        e.hand.insert(seat_name(i), hand);
+        let permits = p.permits.iter().filter(|(_, n)| *n > 0);
+        e.permits.insert(seat_name(i), permits.map(|(b, n)| (rules.buildings[b.index()].id.clone(), n)).collect());
         let front = p.in_front.iter().map(|(c, _)| rules.card_id(*c).to_string()).collect();
         e.in_front.insert(seat_name(i), front);
     }
     for x in s.board.iter().flatten() {
         let Placed { building, owner, damage, .. } = *x;
-        let id = rules.buildings[building as usize].id.clone();
+        let id = rules.buildings[building.index()].id.clone();
         e.owner.insert(id.clone(), owner.map_or("nobody".into(), seat_name));
         e.damaged.insert(id, damage.is_some());
     }

@@ -16,7 +16,8 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::rules_data::{CardKind, Res, ResourceKind, Rules};
+use super::rules_data::{CardKind, Res, ResourceKind, Rules, kind};
+use crate::engine::{Id, Kind};
 
 /// (key, count) pairs, sorted by key, no zero counts; inline up to eight
 /// entries, so listing thousands of payments does not allocate.
@@ -58,8 +59,8 @@ impl Clone for Payment {
 
 /// A copy of a short list: a fixed-size inline buffer filled entry by entry
 /// (these lists hold one to four entries; a `memcpy` call costs more).
-fn copy<K: Copy + Default>(c: &[(K, u8)]) -> Counts<K> {
-    let mut buf = [(K::default(), 0u8); 8];
+fn copy<K: Kind>(c: &[(Id<K>, u8)]) -> Counts<Id<K>> {
+    let mut buf = [(Id::ZERO, 0u8); 8];
     if c.len() > buf.len() {
         return Counts::from_slice(c);
     }
@@ -92,8 +93,13 @@ fn get<K: Copy + Eq>(c: &Counts<K>, k: K) -> u32 {
 }
 
 pub fn subst_value(rules: &Rules, r: Res, t: &Terms) -> Option<u32> {
-    let res = &rules.resources[r as usize];
+    let res = &rules.resources[r.index()];
     res.subst_en.or(if t.blank_from_de { res.subst_de } else { None }).filter(|v| *v > 0)
+}
+
+/// The hand's index of the cards that show resource `r`.
+fn card(r: Res) -> usize {
+    r.lift::<kind::Card>().index()
 }
 
 fn per_card(rules: &Rules, r: Res, t: &Terms) -> u32 {
@@ -119,10 +125,10 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
     let needed = |r: Res| need.iter().find(|(x, _)| *x == r).map(|(_, n)| *n).unwrap_or(0);
     for list in [&p.direct, &p.handyman, &p.store, &p.substituted] {
         for (r, _) in list.iter() {
-            if (*r as usize) >= rules.resources.len() || needed(*r) == 0 {
+            if r.index() >= rules.resources.len() || needed(*r) == 0 {
                 return Err(format!(
                     "the building does not require {}",
-                    rules.resources.get(*r as usize).map(|x| x.id.as_str()).unwrap_or("that")
+                    rules.resources.get(r.index()).map(|x| x.id.as_str()).unwrap_or("that")
                 ));
             }
         }
@@ -130,7 +136,7 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
     let mut pool = 0u32;
     let mut store_uses = 0u32;
     for &(r, n) in need {
-        let res = &rules.resources[r as usize];
+        let res = &rules.resources[r.index()];
         let d = get(&p.direct, r);
         let h = get(&p.handyman, r);
         let s = get(&p.store, r);
@@ -147,14 +153,14 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
         if d > 0 && (d - 1) * v >= rest {
             return Err(format!("more {} cards than {} requires", res.id, res.id));
         }
-        used[r as usize] += d;
-        let held = u32::from(hand.get(r as usize).copied().unwrap_or(0));
+        used[card(r)] += d;
+        let held = u32::from(hand.get(card(r)).copied().unwrap_or(0));
         if h > 0 {
             if res.kind != ResourceKind::Ability {
                 return Err(format!("Handyman Brother pays abilities only, and {} is a good", res.id));
             }
             match t.handyman {
-                Some(c) => used[c as usize] += h,
+                Some(c) => used[c.index()] += h,
                 None => return Err("no Handyman Brother in this deck".into()),
             }
         }
@@ -192,18 +198,14 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
         return Err(format!("store and substitution need {pool} cards, the payment gives {given}"));
     }
     for &(c, n) in &p.cards {
-        if (c as usize) >= used.len() {
+        if (c.index()) >= used.len() {
             return Err("unknown card in the payment".into());
         }
-        used[c as usize] += u32::from(n);
+        used[c.index()] += u32::from(n);
     }
-    for (c, u) in used.iter().enumerate() {
-        if *u > u32::from(hand[c]) {
-            return Err(format!(
-                "the payment uses {u} {} but the hand holds {}",
-                rules.card_id(c as CardKind),
-                hand[c]
-            ));
+    for (c, u) in rules.cards().zip(&used) {
+        if *u > u32::from(hand[c.index()]) {
+            return Err(format!("the payment uses {u} {} but the hand holds {}", rules.card_id(c), hand[c.index()]));
         }
     }
     Ok(())
@@ -273,15 +275,15 @@ fn per_resource(
         });
         return;
     };
-    let res = &rules.resources[r as usize];
+    let res = &rules.resources[r.index()];
     let v = per_card(rules, r, t);
-    let held = u32::from(left[r as usize]);
+    let held = u32::from(left[card(r)]);
     let max_d = held.min(n.div_ceil(v));
     for d in (0..=max_d).rev() {
         let rest = n.saturating_sub(d * v);
         let missing = d == held;
         let hmax = match (res.kind, t.handyman) {
-            (ResourceKind::Ability, Some(c)) => u32::from(left[c as usize]).min(rest),
+            (ResourceKind::Ability, Some(c)) => u32::from(left[c.index()]).min(rest),
             _ => 0,
         };
         for h in 0..=hmax {
@@ -303,9 +305,9 @@ fn per_resource(
                 } else {
                     0
                 };
-                left[r as usize] -= d as u8;
+                left[card(r)] -= d as u8;
                 if let Some(c) = t.handyman {
-                    left[c as usize] -= h as u8;
+                    left[c.index()] -= h as u8;
                 }
                 let saved = cur.mark();
                 push(&mut cur.direct, r, d);
@@ -315,9 +317,9 @@ fn per_resource(
                 cur.pool += s + sub * k;
                 per_resource(rules, t, need, i + 1, left, cur, store_left - s, out);
                 cur.reset(saved);
-                left[r as usize] += d as u8;
+                left[card(r)] += d as u8;
                 if let Some(c) = t.handyman {
-                    left[c as usize] += h as u8;
+                    left[c.index()] += h as u8;
                 }
             }
         }
@@ -344,14 +346,15 @@ fn pools(
         f(cards);
         return;
     }
-    for k in from..left.len() {
+    for card in CardKind::first(left.len()).skip(from) {
+        let k = card.index();
         // fewer than `size` cards from here on: no multiset starts at k or later
         if suffix[k] < size {
             return;
         }
         let max = u32::from(left[k]).min(size);
         for take in (1..=max).rev() {
-            cards.push((k as CardKind, take as u8));
+            cards.push((card, take as u8));
             pools(left, suffix, k + 1, size - take, cards, f);
             cards.pop();
         }

@@ -18,7 +18,10 @@ use smallvec::SmallVec;
 use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
-use crate::engine::{Chance, Config, ConfigError, EndReason, Hook, Readings, RuleError, Touched};
+use crate::engine::{
+    Chance, Config, ConfigError, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError, Supply, Tagged,
+    Touched, WhenEmpty, move_all, move_n, move_tagged,
+};
 
 /// How a game of Dry Gulch ended, as the state keeps it (`Game::outcome`
 /// turns it into the ranking).
@@ -87,30 +90,30 @@ pub struct Placed {
     pub owner: Option<usize>,
     pub damage: Option<Damage>,
     /// Family chips standing on it.
-    pub chips: u32,
+    pub chips: Chips,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// Hand cards, counted by card kind.
-    pub hand: SmallVec<[u8; 48]>,
+    pub hand: Multiset<kind::Card>,
     /// Permits, counted by building.
-    pub permits: SmallVec<[u8; 32]>,
+    pub permits: Multiset<kind::Building, 32>,
     /// Disaster cards lying in front of this player, with the plot each damaged.
-    pub in_front: Vec<(CardKind, Plot)>,
+    pub in_front: Tagged<kind::Card, Plot>,
     /// Influence cards played in front of this player.
-    pub influence: Vec<CardKind>,
+    pub influence: Pile<kind::Card>,
     /// Family chips not yet on the board.
-    pub chips: u32,
+    pub chips: Chips,
     /// Chips placed for influence cards.
-    pub card_chips: u32,
+    pub card_chips: Chips,
     /// The chip allotment for this player count.
     pub allotment: u32,
 }
 
 impl Player {
     pub fn hand_size(&self) -> u32 {
-        self.hand.iter().map(|&n| u32::from(n)).sum()
+        self.hand.total()
     }
 }
 
@@ -127,7 +130,7 @@ pub enum Phase {
     /// Advanced set-up: `seat` picks a permit from the passed pool.
     Draft {
         seat: usize,
-        pool: Vec<Bld>,
+        pool: Pile<kind::Building>,
         picks: u32,
     },
     /// Event phase: the revealed cards still must lose `discard` cards.
@@ -137,7 +140,7 @@ pub enum Phase {
     Draw,
     /// Two permits drawn from the deck: keep one.
     DrawKeep {
-        offered: Vec<Bld>,
+        offered: Pile<kind::Building>,
     },
     Build,
     Discard,
@@ -175,7 +178,7 @@ pub enum Step {
         plot: Plot,
         card: CardKind,
     },
-    SetFlag(u8),
+    SetFlag(Flag),
     /// Spreading fire to one chosen neighbour of the fire that started at `origin`.
     Spread {
         origin: Plot,
@@ -294,7 +297,7 @@ pub enum Event {
     IouHandedOver { from: usize, to: Dest },
     AceShown { seat: usize, protected: Option<CardKind> },
     Lapsed { why: String },
-    FlagSet { flag: u8 },
+    FlagSet { flag: Flag },
     FaceUpCleared { cards: Vec<CardKind>, into_hand: bool },
     Discarded { seat: usize, card: CardKind },
     HandCut { seat: usize, cards: Vec<CardKind> },
@@ -312,12 +315,12 @@ pub struct State {
     pub turn_cap: u32,
     pub chance: Chance,
     pub seats: Vec<Player>,
-    pub resource_deck: Vec<CardKind>,
-    pub resource_discard: Vec<CardKind>,
-    pub event_deck: Vec<CardKind>,
-    pub event_discard: Vec<CardKind>,
-    pub permit_deck: Vec<Bld>,
-    pub permit_discard: Vec<Bld>,
+    pub resource_deck: Pile<kind::Card>,
+    pub resource_discard: Pile<kind::Card>,
+    pub event_deck: Pile<kind::Card>,
+    pub event_discard: Pile<kind::Card>,
+    pub permit_deck: Pile<kind::Building>,
+    pub permit_discard: Pile<kind::Building>,
     /// What stands on each plot.
     pub board: Vec<Option<Placed>>,
     pub flags: Vec<bool>,
@@ -325,9 +328,12 @@ pub struct State {
     pub turns: u32,
     pub phase: Phase,
     /// Event cards revealed this event phase.
-    pub revealed: Vec<CardKind>,
+    pub revealed: Pile<kind::Card>,
     /// Event cards lying face up that must be resolved before the reward phase.
-    pub face_up: Vec<CardKind>,
+    pub face_up: Pile<kind::Card>,
+    /// Disasters played whose damage step has not run yet.
+    #[serde(default, skip_serializing_if = "Pile::is_empty")]
+    pub played: Pile<kind::Card>,
     pub queue: VecDeque<Step>,
     pub decision: Option<Decision>,
     pub store_used: u32,
@@ -371,6 +377,28 @@ pub enum Fault {
     OpenClosedTownHall,
     /// A permit is counted into the hand by the hand-limit cut.
     PermitInHand,
+}
+
+/// Each plot with what stands on it.
+pub fn plots_of(board: &[Option<Placed>]) -> impl DoubleEndedIterator<Item = (Plot, &Option<Placed>)> + Clone {
+    Plot::first(board.len()).zip(board)
+}
+
+/// A move the rules make only when it can happen (a legal action moves
+/// only what is there); tests run with debug assertions.
+fn moved(r: Result<(), MoveError>) {
+    debug_assert!(r.is_ok(), "a move of the rules failed: {r:?}");
+}
+
+/// Two different seats, both mutable.
+fn two_seats(seats: &mut [Player], a: usize, b: usize) -> (&mut Player, &mut Player) {
+    if a < b {
+        let (l, r) = seats.split_at_mut(b);
+        (&mut l[a], &mut r[0])
+    } else {
+        let (l, r) = seats.split_at_mut(a);
+        (&mut r[0], &mut l[b])
+    }
 }
 
 fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
@@ -418,12 +446,12 @@ impl State {
     }
 
     pub fn building_plot(&self, b: Bld) -> Option<Plot> {
-        self.board.iter().position(|p| p.is_some_and(|p| p.building == b)).map(|i| i as Plot)
+        plots_of(&self.board).find(|&(_, p)| p.is_some_and(|p| p.building == b)).map(|(i, _)| i)
     }
 
     fn owner_of(&self, b: Bld) -> Option<(usize, bool)> {
         let plot = self.building_plot(b)?;
-        let p = self.board[plot as usize]?;
+        let p = self.board[plot.index()]?;
         p.owner.map(|o| (o, p.damage.is_some()))
     }
 
@@ -441,14 +469,14 @@ impl State {
             .filter(|p| {
                 p.owner == Some(seat)
                     && p.damage.is_none()
-                    && rules.buildings[p.building as usize].ability == Some(ability)
+                    && rules.buildings[p.building.index()].ability == Some(ability)
             })
             .count() as u32
     }
 
     /// Influence a building counts for its owner, damage applied.
     fn building_influence(&self, rules: &Rules, p: &Placed) -> u32 {
-        let inf = rules.buildings[p.building as usize].influence;
+        let inf = rules.buildings[p.building.index()].influence;
         if p.damage.is_none() || self.fault == Some(Fault::DamageIgnored) {
             return inf;
         }
@@ -474,8 +502,9 @@ impl State {
     }
 
     pub fn chips_on_board(&self, seat: usize) -> u32 {
-        let on_plots: u32 = self.board.iter().flatten().filter(|p| p.owner == Some(seat)).map(|p| p.chips).sum();
-        on_plots + self.seats[seat].card_chips
+        let on_plots: u32 =
+            self.board.iter().flatten().filter(|p| p.owner == Some(seat)).map(|p| p.chips.count()).sum();
+        on_plots + self.seats[seat].card_chips.count()
     }
 
     pub fn win_threshold(&self, seat: usize) -> u32 {
@@ -501,10 +530,10 @@ impl State {
         match c {
             Cond::Built(b) => self.building_plot(*b).is_some(),
             Cond::Intact(b) => {
-                self.building_plot(*b).is_some_and(|p| self.board[p as usize].is_some_and(|x| x.damage.is_none()))
+                self.building_plot(*b).is_some_and(|p| self.board[p.index()].is_some_and(|x| x.damage.is_none()))
             }
             Cond::OwnedByActive(b) => self.owner_of(*b).is_some_and(|(o, _)| o == self.active),
-            Cond::Flag(f) => self.flags[*f as usize],
+            Cond::Flag(f) => self.flags[f.index()],
             Cond::Reading(i, o) => {
                 self.touched.mark(rules.declared.interpretation_point(*i));
                 self.readings.options.get(*i).is_some_and(|k| k == o)
@@ -517,31 +546,39 @@ impl State {
 
     // ------------------------------------------------------------ cards
 
-    fn give(&mut self, seat: usize, c: CardKind) {
-        self.seats[seat].hand[c as usize] += 1;
+    /// Moves `n` cards of kind `c` from `seat`'s hand to their discard pile.
+    fn discard_from_hand(&mut self, rules: &Rules, seat: usize, c: CardKind, n: u32) {
+        let pile = if rules.event_of(c).is_some() { &mut self.event_discard } else { &mut self.resource_discard };
+        moved(move_n(&mut self.seats[seat].hand, pile, c, n));
     }
 
-    fn discard_card(&mut self, rules: &Rules, c: CardKind) {
-        if rules.event_of(c).is_some() { self.event_discard.push(c) } else { self.resource_discard.push(c) }
-    }
-
-    /// Draws one resource card, reshuffling the discards when the deck is empty.
-    fn draw_resource(&mut self, ev: &mut Vec<Event>) -> Option<CardKind> {
-        if self.resource_deck.is_empty() {
-            if self.resource_discard.is_empty() {
-                return None;
+    /// Moves one card from `from`'s hand to `to` (a hand or its discard pile).
+    fn hand_to(&mut self, rules: &Rules, from: usize, to: Dest, c: CardKind) {
+        match to {
+            Dest::Seat(t) if t == from => {}
+            Dest::Seat(t) => {
+                let (f, t) = two_seats(&mut self.seats, from, t);
+                moved(move_n(&mut f.hand, &mut t.hand, c, 1));
             }
-            std::mem::swap(&mut self.resource_deck, &mut self.resource_discard);
-            self.chance.shuffle(&mut self.resource_deck);
+            Dest::Discard => self.discard_from_hand(rules, from, c, 1),
+        }
+    }
+
+    /// Draws one resource card into `seat`'s hand, reshuffling the discards
+    /// when the deck is empty.
+    fn draw_resource(&mut self, seat: usize, ev: &mut Vec<Event>) -> Option<CardKind> {
+        let hand = &mut self.seats[seat].hand;
+        let drawn = self.resource_deck.draw(&mut self.resource_discard, WhenEmpty::Reshuffle, &mut self.chance, hand);
+        if drawn.reshuffled {
             ev.push(Event::ResourcesReshuffled);
         }
-        self.resource_deck.pop()
+        drawn.card
     }
 
     fn draw_resources(&mut self, seat: usize, n: u32, ev: &mut Vec<Event>) {
         let mut cards = Vec::new();
         for _ in 0..n {
-            match self.draw_resource(ev) {
+            match self.draw_resource(seat, ev) {
                 Some(c) => cards.push(c),
                 None => {
                     ev.push(Event::DeckEmpty);
@@ -549,18 +586,14 @@ impl State {
                 }
             }
         }
-        for &c in &cards {
-            self.give(seat, c);
-        }
         if !cards.is_empty() {
             ev.push(Event::Drew { seat, cards });
         }
     }
 
     fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
-        match self.permit_deck.pop() {
+        match self.permit_deck.draw_top(&mut self.seats[seat].permits) {
             Some(b) => {
-                self.seats[seat].permits[b as usize] += 1;
                 ev.push(Event::PermitDrawn { seat, building: b });
                 true
             }
@@ -570,9 +603,9 @@ impl State {
 
     /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
     fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
-        let mut avail: SmallVec<[u8; 48]> = self.seats[seat].hand.clone();
+        let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
         for &(c, n) in exclude {
-            avail[c as usize] = avail[c as usize].saturating_sub(n);
+            avail[c.index()] = avail[c.index()].saturating_sub(n);
         }
         let total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
         if total == 0 {
@@ -580,13 +613,13 @@ impl State {
         }
         let nth = |i: u32| -> CardKind {
             let mut i = i;
-            for (k, &n) in avail.iter().enumerate() {
+            for (k, &n) in rules.cards().zip(avail.iter()) {
                 if i < u32::from(n) {
-                    return k as CardKind;
+                    return k;
                 }
                 i -= u32::from(n);
             }
-            0
+            CardKind::ZERO
         };
         let pick = self.chance.pick(total, &|i| rules.card_id(nth(i)).to_string());
         Some(nth(pick))
@@ -611,25 +644,20 @@ impl State {
         let players = n as usize;
         let card_kinds = rules.card_count();
         let mut chance = Chance::new(config.seed);
-        let mut resource_deck = Vec::new();
-        for (i, r) in rules.resources.iter().enumerate() {
-            resource_deck.extend(std::iter::repeat_n(i as CardKind, r.copies as usize));
-        }
-        let mut event_deck = Vec::new();
-        for (i, e) in rules.events.iter().enumerate() {
-            event_deck.extend(std::iter::repeat_n(rules.event_card(i), e.copies as usize));
-        }
-        let mut permit_deck = Vec::new();
-        for (i, b) in rules.buildings.iter().enumerate() {
-            permit_deck.extend(std::iter::repeat_n(i as Bld, b.permits as usize));
-        }
-        chance.shuffle(&mut resource_deck);
-        chance.shuffle(&mut event_deck);
-        chance.shuffle(&mut permit_deck);
+        // the components, each kind in catalog order before the shuffle
+        let copies = |events: bool| -> Vec<u32> {
+            rules.cards().map(|c| if rules.event_of(c).is_some() == events { rules.copies(c) } else { 0 }).collect()
+        };
+        let mut resource_deck = Pile::from_counts(&copies(false));
+        let mut event_deck = Pile::from_counts(&copies(true));
+        let mut permit_deck = Pile::from_counts(&rules.buildings.iter().map(|b| b.permits).collect::<Vec<_>>());
+        resource_deck.shuffle(&mut chance);
+        event_deck.shuffle(&mut chance);
+        permit_deck.shuffle(&mut chance);
         let mut board = vec![None; rules.plots.len()];
-        if let Some(th) = rules.buildings.iter().position(|b| b.ability == Some(Ability::TownHall)) {
-            board[rules.town_hall_plot as usize] =
-                Some(Placed { building: th as Bld, owner: None, damage: None, chips: 0 });
+        if let Some(th) = rules.with_ability(Ability::TownHall) {
+            board[rules.town_hall_plot.index()] =
+                Some(Placed { building: th, owner: None, damage: None, chips: Chips::new() });
         }
         let mut s = State {
             players,
@@ -639,28 +667,30 @@ impl State {
             chance,
             seats: (0..players)
                 .map(|_| Player {
-                    hand: smallvec::smallvec![0; card_kinds],
-                    permits: smallvec::smallvec![0; rules.buildings.len()],
-                    in_front: vec![],
-                    influence: vec![],
-                    chips: allotment,
-                    card_chips: 0,
+                    hand: Multiset::new(card_kinds),
+                    permits: Multiset::new(rules.buildings.len()),
+                    in_front: Tagged::new(),
+                    influence: Pile::new(),
+                    // the player's colour, from the box: the chips' source
+                    chips: Chips::from_count(allotment),
+                    card_chips: Chips::new(),
                     allotment,
                 })
                 .collect(),
             resource_deck,
-            resource_discard: vec![],
+            resource_discard: Pile::new(),
             event_deck,
-            event_discard: vec![],
+            event_discard: Pile::new(),
             permit_deck,
-            permit_discard: vec![],
+            permit_discard: Pile::new(),
             board,
             flags: vec![false; rules.flags.len()],
             active: 0,
             turns: 0,
             phase: Phase::Residence { seat: 0 },
-            revealed: vec![],
-            face_up: vec![],
+            revealed: Pile::new(),
+            face_up: Pile::new(),
+            played: Pile::new(),
             queue: VecDeque::new(),
             decision: None,
             store_used: 0,
@@ -675,15 +705,17 @@ impl State {
         for seat in 0..players {
             for _ in 0..s.param(P::DealResources) {
                 // an empty deck (and discard) ends the deal: nothing is left to give
-                let Some(c) = s.draw_resource(&mut ev) else { break };
-                s.give(seat, c);
+                if s.draw_resource(seat, &mut ev).is_none() {
+                    break;
+                }
             }
         }
         if !s.on(V::AdvancedSetup) {
             for seat in 0..players {
                 for _ in 0..s.param(P::DealPermits) {
-                    let Some(b) = s.permit_deck.pop() else { break };
-                    s.seats[seat].permits[b as usize] += 1;
+                    if s.permit_deck.draw_top(&mut s.seats[seat].permits).is_none() {
+                        break;
+                    }
                 }
             }
         }
@@ -698,23 +730,21 @@ impl State {
     }
 
     fn residence_plots(&self, rules: &Rules) -> Vec<Plot> {
-        (0..rules.plots.len())
+        rules
+            .plots()
             .filter(|&i| {
-                let p = &rules.plots[i];
-                p.edge && !p.bank && p.kind != PlotKind::Corner && self.board[i].is_none()
+                let p = rules.plot(i);
+                p.edge && !p.bank && p.kind != PlotKind::Corner && self.board[i.index()].is_none()
             })
-            .map(|i| i as Plot)
             .collect()
     }
 
     fn after_residences(&mut self) {
         if self.on(V::AdvancedSetup) {
             let per = self.draft_count();
-            let mut pool = Vec::new();
+            let mut pool = Pile::new();
             for _ in 0..per * self.players as u32 {
-                if let Some(b) = self.permit_deck.pop() {
-                    pool.push(b);
-                }
+                self.permit_deck.draw_top(&mut pool);
             }
             pool.sort();
             if pool.is_empty() {
@@ -757,7 +787,7 @@ impl State {
     }
 
     fn firehouse_absent(&self, rules: &Rules) -> bool {
-        !self.board.iter().flatten().any(|p| rules.buildings[p.building as usize].ability == Some(Ability::Firehouse))
+        !self.board.iter().flatten().any(|p| rules.buildings[p.building.index()].ability == Some(Ability::Firehouse))
     }
 
     fn fire_card(&self, rules: &Rules) -> Option<CardKind> {
@@ -777,7 +807,7 @@ impl State {
                 self.queue.push_back(Step::Spread { origin });
             } else {
                 for to in self.spread_candidates(rules, origin, fire) {
-                    if self.board[to as usize].is_some_and(|p| p.damage.is_none()) {
+                    if self.board[to.index()].is_some_and(|p| p.damage.is_none()) {
                         self.spread_to(rules, origin, to, fire, ev);
                     }
                 }
@@ -792,7 +822,7 @@ impl State {
                 for &n in &rules.plots[i].neighbours {
                     // the fire reaches players' buildings; the ownerless Town Hall is
                     // damaged only by a disaster played against it (optional rule 2)
-                    if self.board[n as usize].is_some_and(|x| x.damage.is_none() && x.owner.is_some())
+                    if self.board[n.index()].is_some_and(|x| x.damage.is_none() && x.owner.is_some())
                         && !out.contains(&n)
                     {
                         out.push(n);
@@ -809,7 +839,7 @@ impl State {
             ev.push(Event::Lapsed { why: "no damage marker left for the spreading fire".into() });
             return;
         }
-        let Some(p) = self.board[to as usize].as_mut() else {
+        let Some(p) = self.board[to.index()].as_mut() else {
             return;
         };
         p.damage = Some(Damage { card: fire, origin });
@@ -829,26 +859,29 @@ impl State {
     fn begin_events(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::Events { discard: 0 };
         if self.round() > self.p(P::RoundsWithoutEvents) {
-            let mut cards = Vec::new();
             for _ in 0..self.p(P::EventsRevealed) {
-                if self.event_deck.is_empty()
+                // the reading is consulted only when the deck runs out
+                let when_empty = if self.event_deck.is_empty()
                     && !self.event_discard.is_empty()
                     && self.r::<EventDeckEmpty>() == EventDeckEmpty::Reshuffle
                 {
-                    std::mem::swap(&mut self.event_deck, &mut self.event_discard);
-                    self.chance.shuffle(&mut self.event_deck);
+                    WhenEmpty::Reshuffle
+                } else {
+                    WhenEmpty::Stop
+                };
+                let drawn =
+                    self.event_deck.draw(&mut self.event_discard, when_empty, &mut self.chance, &mut self.revealed);
+                if drawn.reshuffled {
                     ev.push(Event::EventsReshuffled);
                 }
-                match self.event_deck.pop() {
-                    Some(c) => cards.push(c),
-                    None => break,
+                if drawn.card.is_none() {
+                    break;
                 }
             }
-            if !cards.is_empty() {
-                ev.push(Event::Revealed { cards: cards.clone() });
+            if !self.revealed.is_empty() {
+                ev.push(Event::Revealed { cards: self.revealed.as_slice().to_vec() });
             }
-            let discard = self.p(P::EventsDiscarded).min(cards.len() as u32);
-            self.revealed = cards;
+            let discard = self.p(P::EventsDiscarded).min(self.revealed.len() as u32);
             self.phase = Phase::Events { discard };
         }
         if self.revealed.is_empty() && self.town_hall_closed.is_none() {
@@ -866,9 +899,8 @@ impl State {
 
     fn end_events(&mut self, ev: &mut Vec<Event>) {
         if !self.revealed.is_empty() {
-            let cards = std::mem::take(&mut self.revealed);
-            ev.push(Event::LeftFaceUp { cards: cards.clone() });
-            self.face_up.extend(cards);
+            ev.push(Event::LeftFaceUp { cards: self.revealed.as_slice().to_vec() });
+            move_all(&mut self.revealed, &mut self.face_up);
         }
         self.phase = Phase::Draw;
     }
@@ -876,9 +908,9 @@ impl State {
     fn reopen_town_hall(&mut self, _ev: &mut Vec<Event>) {
         self.town_hall_closed = None;
         // the Town Hall's marker goes, and so does a fire that spread from it
-        let origins: Vec<Plot> = (0..self.board.len())
-            .filter(|&i| self.board[i].is_some_and(|p| p.owner.is_none() && p.damage.is_some()))
-            .map(|i| i as Plot)
+        let origins: Vec<Plot> = plots_of(&self.board)
+            .filter(|(_, p)| p.is_some_and(|p| p.owner.is_none() && p.damage.is_some()))
+            .map(|(i, _)| i)
             .collect();
         for p in self.board.iter_mut().flatten() {
             if p.damage.is_some_and(|d| origins.contains(&d.origin)) {
@@ -952,10 +984,15 @@ impl State {
     fn rewards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         // face-up cards that could not be played
         if !self.face_up.is_empty() {
-            let cards = std::mem::take(&mut self.face_up);
+            let cards = self.face_up.as_slice().to_vec();
             let into_hand = self.r::<UnplayableFaceUp>() == UnplayableFaceUp::IntoHand;
             for &c in &cards {
-                if into_hand { self.give(self.active, c) } else { self.event_discard.push(c) }
+                let hand = &mut self.seats[self.active].hand;
+                moved(if into_hand {
+                    move_n(&mut self.face_up, hand, c, 1)
+                } else {
+                    move_n(&mut self.face_up, &mut self.event_discard, c, 1)
+                });
             }
             ev.push(Event::FaceUpCleared { cards, into_hand });
         }
@@ -1012,24 +1049,24 @@ impl State {
         }
         for with in steps {
             if let Some(effect) = rules.replacements.get(with as usize) {
-                self.expand(rules, effect, 0);
+                self.expand(rules, effect, CardKind::ZERO);
             }
         }
     }
 
     fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let a = self.active;
-        let cards = std::mem::take(&mut self.seats[a].in_front);
+        let cards = self.seats[a].in_front.as_slice().to_vec();
         for (card, plot) in cards {
-            self.event_discard.push(card);
+            moved(move_n(&mut self.seats[a].in_front, &mut self.event_discard, card, 1));
             ev.push(Event::Discarded { seat: a, card });
             if self.r::<MarkerRemoval>() == MarkerRemoval::WithCard {
-                for (i, p) in self.board.iter_mut().enumerate() {
+                for (i, p) in Plot::first(self.board.len()).zip(self.board.iter_mut()) {
                     if let Some(p) = p.as_mut()
                         && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
                     {
                         p.damage = None;
-                        ev.push(Event::Repaired { plot: i as Plot });
+                        ev.push(Event::Repaired { plot: i });
                     }
                 }
             }
@@ -1038,7 +1075,7 @@ impl State {
             for seat in 0..self.players {
                 let mut cut = Vec::new();
                 let limit = if self.fault == Some(Fault::PermitInHand) {
-                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.iter().map(|&n| u32::from(n)).sum())
+                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.total())
                 } else {
                     self.p(P::HandLimit)
                 };
@@ -1046,8 +1083,7 @@ impl State {
                     let Some(c) = self.random_card(rules, seat, &[]) else {
                         break;
                     };
-                    self.seats[seat].hand[c as usize] -= 1;
-                    self.discard_card(rules, c);
+                    self.discard_from_hand(rules, seat, c, 1);
                     cut.push(c);
                 }
                 if !cut.is_empty() {
@@ -1067,7 +1103,7 @@ impl State {
     // ------------------------------------------------------------ effects
 
     fn party_seats(&self, rules: &Rules, p: Party) -> Vec<Option<usize>> {
-        let target_owner = self.target.and_then(|t| self.board[t as usize]).and_then(|p| p.owner);
+        let target_owner = self.target.and_then(|t| self.board[t.index()]).and_then(|p| p.owner);
         match p {
             Party::Active => vec![Some(self.active)],
             Party::TargetOwner => vec![target_owner],
@@ -1208,7 +1244,7 @@ impl State {
                     }
                 }
                 Step::SetFlag(f) => {
-                    self.flags[f as usize] = true;
+                    self.flags[f.index()] = true;
                     ev.push(Event::FlagSet { flag: f });
                 }
                 Step::Damage { plot, card } => self.damage(rules, plot, card, ev),
@@ -1233,24 +1269,24 @@ impl State {
     }
 
     fn damage(&mut self, rules: &Rules, plot: Plot, card: CardKind, ev: &mut Vec<Event>) {
-        let Some(p) = self.board[plot as usize] else {
+        let Some(p) = self.board[plot.index()] else {
             return;
         };
         if self.markers_used() >= self.p(P::DamageMarkers) {
             // marker-shortage: no-marker — the card's losses happen, the card is discarded
             ev.push(Event::Lapsed { why: "no damage marker left: the building is not damaged".into() });
-            self.event_discard.push(card);
+            moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
             return;
         }
         let fault = self.fault == Some(Fault::FireWithoutMarker) && Some(card) == self.fire_card(rules);
         if !fault {
-            self.board[plot as usize] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
+            self.board[plot.index()] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
             ev.push(Event::Damaged { plot, card });
         }
         match p.owner {
-            Some(o) => self.seats[o].in_front.push((card, plot)),
+            Some(o) => moved(move_tagged(&mut self.played, &mut self.seats[o].in_front, card, plot)),
             None => {
-                self.event_discard.push(card);
+                moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
                 self.town_hall_closed = Some(Closure {
                     reopens_for: Some(self.active)
                         .filter(|_| self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn),
@@ -1265,7 +1301,7 @@ impl State {
             return;
         };
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
         if stage == 0 {
             stage = 1;
             if insurable && let Some(c) = has(ReactionKey::Insurance) {
@@ -1279,7 +1315,7 @@ impl State {
             }
         }
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
         if stage == 1 {
             stage = 2;
             if let Some(c) = has(ReactionKey::Iou) {
@@ -1293,7 +1329,7 @@ impl State {
             }
         }
         let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand[c as usize] > 0).copied();
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
         if stage == 2 {
             stage = 3;
             if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
@@ -1316,33 +1352,23 @@ impl State {
             let Some(c) = self.random_card(rules, from, &exclude) else {
                 break;
             };
-            self.seats[from].hand[c as usize] -= 1;
-            match to {
-                Dest::Seat(s) => {
-                    self.give(s, c);
-                    if self.fault == Some(Fault::DuplicateOnTake) {
-                        self.give(s, c);
-                    }
-                }
-                Dest::Discard => self.discard_card(rules, c),
+            self.hand_to(rules, from, to, c);
+            if let (Dest::Seat(s), Some(Fault::DuplicateOnTake)) = (to, self.fault) {
+                // out of nowhere: a supply no conservation check declares
+                moved(move_n(&mut Supply::new(), &mut self.seats[s].hand, c, 1));
             }
             ev.push(Event::Took { from, to, card: c });
         }
     }
 
     fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
-        self.seats[seat].hand[card as usize] -= 1;
-        self.discard_card(rules, card);
+        self.discard_from_hand(rules, seat, card, 1);
         ev.push(Event::InsuranceUsed { seat });
         self.queue.retain(|s| !matches!(s, Step::Take { from, insurable: true, .. } if *from == seat));
     }
 
     fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
-        self.seats[from].hand[card as usize] -= 1;
-        match to {
-            Dest::Seat(s) => self.give(s, card),
-            Dest::Discard => self.discard_card(rules, card),
-        }
+        self.hand_to(rules, from, to, card);
         ev.push(Event::IouHandedOver { from, to });
     }
 
@@ -1364,36 +1390,34 @@ impl State {
     /// The requirements of a building for the active player (Blacksmith waiver applied).
     pub fn needs(&self, rules: &Rules, b: Bld) -> Vec<(Res, u32)> {
         let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
-        rules.buildings[b as usize].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
+        rules.buildings[b.index()].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
     }
 
     /// Why `b` cannot be built by the active player (ignoring plot and payment).
     fn build_blocker(&self, rules: &Rules, b: Bld) -> Option<(&'static str, String)> {
-        let bd = &rules.buildings[b as usize];
+        let bd = &rules.buildings[b.index()];
         if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
             return Some(("build.unique", format!("{} is placed at set-up, not built", bd.name)));
         }
         if self.building_plot(b).is_some() {
             return Some(("build.unique", format!("{} is already built", bd.name)));
         }
-        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b as usize] == 0 {
+        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0 {
             return Some(("build.permit", format!("no permit for {}", bd.name)));
         }
-        if self.seats[self.active].chips < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
-            return Some((
-                "build.chips",
-                format!("{} needs {} chips, {} left", bd.name, bd.influence, self.seats[self.active].chips),
-            ));
+        let left = self.seats[self.active].chips.count();
+        if left < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
+            return Some(("build.chips", format!("{} needs {} chips, {left} left", bd.name, bd.influence)));
         }
         None
     }
 
     fn plot_fits(&self, rules: &Rules, b: Bld, plot: Plot) -> Result<(), String> {
-        let bd = &rules.buildings[b as usize];
-        let Some(p) = rules.plots.get(plot as usize) else {
+        let bd = &rules.buildings[b.index()];
+        let Some(p) = rules.plots.get(plot.index()) else {
             return Err("no such plot".into());
         };
-        if self.board[plot as usize].is_some() {
+        if self.board[plot.index()].is_some() {
             return Err(format!("plot {} is taken", p.id));
         }
         let is_bank = bd.ability == Some(Ability::Bank);
@@ -1425,9 +1449,9 @@ impl State {
             return vec![];
         }
         let mut out = Vec::new();
-        for (i, p) in self.board.iter().enumerate() {
-            if self.disaster_blocker(rules, card, i as Plot, p).is_none() {
-                out.push(i as Plot);
+        for (i, p) in plots_of(&self.board) {
+            if self.disaster_blocker(rules, card, i, p).is_none() {
+                out.push(i);
             }
         }
         out
@@ -1443,7 +1467,7 @@ impl State {
         let Some(p) = p else {
             return Some(("disaster.play", "no building stands on that plot".into()));
         };
-        let bd = &rules.buildings[p.building as usize];
+        let bd = &rules.buildings[p.building.index()];
         if bd.ability == Some(Ability::TownHall) && !self.on(V::TownHallDamage) {
             return Some((
                 "disaster.town-hall",
@@ -1455,7 +1479,7 @@ impl State {
         {
             return Some((
                 "disaster.play",
-                format!("this card is played only against {}", rules.buildings[b as usize].name),
+                format!("this card is played only against {}", rules.buildings[b.index()].name),
             ));
         }
         if p.damage.is_some() {
@@ -1496,7 +1520,7 @@ impl State {
         {
             return Some(("influence.play", format!("the condition of {} does not hold", ev.name)));
         }
-        if self.seats[self.active].chips == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
+        if self.seats[self.active].chips.count() == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
             return Some(("build.chips", "no family chip left to place".into()));
         }
         if ev.only_to_win && self.r::<GoldStrike>() == GoldStrike::OnlyToWin {
@@ -1520,7 +1544,7 @@ impl State {
             None => vec![None],
             Some(Target::Building(b)) => self.building_plot(b).map(Some).into_iter().collect(),
             Some(Target::AnyBuilding) => {
-                (0..self.board.len()).filter(|&i| self.board[i].is_some()).map(|i| Some(i as Plot)).collect()
+                plots_of(&self.board).filter(|(_, p)| p.is_some()).map(|(i, _)| Some(i)).collect()
             }
         }
     }
@@ -1537,10 +1561,7 @@ impl State {
         if !self.face_up_open() {
             return;
         }
-        let mut kinds: Vec<CardKind> = self.face_up.clone();
-        kinds.sort();
-        kinds.dedup();
-        for &c in &kinds {
+        for c in self.face_up.kinds() {
             let e = rules.event_of(c).expect("face-up cards are events");
             match rules.events[e].triangle {
                 Triangle::Violet => {
@@ -1577,8 +1598,7 @@ impl State {
                 out.push(Action::Protect(None));
                 let ace = rules.reactions.get(&ReactionKey::Ace).copied();
                 let skip_ace = self.r::<AceProtection>() == AceProtection::AceAndOneCard;
-                for (k, &n) in self.seats[*seat].hand.iter().enumerate() {
-                    let k = k as CardKind;
+                for (k, &n) in rules.cards().zip(self.seats[*seat].hand.counts()) {
                     let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
                     if avail > 0 {
                         out.push(Action::Protect(Some(k)));
@@ -1593,13 +1613,6 @@ impl State {
         }
     }
 
-    fn card_kinds_in(cards: &[CardKind]) -> Vec<CardKind> {
-        let mut k = cards.to_vec();
-        k.sort();
-        k.dedup();
-        k
-    }
-
     /// `Game::apply`: the action if it is legal here, else the rule it breaks.
     pub(super) fn checked_apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
         let ok = match action {
@@ -1608,15 +1621,15 @@ impl State {
                 self.decision.is_none()
                     && self.outcome.is_none()
                     && self.phase == Phase::Build
-                    && (*building as usize) < rules.buildings.len()
-                    && (*plot as usize) < rules.plots.len()
+                    && building.index() < rules.buildings.len()
+                    && plot.index() < rules.plots.len()
                     && self.build_blocker(rules, *building).is_none()
                     && self.plot_fits(rules, *building, *plot).is_ok()
                     && payment::check(
                         rules,
                         &self.terms(rules),
                         &self.needs(rules, *building),
-                        &self.seats[self.active].hand,
+                        self.seats[self.active].hand.counts(),
                         pay,
                     )
                     .is_ok()
@@ -1651,20 +1664,26 @@ impl State {
         let a = self.active;
         match &self.phase {
             Phase::Residence { .. } => out.extend(self.residence_plots(rules).into_iter().map(Action::PlaceResidence)),
-            Phase::Draft { pool, .. } => out.extend(Self::card_kinds_in(pool).into_iter().map(Action::DraftPermit)),
+            Phase::Draft { pool, .. } => out.extend(pool.kinds().into_iter().map(Action::DraftPermit)),
             Phase::Events { discard } => {
                 if *discard > 0 {
-                    out.extend(Self::card_kinds_in(&self.revealed).into_iter().map(Action::DiscardRevealed));
+                    out.extend(self.revealed.kinds().into_iter().map(Action::DiscardRevealed));
                     return;
                 }
-                for c in Self::card_kinds_in(&self.revealed) {
+                for c in self.revealed.kinds() {
                     if self.keepable(rules, c) {
                         out.push(Action::KeepRevealed(c));
                     }
                 }
                 if self.on(V::TownHallDamage) && self.town_hall_closed.is_some() {
                     let mut pairs = Vec::new();
-                    pairs_of(&self.seats[a].hand, self.p(P::TownHallReopenCards), 0, &mut Vec::new(), &mut pairs);
+                    pairs_of(
+                        self.seats[a].hand.counts(),
+                        self.p(P::TownHallReopenCards),
+                        0,
+                        &mut Vec::new(),
+                        &mut pairs,
+                    );
                     out.extend(pairs.into_iter().map(Action::ReopenTownHall));
                 }
                 out.push(Action::EndEvents);
@@ -1672,10 +1691,10 @@ impl State {
             Phase::Draw => {
                 out.push(Action::DrawResources);
                 if self.town_hall_open() {
-                    out.extend(Self::card_kinds_in(&self.permit_discard).into_iter().map(Action::TakeFaceUpPermit));
+                    out.extend(self.permit_discard.kinds().into_iter().map(Action::TakeFaceUpPermit));
                     if !self.permit_deck.is_empty() {
                         if self.on(V::OpenPermits) {
-                            out.extend(Self::card_kinds_in(&self.permit_deck).into_iter().map(Action::ChoosePermit));
+                            out.extend(self.permit_deck.kinds().into_iter().map(Action::ChoosePermit));
                         } else {
                             out.push(Action::DrawPermits);
                         }
@@ -1689,7 +1708,7 @@ impl State {
                 }
                 self.face_up_plays(rules, out);
             }
-            Phase::DrawKeep { offered } => out.extend(Self::card_kinds_in(offered).into_iter().map(Action::KeepPermit)),
+            Phase::DrawKeep { offered } => out.extend(offered.kinds().into_iter().map(Action::KeepPermit)),
             Phase::Build => {
                 self.build_actions(rules, out, builds);
                 let before_face_up = out.len();
@@ -1697,8 +1716,7 @@ impl State {
                 // what `any_face_up_playable` would list again
                 let face_up_playable = out.len() > before_face_up;
                 let hand = &self.seats[a].hand;
-                for (k, &n) in hand.iter().enumerate() {
-                    let k = k as CardKind;
+                for (k, &n) in rules.cards().zip(hand.counts()) {
                     if n == 0 || self.face_up.contains(&k) {
                         continue;
                     }
@@ -1716,9 +1734,9 @@ impl State {
                 }
             }
             Phase::Discard => {
-                for (k, &n) in self.seats[a].hand.iter().enumerate() {
+                for (k, &n) in rules.cards().zip(self.seats[a].hand.counts()) {
                     if n > 0 {
-                        out.push(Action::Discard(k as CardKind));
+                        out.push(Action::Discard(k));
                     }
                 }
                 out.push(Action::EndTurn);
@@ -1738,22 +1756,27 @@ impl State {
         }
         let mut built: SmallVec<[bool; 32]> = SmallVec::from_elem(false, rules.buildings.len());
         for p in self.board.iter().flatten() {
-            if let Some(x) = built.get_mut(p.building as usize) {
+            if let Some(x) = built.get_mut(p.building.index()) {
                 *x = true;
             }
         }
         let mut payments = Vec::with_capacity(64);
-        for b in 0..rules.buildings.len() as Bld {
-            if self.surely_blocked(rules, b, built[b as usize]) || self.build_blocker(rules, b).is_some() {
+        for b in rules.buildings() {
+            if self.surely_blocked(rules, b, built[b.index()]) || self.build_blocker(rules, b).is_some() {
                 continue;
             }
-            let plots: SmallVec<[Plot; 32]> =
-                (0..rules.plots.len() as Plot).filter(|&p| self.fits(rules, b, p)).collect();
+            let plots: SmallVec<[Plot; 32]> = rules.plots().filter(|&p| self.fits(rules, b, p)).collect();
             let Some((&last, others)) = plots.split_last() else {
                 continue;
             };
             payments.clear();
-            payment::enumerate(rules, &terms, &self.needs(rules, b), &self.seats[self.active].hand, &mut payments);
+            payment::enumerate(
+                rules,
+                &terms,
+                &self.needs(rules, b),
+                self.seats[self.active].hand.counts(),
+                &mut payments,
+            );
             out.reserve(plots.len() * payments.len());
             for &plot in others {
                 out.extend(payments.iter().map(|p| Action::Build { building: b, plot, payment: p.clone() }));
@@ -1768,9 +1791,9 @@ impl State {
     /// order, consulting the same reading, but without formatting a message
     /// for the many buildings that fail them.
     fn surely_blocked(&self, rules: &Rules, b: Bld, built: bool) -> bool {
-        let blocked = matches!(rules.buildings[b as usize].ability, Some(Ability::Residence | Ability::TownHall))
+        let blocked = matches!(rules.buildings[b.index()].ability, Some(Ability::Residence | Ability::TownHall))
             || built
-            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits[b as usize] == 0);
+            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0);
         debug_assert!(!blocked || self.build_blocker(rules, b).is_some());
         blocked
     }
@@ -1778,10 +1801,10 @@ impl State {
     /// `plot_fits(..).is_ok()` without formatting the reason of a misfit
     /// (most plots do not fit most buildings); tests check that they agree.
     fn fits(&self, rules: &Rules, b: Bld, plot: Plot) -> bool {
-        let bd = &rules.buildings[b as usize];
-        let fits = rules.plots.get(plot as usize).is_some_and(|p| {
+        let bd = &rules.buildings[b.index()];
+        let fits = rules.plots.get(plot.index()).is_some_and(|p| {
             let is_bank = bd.ability == Some(Ability::Bank);
-            self.board[plot as usize].is_none()
+            self.board[plot.index()].is_none()
                 && (is_bank || !p.bank)
                 && (p.bank || !is_bank || self.fault == Some(Fault::BankAnywhere))
                 && ((is_bank && p.bank) || bd.corner == (p.kind == PlotKind::Corner))
@@ -1795,19 +1818,19 @@ impl State {
     /// before it consults any reading.
     fn disaster_plays(&self, rules: &Rules, card: CardKind, out: &mut Vec<Action>) {
         let start = out.len();
-        for (i, p) in self.board.iter().enumerate() {
-            if p.is_some() && self.disaster_blocker(rules, card, i as Plot, p).is_none() {
-                out.push(Action::PlayDisaster { card, plot: i as Plot });
+        for (i, p) in plots_of(&self.board) {
+            if p.is_some() && self.disaster_blocker(rules, card, i, p).is_none() {
+                out.push(Action::PlayDisaster { card, plot: i });
             }
         }
         debug_assert!(
             out[start..]
                 .iter()
                 .map(|a| match a {
-                    Action::PlayDisaster { plot, .. } => *plot,
-                    _ => Plot::MAX,
+                    Action::PlayDisaster { plot, .. } => Some(*plot),
+                    _ => None,
                 })
-                .eq(self.disaster_targets(rules, card))
+                .eq(self.disaster_targets(rules, card).into_iter().map(Some))
         );
     }
 
@@ -1838,7 +1861,7 @@ impl State {
                         format!("buildings are built in the build phase, not in {phase_name}"),
                     );
                 }
-                let Some(bd) = rules.buildings.get(*building as usize) else {
+                let Some(bd) = rules.buildings.get(building.index()) else {
                     return err(rules, "build.unique", "no such building");
                 };
                 if let Some((rule, msg)) = self.build_blocker(rules, *building) {
@@ -1851,7 +1874,7 @@ impl State {
                     rules,
                     &self.terms(rules),
                     &self.needs(rules, *building),
-                    &self.seats[self.active].hand,
+                    self.seats[self.active].hand.counts(),
                     pay,
                 ) {
                     Err(m) => err(rules, "build.payment", format!("{}: {m}", bd.name)),
@@ -1884,12 +1907,10 @@ impl State {
                         format!("disasters are played in the build phase, not in {phase_name}"),
                     );
                 }
-                if !self.face_up.contains(card)
-                    && self.seats[self.active].hand.get(*card as usize).copied().unwrap_or(0) == 0
-                {
+                if !self.face_up.contains(card) && self.seats[self.active].hand.count(*card) == 0 {
                     return err(rules, "disaster.play", "the player holds no such card");
                 }
-                match self.board.get(*plot as usize) {
+                match self.board.get(plot.index()) {
                     None => err(rules, "disaster.play", "no such plot"),
                     Some(p) => match self.disaster_blocker(rules, *card, *plot, p) {
                         Some((rule, m)) => err(rules, rule, m),
@@ -1972,11 +1993,11 @@ impl State {
                 let Phase::Residence { seat } = self.phase else {
                     return;
                 };
-                let res =
-                    rules.buildings.iter().position(|b| b.ability == Some(Ability::Residence)).unwrap_or(0) as Bld;
-                let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips);
-                self.board[plot as usize] = Some(Placed { building: res, owner: Some(seat), damage: None, chips });
-                self.seats[seat].chips -= chips;
+                let res = rules.with_ability(Ability::Residence).unwrap_or(Id::ZERO);
+                let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips.count());
+                let mut on = Chips::new();
+                moved(move_n(&mut self.seats[seat].chips, &mut on, CHIP, chips));
+                self.board[plot.index()] = Some(Placed { building: res, owner: Some(seat), damage: None, chips: on });
                 ev.push(Event::ResidencePlaced { seat, plot });
                 ev.push(Event::ChipsPlaced { seat, chips });
                 if seat + 1 < self.players {
@@ -1989,14 +2010,11 @@ impl State {
                 let Phase::Draft { seat, mut pool, picks } = std::mem::replace(&mut self.phase, Phase::Over) else {
                     return;
                 };
-                if let Some(i) = pool.iter().position(|&x| x == b) {
-                    pool.remove(i);
-                }
-                self.seats[seat].permits[b as usize] += 1;
+                moved(move_n(&mut pool, &mut self.seats[seat].permits, b, 1));
                 ev.push(Event::Drafted { seat, building: b });
                 let picks = picks + 1;
                 if picks >= self.draft_count() * self.players as u32 || pool.is_empty() {
-                    self.permit_discard.extend(pool);
+                    move_all(&mut pool, &mut self.permit_discard);
                     self.phase = Phase::NextTurn;
                 } else {
                     let next = (seat + self.players - 1) % self.players;
@@ -2004,27 +2022,20 @@ impl State {
                 }
             }
             Action::DiscardRevealed(c) => {
-                if let Some(i) = self.revealed.iter().position(|&x| x == c) {
-                    self.revealed.remove(i);
-                }
-                self.event_discard.push(c);
+                moved(move_n(&mut self.revealed, &mut self.event_discard, c, 1));
                 ev.push(Event::RevealedDiscarded { card: c });
                 if let Phase::Events { discard } = &mut self.phase {
                     *discard -= 1;
                 }
             }
             Action::KeepRevealed(c) => {
-                if let Some(i) = self.revealed.iter().position(|&x| x == c) {
-                    self.revealed.remove(i);
-                }
-                self.give(a, c);
+                moved(move_n(&mut self.revealed, &mut self.seats[a].hand, c, 1));
                 ev.push(Event::Kept { seat: a, card: c });
             }
             Action::ReopenTownHall(cards) => {
                 for (c, n) in cards {
                     for _ in 0..n {
-                        self.seats[a].hand[c as usize] -= 1;
-                        self.discard_card(rules, c);
+                        self.discard_from_hand(rules, a, c, 1);
                         ev.push(Event::Discarded { seat: a, card: c });
                     }
                 }
@@ -2037,23 +2048,17 @@ impl State {
                 self.after_draw(rules, ev);
             }
             Action::TakeFaceUpPermit(b) => {
-                if let Some(i) = self.permit_discard.iter().position(|&x| x == b) {
-                    self.permit_discard.remove(i);
-                }
-                self.seats[a].permits[b as usize] += 1;
+                moved(move_n(&mut self.permit_discard, &mut self.seats[a].permits, b, 1));
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }
             Action::DrawPermits => {
-                let mut offered = Vec::new();
+                let mut offered = Pile::new();
                 for _ in 0..self.p(P::PermitsFromDeck) {
-                    if let Some(b) = self.permit_deck.pop() {
-                        offered.push(b);
-                    }
+                    self.permit_deck.draw_top(&mut offered);
                 }
                 if offered.len() <= 1 {
-                    for b in offered {
-                        self.seats[a].permits[b as usize] += 1;
+                    if let Some(b) = offered.draw_top(&mut self.seats[a].permits) {
                         ev.push(Event::PermitDrawn { seat: a, building: b });
                     }
                     self.after_draw(rules, ev);
@@ -2065,22 +2070,14 @@ impl State {
                 let Phase::DrawKeep { mut offered } = std::mem::replace(&mut self.phase, Phase::Draw) else {
                     return;
                 };
-                if let Some(i) = offered.iter().position(|&x| x == b) {
-                    offered.remove(i);
-                }
-                self.seats[a].permits[b as usize] += 1;
+                moved(move_n(&mut offered, &mut self.seats[a].permits, b, 1));
                 ev.push(Event::PermitDrawn { seat: a, building: b });
-                for o in offered {
-                    self.permit_discard.push(o);
-                    ev.push(Event::PermitDiscarded { building: o });
-                }
+                ev.extend(offered.iter().map(|&o| Event::PermitDiscarded { building: o }));
+                move_all(&mut offered, &mut self.permit_discard);
                 self.after_draw(rules, ev);
             }
             Action::ChoosePermit(b) => {
-                if let Some(i) = self.permit_deck.iter().position(|&x| x == b) {
-                    self.permit_deck.remove(i);
-                }
-                self.seats[a].permits[b as usize] += 1;
+                moved(move_n(&mut self.permit_deck, &mut self.seats[a].permits, b, 1));
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }
@@ -2090,18 +2087,17 @@ impl State {
             }
             Action::Build { building, plot, payment: pay } => self.build(rules, building, plot, &pay, ev),
             Action::PlayInfluence(c) => {
-                self.take_event_card(a, c);
+                self.play_event_card(a, c, true);
                 let e = rules.event_of(c).expect("legal influence cards are events");
-                self.seats[a].influence.push(c);
                 ev.push(Event::InfluencePlayed { seat: a, card: c });
-                let place = 1u32.min(self.seats[a].chips);
-                self.seats[a].chips -= place;
-                self.seats[a].card_chips += place;
+                let p = &mut self.seats[a];
+                let place = 1u32.min(p.chips.count());
+                moved(move_n(&mut p.chips, &mut p.card_chips, CHIP, place));
                 ev.push(Event::ChipsPlaced { seat: a, chips: place });
                 self.pending_rewards.extend(rules.events[e].rewards.iter().copied());
             }
             Action::PlayDisaster { card, plot } => {
-                self.take_event_card(a, card);
+                self.play_event_card(a, card, false);
                 ev.push(Event::DisasterPlayed { seat: a, card, plot });
                 self.target = Some(plot);
                 let e = rules.event_of(card).expect("legal disasters are events");
@@ -2109,10 +2105,7 @@ impl State {
                 self.target = None;
             }
             Action::Resolve { card, plot } => {
-                if let Some(i) = self.face_up.iter().position(|&x| x == card) {
-                    self.face_up.remove(i);
-                }
-                self.event_discard.push(card);
+                moved(move_n(&mut self.face_up, &mut self.event_discard, card, 1));
                 ev.push(Event::EventResolved { seat: a, card });
                 self.target = plot;
                 let e = rules.event_of(card).expect("face-up cards are events");
@@ -2121,8 +2114,7 @@ impl State {
             }
             Action::EndBuild => self.rewards(rules, ev),
             Action::Discard(c) => {
-                self.seats[a].hand[c as usize] -= 1;
-                self.discard_card(rules, c);
+                self.discard_from_hand(rules, a, c, 1);
                 ev.push(Event::Discarded { seat: a, card: c });
             }
             Action::EndTurn => self.end_turn(rules, ev),
@@ -2149,20 +2141,23 @@ impl State {
         }
     }
 
-    /// Takes an event card from the face-up row if it lies there, else from hand.
-    fn take_event_card(&mut self, seat: usize, c: CardKind) {
-        if let Some(i) = self.face_up.iter().position(|&x| x == c) {
-            self.face_up.remove(i);
+    /// Plays an event card from the face-up row if it lies there, else from
+    /// hand: in front of `seat` as influence, or as a disaster about to strike.
+    fn play_event_card(&mut self, seat: usize, c: CardKind, influence: bool) {
+        let p = &mut self.seats[seat];
+        let to = if influence { &mut p.influence } else { &mut self.played };
+        moved(if self.face_up.contains(&c) {
+            move_n(&mut self.face_up, to, c, 1)
         } else {
-            self.seats[seat].hand[c as usize] -= 1;
-        }
+            move_n(&mut p.hand, to, c, 1)
+        });
     }
 
     fn build(&mut self, rules: &Rules, b: Bld, plot: Plot, pay: &Payment, ev: &mut Vec<Event>) {
         let a = self.active;
         let mut paid: BTreeMap<CardKind, u8> = BTreeMap::new();
         for &(r, n) in &pay.direct {
-            *paid.entry(r).or_default() += n;
+            *paid.entry(r.lift()).or_default() += n;
         }
         if let Some(h) = rules.reactions.get(&ReactionKey::Handyman) {
             let n: u8 = pay.handyman.iter().map(|(_, n)| n).sum();
@@ -2174,25 +2169,29 @@ impl State {
             *paid.entry(c).or_default() += n;
         }
         for (&c, &n) in &paid {
-            self.seats[a].hand[c as usize] -= n;
-            for _ in 0..n {
-                self.discard_card(rules, c);
-            }
+            self.discard_from_hand(rules, a, c, u32::from(n));
         }
         self.store_used += pay.store.iter().map(|(_, n)| u32::from(*n)).sum::<u32>();
         ev.push(Event::CardsPaid { seat: a, cards: paid.into_iter().collect() });
         if self.r::<Permits>() == Permits::NeededAndSpent {
-            self.seats[a].permits[b as usize] -= 1;
-            if self.fault != Some(Fault::PermitVanishes) {
-                self.permit_discard.push(b);
-            }
+            let permits = &mut self.seats[a].permits;
+            moved(if self.fault == Some(Fault::PermitVanishes) {
+                // into a supply no conservation check declares
+                move_n(permits, &mut Supply::new(), b, 1)
+            } else {
+                move_n(permits, &mut self.permit_discard, b, 1)
+            });
             ev.push(Event::PermitSpent { seat: a, building: b });
         }
-        let inf = rules.buildings[b as usize].influence;
-        let chips = inf.min(self.seats[a].chips);
-        self.seats[a].chips -= chips;
+        let inf = rules.buildings[b.index()].influence;
+        let reserve = &mut self.seats[a].chips;
+        let chips = inf.min(reserve.count());
         let standing = if self.fault == Some(Fault::ChipLeak) { chips.saturating_sub(1) } else { chips };
-        self.board[plot as usize] = Some(Placed { building: b, owner: Some(a), damage: None, chips: standing });
+        let mut on = Chips::new();
+        moved(move_n(reserve, &mut on, CHIP, standing));
+        // the fault's missing chip goes into a supply no conservation check declares
+        moved(move_n(reserve, &mut Supply::new(), CHIP, chips - standing));
+        self.board[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: on });
         ev.push(Event::Built { seat: a, building: b, plot });
         ev.push(Event::ChipsPlaced { seat: a, chips });
     }
@@ -2204,10 +2203,11 @@ fn pairs_of(hand: &[u8], size: u32, from: usize, cur: &mut Vec<(CardKind, u8)>, 
         out.push(cur.clone());
         return;
     }
-    for k in from..hand.len() {
+    for card in CardKind::first(hand.len()).skip(from) {
+        let k = card.index();
         let max = u32::from(hand[k]).min(size);
         for take in (1..=max).rev() {
-            cur.push((k as CardKind, take as u8));
+            cur.push((card, take as u8));
             pairs_of(hand, size - take, k + 1, cur, out);
             cur.pop();
         }
@@ -2227,7 +2227,7 @@ fn counts_list(rules: &Rules, cards: &[(CardKind, u8)]) -> String {
 }
 
 fn res_counts(rules: &Rules, cards: &[(Res, u8)]) -> String {
-    cards.iter().map(|&(r, n)| format!("{n} {}", rules.resources[r as usize].id)).collect::<Vec<_>>().join(", ")
+    cards.iter().map(|&(r, n)| format!("{n} {}", rules.resources[r.index()].id)).collect::<Vec<_>>().join(", ")
 }
 
 pub fn describe_payment(rules: &Rules, p: &Payment) -> String {
@@ -2251,10 +2251,10 @@ pub fn describe_payment(rules: &Rules, p: &Payment) -> String {
 }
 
 pub fn describe_action(rules: &Rules, a: &Action) -> String {
-    let plot = |p: Plot| rules.plots.get(p as usize).map(|x| x.id.as_str()).unwrap_or("?");
-    let bld = |b: Bld| rules.buildings.get(b as usize).map(|x| x.id.as_str()).unwrap_or("?");
+    let plot = |p: Plot| rules.plots.get(p.index()).map(|x| x.id.as_str()).unwrap_or("?");
+    let bld = |b: Bld| rules.buildings.get(b.index()).map(|x| x.id.as_str()).unwrap_or("?");
     let card = |c: CardKind| {
-        if (c as usize) < rules.card_count() { rules.card_id(c) } else { "?" }
+        if (c.index()) < rules.card_count() { rules.card_id(c) } else { "?" }
     };
     match a {
         Action::PlaceResidence(p) => format!("place-residence {}", plot(*p)),
@@ -2298,8 +2298,8 @@ pub fn choice_id(rules: &Rules, choice: u32, option: u32) -> &str {
 }
 
 pub fn describe_event(rules: &Rules, e: &Event) -> String {
-    let plot = |p: Plot| rules.plots[p as usize].id.as_str();
-    let bld = |b: Bld| rules.buildings[b as usize].id.as_str();
+    let plot = |p: Plot| rules.plots[p.index()].id.as_str();
+    let bld = |b: Bld| rules.buildings[b.index()].id.as_str();
     let seat = |s: usize| format!("P{}", s + 1);
     let dest = |d: Dest| match d {
         Dest::Seat(s) => format!("P{}", s + 1),
@@ -2370,7 +2370,7 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
             protected.map(|c| rules.card_id(c)).unwrap_or("nothing more")
         ),
         Event::Lapsed { why } => format!("lapses: {why}"),
-        Event::FlagSet { flag } => format!("flag {} set", rules.flags[*flag as usize]),
+        Event::FlagSet { flag } => format!("flag {} set", rules.flags[flag.index()]),
         Event::FaceUpCleared { cards, into_hand } => format!(
             "unplayed face-up cards [{}] {}",
             card_list(rules, cards),

@@ -7,17 +7,66 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::catalog::common::{Citation, Declared, Document, Interpretation, NumberTally, Variant};
+use crate::catalog::diag::Diagnostics;
+use crate::engine::{Id, Kind, Stack};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
-/// Index of a card kind: resources first (in catalog order), then events.
-pub type CardKind = u8;
-/// Index of a resource type.
-pub type Res = u8;
-/// Index of a building.
-pub type Bld = u8;
-/// Index of a plot (block plots in order, then the bank plot).
-pub type Plot = u8;
+/// The kinds of entity a Dry Gulch catalog has ids for.
+pub mod kind {
+    use crate::engine::{Kind, PrefixOf};
+
+    macro_rules! kinds {
+        ($($(#[$doc:meta])* $k:ident = $name:literal;)*) => {$(
+            $(#[$doc])*
+            #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+            pub enum $k {}
+            impl Kind for $k {
+                const NAME: &'static str = $name;
+            }
+        )*};
+    }
+    kinds! {
+        /// Card kinds: resources first (in catalog order), then events.
+        Card = "card";
+        Resource = "resource";
+        Building = "building";
+        /// Block plots in order, then the bank plot.
+        Plot = "plot";
+        Flag = "flag";
+        /// A family chip: one entity, since whose a chip is is where it lies.
+        Chip = "family chip";
+    }
+    /// The first card kinds are the resources, in their order.
+    impl PrefixOf<Card> for Resource {}
+}
+
+/// The id of entry `i` of a kind, assigned at load; `None` past what an id
+/// holds, with a diagnostic at the first entry that has none.
+pub(super) fn id_at<K: Kind>(i: usize, file: &str, at: (u64, u64), diags: &mut Diagnostics) -> Option<Id<K>> {
+    let id = Id::new(i);
+    if let Err(e) = id
+        && i == Id::<K>::CAPACITY
+    {
+        diags.error(file, at, e.to_string());
+    }
+    id.ok()
+}
+
+/// A card kind: resources first (in catalog order), then events.
+pub type CardKind = Id<kind::Card>;
+/// A resource type.
+pub type Res = Id<kind::Resource>;
+/// A building.
+pub type Bld = Id<kind::Building>;
+/// A plot (block plots in order, then the bank plot).
+pub type Plot = Id<kind::Plot>;
+/// A flag of `game.yaml`.
+pub type Flag = Id<kind::Flag>;
+/// Family chips: a player's reserve, on an influence card or on a building.
+pub type Chips = Stack<kind::Chip>;
+/// What a stack of chips counts.
+pub const CHIP: Id<kind::Chip> = Id::ZERO;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Rules {
@@ -178,7 +227,7 @@ pub enum Cond {
     Built(Bld),
     Intact(Bld),
     OwnedByActive(Bld),
-    Flag(u8),
+    Flag(Flag),
     /// Interpretation (catalog index) chose this option (index among its options).
     Reading(usize, u16),
     All(Vec<Cond>),
@@ -218,7 +267,7 @@ pub enum Effect {
     DrawPerPointBehind {
         per_point: u32,
     },
-    SetFlag(u8),
+    SetFlag(Flag),
     If {
         cond: Cond,
         then: Vec<Effect>,
@@ -235,35 +284,74 @@ impl Rules {
     pub fn card_count(&self) -> usize {
         self.resources.len() + self.events.len()
     }
+    /// Every card kind, resources first.
+    pub fn cards(&self) -> impl DoubleEndedIterator<Item = CardKind> + ExactSizeIterator + Clone {
+        Id::first(self.card_count())
+    }
+    /// The card kind of event `e` (an index into `events`).
     pub fn event_card(&self, e: usize) -> CardKind {
-        (self.resources.len() + e) as CardKind
+        // load refuses a catalog with more card kinds than an id holds
+        Id::new(self.resources.len() + e).expect("at most 256 card kinds (checked at load)")
     }
     /// The event index of a card kind, if it is an event card.
     pub fn event_of(&self, c: CardKind) -> Option<usize> {
-        (c as usize).checked_sub(self.resources.len()).filter(|&e| e < self.events.len())
+        c.index().checked_sub(self.resources.len()).filter(|&e| e < self.events.len())
+    }
+    /// The resource a card kind shows, if it is a resource card.
+    pub fn resource_of(&self, c: CardKind) -> Option<Res> {
+        Id::first(self.resources.len()).nth(c.index())
     }
     /// The catalog id of a card kind (`?` for an index no card has, which
     /// only a malformed action carries).
     pub fn card_id(&self, c: CardKind) -> &str {
         match self.event_of(c) {
             Some(e) => &self.events[e].id,
-            None => self.resources.get(c as usize).map_or("?", |r| r.id.as_str()),
+            None => self.resources.get(c.index()).map_or("?", |r| r.id.as_str()),
+        }
+    }
+    /// How many copies of a card kind the deck has (0 for no such kind).
+    pub fn copies(&self, c: CardKind) -> u32 {
+        match self.event_of(c) {
+            Some(e) => self.events[e].copies,
+            None => self.resources.get(c.index()).map_or(0, |r| r.copies),
         }
     }
     pub fn card_by_id(&self, id: &str) -> Option<CardKind> {
-        if let Some(r) = self.resources.iter().position(|r| r.id == id) {
-            return Some(r as CardKind);
+        if let Some(r) = self.resource_by_id(id) {
+            return Some(r.lift());
         }
         self.events.iter().position(|e| e.id == id).map(|e| self.event_card(e))
     }
     pub fn building_by_id(&self, id: &str) -> Option<Bld> {
-        self.buildings.iter().position(|b| b.id == id).map(|b| b as Bld)
+        self.buildings.iter().position(|b| b.id == id).and_then(|b| Id::new(b).ok())
     }
     pub fn plot_by_id(&self, id: &str) -> Option<Plot> {
-        self.plots.iter().position(|p| p.id == id).map(|p| p as Plot)
+        self.plots.iter().position(|p| p.id == id).and_then(|p| Id::new(p).ok())
     }
     pub fn resource_by_id(&self, id: &str) -> Option<Res> {
-        self.resources.iter().position(|r| r.id == id).map(|r| r as Res)
+        self.resources.iter().position(|r| r.id == id).and_then(|r| Id::new(r).ok())
+    }
+    pub fn flag_by_id(&self, id: &str) -> Option<Flag> {
+        self.flags.iter().position(|f| f == id).and_then(|f| Id::new(f).ok())
+    }
+    pub fn building(&self, b: Bld) -> &Building {
+        &self.buildings[b.index()]
+    }
+    pub fn plot(&self, p: Plot) -> &PlotInfo {
+        &self.plots[p.index()]
+    }
+    pub fn resource(&self, r: Res) -> &Resource {
+        &self.resources[r.index()]
+    }
+    /// The building with this ability (the first, where several have it).
+    pub fn with_ability(&self, a: Ability) -> Option<Bld> {
+        self.buildings().find(|&b| self.building(b).ability == Some(a))
+    }
+    pub fn buildings(&self) -> impl DoubleEndedIterator<Item = Bld> + ExactSizeIterator + Clone {
+        Id::first(self.buildings.len())
+    }
+    pub fn plots(&self) -> impl DoubleEndedIterator<Item = Plot> + ExactSizeIterator + Clone {
+        Id::first(self.plots.len())
     }
     /// The rulebook place for an engine rule id (`""` when unknown).
     pub fn source_of(&self, rule: &str) -> &str {

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::payment::{Counts, Payment};
 use super::rules::End;
 use super::rules::{Action, Damage, Phase, Placed, State, choice_id};
-use super::rules_data::{Ability, Bld, CardKind, Plot, Res, Rules, Triangle};
-use crate::engine::Game;
+use super::rules_data::kind::{self, Card};
+use super::rules_data::{Ability, Bld, CHIP, CardKind, Chips, Plot, Res, Rules, Triangle};
+use crate::engine::{Game, Pile, Zone, move_n, move_tagged, move_to_bottom};
 
 /// Seats are written `p1`, `p2`, … in scenario files.
 pub fn seat_of(s: &str, players: usize) -> Result<usize, String> {
@@ -116,46 +117,43 @@ pub struct DeckTop {
 }
 
 impl State {
-    /// Removes one card of kind `c` from the piles (decks, discards, then
-    /// other hands) so it can be placed elsewhere.
-    fn pull_card(&mut self, rules: &Rules, c: CardKind, except_seat: Option<usize>) -> Result<(), String> {
+    /// Takes one card of kind `c` from the piles (decks, discards, then
+    /// other hands) into a pile of its own, to be placed elsewhere.
+    fn pull_card(&mut self, rules: &Rules, c: CardKind, except_seat: Option<usize>) -> Result<Pile<Card>, String> {
+        let mut held = Pile::new();
         for pile in [&mut self.resource_deck, &mut self.resource_discard, &mut self.event_deck, &mut self.event_discard]
         {
-            if let Some(i) = pile.iter().position(|&x| x == c) {
-                pile.remove(i);
-                return Ok(());
+            if move_n(pile, &mut held, c, 1).is_ok() {
+                return Ok(held);
             }
         }
         for (s, p) in self.seats.iter_mut().enumerate() {
-            if Some(s) != except_seat && p.hand[c as usize] > 0 {
-                p.hand[c as usize] -= 1;
-                return Ok(());
+            if Some(s) != except_seat && move_n(&mut p.hand, &mut held, c, 1).is_ok() {
+                return Ok(held);
             }
         }
-        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), copies(rules, c)))
+        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), rules.copies(c)))
     }
 
-    fn pull_permit(&mut self, rules: &Rules, b: Bld, except_seat: usize) -> Result<(), String> {
+    /// Takes one permit for `b` from the piles, then other players' permits.
+    fn pull_permit(&mut self, rules: &Rules, b: Bld, except_seat: usize) -> Result<Pile<kind::Building>, String> {
+        let mut held = Pile::new();
         for pile in [&mut self.permit_deck, &mut self.permit_discard] {
-            if let Some(i) = pile.iter().position(|&x| x == b) {
-                pile.remove(i);
-                return Ok(());
+            if move_n(pile, &mut held, b, 1).is_ok() {
+                return Ok(held);
             }
         }
         for (s, p) in self.seats.iter_mut().enumerate() {
-            if s != except_seat && p.permits[b as usize] > 0 {
-                p.permits[b as usize] -= 1;
-                return Ok(());
+            if s != except_seat && move_n(&mut p.permits, &mut held, b, 1).is_ok() {
+                return Ok(held);
             }
         }
-        Err(format!(
-            "no {} permit is left (the deck has {})",
-            rules.buildings[b as usize].id, rules.buildings[b as usize].permits
-        ))
+        Err(format!("no {} permit is left (the deck has {})", rules.building(b).id, rules.building(b).permits))
     }
 
-    fn return_card(&mut self, rules: &Rules, c: CardKind) {
-        if rules.event_of(c).is_some() { self.event_deck.insert(0, c) } else { self.resource_deck.insert(0, c) }
+    /// Puts one card of kind `c` from `held` where it belongs.
+    fn place(held: Result<Pile<Card>, String>, to: &mut impl Zone<Card>, c: CardKind) -> Result<(), String> {
+        move_n(&mut held?, to, c, 1).map_err(|e| format!("cannot place that card: {e}"))
     }
 
     /// Applies the set-up overrides of a scenario.
@@ -176,37 +174,32 @@ impl State {
         }
         for (s, cards) in &spec.hands {
             let seat = seat_of(s, n)?;
-            let old: Vec<(usize, u8)> =
-                self.seats[seat].hand.iter().copied().enumerate().filter(|(_, x)| *x > 0).collect();
+            let old: Vec<(CardKind, u8)> = self.seats[seat].hand.iter().collect();
             for (k, x) in old {
-                self.seats[seat].hand[k] = 0;
-                for _ in 0..x {
-                    self.return_card(rules, k as CardKind);
-                }
+                // back to the bottom of its deck
+                let deck = if rules.event_of(k).is_some() { &mut self.event_deck } else { &mut self.resource_deck };
+                move_to_bottom(&mut self.seats[seat].hand, deck, k, u32::from(x)).map_err(|e| e.to_string())?;
             }
             for (id, &x) in cards {
                 let c = card(rules, id)?;
                 for _ in 0..x {
-                    self.pull_card(rules, c, Some(seat))?;
-                    self.seats[seat].hand[c as usize] += 1;
+                    let held = self.pull_card(rules, c, Some(seat));
+                    State::place(held, &mut self.seats[seat].hand, c)?;
                 }
             }
         }
         for (s, permits) in &spec.permits {
             let seat = seat_of(s, n)?;
-            let old: Vec<(usize, u8)> =
-                self.seats[seat].permits.iter().copied().enumerate().filter(|(_, x)| *x > 0).collect();
+            let old: Vec<(Bld, u8)> = self.seats[seat].permits.iter().collect();
             for (b, x) in old {
-                self.seats[seat].permits[b] = 0;
-                for _ in 0..x {
-                    self.permit_deck.insert(0, b as Bld);
-                }
+                move_to_bottom(&mut self.seats[seat].permits, &mut self.permit_deck, b, u32::from(x))
+                    .map_err(|e| e.to_string())?;
             }
             for (id, &x) in permits {
                 let b = building(rules, id)?;
                 for _ in 0..x {
-                    self.pull_permit(rules, b, seat)?;
-                    self.seats[seat].permits[b as usize] += 1;
+                    let mut held = self.pull_permit(rules, b, seat)?;
+                    move_n(&mut held, &mut self.seats[seat].permits, b, 1).map_err(|e| e.to_string())?;
                 }
             }
         }
@@ -214,59 +207,60 @@ impl State {
             let b = building(rules, &bs.building)?;
             let p = plot(rules, &bs.plot)?;
             let owner = seat_of(&bs.owner, n)?;
-            if self.board[p as usize].is_some() {
+            if self.board[p.index()].is_some() {
                 return Err(format!("plot {} is already taken", bs.plot));
             }
-            if self.building_plot(b).is_some() && rules.buildings[b as usize].ability != Some(Ability::Residence) {
+            if self.building_plot(b).is_some() && rules.buildings[b.index()].ability != Some(Ability::Residence) {
                 return Err(format!("{} already stands", bs.building));
             }
-            let chips = rules.buildings[b as usize].influence.min(self.seats[owner].chips);
-            self.seats[owner].chips -= chips;
+            let chips = rules.building(b).influence.min(self.seats[owner].chips.count());
+            let mut on = Chips::new();
+            move_n(&mut self.seats[owner].chips, &mut on, CHIP, chips).map_err(|e| e.to_string())?;
             let damage = match &bs.damaged_by {
                 Some(d) => {
                     let c = card(rules, d)?;
                     if rules.event_of(c).map(|e| rules.events[e].triangle) != Some(Triangle::Red) {
                         return Err(format!("`{d}` is not a disaster"));
                     }
-                    self.pull_card(rules, c, None)?;
-                    self.seats[owner].in_front.push((c, p));
+                    let mut held = self.pull_card(rules, c, None)?;
+                    move_tagged(&mut held, &mut self.seats[owner].in_front, c, p).map_err(|e| e.to_string())?;
                     Some(Damage { card: c, origin: p })
                 }
                 None => None,
             };
-            self.board[p as usize] = Some(Placed { building: b, owner: Some(owner), damage, chips });
+            self.board[p.index()] = Some(Placed { building: b, owner: Some(owner), damage, chips: on });
         }
         for (s, cards) in &spec.influence {
             let seat = seat_of(s, n)?;
             for id in cards {
                 let c = card(rules, id)?;
-                self.pull_card(rules, c, None)?;
-                self.seats[seat].influence.push(c);
-                let place = 1u32.min(self.seats[seat].chips);
-                self.seats[seat].chips -= place;
-                self.seats[seat].card_chips += place;
+                let held = self.pull_card(rules, c, None);
+                State::place(held, &mut self.seats[seat].influence, c)?;
+                let p = &mut self.seats[seat];
+                let place = 1u32.min(p.chips.count());
+                move_n(&mut p.chips, &mut p.card_chips, CHIP, place).map_err(|e| e.to_string())?;
             }
         }
         for id in &spec.face_up {
             let c = card(rules, id)?;
-            self.pull_card(rules, c, None)?;
-            self.face_up.push(c);
+            let held = self.pull_card(rules, c, None);
+            State::place(held, &mut self.face_up, c)?;
         }
         if let Some(top) = &spec.deck_top {
             for id in top.resources.iter().rev() {
                 let c = card(rules, id)?;
-                self.pull_card(rules, c, None)?;
-                self.resource_deck.push(c);
+                let held = self.pull_card(rules, c, None);
+                State::place(held, &mut self.resource_deck, c)?;
             }
             for id in top.events.iter().rev() {
                 let c = card(rules, id)?;
-                self.pull_card(rules, c, None)?;
-                self.event_deck.push(c);
+                let held = self.pull_card(rules, c, None);
+                State::place(held, &mut self.event_deck, c)?;
             }
             for id in top.permits.iter().rev() {
                 let b = building(rules, id)?;
-                self.pull_permit(rules, b, usize::MAX)?;
-                self.permit_deck.push(b);
+                let mut held = self.pull_permit(rules, b, usize::MAX)?;
+                move_n(&mut held, &mut self.permit_deck, b, 1).map_err(|e| e.to_string())?;
             }
         }
         for f in &spec.flags {
@@ -276,7 +270,7 @@ impl State {
         if let Some(s) = &spec.town_hall_closed_by {
             let seat = seat_of(s, n)?;
             self.town_hall_closed = Some(super::rules::Closure { reopens_for: Some(seat) });
-            if let Some(p) = self.board[rules.town_hall_plot as usize].as_mut() {
+            if let Some(p) = self.board[rules.town_hall_plot.index()].as_mut() {
                 let vandal = disaster_for_setup(rules).ok_or("no disaster card")?;
                 p.damage = Some(Damage { card: vandal, origin: rules.town_hall_plot });
             }
@@ -303,13 +297,6 @@ impl State {
             };
         }
         Ok(())
-    }
-}
-
-fn copies(rules: &Rules, c: CardKind) -> u32 {
-    match rules.event_of(c) {
-        Some(e) => rules.events[e].copies,
-        None => rules.resources[c as usize].copies,
     }
 }
 
@@ -444,10 +431,10 @@ pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String>
 }
 
 pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
-    let p = |x: Plot| rules.plots[x as usize].id.clone();
-    let b = |x: Bld| rules.buildings[x as usize].id.clone();
+    let p = |x: Plot| rules.plots[x.index()].id.clone();
+    let b = |x: Bld| rules.buildings[x.index()].id.clone();
     let c = |x: CardKind| rules.card_id(x).to_string();
-    let r = |x: Res| rules.resources[x as usize].id.clone();
+    let r = |x: Res| rules.resources[x.index()].id.clone();
     match a {
         Action::PlaceResidence(x) => ActionSpec::PlaceResidence(p(*x)),
         Action::DraftPermit(x) => ActionSpec::DraftPermit(b(*x)),
@@ -615,19 +602,19 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
         let seat = seat_of(k, n)?;
         for (id, v) in cards {
             let c = card(rules, id)?;
-            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand[c as usize].to_string());
+            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand.count(c).to_string());
         }
     }
     for (k, permits) in &e.permits {
         let seat = seat_of(k, n)?;
         for (id, v) in permits {
             let b = building(rules, id)?;
-            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits[b as usize].to_string());
+            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits.count(b).to_string());
         }
     }
     for (id, who) in &e.owner {
         let b = building(rules, id)?;
-        let actual = match s.building_plot(b).and_then(|p| s.board[p as usize]) {
+        let actual = match s.building_plot(b).and_then(|p| s.board[p.index()]) {
             Some(Placed { owner: Some(o), .. }) => seat_name(o),
             Some(_) => "nobody".into(),
             None => "none".into(),
@@ -636,7 +623,7 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
     }
     for (id, d) in &e.damaged {
         let b = building(rules, id)?;
-        let actual = s.building_plot(b).and_then(|p| s.board[p as usize]).is_some_and(|p| p.damage.is_some());
+        let actual = s.building_plot(b).and_then(|p| s.board[p.index()]).is_some_and(|p| p.damage.is_some());
         cmp(format!("damaged.{id}"), d.to_string(), actual.to_string());
     }
     for (k, v) in &e.influence {
@@ -645,7 +632,7 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
     }
     for (k, v) in &e.chips_left {
         let seat = seat_of(k, n)?;
-        cmp(format!("chips_left.{k}"), v.to_string(), s.seats[seat].chips.to_string());
+        cmp(format!("chips_left.{k}"), v.to_string(), s.seats[seat].chips.count().to_string());
     }
     for (k, cards) in &e.in_front {
         let seat = seat_of(k, n)?;
@@ -681,7 +668,7 @@ pub fn record_expect(s: &State, rules: &Rules) -> Expect {
         phase: Some(phase_name(&s.phase).into()),
         hand_size: seats.clone().map(|i| (seat_name(i), s.seats[i].hand_size())).collect(),
         influence: seats.clone().map(|i| (seat_name(i), s.counted_influence(rules, i))).collect(),
-        chips_left: seats.map(|i| (seat_name(i), s.seats[i].chips)).collect(),
+        chips_left: seats.map(|i| (seat_name(i), s.seats[i].chips.count())).collect(),
         ..Expect::default()
     }
 }
@@ -708,29 +695,14 @@ pub fn describe_view(s: &State, rules: &Rules, viewer: Option<usize>) -> String 
         out.push_str(&format!("waiting for P{} to decide `{}`\n", d.seat() + 1, d.name()));
     }
     for (i, p) in s.seats.iter().enumerate() {
-        let hand: Vec<String> = p
-            .hand
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| **n > 0)
-            .map(|(k, n)| {
-                if *n == 1 {
-                    rules.card_id(k as CardKind).to_string()
-                } else {
-                    format!("{n}x {}", rules.card_id(k as CardKind))
-                }
-            })
+        let hand: Vec<String> = (p.hand.iter())
+            .map(|(k, n)| if n == 1 { rules.card_id(k).to_string() } else { format!("{n}x {}", rules.card_id(k)) })
             .collect();
-        let permits: Vec<String> = p
-            .permits
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| **n > 0)
-            .map(
-                |(b, n)| {
-                    if *n == 1 { rules.buildings[b].id.clone() } else { format!("{n}x {}", rules.buildings[b].id) }
-                },
-            )
+        let permits: Vec<String> = (p.permits.iter())
+            .map(|(b, n)| {
+                let id = &rules.building(b).id;
+                if n == 1 { id.clone() } else { format!("{n}x {id}") }
+            })
             .collect();
         let buildings: Vec<String> = s
             .board
@@ -740,7 +712,7 @@ pub fn describe_view(s: &State, rules: &Rules, viewer: Option<usize>) -> String 
             .map(|(pl, x)| {
                 format!(
                     "{}@{}{}",
-                    rules.buildings[x.building as usize].id,
+                    rules.buildings[x.building.index()].id,
                     rules.plots[pl].id,
                     if x.damage.is_some() { " (damaged)" } else { "" }
                 )
@@ -750,13 +722,13 @@ pub fn describe_view(s: &State, rules: &Rules, viewer: Option<usize>) -> String 
         let (hand, permits) = if seen {
             (format!("[{}]", hand.join(", ")), format!("[{}]", permits.join(", ")))
         } else {
-            ("face down".to_string(), format!("{} face down", p.permits.iter().map(|&n| u32::from(n)).sum::<u32>()))
+            ("face down".to_string(), format!("{} face down", p.permits.total()))
         };
         out.push_str(&format!(
             "P{}: influence {}, chips left {}, hand {} {hand}, permits {permits}, buildings [{}]",
             i + 1,
             s.counted_influence(rules, i),
-            p.chips,
+            p.chips.count(),
             p.hand_size(),
             buildings.join(", ")
         ));
