@@ -19,10 +19,12 @@ use crate::games::{self, AnyRules, with_game};
 use crate::scenario;
 
 mod progress;
+mod readings;
 mod scenarios;
 mod shard;
 
 pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
+pub use readings::{DiffArgs, diff_command, explain_command};
 pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files};
 pub use shard::{JOB_INDEX_ENV, SHARD_ENV, SHARDS_ENV, env_var, parse_shard, resolve_shard};
 

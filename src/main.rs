@@ -328,7 +328,7 @@ fn main() -> ExitCode {
             }
             (Err(e), _) | (_, Err(e)) => usage(&e),
         },
-        Command::Explain { game, id, format, diff_games, rules } => rulecheck::interp::explain_command(
+        Command::Explain { game, id, format, diff_games, rules } => rulecheck::commands::explain_command(
             &game,
             id.as_deref(),
             format == ExplainFormat::Markdown,
@@ -348,7 +348,7 @@ fn main() -> ExitCode {
             rules,
             format,
         } => match commands::config_for(&game, players, &variants, &interpretations, turn_cap) {
-            Ok(config) => rulecheck::interp::diff_command(&rulecheck::interp::DiffArgs {
+            Ok(config) => rulecheck::commands::diff_command(&rulecheck::commands::DiffArgs {
                 game,
                 interpretation,
                 options,
