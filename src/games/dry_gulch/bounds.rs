@@ -33,37 +33,23 @@ pub(super) fn check_bound(file: &str, at: (u64, u64), what: &str, value: u32, ma
 /// `components` (in 64 bits, so no catalog's counts wrap the sum).
 pub(super) fn check_deck_totals(lay: &Layers<'_>, diags: &mut Diagnostics) {
     let g = &lay.game;
-    let err_at = |n: &Spanned<u32>, m: String, diags: &mut Diagnostics| {
-        diags.error(lay.game_from["components"].path, position(n), m);
-    };
     // sums in 64 bits: a catalog's u32 counts cannot wrap them
-    let total: u64 = lay.resources.iter().map(|e| u64::from(e.raw.copies.value)).sum();
-    if total != u64::from(g.components.resource_cards.value) {
-        err_at(
-            &g.components.resource_cards,
-            format!(
-                "resource copies add up to {total}, but components.resource_cards is {}",
-                g.components.resource_cards.value
-            ),
-            diags,
-        );
-    }
-    let permits: u64 = lay.buildings.iter().map(|e| u64::from(e.raw.permits.value)).sum();
-    if permits != u64::from(g.components.permits.value) {
-        err_at(
-            &g.components.permits,
-            format!("building permits add up to {permits}, but components.permits is {}", g.components.permits.value),
-            diags,
-        );
-    }
-    let total: u64 = lay.events.iter().map(|e| u64::from(e.raw.copies.value)).sum();
-    if total != u64::from(g.components.event_cards.value) {
-        err_at(
-            &g.components.event_cards,
-            format!("event copies add up to {total}, but components.event_cards is {}", g.components.event_cards.value),
-            diags,
-        );
-    }
+    let mut agree = |total: u64, n: &Spanned<u32>, what: &str, field: &str| {
+        if total != u64::from(n.value) {
+            let m = format!("{what} add up to {total}, but components.{field} is {}", n.value);
+            diags.error(lay.game_from["components"].path, position(n), m);
+        }
+    };
+    let c = &g.components;
+    let sum = |n: &mut dyn Iterator<Item = u32>| n.map(u64::from).sum::<u64>();
+    agree(
+        sum(&mut lay.resources.iter().map(|e| e.raw.copies.value)),
+        &c.resource_cards,
+        "resource copies",
+        "resource_cards",
+    );
+    agree(sum(&mut lay.buildings.iter().map(|e| e.raw.permits.value)), &c.permits, "building permits", "permits");
+    agree(sum(&mut lay.events.iter().map(|e| e.raw.copies.value)), &c.event_cards, "event copies", "event_cards");
 }
 
 /// A section's file and the place its diagnostics point at.
