@@ -1,6 +1,7 @@
 //! The one integration-test binary: every test module links once.
 
 mod bad_input;
+mod board_blocks;
 mod cli;
 mod dry_gulch_play;
 mod engine_blocks;

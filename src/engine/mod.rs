@@ -13,19 +13,23 @@
 
 mod chance;
 mod config;
+mod counter;
 mod game;
 mod ids;
 mod outcome;
 mod readings;
+mod topology;
 mod zones;
 
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
+pub use counter::{Bounds, Counter, CounterError};
 pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation};
 pub use ids::{Id, Kind, Overflow, PrefixOf};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
 pub use readings::{Hook, Readings, Touched};
+pub use topology::{Blocked, Blocks, Graph, Grid, Occupancy};
 pub use zones::{
-    Drawn, Imbalance, MoveError, Multiset, Pile, Stack, Supply, Tagged, Tally, WhenEmpty, Zone, move_all, move_n,
-    move_tagged, move_to_bottom,
+    Display, Drawn, Imbalance, MoveError, Multiset, Pile, Refilled, Stack, Supply, Tagged, Tally, WhenEmpty, Zone,
+    move_all, move_n, move_tagged, move_to_bottom,
 };

@@ -44,7 +44,9 @@ use smallvec::SmallVec;
 use super::chance::Chance;
 use super::ids::{Id, Kind};
 
+mod display;
 mod tally;
+pub use display::{Display, Refilled};
 pub use tally::{Imbalance, Tally};
 
 /// Why a move did not happen (the zones are unchanged).

@@ -1,0 +1,117 @@
+//! A face-up display: a row of slots refilled from a deck (a market of
+//! cards or tiles to choose from). A zone like the others, so the one
+//! conservation check counts what lies in it.
+
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+use super::{Chance, Id, Kind, MoveError, Pile, Store, Tally, WhenEmpty, Zone};
+
+/// Slots in a row, each empty or holding one component. Taking from a
+/// slot leaves it empty until `refill`, so a game decides when the row is
+/// filled again (at once, or at the end of a turn).
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent, bound = "")]
+pub struct Display<K: Kind> {
+    slots: SmallVec<[Option<Id<K>>; 8]>,
+}
+
+/// What a refill did: how many slots it filled and whether the discard
+/// pile was shuffled into the deck on the way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Refilled {
+    pub filled: u32,
+    pub reshuffled: bool,
+}
+
+impl<K: Kind> Display<K> {
+    /// A row of `slots` empty slots.
+    pub fn new(slots: usize) -> Display<K> {
+        Display { slots: SmallVec::from_elem(None, slots) }
+    }
+
+    /// The slots in order, `None` where a slot is empty.
+    pub fn slots(&self) -> &[Option<Id<K>>] {
+        &self.slots
+    }
+
+    /// The component in slot `i` (none if the slot is empty or no such slot).
+    pub fn at(&self, i: usize) -> Option<Id<K>> {
+        self.slots.get(i).copied().flatten()
+    }
+
+    /// How many slots hold a component.
+    pub fn filled(&self) -> usize {
+        self.slots.iter().flatten().count()
+    }
+
+    /// Fills every empty slot, in order, from the top of `deck`; an empty
+    /// deck follows `when_empty`. Slots stay empty when nothing is left.
+    pub fn refill(
+        &mut self,
+        deck: &mut Pile<K>,
+        discard: &mut Pile<K>,
+        when_empty: WhenEmpty,
+        chance: &mut Chance,
+    ) -> Refilled {
+        let mut done = Refilled::default();
+        let empty = self.slots.len() - self.filled();
+        for _ in 0..empty {
+            // `put` fills the first empty slot, so the row fills in order
+            let drawn = deck.draw(discard, when_empty, chance, self);
+            done.reshuffled |= drawn.reshuffled;
+            if drawn.card.is_none() {
+                break;
+            }
+            done.filled += 1;
+        }
+        done
+    }
+
+    /// Moves the component in slot `i` to `to`; the slot is left empty.
+    pub fn take_slot(&mut self, i: usize, to: &mut impl Zone<K>) -> Result<Id<K>, MoveError> {
+        let k = self.at(i).ok_or(MoveError::Short { held: 0 })?;
+        to.can_put(k, 1)?;
+        self.slots[i] = None;
+        to.put(k, 1);
+        Ok(k)
+    }
+}
+
+impl<K: Kind> std::fmt::Debug for Display<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.slots.iter().map(|s| s.map(Id::index))).finish()
+    }
+}
+
+impl<K: Kind> Store<K> for Display<K> {
+    fn can_take(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
+        let held = self.count(k);
+        if held < n { Err(MoveError::Short { held }) } else { Ok(()) }
+    }
+    fn can_put(&self, _: Id<K>, n: u32) -> Result<(), MoveError> {
+        let free = self.slots.len() - self.filled();
+        if (free as u32) < n { Err(MoveError::Full) } else { Ok(()) }
+    }
+    /// Empties the first `n` slots that hold `k`.
+    fn take(&mut self, k: Id<K>, n: u32) {
+        for s in self.slots.iter_mut().filter(|s| **s == Some(k)).take(n as usize) {
+            *s = None;
+        }
+    }
+    /// Fills the first `n` empty slots with `k`.
+    fn put(&mut self, k: Id<K>, n: u32) {
+        for s in self.slots.iter_mut().filter(|s| s.is_none()).take(n as usize) {
+            *s = Some(k);
+        }
+    }
+}
+
+impl<K: Kind> Zone<K> for Display<K> {
+    fn count(&self, k: Id<K>) -> u32 {
+        self.slots.iter().filter(|s| **s == Some(k)).count() as u32
+    }
+    fn tally_into(&self, t: &mut Tally<K>) {
+        t.add_each(self.slots.iter().flatten().map(|k| k.index()));
+    }
+}
