@@ -4,18 +4,75 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use rulecheck::check::fuzz::FuzzOptions;
 use rulecheck::check::suite::Checks;
 use rulecheck::commands::{self, CheckArgs, Exit, FuzzArgs};
 
 #[derive(Parser)]
-#[command(name = "rulecheck", version, about = "Rules verification and property testing for board games")]
+#[command(
+    name = "rulecheck",
+    version,
+    about = "Rules verification and property testing for board games",
+    after_help = EXIT_CODES
+)]
 struct Cli {
+    /// Say nothing on stderr but errors: no progress, no notes.
+    #[arg(long, short, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Also report each scenario and each fuzz configuration as it ends (stderr).
+    #[arg(long, short, global = true)]
+    verbose: bool,
     #[command(subcommand)]
     command: Command,
 }
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  everything held
+  1  a check failed (a scenario, an invariant, the contract)
+  2  bad input or usage (the message gives file:line:column, or the step and the rule)
+Results go to stdout; diagnostics, notes and progress to stderr. Progress is
+drawn only on a terminal (not with TERM=dumb); rulecheck writes no colour
+codes of its own, and help colours follow NO_COLOR.";
+
+const EX_CHECK: &str = "Examples:
+  rulecheck check
+  rulecheck check --budget 5m --jobs 8
+  rulecheck check --rules my-house-rules --format json";
+const EX_VALIDATE: &str = "Examples:
+  rulecheck validate
+  rulecheck validate rules/dry-gulch
+  rulecheck validate --rules my-house-rules --format json";
+const EX_RUN: &str = "Examples:
+  rulecheck run
+  rulecheck run scenarios/dry-gulch/bank-draw-instead-or-in-addition.yaml --transcript
+  rulecheck run counterexamples/ --fault no-hand-limit   # a saved counterexample fails again";
+const EX_FUZZ: &str = "Examples:
+  rulecheck fuzz --game dry-gulch --games 10000
+  rulecheck fuzz --game dry-gulch --players 3 --variant spreading-fire --seed 7
+  rulecheck fuzz --game dry-gulch --fault chip-leak --save counterexamples/";
+const EX_EXPLAIN: &str = "Examples:
+  rulecheck explain --game dry-gulch
+  rulecheck explain --game dry-gulch damaged-influence
+  rulecheck explain --game dry-gulch --format markdown > docs/dry-gulch-edge-cases.md";
+const EX_DIFF: &str = "Examples:
+  rulecheck diff --game dry-gulch
+  rulecheck diff --game dry-gulch damaged-influence --games 1000
+  rulecheck diff --game dry-gulch permits --option needed-and-spent --option not-needed";
+const EX_MATRIX: &str = "Examples:
+  rulecheck matrix --game dry-gulch
+  rulecheck matrix --game dry-gulch scenarios/dry-gulch --format json";
+const EX_MERGE: &str = "Examples:
+  rulecheck merge shard-1.json shard-2.json shard-3.json";
+const EX_BENCH: &str = "Examples:
+  rulecheck bench
+  rulecheck bench --games 500 --repetitions 5 --format json";
+const EX_COMPLETIONS: &str = "Examples:
+  rulecheck completions bash > ~/.local/share/bash-completion/completions/rulecheck
+  rulecheck completions zsh > ~/.zfunc/_rulecheck
+  rulecheck completions fish > ~/.config/fish/completions/rulecheck.fish";
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Format {
@@ -34,6 +91,7 @@ enum Command {
     /// The main job: validate every catalog, run every scenario, fuzz every game
     /// under its default configuration, each variant and a pairwise covering set
     /// of interpretation options, within a time budget; print one summary table.
+    #[command(after_help = EX_CHECK)]
     Check {
         /// A folder of game catalogs instead of the bundled ones.
         #[arg(long)]
@@ -60,6 +118,7 @@ enum Command {
         format: Format,
     },
     /// Load and lint catalogs; print every diagnostic with file:line:column.
+    #[command(after_help = EX_VALIDATE)]
     Validate {
         /// A folder of game catalogs (or one game's folder); default: the bundled catalogs.
         dir: Option<PathBuf>,
@@ -69,6 +128,7 @@ enum Command {
         format: Format,
     },
     /// Run scenario files (default: the bundled scenarios); pass/fail per configuration.
+    #[command(after_help = EX_RUN)]
     Run {
         /// Scenario files or folders.
         paths: Vec<PathBuf>,
@@ -84,6 +144,7 @@ enum Command {
         fault: Option<String>,
     },
     /// Random playouts with invariant checks; a failure is shrunk and can be saved as a scenario.
+    #[command(after_help = EX_FUZZ)]
     Fuzz {
         #[arg(long)]
         game: String,
@@ -134,6 +195,7 @@ enum Command {
     /// Explain a game's interpretations and variants: the question, the citations on
     /// each side, the options, the default and why, and the scenarios that pin them
     /// (`--format markdown`: the docs/<game>-edge-cases.md book).
+    #[command(after_help = EX_EXPLAIN)]
     Explain {
         #[arg(long)]
         game: String,
@@ -151,6 +213,7 @@ enum Command {
     /// Play the same random games under each option of an interpretation: how often the
     /// outcome and the length change, where the states first part, and whether the engine
     /// consults it at all (without an interpretation: a table of every live one).
+    #[command(after_help = EX_DIFF)]
     Diff {
         #[arg(long)]
         game: String,
@@ -179,6 +242,7 @@ enum Command {
         format: Format,
     },
     /// Every scenario under each option of each interpretation: which outcomes change.
+    #[command(after_help = EX_MATRIX)]
     Matrix {
         #[arg(long)]
         game: String,
@@ -190,6 +254,7 @@ enum Command {
         format: Format,
     },
     /// Combine the JSON summaries of sharded `fuzz` runs into one.
+    #[command(after_help = EX_MERGE)]
     Merge {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -197,6 +262,7 @@ enum Command {
         format: Format,
     },
     /// Playouts and actions per second per game and player count, with and without invariants.
+    #[command(after_help = EX_BENCH)]
     Bench {
         #[arg(long, default_value_t = 200, value_parser = at_least_one::<u64>)]
         games: u64,
@@ -207,6 +273,9 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Print a shell completion script for bash, zsh or fish on stdout.
+    #[command(after_help = EX_COMPLETIONS)]
+    Completions { shell: clap_complete::Shell },
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -275,7 +344,15 @@ fn default_sigpipe() {}
 
 fn main() -> ExitCode {
     default_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&cli_command().get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    commands::progress::set_verbosity(match (cli.quiet, cli.verbose) {
+        (true, _) => commands::progress::Verbosity::Quiet,
+        (_, true) => commands::progress::Verbosity::Verbose,
+        _ => commands::progress::Verbosity::Normal,
+    });
     let exit = match cli.command {
         Command::Validate { dir, rules, format } => {
             commands::validate(dir.or(rules).as_deref(), format == Format::Json)
@@ -367,8 +444,24 @@ fn main() -> ExitCode {
         Command::Bench { games, repetitions, rules, format } => {
             commands::bench(rules.as_deref(), games, repetitions.max(1), format == Format::Json)
         }
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut cli_command(), "rulecheck", &mut std::io::stdout());
+            Exit::Ok
+        }
     };
     ExitCode::from(exit as u8)
+}
+
+/// The command line, with `--version` naming the bundled catalogs' versions.
+fn cli_command() -> clap::Command {
+    let catalogs: Vec<String> = rulecheck::bundled::catalog_versions()
+        .into_iter()
+        .map(|(game, version, files)| format!("{game} catalog {version} ({files} files)"))
+        .collect();
+    let version = format!("{}\n{}", env!("CARGO_PKG_VERSION"), catalogs.join("\n"));
+    // built once or twice a run; clap keeps only 'static strings
+    let version: &'static str = Box::leak(version.into_boxed_str());
+    Cli::command().version(version)
 }
 
 fn usage(e: &str) -> Exit {

@@ -3,6 +3,7 @@
 mod bad_input;
 mod board_blocks;
 mod cli;
+mod cli_conventions;
 mod dry_gulch_play;
 mod engine_blocks;
 mod interp;

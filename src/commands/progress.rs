@@ -1,12 +1,60 @@
-//! The progress bar of `fuzz` and `check` (indicatif): drawn on stderr
-//! only when it is a terminal that is not `TERM=dumb`, cut to the
-//! terminal's width, cleared when the work is done.
+//! What goes to stderr besides diagnostics: the progress bar of `fuzz`
+//! and `check` (indicatif), drawn only when stderr is a terminal that is
+//! not `TERM=dumb`, cut to the terminal's width, cleared when the work is
+//! done; and the notes of `--quiet` / `--verbose` (`note!`, `detail!`).
+//! Results go to stdout whatever the level; errors always reach stderr.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How much a command says on stderr besides its errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    /// Errors and diagnostics only: no progress, no notes.
+    Quiet = 0,
+    /// Notes on what a long command is doing, and progress on a terminal.
+    Normal = 1,
+    /// Also a line for each scenario and each fuzz configuration as it ends.
+    Verbose = 2,
+}
+
+static VERBOSITY: AtomicU8 = AtomicU8::new(Verbosity::Normal as u8);
+
+/// Sets the level for the rest of the process (`main` does, from the flags).
+pub fn set_verbosity(v: Verbosity) {
+    VERBOSITY.store(v as u8, Ordering::Relaxed);
+}
+
+pub fn verbosity() -> Verbosity {
+    match VERBOSITY.load(Ordering::Relaxed) {
+        0 => Verbosity::Quiet,
+        1 => Verbosity::Normal,
+        _ => Verbosity::Verbose,
+    }
+}
+
+/// A note on stderr (what a long command is doing), unless `--quiet`.
+#[macro_export]
+macro_rules! note {
+    ($($t:tt)*) => {
+        if $crate::commands::progress::verbosity() >= $crate::commands::progress::Verbosity::Normal {
+            eprintln!($($t)*);
+        }
+    };
+}
+
+/// A line on stderr only under `--verbose`.
+#[macro_export]
+macro_rules! detail {
+    ($($t:tt)*) => {
+        if $crate::commands::progress::verbosity() >= $crate::commands::progress::Verbosity::Verbose {
+            eprintln!($($t)*);
+        }
+    };
+}
 
 /// Whether progress is drawn: only when stderr is a terminal, and not
 /// under `TERM=dumb`, which moves no cursor (the bar would be escape codes).
@@ -31,7 +79,7 @@ pub fn progress_message(label: &str, done: u64, total: u64) -> String {
 /// `shows_progress` says so; it is cleared when the work is done.
 pub fn with_progress<T>(label: &str, total: u64, work: impl FnOnce(&AtomicU64) -> T) -> T {
     let term = std::env::var("TERM").ok();
-    let shown = shows_progress(std::io::stderr().is_terminal(), term.as_deref());
+    let shown = verbosity() > Verbosity::Quiet && shows_progress(std::io::stderr().is_terminal(), term.as_deref());
     let target = if shown { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
     let bar = progress_bar(target);
     let done = AtomicU64::new(0);
