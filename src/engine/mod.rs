@@ -26,7 +26,7 @@ pub use config::{Config, ConfigError};
 pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation};
 pub use ids::{Id, Kind, Overflow, PrefixOf};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
-pub use readings::{Hook, Readings, Touched};
+pub use readings::{Base, Hook, Readings, Touched};
 pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPlan, TurnStep, drive};
 pub use zones::{
     Drawn, Imbalance, MoveError, Multiset, Pile, Stack, Supply, Tagged, Tally, WhenEmpty, Zone, move_all, move_n,

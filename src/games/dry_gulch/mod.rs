@@ -78,6 +78,8 @@ impl super::Entry for DryGulch {
 
 /// A data change of a reading or variant, in catalog words.
 pub fn describe_change(r: &Rules, c: &Change) -> String {
+    let step = |s: u32| readings::PROCEDURES.get(s as usize).copied().unwrap_or("?");
+    let before_after = |after: bool| if after { "after" } else { "before" };
     match *c {
         Change::Set { param, value } => {
             format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
@@ -85,8 +87,10 @@ pub fn describe_change(r: &Rules, c: &Change) -> String {
         Change::Replace { entity, .. } => {
             format!("replaces the effect of {}", r.events.get(entity as usize).map_or("?", |e| e.id.as_str()))
         }
-        Change::Step { at, .. } => {
-            format!("adds a step at {}", readings::STEP_POINTS.get(at as usize).copied().unwrap_or("?"))
+        Change::Step { at, after, .. } => format!("adds a step {} {}", before_after(after), step(at)),
+        Change::Remove { step: s } => format!("removes the step {}", step(s)),
+        Change::Move { step: s, at, after } => {
+            format!("moves the step {} {} {}", step(s), before_after(after), step(at))
         }
     }
 }
