@@ -79,7 +79,7 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let bundled = rulecheck::bundled::rules().unwrap();
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
-    assert_eq!(r.interpretations.len(), b.interpretations.len() + 1);
+    assert_eq!(r.interpretations.len(), b.interpretations.len() + 2);
     assert_eq!(r.variants.len(), b.variants.len() + 4);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
@@ -127,6 +127,23 @@ fn diff_reports_how_often_a_yaml_only_reading_changes_the_outcome() {
     assert_eq!(code, 0);
     assert!(out.contains("tuesday-sheet"), "{out}");
     assert!(out.contains("twelve — hands are cut above 12 cards [sets turn.hand_limit to 12]"), "{out}");
+}
+
+/// A reading that reorders the turn is one `diff` runs like any other: it
+/// is consulted wherever the step it moves is played, and it changes games.
+#[test]
+fn diff_runs_a_reading_that_moves_a_step_of_the_turn() {
+    let rules = house_rules();
+    let args = ["diff", "--game", "dry-gulch", "house-reward-timing", "--games", "10", "--rules"];
+    let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("reachability: consulted in 10/10 games (printed 10, turn-end 10)"), "{out}");
+    let line = out.lines().find(|l| l.contains("printed → turn-end: outcome differs in")).expect(&out);
+    assert!(!line.contains("play in 0/"), "{line}");
+    let (code, out, _) =
+        rulecheck(&["explain", "--game", "dry-gulch", "house-reward-timing", "--rules", rules.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[moves the step reward after discard]"), "{out}");
 }
 
 /// Data-only variants — one sets a parameter, (d) others add a step to the
@@ -199,7 +216,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml",
             "  - id: fire-with-firehouse\n",
             "  - id: fire-with-firehose\n",
-            "interpretations.yaml:22:9: error: `override:` names interpretation `fire-with-firehose`, which the base catalog does not have; did you mean `fire-with-firehouse`?",
+            "interpretations.yaml:39:9: error: `override:` names interpretation `fire-with-firehose`, which the base catalog does not have; did you mean `fire-with-firehouse`?",
         ),
         (
             "add-existing",
@@ -220,7 +237,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml",
             "      - id: firehouse-takes-three\n",
             "      - id: firehouse-takes-three\n        hook: firehouse-everything\n",
-            "interpretations.yaml:36:15: error: option `firehouse-takes-three` of interpretation `fire-with-firehouse` names a reading `firehouse-everything`, but the engine has no hook `fire-with-firehouse`",
+            "interpretations.yaml:53:15: error: option `firehouse-takes-three` of interpretation `fire-with-firehouse` names a reading `firehouse-everything`, but the engine has no hook `fire-with-firehouse`",
         ),
         (
             "unknown-parameter",
@@ -322,6 +339,22 @@ fn a_variant_can_move_a_step_of_the_turn() {
     let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "no-rewards", "--rules", scratch.path()]);
     assert_eq!(code, 0);
     assert!(out.contains("[moves the step reward after discard]"), "{out}");
+}
+
+/// With the discard step removed, `EndBuild` ends the turn, and the hand
+/// limit is checked there: the planted fault that skips the cut is caught.
+#[test]
+fn the_hand_limit_holds_when_a_turn_without_a_discard_step_ends() {
+    let scratch = Scratch::copy_of(&house_rules(), "no-discard");
+    scratch.edit("variants.yaml", "      - remove: reward\n", "      - remove: discard\n");
+    let save = scratch.0.parent().unwrap().join("saved");
+    let args = ["fuzz", "--game", "dry-gulch", "--variant", "no-rewards", "--games", "10", "--rules", scratch.path()];
+    let (code, out, err) = rulecheck(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let fault = ["--fault", "no-hand-limit", "--save", save.to_str().unwrap()];
+    let (code, out, err) = rulecheck(&[&args[..], &fault[..]].concat());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("invariant `hand-limit` broken"), "{out}");
 }
 
 /// The turn `game.yaml` declares: a step the engine requires cannot be

@@ -81,6 +81,8 @@ impl State {
             }
             TurnStep::Proc(p) => p,
         };
+        // a reading that moves this step is consulted where it is played
+        self.touched.mark(rules.declared.step_point(p.index()));
         match p {
             Proc::TurnStart => {
                 self.turn_start(rules, ev);
