@@ -7,8 +7,9 @@
 //! | phase 1: reveal three events, discard one, keep red/yellow, resolve the rest | dry-gulch-en Drawing Event Cards 1–4 | `rules.rs` `Phase::Events` |
 //! | phase 2: three resources, or a permit (face-up or two from the deck); Bank | Drawing Resources 1–2, Special Rules 3.1 | `Phase::Draw` |
 //! | phase 3: build with payment and substitution, plots, chips; influence cards; disasters | Building 1–3, Special Rules 2–6 | `Phase::Build`, `payment.rs` |
-//! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` |
-//! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard` |
+//! | the order of a turn: the steps `game.yaml` declares (`turn.phases`), changed by readings as data | Turn; Optional Rules 2, 4 | `readings::Proc`, `rules::flow` |
+//! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` (`rules::flow`) |
+//! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard`, `State::end_turn` |
 //! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `State::run_take`, `payment.rs` |
 //! | winning during the building phase | Winning the Game | `State::check_win` |
 //! | optional rules 2–4 as variants | Optional Rules 2–4 | `readings::V`, `State::on` |
