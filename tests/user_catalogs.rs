@@ -146,6 +146,21 @@ fn diff_runs_a_reading_that_moves_a_step_of_the_turn() {
     assert!(out.contains("[moves the step reward after discard]"), "{out}");
 }
 
+/// Changes to the turn apply in order; one that names a step an earlier
+/// change removed makes the configuration bad input (exit 2), naming both.
+#[test]
+fn a_configuration_whose_turn_changes_clash_is_bad_input() {
+    let rules = house_rules();
+    let args = ["fuzz", "--game", "dry-gulch", "--variant", "no-rewards", "--games", "2", "--rules"];
+    let clash = ["--interpretation", "house-reward-timing=turn-end"];
+    let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()], &clash[..]].concat());
+    assert_eq!(code, 2, "{out}{err}");
+    let expected = "option `turn-end` of interpretation `house-reward-timing` cannot change the turn of this \
+                    configuration: the turn has no step `reward`";
+    assert!(err.contains(expected), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
 /// Data-only variants — one sets a parameter, (d) others add a step to the
 /// turn or remove one — are configurations `fuzz` accepts and plays with the contract
 /// checked after every action.
