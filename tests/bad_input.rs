@@ -76,7 +76,7 @@ const CASES: &[Case] = &[
     case("duplicate-key", "buildings.yaml", (102, 5), "duplicate key `influence` in this mapping"),
     case("dangling-reference", "events.yaml", (308, 64), "unknown building `pharmcy`; did you mean `pharmacy`?"),
     case("unknown-effect-operation", "events.yaml", (340, 9), "unknown variant `steal_all`"),
-    case("count-contradicts-total", "game.yaml", (128, 19), "resource copies add up to 80"),
+    case("count-contradicts-total", "game.yaml", (139, 19), "resource copies add up to 80"),
     case("missing-provenance", "buildings.yaml", (182, 9), "`influence` has no provenance"),
     case("alias-bomb", "events.yaml", (140, 52), "expands to more than 250000 nodes"),
     case("deep-nesting", "events.yaml", (195, 7), "nests deeper than 64 levels"),
@@ -108,6 +108,14 @@ const CASES: &[Case] = &[
     case("quoted-number", "game.yaml", (79, 15), "`'15'` is a quoted string where a number or boolean belongs"),
     case("non-decimal-number", "game.yaml", (74, 19), "`0x03` is not a decimal number"),
     case("yaml-1-1-boolean", "board.yaml", (28, 53), "invalid boolean (strict mode expects true/false)"),
+    // Issue 10: the turn is declared in the catalog, and readings change it.
+    case(
+        "unknown-turn-step",
+        "game.yaml",
+        (74, 32),
+        "unknown turn step `drow` (the engine's procedures: turn-start, events, draw, build, reward, discard); did you mean `draw`?",
+    ),
+    case("unknown-step-in-after", "variants.yaml", (77, 16), "names unknown step `drow`"),
 ];
 
 /// One test per case, named after it (`-` written `_`).
@@ -156,6 +164,8 @@ case_tests!(
     quoted_number,
     non_decimal_number,
     yaml_1_1_boolean,
+    unknown_turn_step,
+    unknown_step_in_after,
 );
 
 fn manifest_dir() -> PathBuf {

@@ -79,8 +79,8 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let bundled = rulecheck::bundled::rules().unwrap();
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
-    assert_eq!(r.interpretations.len(), b.interpretations.len() + 1);
-    assert_eq!(r.variants.len(), b.variants.len() + 2);
+    assert_eq!(r.interpretations.len(), b.interpretations.len() + 2);
+    assert_eq!(r.variants.len(), b.variants.len() + 4);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
     assert!(r.documents.iter().any(|d| d.id == "tuesday-sheet"), "{:?}", r.documents);
@@ -96,7 +96,7 @@ fn house_rule_scenarios_pass_under_the_overlay() {
     let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("7 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("12 configuration(s) passed, 0 failed"), "{out}");
     // without the overlay, the scenarios name things the bundled catalog lacks
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
@@ -129,13 +129,45 @@ fn diff_reports_how_often_a_yaml_only_reading_changes_the_outcome() {
     assert!(out.contains("twelve — hands are cut above 12 cards [sets turn.hand_limit to 12]"), "{out}");
 }
 
-/// Data-only variants — one sets a parameter, (d) one adds a step to the
-/// turn — are configurations `fuzz` accepts and plays with the contract
+/// A reading that reorders the turn is one `diff` runs like any other: it
+/// is consulted wherever the step it moves is played, and it changes games.
+#[test]
+fn diff_runs_a_reading_that_moves_a_step_of_the_turn() {
+    let rules = house_rules();
+    let args = ["diff", "--game", "dry-gulch", "house-reward-timing", "--games", "10", "--rules"];
+    let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("reachability: consulted in 10/10 games (printed 10, turn-end 10)"), "{out}");
+    let line = out.lines().find(|l| l.contains("printed → turn-end: outcome differs in")).expect(&out);
+    assert!(!line.contains("play in 0/"), "{line}");
+    let (code, out, _) =
+        rulecheck(&["explain", "--game", "dry-gulch", "house-reward-timing", "--rules", rules.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[moves the step reward after discard]"), "{out}");
+}
+
+/// Changes to the turn apply in order; one that names a step an earlier
+/// change removed makes the configuration bad input (exit 2), naming both.
+#[test]
+fn a_configuration_whose_turn_changes_clash_is_bad_input() {
+    let rules = house_rules();
+    let args = ["fuzz", "--game", "dry-gulch", "--variant", "no-rewards", "--games", "2", "--rules"];
+    let clash = ["--interpretation", "house-reward-timing=turn-end"];
+    let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()], &clash[..]].concat());
+    assert_eq!(code, 2, "{out}{err}");
+    let expected = "option `turn-end` of interpretation `house-reward-timing` cannot change the turn of this \
+                    configuration: the turn has no step `reward`";
+    assert!(err.contains(expected), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Data-only variants — one sets a parameter, (d) others add a step to the
+/// turn or remove one — are configurations `fuzz` accepts and plays with the contract
 /// checked after every action.
 #[test]
 fn yaml_only_variants_are_played_by_fuzz() {
     let rules = house_rules();
-    for variant in ["quiet-start", "payday"] {
+    for variant in ["quiet-start", "payday", "supply-wagon", "no-rewards"] {
         let args = ["fuzz", "--game", "dry-gulch", "--variant", variant, "--games", "5", "--contract", "--rules"];
         let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
         assert_eq!(code, 0, "{variant}: {out}{err}");
@@ -199,7 +231,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml",
             "  - id: fire-with-firehouse\n",
             "  - id: fire-with-firehose\n",
-            "interpretations.yaml:22:9: error: `override:` names interpretation `fire-with-firehose`, which the base catalog does not have; did you mean `fire-with-firehouse`?",
+            "interpretations.yaml:39:9: error: `override:` names interpretation `fire-with-firehose`, which the base catalog does not have; did you mean `fire-with-firehouse`?",
         ),
         (
             "add-existing",
@@ -220,7 +252,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml",
             "      - id: firehouse-takes-three\n",
             "      - id: firehouse-takes-three\n        hook: firehouse-everything\n",
-            "interpretations.yaml:36:15: error: option `firehouse-takes-three` of interpretation `fire-with-firehouse` names a reading `firehouse-everything`, but the engine has no hook `fire-with-firehouse`",
+            "interpretations.yaml:53:15: error: option `firehouse-takes-three` of interpretation `fire-with-firehouse` names a reading `firehouse-everything`, but the engine has no hook `fire-with-firehouse`",
         ),
         (
             "unknown-parameter",
@@ -246,16 +278,37 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
         (
             "unknown-step-point",
             "variants.yaml",
-            "      - at: turn-start\n",
-            "      - at: lunch\n",
-            "variants.yaml:16:13: error: variant `payday` adds a step at unknown point `lunch`; steps may be added at turn-start, build, discard",
+            "      - after: turn-start\n",
+            "      - after: lunch\n",
+            "variants.yaml:16:16: error: variant `payday` names unknown step `lunch` (the turn's steps: turn-start, events, draw, build, reward, discard)",
         ),
         (
             "step-with-damage",
             "variants.yaml",
             "          - draw: {to: active, count: 1}\n",
             "          - damage\n",
-            "variants.yaml:16:13: error: `damage` needs the event to have a `target`",
+            "variants.yaml:16:16: error: `damage` needs the event to have a `target`",
+        ),
+        (
+            "step-name-typo",
+            "variants.yaml",
+            "      - after: draw\n",
+            "      - after: drow\n",
+            "variants.yaml:27:16: error: variant `supply-wagon` names unknown step `drow` (the turn's steps: turn-start, events, draw, build, reward, discard); did you mean `draw`?",
+        ),
+        (
+            "remove-required-step",
+            "variants.yaml",
+            "      - remove: reward\n",
+            "      - remove: build\n",
+            "variants.yaml:38:17: error: variant `no-rewards` removes step `build`, which the engine requires in every turn",
+        ),
+        (
+            "step-without-effect",
+            "variants.yaml",
+            "      - remove: reward\n",
+            "      - before: reward\n",
+            "variants.yaml:38:17: error: variant `no-rewards` has a step that is none of",
         ),
         (
             "unknown-base",
@@ -272,6 +325,67 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
         assert_eq!(code, 2, "{label}: {out}{err}");
         assert!(err.contains(expected), "{label}: expected `{expected}` in:\n{err}");
         assert!(!err.contains("panicked"), "{label}: {err}");
+    }
+}
+
+/// A reading moves a step as data: with `reward` moved after `discard`,
+/// the plots pay as the turn ends, not before the discard phase.
+#[test]
+fn a_variant_can_move_a_step_of_the_turn() {
+    let scratch = Scratch::copy_of(&house_rules(), "move-step");
+    scratch.edit("variants.yaml", "      - remove: reward\n", "      - move: reward\n        after: discard\n");
+    let scenario = scratch.0.parent().unwrap().join("moved-reward.yaml");
+    std::fs::write(
+        &scenario,
+        "title: Rewards moved to the end of the turn\n\
+         why: the variant moves the reward step after the discard phase\n\
+         source:\n  - {doc: tuesday-sheet, ref: \"6\"}\n\
+         game: dry-gulch\n\
+         config: {players: 3, seed: 1, variants: [no-rewards]}\n\
+         setup:\n  turn: {seat: p1, phase: build, number: 7}\n  hands: {p1: {}, p2: {}, p3: {}}\n\
+         \x20 buildings:\n    - {building: saloon, plot: nw-5, owner: p2}\n\
+         steps:\n  - {by: p1, do: end-build}\n  - check: {phase: discard, hand_size: {p1: 0, p2: 0, p3: 0}}\n\
+         \x20 - {by: p1, do: end-turn}\n\
+         expect:\n  phase: start\n  hand_size: {p1: 1, p2: 3, p3: 1}\n",
+    )
+    .unwrap();
+    let (code, out, err) = rulecheck(&["run", scenario.to_str().unwrap(), "--rules", scratch.path()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "no-rewards", "--rules", scratch.path()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[moves the step reward after discard]"), "{out}");
+}
+
+/// With the discard step removed, `EndBuild` ends the turn, and the hand
+/// limit is checked there: the planted fault that skips the cut is caught.
+#[test]
+fn the_hand_limit_holds_when_a_turn_without_a_discard_step_ends() {
+    let scratch = Scratch::copy_of(&house_rules(), "no-discard");
+    scratch.edit("variants.yaml", "      - remove: reward\n", "      - remove: discard\n");
+    let save = scratch.0.parent().unwrap().join("saved");
+    let args = ["fuzz", "--game", "dry-gulch", "--variant", "no-rewards", "--games", "10", "--rules", scratch.path()];
+    let (code, out, err) = rulecheck(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let fault = ["--fault", "no-hand-limit", "--save", save.to_str().unwrap()];
+    let (code, out, err) = rulecheck(&[&args[..], &fault[..]].concat());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("invariant `hand-limit` broken"), "{out}");
+}
+
+/// The turn `game.yaml` declares: a step the engine requires cannot be
+/// missing, and no step is declared twice.
+#[test]
+fn the_declared_turn_keeps_its_required_steps_once_each() {
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "turn-steps");
+    let (from, to) = ("[turn-start, events, draw, build, reward, discard]", "[turn-start, events, draw, reward, draw]");
+    scratch.edit("game.yaml", from, to);
+    let (code, out, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{out}{err}");
+    for expected in [
+        "game.yaml:74:46: error: the turn declares step `draw` twice",
+        "game.yaml:74:12: error: the turn lacks step `build`, which the engine requires in every turn",
+    ] {
+        assert!(err.contains(expected), "expected `{expected}` in:\n{err}");
     }
 }
 

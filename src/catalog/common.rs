@@ -6,6 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::turn::lower_step;
+pub use super::turn::{RawStep, lower_turn};
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::diag::Diagnostics;
 use crate::yaml::{Spanned, position};
@@ -345,7 +347,7 @@ pub struct RawVariant<R> {
     /// Events whose effect it replaces (in the game's effect language `R`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replace: Vec<RawReplace<R>>,
-    /// Steps it adds to the turn: an effect run at a declared point.
+    /// How it changes the turn: steps it adds, removes or moves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<RawStep<R>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -381,21 +383,15 @@ pub struct RawReplace<E> {
     pub effect: Vec<E>,
 }
 
-/// A `steps:` entry: an effect run at a point of the turn the game declares.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
-pub struct RawStep<E> {
-    pub at: Spanned<String>,
-    pub effect: Vec<E>,
-}
-
 /// What the game compiles for a reading or a variant.
 #[derive(Debug, Clone, Copy)]
 pub enum Patch<'a, E> {
     Replace(&'a RawReplace<E>),
-    /// A step at the declared point `at` (index into `Declared::steps`).
+    /// A data step `after` (or before) declared step `at`, named by `anchor`.
     Step {
         at: usize,
+        after: bool,
+        anchor: &'a Spanned<String>,
         raw: &'a RawStep<E>,
     },
 }
@@ -408,9 +404,13 @@ pub enum Change {
     /// Replaces the effect of entity `entity` (the game's numbering) with
     /// the game's compiled effect `with`.
     Replace { entity: u32, with: u32 },
-    /// Runs the game's compiled effect `with` at turn point `at` (index into
-    /// `Declared::steps`).
-    Step { at: u32, with: u32 },
+    /// Runs the game's compiled effect `with` as a step of the turn right
+    /// `after` (or before) step `at` (index into `Declared::steps`).
+    Step { at: u32, after: bool, with: u32 },
+    /// Removes step `step` from the turn.
+    Remove { step: u32 },
+    /// Moves step `step` right `after` (or before) step `at`.
+    Move { step: u32, at: u32, after: bool },
 }
 
 /// A reading the code implements, as the loader checks a catalog against
@@ -430,8 +430,13 @@ pub struct Declared<'a> {
     pub variants: &'a [&'a str],
     pub params: &'a [&'a str],
     pub entities: usize,
-    /// The points of the turn where a reading or variant may add a step.
+    /// The procedures the turn is made of (ids in the code's table), and
+    /// the ones every turn must contain.
     pub steps: &'a [&'a str],
+    pub required_steps: &'a [&'a str],
+    /// The catalog's turn (indexes into `steps`, in order), for checking
+    /// the steps a reading names; empty in the copy kept for switch points.
+    pub turn: &'a [u16],
 }
 
 impl Declared<'_> {
@@ -507,7 +512,7 @@ pub struct RawOption<R> {
     /// Events whose effect it replaces (in the game's effect language `R`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replace: Vec<RawReplace<R>>,
-    /// Steps it adds to the turn: an effect run at a declared point.
+    /// How it changes the turn: steps it adds, removes or moves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<RawStep<R>>,
 }
@@ -568,11 +573,11 @@ pub struct Entry<'a, T> {
     pub raw: &'a T,
 }
 
-/// Lowers `set:` and `replace:` into changes, checking parameter names and
-/// bounding the values.
+/// Lowers `set:`, `replace:` and `steps:` into changes, checking parameter
+/// names and bounding the values.
 fn lower_data<R>(
     from: &Source<'_>,
-    what: &str,
+    (what, owner): (&str, (u64, u64)),
     set: &BTreeMap<Key, Spanned<u32>>,
     (replace, steps): (&[RawReplace<R>], &[RawStep<R>]),
     decl: &Declared<'_>,
@@ -601,18 +606,7 @@ fn lower_data<R>(
     }
     out.extend(replace.iter().filter_map(|r| lower_replace(Patch::Replace(r), from, diags)));
     for raw in steps {
-        match decl.steps.iter().position(|s| *s == raw.at.value) {
-            Some(at) => out.extend(lower_replace(Patch::Step { at, raw }, from, diags)),
-            None => diags.error(
-                from.path,
-                position(&raw.at),
-                format!(
-                    "{what} adds a step at unknown point `{}`; steps may be added at {}",
-                    raw.at.value,
-                    decl.steps.join(", ")
-                ),
-            ),
-        }
+        out.extend(lower_step(raw, from, (what, owner), decl, lower_replace, diags));
     }
     out
 }
@@ -624,6 +618,7 @@ fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec<usize>) {
             Change::Set { param, .. } => decl.param_point(param),
             Change::Replace { entity, .. } => decl.entity_point(entity as usize),
             Change::Step { at, .. } => decl.step_point(at as usize),
+            Change::Remove { step } | Change::Move { step, .. } => decl.step_point(step as usize),
         });
     }
 }
@@ -673,9 +668,12 @@ pub fn lower_variants<R>(
                     );
                 }
             }
-            let data = lower_data(&e.from, &what, &v.set, (&v.replace, &v.steps), decl, lower_replace, diags);
+            let owner = (what.as_str(), position(&v.id));
+            let data = lower_data(&e.from, owner, &v.set, (&v.replace, &v.steps), decl, lower_replace, diags);
             let hook = decl.variants.iter().position(|k| *k == v.id.value);
-            if hook.is_none() && data.is_empty() {
+            // (a change that failed to lower has its own diagnostic)
+            let declares_data = !v.set.is_empty() || !v.replace.is_empty() || !v.steps.is_empty();
+            if hook.is_none() && !declares_data {
                 diags.error(
                     f,
                     position(&v.id),
@@ -806,7 +804,8 @@ pub fn lower_interpretations<R>(
         let mut options = Vec::new();
         for o in &i.options {
             let what = format!("option `{}` of interpretation `{}`", o.id.value, i.id.value);
-            let data = lower_data(&e.from, &what, &o.set, (&o.replace, &o.steps), decl, lower_replace, diags);
+            let owner = (what.as_str(), position(&o.id));
+            let data = lower_data(&e.from, owner, &o.set, (&o.replace, &o.steps), decl, lower_replace, diags);
             let hook_variant = match hook {
                 Some(h) => option_hook(file, i, o, &decl.hooks[h], diags),
                 None => {

@@ -13,6 +13,7 @@ pub const MAX_NUMBER: u32 = 10_000;
 pub mod common;
 pub mod diag;
 pub mod overlay;
+pub mod turn;
 
 use std::collections::BTreeMap;
 use std::path::Path;

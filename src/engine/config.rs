@@ -71,11 +71,25 @@ impl fmt::Display for Config {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConfigError {
     UnknownGame(String),
-    Players { players: u32, min: u32, max: u32 },
+    Players {
+        players: u32,
+        min: u32,
+        max: u32,
+    },
     UnknownVariant(String),
     IncompatibleVariants(String, String),
     UnknownInterpretation(String),
-    UnknownOption { interpretation: String, option: String, options: Vec<String> },
+    UnknownOption {
+        interpretation: String,
+        option: String,
+        options: Vec<String>,
+    },
+    /// A change to the turn that this combination of readings cannot make
+    /// (it names a step an earlier change removed).
+    Turn {
+        by: String,
+        why: String,
+    },
 }
 
 impl fmt::Display for ConfigError {
@@ -101,6 +115,7 @@ impl fmt::Display for ConfigError {
                     options.join(", ")
                 )
             }
+            ConfigError::Turn { by, why } => write!(f, "{by} cannot change the turn of this configuration: {why}"),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The game-agnostic core: the `Game` contract (modelled on OpenSpiel's
-//! State API), seeded chance, configurations and rule errors.
+//! State API), seeded chance, configurations, rule errors, typed ids,
+//! zones, readings and the declared turn (`turn`).
 //!
 //! `engine` knows nothing of YAML, files, clap or insta, and does no IO:
 //! a game is a pure reducer over a state that carries its own RNG.
@@ -19,6 +20,7 @@ mod ids;
 mod outcome;
 mod readings;
 mod topology;
+mod turn;
 mod zones;
 
 pub use chance::{Chance, Forced};
@@ -27,8 +29,9 @@ pub use counter::{Bounds, Counter, CounterError};
 pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation};
 pub use ids::{Id, Kind, Overflow, PrefixOf};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
-pub use readings::{Hook, Readings, Touched};
+pub use readings::{Base, Hook, Readings, Touched};
 pub use topology::{Blocked, Blocks, Graph, Grid, Occupancy};
+pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPlan, TurnStep, drive};
 pub use zones::{
     Display, Drawn, Imbalance, MoveError, Multiset, Pile, Refilled, Stack, Supply, Tagged, Tally, WhenEmpty, Zone,
     move_all, move_n, move_tagged, move_to_bottom,

@@ -2,7 +2,7 @@
 //!
 //! A catalog's interpretations and variants are lowered (in `catalog`) into
 //! options that carry [`Change`]s: set a parameter, replace an entity's
-//! effect, or — for what data cannot say — select a *hook*, a reading
+//! effect, add, remove or move a step of the turn (`engine::turn`), or — for what data cannot say — select a *hook*, a reading
 //! written in Rust. Hooks are typed: each is an enum declared with
 //! [`hooks!`](crate::hooks), matched exhaustively where the code branches,
 //! and never compared as a string or by position.
@@ -28,6 +28,7 @@ use std::cell::RefCell;
 use serde::{Deserialize, Serialize};
 
 use super::config::{Config, ConfigError};
+use super::turn::{TurnError, TurnPlan};
 use crate::catalog::common::{Change, Interpretation, Variant};
 
 /// A reading the code implements, as a typed enum with one variant per
@@ -107,8 +108,20 @@ pub struct Readings {
     /// Entity → the replacement effect that applies (an index the game
     /// gave the `Change::Replace`), for entities some reading replaces.
     pub replaced: Vec<(u32, u32)>,
-    /// Steps added to the turn: (point, effect), in the order they apply.
-    pub steps: Vec<(u32, u32)>,
+    /// The turn after every change: the catalog's steps, with the steps
+    /// readings and variants add, remove or move.
+    pub turn: TurnPlan,
+}
+
+/// What a configuration's readings start from: the catalog's parameter
+/// values and its turn, with the procedure ids (for errors) and the
+/// procedures no change may remove (indexes into `steps`).
+#[derive(Debug, Clone, Copy)]
+pub struct Base<'a> {
+    pub params: &'a [u32],
+    pub turn: &'a TurnPlan,
+    pub steps: &'a [&'a str],
+    pub required: &'a [u16],
 }
 
 impl Readings {
@@ -116,12 +129,14 @@ impl Readings {
     /// variants. `base` are the catalog's parameter values. Unknown ids,
     /// unknown options and incompatible variants are errors; the changes of
     /// enabled variants apply first, then those of the chosen options, in
-    /// catalog order (a later change to the same parameter wins).
+    /// catalog order (a later change to the same parameter wins; a change
+    /// to the turn applies to the turn the earlier ones left, and naming a
+    /// step an earlier change removed is an error).
     pub fn resolve(
         interpretations: &[Interpretation],
         variants: &[Variant],
         hooks: usize,
-        base: &[u32],
+        base: Base<'_>,
         config: &Config,
     ) -> Result<Readings, ConfigError> {
         for v in &config.variants {
@@ -150,13 +165,14 @@ impl Readings {
             options: Vec::with_capacity(interpretations.len()),
             hooks: vec![0; hooks],
             variants: variants.iter().map(|v| config.variants.contains(&v.id)).collect(),
-            params: base.to_vec(),
+            params: base.params.to_vec(),
             replaced: Vec::new(),
-            steps: Vec::new(),
+            turn: base.turn.clone(),
         };
+        let turn_error = |by: String, e: TurnError| ConfigError::Turn { by, why: e.describe(base.steps) };
         for (v, on) in variants.iter().zip(r.variants.clone()) {
             if on {
-                r.apply(&v.data);
+                r.apply(&v.data, base.required).map_err(|e| turn_error(format!("variant `{}`", v.id), e))?;
             }
         }
         for i in interpretations {
@@ -169,12 +185,13 @@ impl Readings {
             {
                 *slot = v;
             }
-            r.apply(&o.data);
+            r.apply(&o.data, base.required)
+                .map_err(|e| turn_error(format!("option `{}` of interpretation `{}`", o.id, i.id), e))?;
         }
         Ok(r)
     }
 
-    fn apply(&mut self, changes: &[Change]) {
+    fn apply(&mut self, changes: &[Change], required: &[u16]) -> Result<(), TurnError> {
         for c in changes {
             match *c {
                 Change::Set { param, value } => {
@@ -187,9 +204,12 @@ impl Readings {
                     self.replaced.push((entity, with));
                     self.replaced.sort_unstable();
                 }
-                Change::Step { at, with } => self.steps.push((at, with)),
+                Change::Step { at, after, with } => self.turn.add(at as u16, after, with)?,
+                Change::Remove { step } => self.turn.remove(step as u16, required)?,
+                Change::Move { step, at, after } => self.turn.move_step(step as u16, at as u16, after)?,
             }
         }
+        Ok(())
     }
 
     /// The replacement of an entity's effect, if a reading replaces it.

@@ -137,17 +137,6 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
             diags,
         );
     }
-    let expected_phases = ["events", "draw", "build", "reward", "discard"];
-    let phases: Vec<&str> = g.turn.phases.iter().map(|s| s.value.as_str()).collect();
-    if phases != expected_phases {
-        let (f, pos) = at("turn");
-        let pos = g.turn.phases.first().map(position).unwrap_or(pos);
-        diags.error(
-            f,
-            pos,
-            format!("turn.phases must be {} (the engine plays them in this order)", expected_phases.join(", ")),
-        );
-    }
     let t = &g.turn;
     if t.events_discarded.value > t.events_revealed.value {
         err_at("turn", &t.events_discarded, "turn.events_discarded exceeds turn.events_revealed".into(), diags);

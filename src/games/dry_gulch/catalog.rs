@@ -10,12 +10,12 @@ use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
-    self, Change, Citation, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
+    self, Change, Citation, Declared, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
     check_provenance, check_unique, closest,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::{GameSources, SourceFile};
-use crate::engine::Id;
+use crate::engine::{Id, TurnPlan};
 use crate::yaml::{self, Spanned, position};
 
 /// The most seats a catalog may declare. The box seats six; 64 leaves room
@@ -614,6 +614,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
 
     // variants and interpretations
     let declared = readings::declared(events.len());
+    let (tf, tpos) = at("turn");
+    let steps = common::lower_turn(tf, &g.turn.phases, tpos, &declared, diags);
+    let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
+    let lowering = Declared { turn: &steps, ..declared };
     let mut replacements: Vec<Vec<Effect>> = Vec::new();
     let evs: Vec<&RawEvent> = es.iter().map(|e| e.raw).collect();
     let tested = referenced.clone();
@@ -621,13 +625,13 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         data_effect(patch, &ids, from, &evs, (&mut replacements, &mut choices, &mut referenced), d)
     };
     let variants =
-        common::lower_variants(lay.base.variants, &lay.variants, &languages, &declared, &mut lower_replace, diags);
+        common::lower_variants(lay.base.variants, &lay.variants, &languages, &lowering, &mut lower_replace, diags);
     let interpretations = common::lower_interpretations(
         lay.base.interpretations,
         &lay.interpretations,
         &tested,
         &variants,
-        &declared,
+        &lowering,
         &mut lower_replace,
         diags,
     );
@@ -651,19 +655,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             deal_permits: g.setup.deal_permits.value,
             draft_permits: g.setup.draft_permits.value,
         },
-        turn: Turn {
-            events_revealed: g.turn.events_revealed.value,
-            events_discarded: g.turn.events_discarded.value,
-            rounds_without_events: g.turn.rounds_without_events.value,
-            draw_resources: g.turn.draw_resources.value,
-            permits_from_deck: g.turn.permits_from_deck.value,
-            bank_resources: g.turn.bank_resources.value,
-            bank_permits: g.turn.bank_permits.value,
-            hand_limit: g.turn.hand_limit.value,
-            influence_card_reward: g.turn.influence_card_reward.value,
-            town_hall_reopen_cards: g.turn.town_hall_reopen_cards.value,
-            general_store_cards: g.turn.general_store_cards.value,
-        },
+        turn,
         components: Components {
             resource_cards: g.components.resource_cards.value,
             event_cards: g.components.event_cards.value,
@@ -766,14 +758,14 @@ fn data_effect(
             (Some(e), events[e].target.is_some(), &r.effect, position(&r.event))
         }
         // an added step has no target: `damage` and `target-owner` are errors
-        Patch::Step { raw, .. } => (None, false, &raw.effect, position(&raw.at)),
+        Patch::Step { anchor, raw, .. } => (None, false, &raw.effect, position(anchor)),
     };
     let mut cx = EffectCx { file: from.path, text: from.text, ids, has_target, at, diags, choices, readings };
     let effect = cx.effects(effect);
     out.push(effect);
     let with = (out.len() - 1) as u32;
     Some(match (patch, entity) {
-        (Patch::Step { at, .. }, _) => Change::Step { at: at as u32, with },
+        (Patch::Step { at, after, .. }, _) => Change::Step { at: at as u32, after, with },
         (_, e) => Change::Replace { entity: e.unwrap_or(0) as u32, with },
     })
 }

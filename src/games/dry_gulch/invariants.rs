@@ -8,7 +8,7 @@ use super::rules_data::{Ability, Bld, Rules, kind};
 use smallvec::SmallVec;
 
 use super::rules::End;
-use crate::engine::{Hook, Id, Imbalance, Kind, Tally};
+use crate::engine::{EndReason, Hook, Id, Imbalance, Kind, Tally};
 use crate::engine::{InvariantDef, Violation};
 
 pub const INVARIANTS: &[InvariantDef] = &[
@@ -220,7 +220,10 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
 }
 
 fn hands(s: &State, action: &Action, events: &[Event]) -> Result<(), Violation> {
-    if !matches!(action, Action::EndTurn) {
+    // a turn ended: whichever action finished its last declared step
+    // (`EndTurn`, or `EndBuild` in a turn without a discard step)
+    let set_up = matches!(action, Action::PlaceResidence(_) | Action::DraftPermit(_));
+    if set_up || (s.phase != Phase::NextTurn && s.outcome != Some(End::Draw(EndReason::TurnCap))) {
         return Ok(());
     }
     let limit = s.param(P::HandLimit);

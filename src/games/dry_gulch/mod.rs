@@ -7,8 +7,9 @@
 //! | phase 1: reveal three events, discard one, keep red/yellow, resolve the rest | dry-gulch-en Drawing Event Cards 1–4 | `rules.rs` `Phase::Events` |
 //! | phase 2: three resources, or a permit (face-up or two from the deck); Bank | Drawing Resources 1–2, Special Rules 3.1 | `Phase::Draw` |
 //! | phase 3: build with payment and substitution, plots, chips; influence cards; disasters | Building 1–3, Special Rules 2–6 | `Phase::Build`, `payment.rs` |
-//! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` |
-//! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard` |
+//! | the order of a turn: the steps `game.yaml` declares (`turn.phases`), changed by readings as data | Turn; Optional Rules 2, 4 | `readings::Proc`, `rules::flow` |
+//! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` (`rules::flow`) |
+//! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard`, `State::end_turn` |
 //! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `State::run_take`, `payment.rs` |
 //! | winning during the building phase | Winning the Game | `State::check_win` |
 //! | optional rules 2–4 as variants | Optional Rules 2–4 | `readings::V`, `State::on` |
@@ -78,6 +79,8 @@ impl super::Entry for DryGulch {
 
 /// A data change of a reading or variant, in catalog words.
 pub fn describe_change(r: &Rules, c: &Change) -> String {
+    let step = |s: u32| readings::PROCEDURES.get(s as usize).copied().unwrap_or("?");
+    let before_after = |after: bool| if after { "after" } else { "before" };
     match *c {
         Change::Set { param, value } => {
             format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
@@ -85,8 +88,10 @@ pub fn describe_change(r: &Rules, c: &Change) -> String {
         Change::Replace { entity, .. } => {
             format!("replaces the effect of {}", r.events.get(entity as usize).map_or("?", |e| e.id.as_str()))
         }
-        Change::Step { at, .. } => {
-            format!("adds a step at {}", readings::STEP_POINTS.get(at as usize).copied().unwrap_or("?"))
+        Change::Step { at, after, .. } => format!("adds a step {} {}", before_after(after), step(at)),
+        Change::Remove { step: s } => format!("removes the step {}", step(s)),
+        Change::Move { step: s, at, after } => {
+            format!("moves the step {} {} {}", step(s), before_after(after), step(at))
         }
     }
 }

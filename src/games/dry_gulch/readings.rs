@@ -1,13 +1,15 @@
 //! What the Dry Gulch code declares to its catalog: the readings it
 //! implements in Rust (hooks, one typed enum each), the variants it knows
-//! by name, and the parameters a reading, a variant or a house rule may set.
+//! by name, the parameters a reading, a variant or a house rule may set,
+//! and the procedures a turn is made of.
 //!
 //! Every branch in `rules.rs` on an ambiguity matches one of these enums
 //! exhaustively (`State::r::<DamagedInfluence>()`); the catalog must declare
 //! each hook with an option for each of its readings, and may declare any
-//! further interpretation as data (`set:`, `replace:`).
+//! further interpretation as data (`set:`, `replace:`, `steps:`).
 
 use crate::catalog::common::Declared;
+use crate::engine::Procedure;
 
 crate::hooks! { HOOKS;
     /// How much of a damaged building's influence still counts.
@@ -103,22 +105,40 @@ crate::switches! {
     FixedWinThreshold = "limits.fixed_win_threshold",
 }
 
-crate::switches! {
-    /// The points of the turn where a reading or a variant may add a step
-    /// (an effect the active player's turn runs there).
-    StepPoint, STEP_POINTS;
-    /// At the start of the turn, after spreading fire, before the events.
+crate::procedures! {
+    /// The procedures of a turn (`game.yaml` lists them in the order they
+    /// play, `turn.phases`). `build` is required: a win is checked only in
+    /// the building phase (Winning the Game), so a turn without one could
+    /// never be won.
+    Proc, PROCEDURES, required: [Build];
+    /// The start of the turn: the Town Hall reopens for its attacker and
+    /// fire spreads (optional rules 2 and 4).
     TurnStart = "turn-start",
-    /// As the build phase begins, after the draw.
+    /// Events are revealed; the player discards, keeps or leaves them.
+    Events = "events",
+    /// Three resources, a permit, or the Bank's draw.
+    Draw = "draw",
+    /// Building, influence cards, disasters, face-up events.
     Build = "build",
-    /// As the discard phase begins, after the rewards.
+    /// Unplayable face-up cards go; plots and influence cards pay.
+    Reward = "reward",
+    /// The player discards at will (the turn's end then cuts hands).
     Discard = "discard",
 }
 
 /// What the code declares, for lowering a catalog with `events` event cards
-/// (the entities a `replace:` names).
+/// (the entities a `replace:` names); `turn` is left empty (the catalog's
+/// turn is lowered against this).
 pub fn declared(events: usize) -> Declared<'static> {
-    Declared { hooks: HOOKS, variants: VARIANTS, params: PARAMS, entities: events, steps: STEP_POINTS }
+    Declared {
+        hooks: HOOKS,
+        variants: VARIANTS,
+        params: PARAMS,
+        entities: events,
+        steps: PROCEDURES,
+        required_steps: Proc::REQUIRED,
+        turn: &[],
+    }
 }
 
 #[cfg(test)]
@@ -133,5 +153,7 @@ mod tests {
         assert_eq!(DamagedTransfers::from_index(2), DamagedTransfers::AsBuilt);
         assert_eq!(P::HandLimit.id(), "turn.hand_limit");
         assert_eq!(V::SpreadingFire.id(), "spreading-fire");
+        assert_eq!(PROCEDURES[Proc::Reward.index()], "reward");
+        assert_eq!(Proc::REQUIRED, ["build"]);
     }
 }

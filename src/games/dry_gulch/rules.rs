@@ -1,5 +1,5 @@
-//! The Dry Gulch state machine: set-up, the five phases of a turn, effects,
-//! decisions, and the win check.
+//! The Dry Gulch state machine: set-up, effects, decisions, legality and
+//! the win check; the turn's steps run from the catalog (`flow`).
 //!
 //! Legal actions come in this fixed order (each group in catalog order of
 //! its cards, buildings and plots): decisions of a pending effect; set-up
@@ -19,9 +19,11 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Chance, Config, ConfigError, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError, Supply, Tagged,
-    Touched, WhenEmpty, move_all, move_n, move_tagged,
+    Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError,
+    Supply, Tagged, Touched, WhenEmpty, move_all, move_n, move_tagged,
 };
+
+mod flow;
 
 /// How a game of Dry Gulch ended, as the state keeps it (`Game::outcome`
 /// turns it into the ranking).
@@ -143,6 +145,8 @@ pub enum Phase {
         offered: Pile<kind::Building>,
     },
     Build,
+    /// The reward phase (nobody acts in it unless an effect asks).
+    Reward,
     Discard,
     Over,
 }
@@ -327,6 +331,8 @@ pub struct State {
     pub active: usize,
     pub turns: u32,
     pub phase: Phase,
+    /// The step of the configuration's turn (`readings.turn`) under way.
+    pub cursor: Cursor,
     /// Event cards revealed this event phase.
     pub revealed: Pile<kind::Card>,
     /// Event cards lying face up that must be resolved before the reward phase.
@@ -632,7 +638,9 @@ impl State {
         if n < rules.min_players || n > rules.max_players {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
         }
-        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), &rules.params, config)?;
+        let required = rules.declared.required_indexes();
+        let base = Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &required };
+        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let turn_cap = config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]);
         let mut variants = vec![false; V::ALL.len()];
         for (v, on) in rules.variants.iter().zip(&readings.variants) {
@@ -688,6 +696,7 @@ impl State {
             active: 0,
             turns: 0,
             phase: Phase::Residence { seat: 0 },
+            cursor: Cursor::default(),
             revealed: Pile::new(),
             face_up: Pile::new(),
             played: Pile::new(),
@@ -758,28 +767,6 @@ impl State {
     }
 
     // ------------------------------------------------------------ turns
-
-    fn start_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        self.store_used = 0;
-        self.pending_rewards.clear();
-        ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
-        if self.on(V::TownHallDamage)
-            && self.town_hall_closed == Some(Closure { reopens_for: Some(self.active) })
-            && self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn
-        {
-            self.reopen_town_hall(ev);
-            ev.push(Event::TownHallReopened { seat: self.active });
-        }
-        if self.on(V::SpreadingFire) && self.firehouse_absent(rules) {
-            self.spread_fires(rules, ev);
-        }
-        self.add_steps(rules, StepPoint::TurnStart);
-        self.phase = Phase::TurnStart;
-        self.run(rules, ev);
-        if self.decision.is_none() && self.outcome.is_none() {
-            self.begin_events(ev);
-        }
-    }
 
     /// Damage markers on the board (one per damaged building).
     pub fn markers_used(&self) -> u32 {
@@ -856,53 +843,12 @@ impl State {
         }
     }
 
-    fn begin_events(&mut self, ev: &mut Vec<Event>) {
-        self.phase = Phase::Events { discard: 0 };
-        if self.round() > self.p(P::RoundsWithoutEvents) {
-            for _ in 0..self.p(P::EventsRevealed) {
-                // the reading is consulted only when the deck runs out
-                let when_empty = if self.event_deck.is_empty()
-                    && !self.event_discard.is_empty()
-                    && self.r::<EventDeckEmpty>() == EventDeckEmpty::Reshuffle
-                {
-                    WhenEmpty::Reshuffle
-                } else {
-                    WhenEmpty::Stop
-                };
-                let drawn =
-                    self.event_deck.draw(&mut self.event_discard, when_empty, &mut self.chance, &mut self.revealed);
-                if drawn.reshuffled {
-                    ev.push(Event::EventsReshuffled);
-                }
-                if drawn.card.is_none() {
-                    break;
-                }
-            }
-            if !self.revealed.is_empty() {
-                ev.push(Event::Revealed { cards: self.revealed.as_slice().to_vec() });
-            }
-            let discard = self.p(P::EventsDiscarded).min(self.revealed.len() as u32);
-            self.phase = Phase::Events { discard };
-        }
-        if self.revealed.is_empty() && self.town_hall_closed.is_none() {
-            self.phase = Phase::Draw;
-        }
-    }
-
     fn keepable(&self, rules: &Rules, c: CardKind) -> bool {
         match rules.event_of(c).map(|e| rules.events[e].triangle) {
             Some(Triangle::Red | Triangle::Yellow) => true,
             Some(Triangle::Violet) => self.r::<VioletIntoHand>() == VioletIntoHand::MayTake,
             _ => false,
         }
-    }
-
-    fn end_events(&mut self, ev: &mut Vec<Event>) {
-        if !self.revealed.is_empty() {
-            ev.push(Event::LeftFaceUp { cards: self.revealed.as_slice().to_vec() });
-            move_all(&mut self.revealed, &mut self.face_up);
-        }
-        self.phase = Phase::Draw;
     }
 
     fn reopen_town_hall(&mut self, _ev: &mut Vec<Event>) {
@@ -921,33 +867,6 @@ impl State {
 
     fn town_hall_open(&self) -> bool {
         self.town_hall_closed.is_none() || self.fault == Some(Fault::OpenClosedTownHall)
-    }
-
-    fn after_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        if self.owns_intact(rules, self.active, Ability::Bank) > 0 && self.r::<BankDraw>() == BankDraw::InAddition {
-            self.bank_draw(ev);
-        }
-        self.enter_build(rules, ev);
-    }
-
-    fn bank_draw(&mut self, ev: &mut Vec<Event>) {
-        let a = self.active;
-        self.draw_resources(a, self.p(P::BankResources), ev);
-        if !self.town_hall_open() {
-            ev.push(Event::Lapsed { why: "the Town Hall is closed, so the Bank draws no permit".into() });
-            return;
-        }
-        for _ in 0..self.p(P::BankPermits) {
-            if !self.draw_permit(a, ev) {
-                ev.push(Event::Lapsed { why: "the permit deck is empty, so the Bank draws no permit".into() });
-            }
-        }
-    }
-
-    fn enter_build(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        self.phase = Phase::Build;
-        self.add_steps(rules, StepPoint::Build);
-        self.check_win(rules, ev);
     }
 
     fn check_win(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
@@ -979,125 +898,6 @@ impl State {
         self.phase = Phase::Over;
         self.decision = None;
         self.queue.clear();
-    }
-
-    fn rewards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        // face-up cards that could not be played
-        if !self.face_up.is_empty() {
-            let cards = self.face_up.as_slice().to_vec();
-            let into_hand = self.r::<UnplayableFaceUp>() == UnplayableFaceUp::IntoHand;
-            for &c in &cards {
-                let hand = &mut self.seats[self.active].hand;
-                moved(if into_hand {
-                    move_n(&mut self.face_up, hand, c, 1)
-                } else {
-                    move_n(&mut self.face_up, &mut self.event_discard, c, 1)
-                });
-            }
-            ev.push(Event::FaceUpCleared { cards, into_hand });
-        }
-        let seats: Vec<usize> = match self.r::<RewardsWho>() {
-            RewardsWho::ActivePlayer => vec![self.active],
-            RewardsWho::EveryPlayer => self.seats_from_active().collect(),
-        };
-        for seat in seats {
-            let n: u32 = self
-                .board
-                .iter()
-                .enumerate()
-                .filter_map(|(i, p)| {
-                    p.filter(|p| p.owner == Some(seat) && p.damage.is_none()).map(|_| rules.plots[i].reward)
-                })
-                .sum();
-            if n > 0 {
-                self.draw_resources(seat, n, ev);
-            }
-        }
-        let named: Vec<Bld> = if self.r::<InfluenceReward>() == InfluenceReward::EveryRewardPhase {
-            let mut v = Vec::new();
-            for p in &self.seats {
-                for &c in &p.influence {
-                    if let Some(e) = rules.event_of(c) {
-                        v.extend(rules.events[e].rewards.iter().copied());
-                    }
-                }
-            }
-            v
-        } else {
-            std::mem::take(&mut self.pending_rewards)
-        };
-        for b in named {
-            if let Some(owner) = self.intact_owner(b) {
-                self.draw_resources(owner, self.p(P::InfluenceCardReward), ev);
-            }
-        }
-        self.phase = Phase::Discard;
-        self.add_steps(rules, StepPoint::Discard);
-    }
-
-    /// Queues the steps that readings and variants add at `at` (the caller's
-    /// flow runs the queue). An added step has no target and no card of its
-    /// own: its effect is lowered without `damage` or `target-owner`.
-    fn add_steps(&mut self, rules: &Rules, at: StepPoint) {
-        if self.readings.steps.is_empty() {
-            return;
-        }
-        let steps: Vec<u32> =
-            self.readings.steps.iter().filter(|(p, _)| *p == at as u32).map(|&(_, with)| with).collect();
-        if !steps.is_empty() {
-            self.touched.mark(rules.declared.step_point(at as usize));
-        }
-        for with in steps {
-            if let Some(effect) = rules.replacements.get(with as usize) {
-                self.expand(rules, effect, CardKind::ZERO);
-            }
-        }
-    }
-
-    fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        let a = self.active;
-        let cards = self.seats[a].in_front.as_slice().to_vec();
-        for (card, plot) in cards {
-            moved(move_n(&mut self.seats[a].in_front, &mut self.event_discard, card, 1));
-            ev.push(Event::Discarded { seat: a, card });
-            if self.r::<MarkerRemoval>() == MarkerRemoval::WithCard {
-                for (i, p) in Plot::first(self.board.len()).zip(self.board.iter_mut()) {
-                    if let Some(p) = p.as_mut()
-                        && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
-                    {
-                        p.damage = None;
-                        ev.push(Event::Repaired { plot: i });
-                    }
-                }
-            }
-        }
-        if self.fault != Some(Fault::NoHandLimit) {
-            for seat in 0..self.players {
-                let mut cut = Vec::new();
-                let limit = if self.fault == Some(Fault::PermitInHand) {
-                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.total())
-                } else {
-                    self.p(P::HandLimit)
-                };
-                while self.seats[seat].hand_size() > limit {
-                    let Some(c) = self.random_card(rules, seat, &[]) else {
-                        break;
-                    };
-                    self.discard_from_hand(rules, seat, c, 1);
-                    cut.push(c);
-                }
-                if !cut.is_empty() {
-                    ev.push(Event::HandCut { seat, cards: cut });
-                }
-            }
-        }
-        self.turns += 1;
-        self.active = (self.active + 1) % self.players;
-        if self.turns >= self.turn_cap {
-            self.end(End::Draw(EndReason::TurnCap), ev);
-        } else {
-            self.phase = Phase::NextTurn;
-        }
     }
 
     // ------------------------------------------------------------ effects
@@ -1742,7 +1542,7 @@ impl State {
                 out.push(Action::EndTurn);
             }
             Phase::NextTurn => out.push(Action::StartTurn),
-            Phase::TurnStart | Phase::Over => {}
+            Phase::TurnStart | Phase::Reward | Phase::Over => {}
         }
     }
 
@@ -1843,6 +1643,7 @@ impl State {
             Phase::Events { .. } => "the event phase",
             Phase::Draw | Phase::DrawKeep { .. } => "the draw phase",
             Phase::Build => "the build phase",
+            Phase::Reward => "the reward phase",
             Phase::Discard => "the discard phase",
             Phase::Over => "the end of the game",
         };
@@ -2083,7 +1884,7 @@ impl State {
             }
             Action::BankDraw => {
                 self.bank_draw(ev);
-                self.enter_build(rules, ev);
+                self.cursor.finish();
             }
             Action::Build { building, plot, payment: pay } => self.build(rules, building, plot, &pay, ev),
             Action::PlayInfluence(c) => {
@@ -2112,18 +1913,15 @@ impl State {
                 self.expand(rules, self.effect_of(rules, e), card);
                 self.target = None;
             }
-            Action::EndBuild => self.rewards(rules, ev),
+            Action::EndBuild => self.cursor.finish(),
             Action::Discard(c) => {
                 self.discard_from_hand(rules, a, c, 1);
                 ev.push(Event::Discarded { seat: a, card: c });
             }
-            Action::EndTurn => self.end_turn(rules, ev),
+            Action::EndTurn => self.cursor.finish(),
             Action::StartTurn => self.start_turn(rules, ev),
         }
         self.run(rules, ev);
-        if self.decision.is_none() && self.queue.is_empty() && self.phase == Phase::TurnStart {
-            self.begin_events(ev);
-        }
         if self.decision.is_none()
             && self.queue.is_empty()
             && matches!(self.phase, Phase::Events { .. })
@@ -2136,6 +1934,7 @@ impl State {
                 self.end_events(ev);
             }
         }
+        self.drive(rules, ev);
         if self.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild)) {
             self.check_win(rules, ev);
         }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::catalog::common::{Citation, Declared, Document, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostics;
-use crate::engine::{Id, Kind, Stack};
+use crate::engine::{Id, Kind, Stack, TurnPlan};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
@@ -75,7 +75,9 @@ pub struct Rules {
     pub min_players: u32,
     pub max_players: u32,
     pub setup: Setup,
-    pub turn: Turn,
+    /// The turn the catalog declares (`turn.phases`), before readings and
+    /// variants change it; the turn's numbers are `params`.
+    pub turn: TurnPlan,
     pub components: Components,
     pub limits: Limits,
     pub flags: Vec<String>,
@@ -134,21 +136,6 @@ pub struct Setup {
     pub deal_resources: u32,
     pub deal_permits: u32,
     pub draft_permits: u32,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Turn {
-    pub events_revealed: u32,
-    pub events_discarded: u32,
-    pub rounds_without_events: u32,
-    pub draw_resources: u32,
-    pub permits_from_deck: u32,
-    pub bank_resources: u32,
-    pub bank_permits: u32,
-    pub hand_limit: u32,
-    pub influence_card_reward: u32,
-    pub town_hall_reopen_cards: u32,
-    pub general_store_cards: u32,
 }
 
 #[derive(Debug, Clone, Serialize)]

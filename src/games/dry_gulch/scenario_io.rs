@@ -295,6 +295,7 @@ impl State {
                     return Err(format!("unknown phase `{other}`; expected start, events, draw, build or discard"));
                 }
             };
+            self.place_cursor()?;
         }
         Ok(())
     }
@@ -554,6 +555,7 @@ pub fn phase_name(p: &Phase) -> &'static str {
         Phase::Events { .. } => "events",
         Phase::Draw | Phase::DrawKeep { .. } => "draw",
         Phase::Build => "build",
+        Phase::Reward => "reward",
         Phase::Discard => "discard",
         Phase::Over => "over",
     }

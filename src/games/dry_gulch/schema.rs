@@ -69,7 +69,8 @@ pub struct SetupSection {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnSection {
-    /// The phases in order; must be events, draw, build, reward, discard.
+    /// The steps of a turn in order, each naming one of the procedures the
+    /// code registers (`readings::PROCEDURES`).
     pub phases: Vec<Spanned<String>>,
     pub events_revealed: Spanned<u32>,
     pub events_discarded: Spanned<u32>,

@@ -1,0 +1,315 @@
+//! The Dry Gulch turn, run from the catalog's declared steps through the
+//! engine's cursor (`engine::turn`).
+//!
+//! `game.yaml` lists the steps (`turn.phases`), each naming one of the
+//! procedures `readings::Proc` declares; readings and variants add data
+//! steps, remove steps or move them. `StartTurn` begins a turn (its
+//! bookkeeping) and every action ends by driving the cursor on: a
+//! procedure that needs the players (events, draw, build, discard) waits
+//! until the action that ends its phase (`EndEvents`, a draw, `EndBuild`,
+//! `EndTurn`) finishes it; the others (`turn-start`, `reward`) and data
+//! steps finish once their effects are resolved. Past the last step the
+//! turn ends: disasters in front of the active player go, hands are cut to
+//! the limit, and the next player is on.
+
+use super::*;
+use crate::engine::{Cursor, Flow, Procedure, TurnFlow, TurnPlan, TurnStep, drive};
+
+/// One action's turn flow: the state with what its steps need.
+struct Flowing<'a> {
+    s: &'a mut State,
+    rules: &'a Rules,
+    ev: &'a mut Vec<Event>,
+}
+
+impl TurnFlow for Flowing<'_> {
+    type Proc = Proc;
+    fn plan(&self) -> &TurnPlan {
+        &self.s.readings.turn
+    }
+    fn cursor(&mut self) -> &mut Cursor {
+        &mut self.s.cursor
+    }
+    fn busy(&self) -> bool {
+        let s = &self.s;
+        s.outcome.is_some()
+            || s.decision.is_some()
+            || !s.queue.is_empty()
+            || matches!(s.phase, Phase::NextTurn | Phase::Residence { .. } | Phase::Draft { .. } | Phase::Over)
+    }
+    fn begin(&mut self, step: TurnStep<Proc>) -> Flow {
+        let flow = self.s.begin_step(self.rules, step, self.ev);
+        self.s.run(self.rules, self.ev);
+        flow
+    }
+    fn turn_over(&mut self) {
+        self.s.end_turn(self.rules, self.ev);
+    }
+}
+
+impl State {
+    /// Moves the turn on as far as it goes without the players.
+    pub(super) fn drive(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        drive(&mut Flowing { s: self, rules, ev });
+    }
+
+    /// The bookkeeping of a new turn; the cursor then plays the declared
+    /// steps from the first.
+    pub(super) fn start_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        self.store_used = 0;
+        self.pending_rewards.clear();
+        ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
+        // a reading that removes or moves a step changes every turn
+        for &p in self.readings.turn.reshaped() {
+            self.touched.mark(rules.declared.step_point(usize::from(p)));
+        }
+        self.cursor.restart();
+        self.phase = Phase::TurnStart;
+    }
+
+    /// Begins one step of the turn.
+    fn begin_step(&mut self, rules: &Rules, step: TurnStep<Proc>, ev: &mut Vec<Event>) -> Flow {
+        let p = match step {
+            TurnStep::Effect { effect, anchor } => {
+                // an added step has no target and no card of its own: its
+                // effect is lowered without `damage` or `target-owner`
+                self.touched.mark(rules.declared.step_point(anchor.index()));
+                if let Some(effect) = rules.replacements.get(effect as usize) {
+                    self.expand(rules, effect, CardKind::ZERO);
+                }
+                return Flow::Done;
+            }
+            TurnStep::Proc(p) => p,
+        };
+        // a reading that moves this step is consulted where it is played
+        self.touched.mark(rules.declared.step_point(p.index()));
+        match p {
+            Proc::TurnStart => {
+                self.turn_start(rules, ev);
+                Flow::Done
+            }
+            Proc::Events => self.begin_events(ev),
+            Proc::Draw => {
+                self.phase = Phase::Draw;
+                Flow::Wait
+            }
+            Proc::Build => {
+                self.phase = Phase::Build;
+                self.check_win(rules, ev);
+                Flow::Wait
+            }
+            Proc::Reward => {
+                self.phase = Phase::Reward;
+                self.rewards(rules, ev);
+                Flow::Done
+            }
+            Proc::Discard => {
+                self.phase = Phase::Discard;
+                Flow::Wait
+            }
+        }
+    }
+
+    /// The start of the turn: the Town Hall reopens for its attacker, and
+    /// fire spreads (optional rules 2 and 4).
+    fn turn_start(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        if self.on(V::TownHallDamage)
+            && self.town_hall_closed == Some(Closure { reopens_for: Some(self.active) })
+            && self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn
+        {
+            self.reopen_town_hall(ev);
+            ev.push(Event::TownHallReopened { seat: self.active });
+        }
+        if self.on(V::SpreadingFire) && self.firehouse_absent(rules) {
+            self.spread_fires(rules, ev);
+        }
+    }
+
+    /// Reveals the events; the phase waits for the player unless nothing
+    /// was revealed and the Town Hall is open.
+    fn begin_events(&mut self, ev: &mut Vec<Event>) -> Flow {
+        self.phase = Phase::Events { discard: 0 };
+        if self.round() > self.p(P::RoundsWithoutEvents) {
+            for _ in 0..self.p(P::EventsRevealed) {
+                // the reading is consulted only when the deck runs out
+                let when_empty = if self.event_deck.is_empty()
+                    && !self.event_discard.is_empty()
+                    && self.r::<EventDeckEmpty>() == EventDeckEmpty::Reshuffle
+                {
+                    WhenEmpty::Reshuffle
+                } else {
+                    WhenEmpty::Stop
+                };
+                let drawn =
+                    self.event_deck.draw(&mut self.event_discard, when_empty, &mut self.chance, &mut self.revealed);
+                if drawn.reshuffled {
+                    ev.push(Event::EventsReshuffled);
+                }
+                if drawn.card.is_none() {
+                    break;
+                }
+            }
+            if !self.revealed.is_empty() {
+                ev.push(Event::Revealed { cards: self.revealed.as_slice().to_vec() });
+            }
+            let discard = self.p(P::EventsDiscarded).min(self.revealed.len() as u32);
+            self.phase = Phase::Events { discard };
+        }
+        if self.revealed.is_empty() && self.town_hall_closed.is_none() { Flow::Done } else { Flow::Wait }
+    }
+
+    /// The event phase ends: what is still revealed lies face up.
+    pub(super) fn end_events(&mut self, ev: &mut Vec<Event>) {
+        if !self.revealed.is_empty() {
+            ev.push(Event::LeftFaceUp { cards: self.revealed.as_slice().to_vec() });
+            move_all(&mut self.revealed, &mut self.face_up);
+        }
+        self.cursor.finish();
+    }
+
+    /// The draw phase ends (with the Bank's draw when it comes in addition).
+    pub(super) fn after_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        if self.owns_intact(rules, self.active, Ability::Bank) > 0 && self.r::<BankDraw>() == BankDraw::InAddition {
+            self.bank_draw(ev);
+        }
+        self.cursor.finish();
+    }
+
+    pub(super) fn bank_draw(&mut self, ev: &mut Vec<Event>) {
+        let a = self.active;
+        self.draw_resources(a, self.p(P::BankResources), ev);
+        if !self.town_hall_open() {
+            ev.push(Event::Lapsed { why: "the Town Hall is closed, so the Bank draws no permit".into() });
+            return;
+        }
+        for _ in 0..self.p(P::BankPermits) {
+            if !self.draw_permit(a, ev) {
+                ev.push(Event::Lapsed { why: "the permit deck is empty, so the Bank draws no permit".into() });
+            }
+        }
+    }
+
+    /// The reward phase: face-up cards nobody could play go, plots and
+    /// influence cards pay their rewards.
+    fn rewards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        // face-up cards that could not be played
+        if !self.face_up.is_empty() {
+            let cards = self.face_up.as_slice().to_vec();
+            let into_hand = self.r::<UnplayableFaceUp>() == UnplayableFaceUp::IntoHand;
+            for &c in &cards {
+                let hand = &mut self.seats[self.active].hand;
+                moved(if into_hand {
+                    move_n(&mut self.face_up, hand, c, 1)
+                } else {
+                    move_n(&mut self.face_up, &mut self.event_discard, c, 1)
+                });
+            }
+            ev.push(Event::FaceUpCleared { cards, into_hand });
+        }
+        let seats: Vec<usize> = match self.r::<RewardsWho>() {
+            RewardsWho::ActivePlayer => vec![self.active],
+            RewardsWho::EveryPlayer => self.seats_from_active().collect(),
+        };
+        for seat in seats {
+            let n: u32 = self
+                .board
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| {
+                    p.filter(|p| p.owner == Some(seat) && p.damage.is_none()).map(|_| rules.plots[i].reward)
+                })
+                .sum();
+            if n > 0 {
+                self.draw_resources(seat, n, ev);
+            }
+        }
+        let named: Vec<Bld> = if self.r::<InfluenceReward>() == InfluenceReward::EveryRewardPhase {
+            let mut v = Vec::new();
+            for p in &self.seats {
+                for &c in &p.influence {
+                    if let Some(e) = rules.event_of(c) {
+                        v.extend(rules.events[e].rewards.iter().copied());
+                    }
+                }
+            }
+            v
+        } else {
+            std::mem::take(&mut self.pending_rewards)
+        };
+        for b in named {
+            if let Some(owner) = self.intact_owner(b) {
+                self.draw_resources(owner, self.p(P::InfluenceCardReward), ev);
+            }
+        }
+    }
+
+    /// The turn is over: the active player's disasters in front of him go
+    /// (and their markers, under `marker-removal: with-card`), every hand is
+    /// cut to the limit, and the next player is on.
+    fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let a = self.active;
+        let cards = self.seats[a].in_front.as_slice().to_vec();
+        for (card, plot) in cards {
+            moved(move_n(&mut self.seats[a].in_front, &mut self.event_discard, card, 1));
+            ev.push(Event::Discarded { seat: a, card });
+            if self.r::<MarkerRemoval>() == MarkerRemoval::WithCard {
+                for (i, p) in Plot::first(self.board.len()).zip(self.board.iter_mut()) {
+                    if let Some(p) = p.as_mut()
+                        && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
+                    {
+                        p.damage = None;
+                        ev.push(Event::Repaired { plot: i });
+                    }
+                }
+            }
+        }
+        if self.fault != Some(Fault::NoHandLimit) {
+            for seat in 0..self.players {
+                let mut cut = Vec::new();
+                let limit = if self.fault == Some(Fault::PermitInHand) {
+                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.total())
+                } else {
+                    self.p(P::HandLimit)
+                };
+                while self.seats[seat].hand_size() > limit {
+                    let Some(c) = self.random_card(rules, seat, &[]) else {
+                        break;
+                    };
+                    self.discard_from_hand(rules, seat, c, 1);
+                    cut.push(c);
+                }
+                if !cut.is_empty() {
+                    ev.push(Event::HandCut { seat, cards: cut });
+                }
+            }
+        }
+        self.turns += 1;
+        self.active = (self.active + 1) % self.players;
+        if self.turns >= self.turn_cap {
+            self.end(End::Draw(EndReason::TurnCap), ev);
+        } else {
+            self.phase = Phase::NextTurn;
+        }
+    }
+
+    /// For a state a scenario sets up mid-turn: the cursor waits on the
+    /// step of the phase it names. An error when this configuration's turn
+    /// has no such step.
+    pub(crate) fn place_cursor(&mut self) -> Result<(), String> {
+        let p = match self.phase {
+            Phase::Events { .. } => Proc::Events,
+            Phase::Draw | Phase::DrawKeep { .. } => Proc::Draw,
+            Phase::Build => Proc::Build,
+            Phase::Discard => Proc::Discard,
+            _ => return Ok(()),
+        };
+        let at = self.readings.turn.position(p.index() as u16).ok_or_else(|| {
+            format!(
+                "this configuration's turn has no `{}` step (a reading or variant removed it)",
+                PROCEDURES[p.index()]
+            )
+        })?;
+        self.cursor = Cursor::waiting_at(at);
+        Ok(())
+    }
+}
