@@ -4,6 +4,7 @@ mod bad_input;
 mod cli;
 mod dry_gulch_play;
 mod engine_blocks;
+mod explore;
 mod interp;
 mod properties;
 mod reliability;
