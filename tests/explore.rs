@@ -110,6 +110,18 @@ fn a_saved_path_fails_run_with_the_fault_and_passes_without() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A scenario with several configurations starts from the one named.
+#[test]
+fn a_named_configuration_is_the_start() {
+    let file = "scenarios/dry-gulch/ace-protection-ace-and-card-or-one-card.yaml";
+    let (code, first) = explore_json(&["--from", file, "--depth", "1"]);
+    assert_eq!((code, &first["configuration"]), (0, &Value::from("ace-and-one-card")), "{first}");
+    let (code, named) = explore_json(&["--from", file, "--depth", "1", "--config", "one-card-only"]);
+    assert_eq!(code, 0, "{named}");
+    assert_eq!(named["configuration"], "one-card-only");
+    assert_eq!(named["config"]["interpretations"]["ace-protection"], "one-card-only");
+}
+
 #[test]
 fn the_state_bound_stops_with_a_clear_message_and_exit_1() {
     let (code, v) = explore_json(&["--from", FIRST_ROUND, "--depth", "4", "--max-states", "10"]);
