@@ -19,12 +19,14 @@ use crate::games::{self, AnyRules, with_game};
 use crate::scenario;
 
 mod bench;
+mod explore;
 pub mod progress;
 mod readings;
 mod scenarios;
 mod shard;
 
 pub use bench::{BenchRow, bench, peak_memory_kib};
+pub use explore::{ExploreArgs, ExploreView, explore_command};
 pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
 pub use readings::{DiffArgs, diff_command, explain_command};
 pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files};

@@ -64,6 +64,9 @@ const EX_DIFF: &str = "Examples:
 const EX_MATRIX: &str = "Examples:
   rulecheck matrix --game dry-gulch
   rulecheck matrix --game dry-gulch scenarios/dry-gulch --format json";
+const EX_EXPLORE: &str = "Examples:
+  rulecheck explore --from scenarios/dry-gulch/first-round-without-events.yaml --depth 4
+  rulecheck explore --from scenarios/dry-gulch/build-needs-permit.yaml --depth 6 --fault chip-leak --save found/";
 const EX_MERGE: &str = "Examples:
   rulecheck merge shard-1.json shard-2.json shard-3.json";
 const EX_BENCH: &str = "Examples:
@@ -253,6 +256,38 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Every action and chance outcome to a depth from a scenario's state, breadth-first,
+    /// every invariant and the per-step contract checked; a violation with its shortest path.
+    #[command(after_help = EX_EXPLORE)]
+    Explore {
+        /// The scenario file whose state after its steps is the start.
+        #[arg(long)]
+        from: PathBuf,
+        /// Actions from the scenario's state.
+        #[arg(long, value_parser = at_least_one::<usize>)]
+        depth: usize,
+        /// Stop (exit 1) when this many distinct states are kept.
+        #[arg(long, default_value_t = rulecheck::check::explore::DEFAULT_MAX_STATES, value_parser = at_least_one::<usize>)]
+        max_states: usize,
+        /// The scenario's configuration by name, when it has several (default: the first).
+        #[arg(long)]
+        config: Option<String>,
+        #[arg(long = "variant")]
+        variants: Vec<String>,
+        /// ID=OPTION laid over the scenario's readings, repeatable.
+        #[arg(long = "interpretation")]
+        interpretations: Vec<String>,
+        /// Break a rule on purpose in the scenario's state, to see the exploration catch it.
+        #[arg(long)]
+        fault: Option<String>,
+        /// Write a violation's path as a scenario file into DIR.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Combine the JSON summaries of sharded `fuzz` runs into one.
     #[command(after_help = EX_MERGE)]
     Merge {
@@ -439,6 +474,20 @@ fn main() -> ExitCode {
         },
         Command::Matrix { game, rules, paths, format } => {
             commands::matrix(&game, rules.as_deref(), &paths, format == Format::Json)
+        }
+        Command::Explore { from, depth, max_states, config, variants, interpretations, fault, save, rules, format } => {
+            commands::explore_command(&commands::ExploreArgs {
+                from,
+                depth,
+                max_states,
+                config,
+                variants,
+                interpretations,
+                fault,
+                save,
+                rules,
+                json: format == Format::Json,
+            })
         }
         Command::Merge { files, format } => commands::merge(&files, format == Format::Json),
         Command::Bench { games, repetitions, rules, format } => {

@@ -6,6 +6,7 @@ mod cli;
 mod cli_conventions;
 mod dry_gulch_play;
 mod engine_blocks;
+mod explore;
 mod interp;
 mod properties;
 mod reliability;

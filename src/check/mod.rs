@@ -1,6 +1,8 @@
 //! Checking games: random playouts with invariants after every action, the
-//! generic contract suite every game gets, shrinking, and run summaries.
+//! generic contract suite every game gets, shrinking, run summaries, and
+//! exhaustive bounded exploration.
 
+pub mod explore;
 pub mod fuzz;
 pub mod playout;
 pub mod suite;

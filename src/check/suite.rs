@@ -208,8 +208,36 @@ pub fn check_step<G: Harnessed>(
 ) -> Option<Failure> {
     let mut legal = Vec::new();
     before.legal_actions(rules, &mut legal);
-    if let Some(f) = check_legal::<G>(rules, before, &legal)
-        .or_else(|| check_malformed::<G>(rules, before, action, salt))
+    if let Some(f) = check_node::<G>(rules, before, &legal)
+        .or_else(|| check_transition::<G>(rules, before, &legal, action, events, after, salt))
+    {
+        return Some(f);
+    }
+    if replay.apply(rules, action).is_err() || *replay != *after {
+        return Some(contract("replay", "replaying the seed and actions reached another state"));
+    }
+    check_after::<G>(rules, after)
+}
+
+/// The part of `check_step` about one state, given its legal list: a
+/// search checks it once per state, not once per action.
+pub fn check_node<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
+    check_legal::<G>(rules, state, legal)
+}
+
+/// The part of `check_step` about one action of `before` (whose legal list
+/// is `legal`) that led to `after` with `events`: the malformed action,
+/// the hiding of a simultaneous choice, and a clone evolving alike.
+pub fn check_transition<G: Harnessed>(
+    rules: &G::Rules,
+    before: &G,
+    legal: &[G::Action],
+    action: &G::Action,
+    events: &[G::Event],
+    after: &G,
+    salt: u32,
+) -> Option<Failure> {
+    if let Some(f) = check_malformed_among::<G>(rules, before, legal, action, salt)
         .or_else(|| check_hidden::<G>(rules, before, action))
     {
         return Some(f);
@@ -218,9 +246,13 @@ pub fn check_step<G: Harnessed>(
     if c.apply(rules, action).as_ref().ok().map(Vec::as_slice) != Some(events) || c != *after {
         return Some(contract("clone-evolves-alike", "a clone given the same action reached another state or events"));
     }
-    if replay.apply(rules, action).is_err() || *replay != *after {
-        return Some(contract("replay", "replaying the seed and actions reached another state"));
-    }
+    None
+}
+
+/// The part of `check_step` about the state an action reached: the JSON
+/// round trip and its legal list.
+pub fn check_after<G: Harnessed>(rules: &G::Rules, after: &G) -> Option<Failure> {
+    let mut legal = Vec::new();
     after.legal_actions(rules, &mut legal);
     check_round_trips(after, 0, 0).or_else(|| check_legal::<G>(rules, after, &legal))
 }
@@ -325,9 +357,19 @@ fn check_hidden<G: Harnessed>(rules: &G::Rules, state: &G, action: &G::Action) -
 }
 
 fn check_malformed<G: Harnessed>(rules: &G::Rules, state: &G, action: &G::Action, salt: u32) -> Option<Failure> {
-    let bad = G::mutate_action(action, salt);
     let mut legal = Vec::new();
     state.legal_actions(rules, &mut legal);
+    check_malformed_among::<G>(rules, state, &legal, action, salt)
+}
+
+fn check_malformed_among<G: Harnessed>(
+    rules: &G::Rules,
+    state: &G,
+    legal: &[G::Action],
+    action: &G::Action,
+    salt: u32,
+) -> Option<Failure> {
+    let bad = G::mutate_action(action, salt);
     if legal.contains(&bad) {
         return None;
     }

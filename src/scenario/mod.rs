@@ -190,7 +190,8 @@ pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>
     with_game!(rules, |r, G| run_typed::<G>(r, file, vary, &rule_ids))
 }
 
-type Scenario<G> = RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSpec, <G as Scripted>::Expect>;
+pub type Scenario<G> = RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSpec, <G as Scripted>::Expect>;
+pub type Reached<G> = (ConfigRun, G);
 
 /// Parses a scenario file for game `G` (used by `run_file` and by tests).
 pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> {
@@ -236,6 +237,18 @@ pub fn run_typed<G: Scripted>(
     vary: &Vary<'_>,
     rule_ids: &std::collections::BTreeSet<String>,
 ) -> Result<ScenarioRun, Diagnostic> {
+    let (sc, runs) = run_keeping_states::<G>(rules, file, vary, rule_ids)?;
+    let runs = runs.into_iter().map(|(run, _)| run).collect();
+    Ok(ScenarioRun { file: file.path.clone(), title: sc.title.clone(), game: sc.game.value.clone(), runs })
+}
+
+/// `run_typed`, keeping the parsed scenario and each configuration's state after the steps (`explore` starts there).
+pub fn run_keeping_states<G: Scripted>(
+    rules: &G::Rules,
+    file: &SourceFile,
+    vary: &Vary<'_>,
+    rule_ids: &std::collections::BTreeSet<String>,
+) -> Result<(Scenario<G>, Vec<Reached<G>>), Diagnostic> {
     let sc = parse::<G>(file)?;
     for (i, st) in sc.steps.iter().enumerate() {
         if let Some(rule) = &st.value.error
@@ -260,7 +273,7 @@ pub fn run_typed<G: Scripted>(
     for rc in configs {
         runs.push(run_config::<G>(rules, file, &sc, rc, vary)?);
     }
-    Ok(ScenarioRun { file: file.path.clone(), title: sc.title.clone(), game: sc.game.value.clone(), runs })
+    Ok((sc, runs))
 }
 
 fn run_config<G: Scripted>(
@@ -269,7 +282,7 @@ fn run_config<G: Scripted>(
     sc: &Scenario<G>,
     spanned_rc: &Spanned<RawConfig<G::Expect>>,
     vary: &Vary<'_>,
-) -> Result<ConfigRun, Diagnostic> {
+) -> Result<(ConfigRun, G), Diagnostic> {
     let rc = &spanned_rc.value;
     let rc_at = position(spanned_rc);
     let fault = vary.fault;
@@ -505,7 +518,7 @@ fn run_config<G: Scripted>(
     }
     let verdict = if failures.is_empty() { "PASS".to_string() } else { format!("FAIL\n  {}", failures.join("\n  ")) };
     t.push_str(&format!("\nexpectation blocks checked: {expected}\nverdict: {verdict}\n"));
-    Ok(ConfigRun { name, config, passed: failures.is_empty(), failures, transcript: t })
+    Ok((ConfigRun { name, config, passed: failures.is_empty(), failures, transcript: t }, state))
 }
 
 /// The failure of a step that needs a legal action when the engine lists
