@@ -10,7 +10,7 @@
 //! payment in `payment.rs` order), `PlayInfluence`, `PlayDisaster`,
 //! `Resolve`, `EndBuild`; in the discard phase `Discard`, `EndTurn`.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -22,6 +22,7 @@ use crate::engine::{
     Chance, Config, ConfigError, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError, Supply, Tagged,
     Touched, WhenEmpty, move_all, move_n, move_tagged,
 };
+use crate::lang::{self, Agenda, Steps};
 
 /// How a game of Dry Gulch ended, as the state keeps it (`Game::outcome`
 /// turns it into the ranking).
@@ -334,8 +335,8 @@ pub struct State {
     /// Disasters played whose damage step has not run yet.
     #[serde(default, skip_serializing_if = "Pile::is_empty")]
     pub played: Pile<kind::Card>,
-    pub queue: VecDeque<Step>,
-    pub decision: Option<Decision>,
+    /// The steps of the effects being resolved and the decision they wait for.
+    pub agenda: Agenda<Step, Decision>,
     pub store_used: u32,
     /// Buildings whose owners draw the influence-card reward this turn.
     pub pending_rewards: Vec<Bld>,
@@ -691,8 +692,7 @@ impl State {
             revealed: Pile::new(),
             face_up: Pile::new(),
             played: Pile::new(),
-            queue: VecDeque::new(),
-            decision: None,
+            agenda: Agenda::default(),
             store_used: 0,
             pending_rewards: vec![],
             town_hall_closed: None,
@@ -776,7 +776,7 @@ impl State {
         self.add_steps(rules, StepPoint::TurnStart);
         self.phase = Phase::TurnStart;
         self.run(rules, ev);
-        if self.decision.is_none() && self.outcome.is_none() {
+        if self.agenda.decision.is_none() && self.outcome.is_none() {
             self.begin_events(ev);
         }
     }
@@ -804,7 +804,7 @@ impl State {
         origins.dedup();
         for origin in origins {
             if self.r::<FireSpreadExtent>() == FireSpreadExtent::OneNeighbour {
-                self.queue.push_back(Step::Spread { origin });
+                self.agenda.queue.push_back(Step::Spread { origin });
             } else {
                 for to in self.spread_candidates(rules, origin, fire) {
                     if self.board[to.index()].is_some_and(|p| p.damage.is_none()) {
@@ -953,7 +953,7 @@ impl State {
     fn check_win(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         if self.outcome.is_some()
             || (self.phase != Phase::Build && self.fault != Some(Fault::WinOutsideBuild))
-            || self.decision.is_some()
+            || self.agenda.decision.is_some()
         {
             return;
         }
@@ -977,8 +977,7 @@ impl State {
         }
         self.outcome = Some(o);
         self.phase = Phase::Over;
-        self.decision = None;
-        self.queue.clear();
+        self.agenda.clear();
     }
 
     fn rewards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
@@ -1142,7 +1141,7 @@ impl State {
             match e {
                 Effect::Damage => {
                     if let Some(plot) = self.target {
-                        self.queue.push_back(Step::Damage { plot, card });
+                        self.agenda.queue.push_back(Step::Damage { plot, card });
                     }
                 }
                 Effect::TakeRandom { from, to, count, tie_count, insurable } => {
@@ -1167,7 +1166,7 @@ impl State {
                             };
                             match (f, dest) {
                                 (Some(f), Some(Dest::Seat(t))) if *f == t => {}
-                                (Some(f), Some(d)) => self.queue.push_back(Step::Take {
+                                (Some(f), Some(d)) => self.agenda.queue.push_back(Step::Take {
                                     from: *f,
                                     to: d,
                                     count: n,
@@ -1176,7 +1175,7 @@ impl State {
                                     protect: None,
                                 }),
                                 // losing cards to a building not built: discard them
-                                (Some(f), None) => self.queue.push_back(Step::Take {
+                                (Some(f), None) => self.agenda.queue.push_back(Step::Take {
                                     from: *f,
                                     to: Dest::Discard,
                                     count: n,
@@ -1185,7 +1184,9 @@ impl State {
                                     protect: None,
                                 }),
                                 // receiving from a building not built: draw from the deck
-                                (None, Some(Dest::Seat(t))) => self.queue.push_back(Step::Draw { seat: t, count: n }),
+                                (None, Some(Dest::Seat(t))) => {
+                                    self.agenda.queue.push_back(Step::Draw { seat: t, count: n })
+                                }
                                 (None, _) => {}
                             }
                         }
@@ -1197,12 +1198,12 @@ impl State {
                         continue;
                     }
                     for s in self.party_seats(rules, *to).into_iter().flatten() {
-                        self.queue.push_back(Step::Draw { seat: s, count: *count });
+                        self.agenda.queue.push_back(Step::Draw { seat: s, count: *count });
                     }
                 }
                 Effect::DrawPermit { to, count } => {
                     for s in self.party_seats(rules, *to).into_iter().flatten() {
-                        self.queue.push_back(Step::DrawPermit { seat: s, count: *count });
+                        self.agenda.queue.push_back(Step::DrawPermit { seat: s, count: *count });
                     }
                 }
                 Effect::DrawPerPointBehind { per_point } => {
@@ -1210,12 +1211,12 @@ impl State {
                     for s in self.seats_from_active().collect::<Vec<_>>() {
                         let behind = best - self.leader_measure(rules, s);
                         if behind > 0 {
-                            self.queue.push_back(Step::Draw { seat: s, count: behind * per_point });
+                            self.agenda.queue.push_back(Step::Draw { seat: s, count: behind * per_point });
                         }
                     }
                 }
-                Effect::SetFlag(f) => self.queue.push_back(Step::SetFlag(*f)),
-                Effect::Choose(choice) => self.queue.push_back(Step::Choose { choice: *choice, card }),
+                Effect::SetFlag(f) => self.agenda.queue.push_back(Step::SetFlag(*f)),
+                Effect::Choose(choice) => self.agenda.queue.push_back(Step::Choose { choice: *choice, card }),
                 Effect::If { cond, then, otherwise } => {
                     let branch = if self.eval(rules, cond) { then } else { otherwise };
                     self.expand(rules, branch, card);
@@ -1226,44 +1227,8 @@ impl State {
 
     /// Runs queued steps until the queue is empty or a decision is needed.
     fn run(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        while self.decision.is_none() {
-            let Some(step) = self.queue.pop_front() else {
-                break;
-            };
-            match step {
-                Step::Draw { seat, count } => self.draw_resources(seat, count, ev),
-                Step::DrawPermit { .. } if !self.town_hall_open() => {
-                    ev.push(Event::Lapsed { why: "the Town Hall is closed: no player may draw permits".into() });
-                }
-                Step::DrawPermit { seat, count } => {
-                    for _ in 0..count {
-                        if !self.draw_permit(seat, ev) {
-                            ev.push(Event::Lapsed { why: "the permit deck is empty".into() });
-                            break;
-                        }
-                    }
-                }
-                Step::SetFlag(f) => {
-                    self.flags[f.index()] = true;
-                    ev.push(Event::FlagSet { flag: f });
-                }
-                Step::Damage { plot, card } => self.damage(rules, plot, card, ev),
-                Step::Spread { origin } => {
-                    let Some(fire) = self.fire_card(rules) else {
-                        continue;
-                    };
-                    let options = self.spread_candidates(rules, origin, fire);
-                    if !options.is_empty() && self.markers_used() < self.p(P::DamageMarkers) {
-                        self.decision = Some(Decision::SpreadTo { seat: self.active, origin, options });
-                    }
-                }
-                Step::Take { .. } => self.run_take(rules, step, ev),
-                Step::Choose { choice, card } => {
-                    self.decision = Some(Decision::Choose { seat: self.active, choice, card });
-                }
-            }
-        }
-        if self.decision.is_none() && self.phase == Phase::Build {
+        lang::run(self, rules, ev);
+        if self.agenda.decision.is_none() && self.phase == Phase::Build {
             self.check_win(rules, ev);
         }
     }
@@ -1309,8 +1274,8 @@ impl State {
                     self.use_insurance(rules, from, c, ev);
                     return;
                 }
-                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
-                self.decision = Some(Decision::UseInsurance { seat: from });
+                self.agenda.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
+                self.agenda.decision = Some(Decision::UseInsurance { seat: from });
                 return;
             }
         }
@@ -1323,8 +1288,8 @@ impl State {
                     self.hand_over_iou(rules, from, to, c, ev);
                     return;
                 }
-                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
-                self.decision = Some(Decision::UseIou { seat: from });
+                self.agenda.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
+                self.agenda.decision = Some(Decision::UseIou { seat: from });
                 return;
             }
         }
@@ -1333,8 +1298,8 @@ impl State {
         if stage == 2 {
             stage = 3;
             if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
-                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
-                self.decision = Some(Decision::Protect { seat: from });
+                self.agenda.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
+                self.agenda.decision = Some(Decision::Protect { seat: from });
                 return;
             }
         }
@@ -1364,7 +1329,7 @@ impl State {
     fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
         self.discard_from_hand(rules, seat, card, 1);
         ev.push(Event::InsuranceUsed { seat });
-        self.queue.retain(|s| !matches!(s, Step::Take { from, insurable: true, .. } if *from == seat));
+        self.agenda.queue.retain(|s| !matches!(s, Step::Take { from, insurable: true, .. } if *from == seat));
     }
 
     fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
@@ -1618,7 +1583,7 @@ impl State {
         let ok = match action {
             // a build is checked directly: its payments are many
             Action::Build { building, plot, payment: pay } => {
-                self.decision.is_none()
+                self.agenda.decision.is_none()
                     && self.outcome.is_none()
                     && self.phase == Phase::Build
                     && building.index() < rules.buildings.len()
@@ -1657,7 +1622,7 @@ impl State {
         if self.outcome.is_some() {
             return;
         }
-        if let Some(d) = &self.decision {
+        if let Some(d) = &self.agenda.decision {
             self.decision_actions(rules, d, out);
             return;
         }
@@ -1849,7 +1814,7 @@ impl State {
         if self.outcome.is_some() {
             return err(rules, "game.over", "the game is over");
         }
-        if let Some(d) = &self.decision {
+        if let Some(d) = &self.agenda.decision {
             return err(rules, "decision", format!("seat {} must first decide `{}`", d.seat() + 1, d.name()));
         }
         match action {
@@ -1943,46 +1908,46 @@ impl State {
         let a = self.active;
         match action.clone() {
             Action::UseInsurance(yes) => {
-                let Some(Decision::UseInsurance { seat }) = self.decision.take() else {
+                let Some(Decision::UseInsurance { seat }) = self.agenda.decision.take() else {
                     return;
                 };
                 if yes {
                     let c = rules.reactions[&ReactionKey::Insurance];
-                    self.queue.pop_front();
+                    self.agenda.queue.pop_front();
                     self.use_insurance(rules, seat, c, ev);
                 }
             }
             Action::UseIou(yes) => {
-                let Some(Decision::UseIou { seat }) = self.decision.take() else {
+                let Some(Decision::UseIou { seat }) = self.agenda.decision.take() else {
                     return;
                 };
-                if yes && let Some(Step::Take { to, .. }) = self.queue.pop_front() {
+                if yes && let Some(Step::Take { to, .. }) = self.agenda.queue.pop_front() {
                     let c = rules.reactions[&ReactionKey::Iou];
                     self.hand_over_iou(rules, seat, to, c, ev);
                 }
             }
             Action::Protect(card) => {
-                let Some(Decision::Protect { seat }) = self.decision.take() else {
+                let Some(Decision::Protect { seat }) = self.agenda.decision.take() else {
                     return;
                 };
-                if let Some(Step::Take { protect, .. }) = self.queue.front_mut() {
+                if let Some(Step::Take { protect, .. }) = self.agenda.queue.front_mut() {
                     *protect = card;
                 }
                 ev.push(Event::AceShown { seat, protected: card });
             }
             Action::Choose { option: k, .. } => {
-                let Some(Decision::Choose { choice, card, .. }) = self.decision.take() else {
+                let Some(Decision::Choose { choice, card, .. }) = self.agenda.decision.take() else {
                     return;
                 };
                 // the chosen effect runs before the steps that were already queued
-                let rest = std::mem::take(&mut self.queue);
+                let rest = std::mem::take(&mut self.agenda.queue);
                 if let Some((_, effect)) = rules.choices.get(choice as usize).and_then(|c| c.get(k as usize)) {
                     self.expand(rules, effect, card);
                 }
-                self.queue.extend(rest);
+                self.agenda.queue.extend(rest);
             }
             Action::SpreadTo(to) => {
-                let Some(Decision::SpreadTo { origin, .. }) = self.decision.take() else {
+                let Some(Decision::SpreadTo { origin, .. }) = self.agenda.decision.take() else {
                     return;
                 };
                 if let Some(fire) = self.fire_card(rules) {
@@ -2121,11 +2086,11 @@ impl State {
             Action::StartTurn => self.start_turn(rules, ev),
         }
         self.run(rules, ev);
-        if self.decision.is_none() && self.queue.is_empty() && self.phase == Phase::TurnStart {
+        if self.agenda.decision.is_none() && self.agenda.queue.is_empty() && self.phase == Phase::TurnStart {
             self.begin_events(ev);
         }
-        if self.decision.is_none()
-            && self.queue.is_empty()
+        if self.agenda.decision.is_none()
+            && self.agenda.queue.is_empty()
             && matches!(self.phase, Phase::Events { .. })
             && self.revealed.is_empty()
             && self.town_hall_closed.is_none()
@@ -2136,7 +2101,8 @@ impl State {
                 self.end_events(ev);
             }
         }
-        if self.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild)) {
+        if self.agenda.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild))
+        {
             self.check_win(rules, ev);
         }
     }
@@ -2386,5 +2352,49 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
             format!("{} wins with {influence} influence", seat(*s))
         }
         Event::GameDrawn { reason } => format!("the game ends without a winner: {reason}"),
+    }
+}
+
+impl Steps for State {
+    type Step = Step;
+    type Decision = Decision;
+    type Rules = Rules;
+    type Event = Event;
+    fn agenda(&mut self) -> &mut Agenda<Step, Decision> {
+        &mut self.agenda
+    }
+    fn step(&mut self, rules: &Rules, step: Step, ev: &mut Vec<Event>) {
+        match step {
+            Step::Draw { seat, count } => self.draw_resources(seat, count, ev),
+            Step::DrawPermit { .. } if !self.town_hall_open() => {
+                ev.push(Event::Lapsed { why: "the Town Hall is closed: no player may draw permits".into() });
+            }
+            Step::DrawPermit { seat, count } => {
+                for _ in 0..count {
+                    if !self.draw_permit(seat, ev) {
+                        ev.push(Event::Lapsed { why: "the permit deck is empty".into() });
+                        break;
+                    }
+                }
+            }
+            Step::SetFlag(f) => {
+                self.flags[f.index()] = true;
+                ev.push(Event::FlagSet { flag: f });
+            }
+            Step::Damage { plot, card } => self.damage(rules, plot, card, ev),
+            Step::Spread { origin } => {
+                let Some(fire) = self.fire_card(rules) else {
+                    return;
+                };
+                let options = self.spread_candidates(rules, origin, fire);
+                if !options.is_empty() && self.markers_used() < self.p(P::DamageMarkers) {
+                    self.agenda.decision = Some(Decision::SpreadTo { seat: self.active, origin, options });
+                }
+            }
+            Step::Take { .. } => self.run_take(rules, step, ev),
+            Step::Choose { choice, card } => {
+                self.agenda.decision = Some(Decision::Choose { seat: self.active, choice, card });
+            }
+        }
     }
 }
