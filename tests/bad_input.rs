@@ -75,7 +75,7 @@ const CASES: &[Case] = &[
     case("duplicate-id", "buildings.yaml", (98, 9), "duplicate building id `saddlery`"),
     case("duplicate-key", "buildings.yaml", (102, 5), "duplicate key `influence` in this mapping"),
     case("dangling-reference", "events.yaml", (308, 64), "unknown building `pharmcy`; did you mean `pharmacy`?"),
-    case("unknown-effect-operation", "events.yaml", (340, 9), "unknown variant `steal_all`"),
+    case("unknown-effect-operation", "events.yaml", (347, 9), "unknown operation `steal_all`"),
     case("count-contradicts-total", "game.yaml", (128, 19), "resource copies add up to 80"),
     case("missing-provenance", "buildings.yaml", (182, 9), "`influence` has no provenance"),
     case("alias-bomb", "events.yaml", (140, 52), "expands to more than 250000 nodes"),
@@ -108,6 +108,21 @@ const CASES: &[Case] = &[
     case("quoted-number", "game.yaml", (79, 15), "`'15'` is a quoted string where a number or boolean belongs"),
     case("non-decimal-number", "game.yaml", (74, 19), "`0x03` is not a decimal number"),
     case("yaml-1-1-boolean", "board.yaml", (28, 53), "invalid boolean (strict mode expects true/false)"),
+    // Issue 10: the shared effect language checks every operation's arguments.
+    case(
+        "effect-argument-wrong-type",
+        "events.yaml",
+        (297, 47),
+        "`count` of `draw` must be a whole number, found a string",
+    ),
+    case("effect-argument-missing", "events.yaml", (410, 9), "`take_random` needs the argument `count`"),
+    case("unknown-selector", "events.yaml", (397, 27), "unknown selector `actve`; expected active, each-player"),
+    case(
+        "unknown-effect-argument",
+        "events.yaml",
+        (379, 33),
+        "`draw` has no argument `cuont`; it takes to, count, from; did you mean `count`?",
+    ),
 ];
 
 /// One test per case, named after it (`-` written `_`).
@@ -156,6 +171,10 @@ case_tests!(
     quoted_number,
     non_decimal_number,
     yaml_1_1_boolean,
+    effect_argument_wrong_type,
+    effect_argument_missing,
+    unknown_selector,
+    unknown_effect_argument,
 );
 
 fn manifest_dir() -> PathBuf {

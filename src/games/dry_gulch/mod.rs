@@ -9,7 +9,7 @@
 //! | phase 3: build with payment and substitution, plots, chips; influence cards; disasters | Building 1–3, Special Rules 2–6 | `Phase::Build`, `payment.rs` |
 //! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` |
 //! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard` |
-//! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `State::run_take`, `payment.rs` |
+//! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `effects.rs` `State::run_take`, `payment.rs` |
 //! | winning during the building phase | Winning the Game | `State::check_win` |
 //! | optional rules 2–4 as variants | Optional Rules 2–4 | `readings::V`, `State::on` |
 //!
@@ -22,6 +22,7 @@
 mod bounds;
 pub mod catalog;
 mod contract;
+pub mod effects;
 mod facts;
 pub mod invariants;
 mod layers;
