@@ -33,6 +33,8 @@ pub enum Ty {
     Options,
     /// A deck the game names.
     Deck,
+    /// A card kind of the game.
+    Card,
     /// An id the operation itself resolves (a choice's own id).
     Word,
 }
@@ -49,6 +51,7 @@ impl Ty {
             Ty::Options => "a list of options, each `{id, effect}`",
             Ty::Deck => "a deck name",
             Ty::Word => "an id",
+            Ty::Card => "a card id",
         }
     }
 }
@@ -176,6 +179,8 @@ pub trait Host<L: Lang> {
     fn measure_names(&self) -> &'static [&'static str];
     fn deck(&self, name: &str) -> Option<L::Deck>;
     fn deck_names(&self) -> &'static [&'static str];
+    /// The card kind of this id (an unknown one is reported to `r`).
+    fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<L::Card>;
     /// The deck `draw` draws from when it names none.
     fn default_deck(&self) -> L::Deck;
 }
@@ -338,6 +343,7 @@ impl<'a, L: Lang> Compiler<'a, L> {
             }
             (Ty::Options, Value::Seq(items)) => self.options(op, v.at, items).map(Val::Choice),
             (Ty::Word, Value::Str(s)) => Some(Val::Word(s.clone())),
+            (Ty::Card, Value::Str(_)) => self.host.card(&v.word()?, &mut self.report).map(Val::Card),
             (Ty::Deck, Value::Str(s)) => match self.host.deck(s) {
                 Some(d) => Some(Val::Deck(d)),
                 None => {
@@ -422,6 +428,8 @@ const OPTION: &[Param] = &[req("id", Ty::Word), req("effect", Ty::Effects)];
 const IF: &[Param] = &[req("cond", Ty::Cond), req("then", Ty::Effects), opt("otherwise", Ty::Effects)];
 const FOR_EACH: &[Param] = &[req("players", Ty::Selector), req("do", Ty::Body)];
 const DRAW: &[Param] = &[req("to", Ty::Selector), req("count", Ty::Count), opt("from", Ty::Deck)];
+const MOVE: &[Param] =
+    &[req("from", Ty::Selector), req("to", Ty::Destination), req("count", Ty::Count), opt("card", Ty::Card)];
 
 fn shared<L: Lang>() -> Vec<OpDef<L>> {
     vec![
@@ -435,6 +443,7 @@ fn shared<L: Lang>() -> Vec<OpDef<L>> {
         },
         OpDef { name: "for_each", params: FOR_EACH, bare: None, check: no_check, expand: expand_for_each::<L> },
         OpDef { name: "draw", params: DRAW, bare: None, check: check_draw::<L>, expand: expand_draw::<L> },
+        OpDef { name: "move", params: MOVE, bare: None, check: check_move::<L>, expand: expand_move::<L> },
         OpDef {
             name: "set_flag",
             params: &[],
@@ -490,5 +499,32 @@ fn expand_draw<L: Lang>(w: &mut L::State, rules: &L::Rules, a: &Args<L>, _: L::S
 fn expand_set_flag<L: Lang>(w: &mut L::State, _: &L::Rules, a: &Args<L>, _: L::Source) {
     if let Some(Val::Flag(f)) = a.get("flag") {
         w.agenda().queue.push_back(Step::SetFlag(*f));
+    }
+}
+
+/// Whether a selector may name several players.
+fn several<L: Lang>(s: Option<Sel<L>>) -> bool {
+    matches!(s, Some(Sel::EachPlayer | Sel::EachOtherPlayer))
+}
+
+fn check_move<L: Lang>(cx: &mut Compiler<'_, L>, a: &mut Args<L>, at: (u64, u64)) {
+    if several(a.sel("from")) && several(a.sel("to")) {
+        cx.error(at, "`from` and `to` of `move` cannot both name several players");
+    }
+}
+
+/// `count` cards (of kind `card`, else random ones) pass from the hand of
+/// each player `from` names to `to` (a player who is both loses nothing).
+fn expand_move<L: Lang>(w: &mut L::State, rules: &L::Rules, a: &Args<L>, _: L::Source) {
+    let (Some(from), Some(to), Some(count)) = (a.sel("from"), a.sel("to"), a.count("count")) else { return };
+    let card = match a.get("card") {
+        Some(Val::Card(c)) => Some(*c),
+        _ => None,
+    };
+    let tos = seats(w, rules, to);
+    for f in seats(w, rules, from).into_iter().flatten() {
+        for &t in tos.iter().filter(|&&t| t != Some(f)) {
+            w.agenda().queue.push_back(Step::Move { from: f, to: t, count, card });
+        }
     }
 }

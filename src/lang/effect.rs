@@ -21,6 +21,8 @@ pub trait Lang: Sized + Copy + Clone + Debug + PartialEq + Eq + Serialize + Dese
     type Measure: Copy + Debug + PartialEq + Eq + Serialize;
     /// The decks `draw` may name.
     type Deck: Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
+    /// A card kind a `move` may name.
+    type Card: Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
     /// A flag of the catalog, as the game's typed id.
     type Flag: Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
     /// What an effect runs for (Dry Gulch: the card).
@@ -115,6 +117,7 @@ pub enum Val<L: Lang> {
     /// A `choose`'s options: an index into the catalog's choice table.
     Choice(u32),
     Deck(L::Deck),
+    Card(L::Card),
     Word(String),
 }
 
@@ -209,6 +212,14 @@ pub enum Step<L: Lang> {
         count: u32,
     },
     SetFlag(L::Flag),
+    /// `count` cards (of kind `card`, else at random) pass from the hand of
+    /// `from` to the hand of `to` (`None`: out of play, as the game has it).
+    Move {
+        from: usize,
+        to: Option<usize>,
+        count: u32,
+        card: Option<L::Card>,
+    },
     /// The active player picks an option of the choice table's entry `choice`.
     Choose {
         choice: u32,
@@ -240,6 +251,16 @@ pub trait World<L: Lang<State = Self>> {
     fn choose(&self, choice: u32, source: L::Source) -> L::Decision;
     fn draw(&mut self, rules: &L::Rules, deck: L::Deck, seat: usize, count: u32, ev: &mut Vec<L::Event>);
     fn set_flag(&mut self, f: L::Flag, ev: &mut Vec<L::Event>);
+    #[allow(clippy::too_many_arguments)]
+    fn move_cards(
+        &mut self,
+        rules: &L::Rules,
+        from: usize,
+        to: Option<usize>,
+        count: u32,
+        card: Option<L::Card>,
+        ev: &mut Vec<L::Event>,
+    );
     fn game_step(&mut self, rules: &L::Rules, s: L::Step, ev: &mut Vec<L::Event>);
 }
 
@@ -306,6 +327,7 @@ pub fn step<L: Lang>(w: &mut L::State, rules: &L::Rules, s: Step<L>, ev: &mut Ve
     match s {
         Step::Draw { deck, seat, count } => w.draw(rules, deck, seat, count, ev),
         Step::SetFlag(f) => w.set_flag(f, ev),
+        Step::Move { from, to, count, card } => w.move_cards(rules, from, to, count, card, ev),
         Step::Choose { choice, source } => {
             let d = w.choose(choice, source);
             w.agenda().decision = Some(d);

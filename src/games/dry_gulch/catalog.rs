@@ -427,7 +427,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
 
     // events
     let es = &lay.events;
-    let lang = LangCx { registry: Registry::default(), ids: &ids };
+    let cards = (ids.resources.iter().map(|(k, r)| (k.clone(), r.lift())))
+        .chain(ids.events.iter().filter_map(|(k, e)| Some((k.clone(), CardKind::new(rs.len() + e).ok()?))))
+        .collect();
+    let lang = LangCx { registry: Registry::default(), ids: &ids, cards };
     let mut tables = Tables::<Dg>::default();
     let mut events = Vec::new();
     let mut reactions = BTreeMap::new();
@@ -628,12 +631,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     );
     check_documents(citations(lay), &documents, diags);
     let spreading_fire = spreading_fire_card(&evs, rs.len(), lay.base.events, diags);
-    let params = base_params(g);
 
-    let mut reactions_out = BTreeMap::new();
-    for (k, v) in reactions {
-        reactions_out.insert(k, v);
-    }
     Rules {
         id: g.game.id.value.clone(),
         name: g.game.names.display(&languages, &g.game.id.value).to_string(),
@@ -683,11 +681,11 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         labor: labor.unwrap_or(Id::ZERO),
         blacksmith: blacksmith_res.unwrap_or(Id::ZERO),
         spreading_fire,
-        params,
+        params: base_params(g),
         replacements,
         choices: tables.choices,
         declared,
-        reactions: reactions_out,
+        reactions,
         sources: super::rules::rule_sources(),
     }
 }
@@ -777,6 +775,8 @@ fn data_effect(
 struct LangCx<'a> {
     registry: Registry<Dg>,
     ids: &'a Ids,
+    /// Card ids (resources, then events) with their kinds.
+    cards: BTreeMap<String, CardKind>,
 }
 
 impl LangCx<'_> {
@@ -788,7 +788,7 @@ impl LangCx<'_> {
         diags: &mut Diagnostics,
         f: impl FnOnce(&mut Compiler<'_, Dg>) -> T,
     ) -> T {
-        let host = DgHost { buildings: &self.ids.buildings, has_target };
+        let host = DgHost { buildings: &self.ids.buildings, cards: &self.cards, has_target };
         let names = Names { flags: &self.ids.flags, interpretations: &self.ids.interpretations };
         let report = Report { file: from.path, text: from.text, diags };
         f(&mut Compiler::new(report, &self.registry, &host, &names, tables, has_target))

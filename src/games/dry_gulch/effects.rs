@@ -1,7 +1,7 @@
 //! Dry Gulch's part of the effect language (`crate::lang`): what only this
 //! game has. Operations `damage`, `take_random` (with its Fire Insurance,
 //! I.O.U. and Ace reaction stages), `draw_permit` (a `draw` from the permit
-//! deck) and `draw_per_point_behind`; selectors `target-owner`, `leaders`
+//! deck) and `draw_per_point_behind`; the cards a `move` may name; selectors `target-owner`, `leaders`
 //! and `owner:<building>` (read through the `damaged-transfers` reading),
 //! and `discard` as a destination; conditions `built`, `intact` and
 //! `owned_by_active`; measures `hand`, `permits`, `influence`; decks
@@ -71,6 +71,7 @@ impl Lang for Dg {
     type Cond = DgCond;
     type Measure = Measure;
     type Deck = Deck;
+    type Card = CardKind;
     type Flag = Flag;
     type Source = CardKind;
     type Step = Step;
@@ -200,6 +201,7 @@ fn expand_per_point(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
 /// whether the entry compiled has a target.
 pub struct DgHost<'a> {
     pub buildings: &'a BTreeMap<String, Bld>,
+    pub cards: &'a BTreeMap<String, CardKind>,
     pub has_target: bool,
 }
 
@@ -283,6 +285,14 @@ impl Host<Dg> for DgHost<'_> {
     }
     fn deck_names(&self) -> &'static [&'static str] {
         &["resources", "permits"]
+    }
+    fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<CardKind> {
+        let c = self.cards.get(&w.text).copied();
+        if c.is_none() {
+            let hint = did_you_mean(self.cards.keys().map(String::as_str), &w.text);
+            r.error(w.at, format!("unknown card `{}`{hint}", w.text));
+        }
+        c
     }
     fn default_deck(&self) -> Deck {
         Deck::Resources
@@ -378,6 +388,30 @@ impl World<Dg> for State {
     fn set_flag(&mut self, f: Flag, ev: &mut Vec<Event>) {
         self.flags[f.index()] = true;
         ev.push(Event::FlagSet { flag: f });
+    }
+    /// Cards out of play go to their discard pile.
+    fn move_cards(
+        &mut self,
+        rules: &Rules,
+        from: usize,
+        to: Option<usize>,
+        count: u32,
+        card: Option<CardKind>,
+        ev: &mut Vec<Event>,
+    ) {
+        let to = to.map_or(Dest::Discard, Dest::Seat);
+        for _ in 0..count {
+            let c = match card {
+                Some(c) if self.seats[from].hand.count(c) > 0 => c,
+                Some(_) => break,
+                None => match self.random_card(rules, from, &[]) {
+                    Some(c) => c,
+                    None => break,
+                },
+            };
+            self.hand_to(rules, from, to, c);
+            ev.push(Event::Took { from, to, card: c });
+        }
     }
     fn game_step(&mut self, rules: &Rules, step: Step, ev: &mut Vec<Event>) {
         match step {
