@@ -174,10 +174,6 @@ impl<L: Lang> Effect<L> {
     pub(super) fn new(op: &'static str, args: Args<L>, expand: Expand<L>) -> Effect<L> {
         Effect { op, args, expand }
     }
-    /// Whether this is the operation `def` defines.
-    pub fn is(&self, def: &OpDef<L>) -> bool {
-        self.op == def.name
-    }
 }
 
 impl<L: Lang> PartialEq for Effect<L> {

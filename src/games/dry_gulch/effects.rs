@@ -135,9 +135,6 @@ fn check_take(cx: &mut Compiler<'_, Dg>, a: &mut Args<Dg>, at: (u64, u64)) {
     if several(from) && several(to) {
         cx.error(at, "`from` and `to` cannot both name several players");
     }
-    if from == Some(Sel::Game(DgSel::Discard)) {
-        cx.error(at, "`from` names players; `discard` is a destination only");
-    }
     if a.count("tie_count").is_some() && from != Some(Sel::Game(DgSel::Leaders)) {
         cx.error(at, "`tie_count` only applies when taking from `leaders`");
     }
