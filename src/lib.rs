@@ -1,6 +1,6 @@
 //! rulecheck: a rules-verification and property-testing harness for board
 //! games. Layers, lowest first: `yaml` and `catalog` (YAML → validated
-//! catalog, with diagnostics) → `engine` (game-agnostic core) → `games`
+//! catalog, with diagnostics) → `engine` (game-agnostic core) → `lang` (the shared effect language) → `games`
 //! (each game's rules) → `check` (invariants, random playouts, shrinking) →
 //! `scenario` → `report`; `main.rs` holds only the command line.
 
@@ -11,6 +11,7 @@ pub mod commands;
 pub mod engine;
 pub mod games;
 pub mod interp;
+pub mod lang;
 pub mod matrix;
 pub mod scenario;
 pub mod yaml;

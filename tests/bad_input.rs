@@ -75,7 +75,7 @@ const CASES: &[Case] = &[
     case("duplicate-id", "buildings.yaml", (98, 9), "duplicate building id `saddlery`"),
     case("duplicate-key", "buildings.yaml", (102, 5), "duplicate key `influence` in this mapping"),
     case("dangling-reference", "events.yaml", (308, 64), "unknown building `pharmcy`; did you mean `pharmacy`?"),
-    case("unknown-effect-operation", "events.yaml", (340, 9), "unknown variant `steal_all`"),
+    case("unknown-effect-operation", "events.yaml", (347, 9), "unknown operation `steal_all`"),
     case("count-contradicts-total", "game.yaml", (139, 19), "resource copies add up to 80"),
     case("missing-provenance", "buildings.yaml", (182, 9), "`influence` has no provenance"),
     case("alias-bomb", "events.yaml", (140, 52), "expands to more than 250000 nodes"),
@@ -116,6 +116,21 @@ const CASES: &[Case] = &[
         "unknown turn step `drow` (the engine's procedures: turn-start, events, draw, build, reward, discard); did you mean `draw`?",
     ),
     case("unknown-step-in-after", "variants.yaml", (77, 16), "names unknown step `drow`"),
+    // Issue 10: the shared effect language checks every operation's arguments.
+    case(
+        "effect-argument-wrong-type",
+        "events.yaml",
+        (297, 47),
+        "`count` of `draw` must be a whole number, found a string",
+    ),
+    case("effect-argument-missing", "events.yaml", (410, 9), "`take_random` needs the argument `count`"),
+    case("unknown-selector", "events.yaml", (397, 27), "unknown selector `actve`; expected active, each-player"),
+    case(
+        "unknown-effect-argument",
+        "events.yaml",
+        (379, 33),
+        "`draw` has no argument `cuont`; it takes to, count, from; did you mean `count`?",
+    ),
 ];
 
 /// One test per case, named after it (`-` written `_`).
@@ -166,6 +181,10 @@ case_tests!(
     yaml_1_1_boolean,
     unknown_turn_step,
     unknown_step_in_after,
+    effect_argument_wrong_type,
+    effect_argument_missing,
+    unknown_selector,
+    unknown_effect_argument,
 );
 
 fn manifest_dir() -> PathBuf {

@@ -80,7 +80,7 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
     assert_eq!(r.interpretations.len(), b.interpretations.len() + 2);
-    assert_eq!(r.variants.len(), b.variants.len() + 4);
+    assert_eq!(r.variants.len(), b.variants.len() + 6);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
     assert!(r.documents.iter().any(|d| d.id == "tuesday-sheet"), "{:?}", r.documents);
@@ -96,7 +96,7 @@ fn house_rule_scenarios_pass_under_the_overlay() {
     let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("12 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("16 configuration(s) passed, 0 failed"), "{out}");
     // without the overlay, the scenarios name things the bundled catalog lacks
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
@@ -245,7 +245,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "events.yaml",
             "              - draw: {to: active, count: 2}\n",
             "              - pilfer: {to: active, count: 2}\n",
-            "events.yaml:11:17: error: unknown variant `pilfer`",
+            "events.yaml:11:17: error: unknown operation `pilfer`",
         ),
         (
             "unknown-hook",
@@ -287,7 +287,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "variants.yaml",
             "          - draw: {to: active, count: 1}\n",
             "          - damage\n",
-            "variants.yaml:16:16: error: `damage` needs the event to have a `target`",
+            "variants.yaml:18:13: error: `damage` needs the event to have a `target`",
         ),
         (
             "step-name-typo",
@@ -309,6 +309,20 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "      - remove: reward\n",
             "      - before: reward\n",
             "variants.yaml:38:17: error: variant `no-rewards` has a step that is none of",
+        ),
+        (
+            "each-outside-a-loop",
+            "variants.yaml",
+            "          - draw: {to: active, count: 1}\n",
+            "          - draw: {to: each, count: 1}\n",
+            "variants.yaml:18:24: error: `each` names the player a `for_each` stands at",
+        ),
+        (
+            "count-with-two-comparisons",
+            "variants.yaml",
+            "{count: {of: {hand: each}, at_most: 2}}",
+            "{count: {of: {hand: each}, at_most: 2, exactly: 1}}",
+            "variants.yaml:54:28: error: `count` needs exactly one comparison",
         ),
         (
             "unknown-base",

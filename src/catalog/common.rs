@@ -293,18 +293,18 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// Checks that an id is kebab-case: lowercase ASCII letters, digits and
 /// single hyphens.
 pub fn check_id(file: &str, id: &Spanned<String>, diags: &mut Diagnostics) {
-    let s = &id.value;
+    check_kebab(file, &id.value, position(id), diags);
+}
+
+/// Reports an id written at `at` that is not kebab-case.
+pub fn check_kebab(file: &str, s: &str, at: (u64, u64), diags: &mut Diagnostics) {
     let ok = !s.is_empty()
         && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         && !s.starts_with('-')
         && !s.ends_with('-')
         && !s.contains("--");
     if !ok {
-        diags.error(
-            file,
-            position(id),
-            format!("id `{s}` is not kebab-case (lowercase letters, digits and single hyphens)"),
-        );
+        diags.error(file, at, format!("id `{s}` is not kebab-case (lowercase letters, digits and single hyphens)"));
     }
 }
 

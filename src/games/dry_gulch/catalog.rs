@@ -1,9 +1,10 @@
 //! Lowering the Dry Gulch catalog: raw files → checked `Rules`, or every
 //! diagnostic at once.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::bounds::{MAX_COPIES, check_bound, check_deck_totals, check_game_numbers, check_residence_plots};
+use super::effects::{DAMAGE, Dg, DgHost};
 use super::layers::{Layers, citations, layer, lower_documents, parse_all, parse_overlay};
 use super::readings::{self, P};
 use super::rules_data::*;
@@ -16,6 +17,7 @@ use crate::catalog::common::{
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::{GameSources, SourceFile};
 use crate::engine::{Id, TurnPlan};
+use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{self, Spanned, position};
 
 /// The most seats a catalog may declare. The box seats six; 64 leaves room
@@ -425,8 +427,11 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
 
     // events
     let es = &lay.events;
-    let mut choices: Vec<Choice> = Vec::new();
-    let mut referenced = BTreeSet::new();
+    let cards = (ids.resources.iter().map(|(k, r)| (k.clone(), r.lift())))
+        .chain(ids.events.iter().filter_map(|(k, e)| Some((k.clone(), CardKind::new(rs.len() + e).ok()?))))
+        .collect();
+    let lang = LangCx { registry: Registry::default(), ids: &ids, cards };
+    let mut tables = Tables::<Dg>::default();
     let mut events = Vec::new();
     let mut reactions = BTreeMap::new();
     for (i, entry) in es.iter().enumerate() {
@@ -441,7 +446,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
                 format!("event id `{}` is also a resource id; card ids must be unique", e.id.value),
             );
         }
-        let effect_numbers = count_effect_numbers(&e.effect);
+        let effect_numbers = lang.registry.count_numbers(&e.effect);
         tally.add(check_provenance(
             f,
             &format!("event `{}`", e.id.value),
@@ -467,18 +472,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             RawTarget::AnyBuilding => Some(Target::AnyBuilding),
             RawTarget::Building(b) => lookup(&ids.buildings, "building", b, f, diags).map(Target::Building),
         });
-        let mut cx = EffectCx {
-            file: f,
-            text: entry.from.text,
-            ids: &ids,
-            has_target: e.target.is_some(),
-            at: position(&e.id),
-            diags,
-            choices: &mut choices,
-            readings: &mut referenced,
-        };
-        let condition = e.condition.as_ref().map(|c| cx.cond(c));
-        let effect = cx.effects(&e.effect);
+        let from = Source { path: f, text: entry.from.text };
+        let (condition, effect) = lang.compile(&from, e.target.is_some(), &mut tables, diags, |cx| {
+            (e.condition.as_ref().and_then(|c| cx.cond(c)), cx.effects(&e.effect))
+        });
         let rewards: Vec<Bld> =
             e.rewards.iter().filter_map(|b| lookup(&ids.buildings, "building", b, f, diags)).collect();
         match e.triangle {
@@ -493,7 +490,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
                 }
             }
             Triangle::Red => {
-                if e.target.is_none() || !e.effect.contains(&RawEffect::Damage) {
+                if e.target.is_none() || !e.effect.iter().any(|n| n.operation().is_some_and(|(w, _)| w.text == DAMAGE))
+                {
                     diags.error(
                         f,
                         position(&e.id),
@@ -620,9 +618,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let lowering = Declared { turn: &steps, ..declared };
     let mut replacements: Vec<Vec<Effect>> = Vec::new();
     let evs: Vec<&RawEvent> = es.iter().map(|e| e.raw).collect();
-    let tested = referenced.clone();
+    let tested = tables.readings.clone();
     let mut lower_replace = |patch: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| {
-        data_effect(patch, &ids, from, &evs, (&mut replacements, &mut choices, &mut referenced), d)
+        data_effect(patch, &lang, from, &evs, (&mut replacements, &mut tables), d)
     };
     let variants =
         common::lower_variants(lay.base.variants, &lay.variants, &languages, &lowering, &mut lower_replace, diags);
@@ -637,12 +635,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     );
     check_documents(citations(lay), &documents, diags);
     let spreading_fire = spreading_fire_card(&evs, rs.len(), lay.base.events, diags);
-    let params = base_params(g);
 
-    let mut reactions_out = BTreeMap::new();
-    for (k, v) in reactions {
-        reactions_out.insert(k, v);
-    }
     Rules {
         id: g.game.id.value.clone(),
         name: g.game.names.display(&languages, &g.game.id.value).to_string(),
@@ -680,11 +673,11 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         labor: labor.unwrap_or(Id::ZERO),
         blacksmith: blacksmith_res.unwrap_or(Id::ZERO),
         spreading_fire,
-        params,
+        params: base_params(g),
         replacements,
-        choices,
+        choices: tables.choices,
         declared,
-        reactions: reactions_out,
+        reactions,
         sources: super::rules::rule_sources(),
     }
 }
@@ -746,22 +739,21 @@ fn spreading_fire_card(es: &[&RawEvent], resources: usize, file: &str, diags: &m
 /// interpretation option, in `from`) into the table of data effects.
 fn data_effect(
     patch: Patch<'_, RawEffect>,
-    ids: &Ids,
+    lang: &LangCx<'_>,
     from: &Source<'_>,
     events: &[&RawEvent],
-    (out, choices, readings): (&mut Vec<Vec<Effect>>, &mut Vec<Choice>, &mut BTreeSet<usize>),
+    (out, tables): (&mut Vec<Vec<Effect>>, &mut Tables<Dg>),
     diags: &mut Diagnostics,
 ) -> Option<Change> {
-    let (entity, has_target, effect, at) = match patch {
+    let (entity, has_target, effect) = match patch {
         Patch::Replace(r) => {
-            let e = lookup(&ids.events, "event", &r.event, from.path, diags)?;
-            (Some(e), events[e].target.is_some(), &r.effect, position(&r.event))
+            let e = lookup(&lang.ids.events, "event", &r.event, from.path, diags)?;
+            (Some(e), events[e].target.is_some(), &r.effect)
         }
         // an added step has no target: `damage` and `target-owner` are errors
-        Patch::Step { anchor, raw, .. } => (None, false, &raw.effect, position(anchor)),
+        Patch::Step { raw, .. } => (None, false, &raw.effect),
     };
-    let mut cx = EffectCx { file: from.path, text: from.text, ids, has_target, at, diags, choices, readings };
-    let effect = cx.effects(effect);
+    let effect = lang.compile(from, has_target, tables, diags, |cx| cx.effects(effect));
     out.push(effect);
     let with = (out.len() - 1) as u32;
     Some(match (patch, entity) {
@@ -770,180 +762,27 @@ fn data_effect(
     })
 }
 
-fn count_effect_numbers(effects: &[RawEffect]) -> usize {
-    effects
-        .iter()
-        .map(|e| match e {
-            RawEffect::TakeRandom { tie_count, .. } => 1 + usize::from(tie_count.is_some()),
-            RawEffect::Draw { .. } | RawEffect::DrawPermit { .. } | RawEffect::DrawPerPointBehind { .. } => 1,
-            RawEffect::If { then, otherwise, .. } => count_effect_numbers(then) + count_effect_numbers(otherwise),
-            RawEffect::Choose(options) => options.iter().map(|o| count_effect_numbers(&o.effect)).sum(),
-            RawEffect::Damage | RawEffect::SetFlag(_) => 0,
-        })
-        .sum()
-}
-
-/// Compiles effects and conditions, checking each operation's arguments
-/// against the registry (the enum) and every id against the catalog.
-struct EffectCx<'a> {
-    file: &'a str,
-    text: &'a str,
+/// What compiling an entry's effects and conditions needs: the shared
+/// registry and the catalog's ids.
+struct LangCx<'a> {
+    registry: Registry<Dg>,
     ids: &'a Ids,
-    has_target: bool,
-    at: (u64, u64),
-    diags: &'a mut Diagnostics,
-    choices: &'a mut Vec<Choice>,
-    /// Interpretations that `reading:` conditions test (catalog indexes).
-    readings: &'a mut BTreeSet<usize>,
+    /// Card ids (resources, then events) with their kinds.
+    cards: BTreeMap<String, CardKind>,
 }
 
-impl EffectCx<'_> {
-    fn building(&mut self, id: &Spanned<String>) -> Bld {
-        lookup(&self.ids.buildings, "building", id, self.file, self.diags).unwrap_or(Id::ZERO)
-    }
-
-    fn cond(&mut self, c: &RawCondition) -> Cond {
-        match c {
-            RawCondition::Built(b) => Cond::Built(self.building(b)),
-            RawCondition::Intact(b) => Cond::Intact(self.building(b)),
-            RawCondition::OwnedByActive(b) => Cond::OwnedByActive(self.building(b)),
-            RawCondition::Flag(f) => {
-                Cond::Flag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(Id::ZERO))
-            }
-            RawCondition::Reading { id, option } => {
-                let Some(i) = self.ids.interpretations.iter().position(|(i, _)| *i == id.value) else {
-                    let hint = closest(self.ids.interpretations.iter().map(|(i, _)| i.as_str()), &id.value)
-                        .map(|c| format!("; did you mean `{c}`?"))
-                        .unwrap_or_default();
-                    self.diags.error(self.file, position(id), format!("unknown interpretation `{}`{hint}", id.value));
-                    return Cond::Reading(0, 0);
-                };
-                self.readings.insert(i);
-                let options = &self.ids.interpretations[i].1;
-                match options.iter().position(|o| *o == option.value) {
-                    Some(o) => Cond::Reading(i, o as u16),
-                    None => {
-                        self.diags.error(
-                            self.file,
-                            position(option),
-                            format!(
-                                "interpretation `{}` has no option `{}`; its options: {}",
-                                id.value,
-                                option.value,
-                                options.join(", ")
-                            ),
-                        );
-                        Cond::Reading(i, 0)
-                    }
-                }
-            }
-            RawCondition::All(cs) => Cond::All(cs.iter().map(|c| self.cond(c)).collect()),
-            RawCondition::Any(cs) => Cond::Any(cs.iter().map(|c| self.cond(c)).collect()),
-            RawCondition::Not(c) => Cond::Not(Box::new(self.cond(c))),
-        }
-    }
-
-    fn party(&mut self, s: &Spanned<String>, destination: bool) -> Party {
-        let v = s.value.as_str();
-        let p = match v {
-            "active" => Party::Active,
-            "target-owner" => Party::TargetOwner,
-            "each-player" => Party::EachPlayer,
-            "each-other-player" => Party::EachOtherPlayer,
-            "leaders" => Party::Leaders,
-            "discard" if destination => Party::Discard,
-            _ => match v.strip_prefix("owner:") {
-                Some(b) => match self.ids.buildings.get(b) {
-                    Some(&id) => Party::Owner(id),
-                    None => {
-                        // point at the building id itself, past `owner:` and any opening quote
-                        let (line, col) = position(s);
-                        let quoted = self
-                            .text
-                            .lines()
-                            .nth(line.saturating_sub(1) as usize)
-                            .and_then(|l| l.chars().nth(col.saturating_sub(1) as usize))
-                            .is_some_and(|c| c == '"' || c == '\'');
-                        let at = (line, col + "owner:".len() as u64 + u64::from(quoted));
-                        let hint = closest(self.ids.buildings.keys().map(String::as_str), b)
-                            .map(|c| format!("; did you mean `{c}`?"))
-                            .unwrap_or_default();
-                        self.diags.error(self.file, at, format!("unknown building `{b}`{hint}"));
-                        Party::Active
-                    }
-                },
-                None => {
-                    let extra = if destination { ", discard" } else { "" };
-                    self.diags.error(self.file, position(s), format!("unknown party `{v}`; expected active, target-owner, each-player, each-other-player, leaders, owner:<building>{extra}"));
-                    Party::Active
-                }
-            },
-        };
-        if p == Party::TargetOwner && !self.has_target {
-            self.diags.error(self.file, position(s), "`target-owner` needs the event to have a `target`");
-        }
-        p
-    }
-
-    fn effects(&mut self, es: &[RawEffect]) -> Vec<Effect> {
-        es.iter().map(|e| self.effect(e)).collect()
-    }
-
-    fn effect(&mut self, e: &RawEffect) -> Effect {
-        let counts = match e {
-            RawEffect::TakeRandom { from, count, tie_count, .. } => {
-                vec![(position(from), "count", *count), (position(from), "tie_count", tie_count.unwrap_or(0))]
-            }
-            RawEffect::Draw { to, count } | RawEffect::DrawPermit { to, count } => {
-                vec![(position(to), "count", *count)]
-            }
-            RawEffect::DrawPerPointBehind { per_point } => vec![(self.at, "per_point", *per_point)],
-            _ => vec![],
-        };
-        for (at, what, n) in counts {
-            check_bound(self.file, at, &format!("an effect's `{what}`"), n, MAX_NUMBER, self.diags);
-        }
-        match e {
-            RawEffect::Damage => {
-                if !self.has_target {
-                    self.diags.error(self.file, self.at, "`damage` needs the event to have a `target`");
-                }
-                Effect::Damage
-            }
-            RawEffect::TakeRandom { from, to, count, tie_count, insurable } => {
-                let f = self.party(from, false);
-                let t = self.party(to, true);
-                let multi = |p: Party| matches!(p, Party::EachPlayer | Party::EachOtherPlayer | Party::Leaders);
-                if multi(f) && multi(t) {
-                    self.diags.error(self.file, position(to), "`from` and `to` cannot both name several players");
-                }
-                if tie_count.is_some() && f != Party::Leaders {
-                    self.diags.error(self.file, position(from), "`tie_count` only applies when taking from `leaders`");
-                }
-                Effect::TakeRandom { from: f, to: t, count: *count, tie_count: *tie_count, insurable: *insurable }
-            }
-            RawEffect::Draw { to, count } => Effect::Draw { to: self.party(to, false), count: *count },
-            RawEffect::DrawPermit { to, count } => Effect::DrawPermit { to: self.party(to, false), count: *count },
-            RawEffect::DrawPerPointBehind { per_point } => Effect::DrawPerPointBehind { per_point: *per_point },
-            RawEffect::SetFlag(f) => {
-                Effect::SetFlag(lookup(&self.ids.flags, "flag", f, self.file, self.diags).unwrap_or(Id::ZERO))
-            }
-            RawEffect::If { cond, then, otherwise } => {
-                Effect::If { cond: self.cond(cond), then: self.effects(then), otherwise: self.effects(otherwise) }
-            }
-            RawEffect::Choose(options) => {
-                if options.len() < 2 {
-                    self.diags.error(self.file, self.at, "`choose` needs at least two options");
-                }
-                check_unique(self.file, "choice", options.iter().map(|o| &o.id), self.diags);
-                let mut compiled = Vec::new();
-                for o in options {
-                    check_id(self.file, &o.id, self.diags);
-                    compiled.push((o.id.value.clone(), self.effects(&o.effect)));
-                }
-                self.choices.push(compiled);
-                Effect::Choose((self.choices.len() - 1) as u32)
-            }
-        }
+impl LangCx<'_> {
+    fn compile<T>(
+        &self,
+        from: &Source<'_>,
+        has_target: bool,
+        tables: &mut Tables<Dg>,
+        diags: &mut Diagnostics,
+        f: impl FnOnce(&mut Compiler<'_, Dg>) -> T,
+    ) -> T {
+        let host = DgHost { buildings: &self.ids.buildings, cards: &self.cards, has_target };
+        let names = Names { flags: &self.ids.flags, interpretations: &self.ids.interpretations };
+        let report = Report { file: from.path, text: from.text, diags };
+        f(&mut Compiler::new(report, &self.registry, &host, &names, tables, has_target))
     }
 }

@@ -31,7 +31,7 @@ impl Game for State {
         if self.outcome.is_some() {
             return ToMove::Terminal;
         }
-        if let Some(d) = &self.decision {
+        if let Some(d) = &self.agenda.decision {
             return ToMove::Seat(d.seat());
         }
         match &self.phase {
@@ -179,7 +179,7 @@ impl Scripted for State {
         scenario_io::describe_state(self, rules)
     }
     fn pending_decision(&self) -> Option<(usize, &'static str)> {
-        self.decision.as_ref().map(|d| (d.seat(), d.name()))
+        self.agenda.decision.as_ref().map(|d| (d.seat(), d.name()))
     }
     fn force(&mut self, outcome: Forced) {
         self.chance.force(outcome);

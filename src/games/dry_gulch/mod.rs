@@ -10,7 +10,7 @@
 //! | the order of a turn: the steps `game.yaml` declares (`turn.phases`), changed by readings as data | Turn; Optional Rules 2, 4 | `readings::Proc`, `rules::flow` |
 //! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` (`rules::flow`) |
 //! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard`, `State::end_turn` |
-//! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `State::run_take`, `payment.rs` |
+//! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `effects.rs` `State::run_take`, `payment.rs` |
 //! | winning during the building phase | Winning the Game | `State::check_win` |
 //! | optional rules 2–4 as variants | Optional Rules 2–4 | `readings::V`, `State::on` |
 //!
@@ -23,6 +23,7 @@
 mod bounds;
 pub mod catalog;
 mod contract;
+pub mod effects;
 mod facts;
 pub mod invariants;
 mod layers;

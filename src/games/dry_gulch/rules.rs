@@ -10,18 +10,20 @@
 //! payment in `payment.rs` order), `PlayInfluence`, `PlayDisaster`,
 //! `Resolve`, `EndBuild`; in the discard phase `Discard`, `EndTurn`.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+use super::effects::{DAMAGE, Dg, Queued};
 use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
     Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError,
-    Supply, Tagged, Touched, WhenEmpty, move_all, move_n, move_tagged,
+    Supply, Tagged, Touched, WhenEmpty, move_all, move_n,
 };
+use crate::lang::{self, Agenda, Steps};
 
 mod flow;
 
@@ -157,7 +159,8 @@ pub enum Dest {
     Discard,
 }
 
-/// One pending step of an effect (the continuation, kept in the state).
+/// One pending step of a Dry Gulch operation (the continuation, kept in
+/// the state; the shared steps are `lang::Step`'s).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
     /// `to` draws `count` random cards from the hand of `from`.
@@ -170,27 +173,13 @@ pub enum Step {
         stage: u8,
         protect: Option<CardKind>,
     },
-    Draw {
-        seat: usize,
-        count: u32,
-    },
-    DrawPermit {
-        seat: usize,
-        count: u32,
-    },
     Damage {
         plot: Plot,
         card: CardKind,
     },
-    SetFlag(Flag),
     /// Spreading fire to one chosen neighbour of the fire that started at `origin`.
     Spread {
         origin: Plot,
-    },
-    /// The active player picks an option of `rules.choices[choice]` (for `card`).
-    Choose {
-        choice: u32,
-        card: CardKind,
     },
 }
 
@@ -340,8 +329,11 @@ pub struct State {
     /// Disasters played whose damage step has not run yet.
     #[serde(default, skip_serializing_if = "Pile::is_empty")]
     pub played: Pile<kind::Card>,
-    pub queue: VecDeque<Step>,
-    pub decision: Option<Decision>,
+    /// The steps of the effects being resolved and the decision they wait for.
+    pub agenda: Agenda<Queued, Decision>,
+    /// The player a `for_each` stands at while its body expands (none between actions).
+    #[serde(skip)]
+    pub each: Option<usize>,
     pub store_used: u32,
     /// Buildings whose owners draw the influence-card reward this turn.
     pub pending_rewards: Vec<Bld>,
@@ -392,7 +384,7 @@ pub fn plots_of(board: &[Option<Placed>]) -> impl DoubleEndedIterator<Item = (Pl
 
 /// A move the rules make only when it can happen (a legal action moves
 /// only what is there); tests run with debug assertions.
-fn moved(r: Result<(), MoveError>) {
+pub(super) fn moved(r: Result<(), MoveError>) {
     debug_assert!(r.is_ok(), "a move of the rules failed: {r:?}");
 }
 
@@ -455,7 +447,7 @@ impl State {
         plots_of(&self.board).find(|&(_, p)| p.is_some_and(|p| p.building == b)).map(|(i, _)| i)
     }
 
-    fn owner_of(&self, b: Bld) -> Option<(usize, bool)> {
+    pub(super) fn owner_of(&self, b: Bld) -> Option<(usize, bool)> {
         let plot = self.building_plot(b)?;
         let p = self.board[plot.index()]?;
         p.owner.map(|o| (o, p.damage.is_some()))
@@ -520,7 +512,7 @@ impl State {
         }
     }
 
-    fn leader_measure(&self, rules: &Rules, seat: usize) -> u32 {
+    pub(super) fn leader_measure(&self, rules: &Rules, seat: usize) -> u32 {
         match self.r::<LeaderMeasure>() {
             LeaderMeasure::ChipsOnBoard => self.chips_on_board(seat),
             LeaderMeasure::CountedInfluence => self.counted_influence(rules, seat),
@@ -528,38 +520,24 @@ impl State {
     }
 
     /// Seats in turn order starting with the active player.
-    fn seats_from_active(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn seats_from_active(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.players).map(move |i| (self.active + i) % self.players)
     }
 
     fn eval(&self, rules: &Rules, c: &Cond) -> bool {
-        match c {
-            Cond::Built(b) => self.building_plot(*b).is_some(),
-            Cond::Intact(b) => {
-                self.building_plot(*b).is_some_and(|p| self.board[p.index()].is_some_and(|x| x.damage.is_none()))
-            }
-            Cond::OwnedByActive(b) => self.owner_of(*b).is_some_and(|(o, _)| o == self.active),
-            Cond::Flag(f) => self.flags[f.index()],
-            Cond::Reading(i, o) => {
-                self.touched.mark(rules.declared.interpretation_point(*i));
-                self.readings.options.get(*i).is_some_and(|k| k == o)
-            }
-            Cond::All(cs) => cs.iter().all(|c| self.eval(rules, c)),
-            Cond::Any(cs) => cs.iter().any(|c| self.eval(rules, c)),
-            Cond::Not(c) => !self.eval(rules, c),
-        }
+        lang::eval::<Dg>(self, rules, c)
     }
 
     // ------------------------------------------------------------ cards
 
     /// Moves `n` cards of kind `c` from `seat`'s hand to their discard pile.
-    fn discard_from_hand(&mut self, rules: &Rules, seat: usize, c: CardKind, n: u32) {
+    pub(super) fn discard_from_hand(&mut self, rules: &Rules, seat: usize, c: CardKind, n: u32) {
         let pile = if rules.event_of(c).is_some() { &mut self.event_discard } else { &mut self.resource_discard };
         moved(move_n(&mut self.seats[seat].hand, pile, c, n));
     }
 
     /// Moves one card from `from`'s hand to `to` (a hand or its discard pile).
-    fn hand_to(&mut self, rules: &Rules, from: usize, to: Dest, c: CardKind) {
+    pub(super) fn hand_to(&mut self, rules: &Rules, from: usize, to: Dest, c: CardKind) {
         match to {
             Dest::Seat(t) if t == from => {}
             Dest::Seat(t) => {
@@ -581,7 +559,7 @@ impl State {
         drawn.card
     }
 
-    fn draw_resources(&mut self, seat: usize, n: u32, ev: &mut Vec<Event>) {
+    pub(super) fn draw_resources(&mut self, seat: usize, n: u32, ev: &mut Vec<Event>) {
         let mut cards = Vec::new();
         for _ in 0..n {
             match self.draw_resource(seat, ev) {
@@ -597,7 +575,7 @@ impl State {
         }
     }
 
-    fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
+    pub(super) fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
         match self.permit_deck.draw_top(&mut self.seats[seat].permits) {
             Some(b) => {
                 ev.push(Event::PermitDrawn { seat, building: b });
@@ -608,7 +586,7 @@ impl State {
     }
 
     /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
-    fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
+    pub(super) fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
         let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
         for &(c, n) in exclude {
             avail[c.index()] = avail[c.index()].saturating_sub(n);
@@ -700,8 +678,8 @@ impl State {
             revealed: Pile::new(),
             face_up: Pile::new(),
             played: Pile::new(),
-            queue: VecDeque::new(),
-            decision: None,
+            agenda: Agenda::default(),
+            each: None,
             store_used: 0,
             pending_rewards: vec![],
             town_hall_closed: None,
@@ -777,7 +755,7 @@ impl State {
         !self.board.iter().flatten().any(|p| rules.buildings[p.building.index()].ability == Some(Ability::Firehouse))
     }
 
-    fn fire_card(&self, rules: &Rules) -> Option<CardKind> {
+    pub(super) fn fire_card(&self, rules: &Rules) -> Option<CardKind> {
         rules.spreading_fire
     }
 
@@ -791,7 +769,7 @@ impl State {
         origins.dedup();
         for origin in origins {
             if self.r::<FireSpreadExtent>() == FireSpreadExtent::OneNeighbour {
-                self.queue.push_back(Step::Spread { origin });
+                self.agenda.queue.push_back(Queued::Game(Step::Spread { origin }));
             } else {
                 for to in self.spread_candidates(rules, origin, fire) {
                     if self.board[to.index()].is_some_and(|p| p.damage.is_none()) {
@@ -802,7 +780,7 @@ impl State {
         }
     }
 
-    fn spread_candidates(&self, rules: &Rules, origin: Plot, fire: CardKind) -> Vec<Plot> {
+    pub(super) fn spread_candidates(&self, rules: &Rules, origin: Plot, fire: CardKind) -> Vec<Plot> {
         let mut out = Vec::new();
         for (i, p) in self.board.iter().enumerate() {
             if p.and_then(|p| p.damage).is_some_and(|d| d.card == fire && d.origin == origin) {
@@ -836,8 +814,7 @@ impl State {
             && let (Some(e), Some(_)) = (rules.event_of(fire), owner)
         {
             let saved = self.target.replace(to);
-            let effects: Vec<Effect> =
-                self.effect_of(rules, e).iter().filter(|x| **x != Effect::Damage).cloned().collect();
+            let effects: Vec<Effect> = self.effect_of(rules, e).iter().filter(|x| x.op != DAMAGE).cloned().collect();
             self.expand(rules, &effects, fire);
             self.target = saved;
         }
@@ -865,14 +842,14 @@ impl State {
         }
     }
 
-    fn town_hall_open(&self) -> bool {
+    pub(super) fn town_hall_open(&self) -> bool {
         self.town_hall_closed.is_none() || self.fault == Some(Fault::OpenClosedTownHall)
     }
 
     fn check_win(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         if self.outcome.is_some()
             || (self.phase != Phase::Build && self.fault != Some(Fault::WinOutsideBuild))
-            || self.decision.is_some()
+            || self.agenda.decision.is_some()
         {
             return;
         }
@@ -896,280 +873,23 @@ impl State {
         }
         self.outcome = Some(o);
         self.phase = Phase::Over;
-        self.decision = None;
-        self.queue.clear();
+        self.agenda.clear();
     }
 
     // ------------------------------------------------------------ effects
 
-    fn party_seats(&self, rules: &Rules, p: Party) -> Vec<Option<usize>> {
-        let target_owner = self.target.and_then(|t| self.board[t.index()]).and_then(|p| p.owner);
-        match p {
-            Party::Active => vec![Some(self.active)],
-            Party::TargetOwner => vec![target_owner],
-            Party::EachPlayer => self.seats_from_active().map(Some).collect(),
-            Party::EachOtherPlayer => {
-                let except = if self.target.is_some() { target_owner } else { Some(self.active) };
-                self.seats_from_active().filter(|s| Some(*s) != except).map(Some).collect()
-            }
-            Party::Leaders => {
-                let best = (0..self.players).map(|s| self.leader_measure(rules, s)).max().unwrap_or(0);
-                self.seats_from_active().filter(|&s| self.leader_measure(rules, s) == best).map(Some).collect()
-            }
-            Party::Owner(b) => vec![self.owner_of(b).map(|(o, _)| o)],
-            Party::Discard => vec![None],
-        }
-    }
-
-    /// Whether a party naming a building is void (damaged, under `damaged-transfers: void`)
-    /// or counts as unbuilt.
-    fn building_party(&self, p: Party) -> (bool, bool) {
-        if let Party::Owner(b) = p
-            && let Some((_, true)) = self.owner_of(b)
-        {
-            return match self.r::<DamagedTransfers>() {
-                DamagedTransfers::Void => (true, false),
-                DamagedTransfers::AsUnbuilt => (false, true),
-                DamagedTransfers::AsBuilt => (false, false),
-            };
-        }
-        (false, false)
-    }
-
-    /// Turns effects into steps at the back of the queue.
+    /// Turns effects into steps at the back of the queue (`effects.rs` has
+    /// Dry Gulch's operations; the language is `crate::lang`).
     fn expand(&mut self, rules: &Rules, effects: &[Effect], card: CardKind) {
-        for e in effects {
-            match e {
-                Effect::Damage => {
-                    if let Some(plot) = self.target {
-                        self.queue.push_back(Step::Damage { plot, card });
-                    }
-                }
-                Effect::TakeRandom { from, to, count, tie_count, insurable } => {
-                    let (void_from, unbuilt_from) = self.building_party(*from);
-                    let (void_to, unbuilt_to) = self.building_party(*to);
-                    if void_from || void_to {
-                        continue;
-                    }
-                    let froms: Vec<Option<usize>> =
-                        if unbuilt_from { vec![None] } else { self.party_seats(rules, *from) };
-                    let tos: Vec<Option<usize>> = if unbuilt_to { vec![None] } else { self.party_seats(rules, *to) };
-                    let n = match tie_count {
-                        Some(t) if froms.len() > 1 => *t,
-                        _ => *count,
-                    };
-                    for f in &froms {
-                        for t in &tos {
-                            let dest = match (t, *to) {
-                                (_, Party::Discard) => Some(Dest::Discard),
-                                (Some(s), _) => Some(Dest::Seat(*s)),
-                                (None, _) => None,
-                            };
-                            match (f, dest) {
-                                (Some(f), Some(Dest::Seat(t))) if *f == t => {}
-                                (Some(f), Some(d)) => self.queue.push_back(Step::Take {
-                                    from: *f,
-                                    to: d,
-                                    count: n,
-                                    insurable: *insurable,
-                                    stage: 0,
-                                    protect: None,
-                                }),
-                                // losing cards to a building not built: discard them
-                                (Some(f), None) => self.queue.push_back(Step::Take {
-                                    from: *f,
-                                    to: Dest::Discard,
-                                    count: n,
-                                    insurable: *insurable,
-                                    stage: 0,
-                                    protect: None,
-                                }),
-                                // receiving from a building not built: draw from the deck
-                                (None, Some(Dest::Seat(t))) => self.queue.push_back(Step::Draw { seat: t, count: n }),
-                                (None, _) => {}
-                            }
-                        }
-                    }
-                }
-                Effect::Draw { to, count } => {
-                    let (void, unbuilt) = self.building_party(*to);
-                    if void || unbuilt {
-                        continue;
-                    }
-                    for s in self.party_seats(rules, *to).into_iter().flatten() {
-                        self.queue.push_back(Step::Draw { seat: s, count: *count });
-                    }
-                }
-                Effect::DrawPermit { to, count } => {
-                    for s in self.party_seats(rules, *to).into_iter().flatten() {
-                        self.queue.push_back(Step::DrawPermit { seat: s, count: *count });
-                    }
-                }
-                Effect::DrawPerPointBehind { per_point } => {
-                    let best = (0..self.players).map(|s| self.leader_measure(rules, s)).max().unwrap_or(0);
-                    for s in self.seats_from_active().collect::<Vec<_>>() {
-                        let behind = best - self.leader_measure(rules, s);
-                        if behind > 0 {
-                            self.queue.push_back(Step::Draw { seat: s, count: behind * per_point });
-                        }
-                    }
-                }
-                Effect::SetFlag(f) => self.queue.push_back(Step::SetFlag(*f)),
-                Effect::Choose(choice) => self.queue.push_back(Step::Choose { choice: *choice, card }),
-                Effect::If { cond, then, otherwise } => {
-                    let branch = if self.eval(rules, cond) { then } else { otherwise };
-                    self.expand(rules, branch, card);
-                }
-            }
-        }
+        lang::expand::<Dg>(self, rules, effects, card);
     }
 
     /// Runs queued steps until the queue is empty or a decision is needed.
     fn run(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        while self.decision.is_none() {
-            let Some(step) = self.queue.pop_front() else {
-                break;
-            };
-            match step {
-                Step::Draw { seat, count } => self.draw_resources(seat, count, ev),
-                Step::DrawPermit { .. } if !self.town_hall_open() => {
-                    ev.push(Event::Lapsed { why: "the Town Hall is closed: no player may draw permits".into() });
-                }
-                Step::DrawPermit { seat, count } => {
-                    for _ in 0..count {
-                        if !self.draw_permit(seat, ev) {
-                            ev.push(Event::Lapsed { why: "the permit deck is empty".into() });
-                            break;
-                        }
-                    }
-                }
-                Step::SetFlag(f) => {
-                    self.flags[f.index()] = true;
-                    ev.push(Event::FlagSet { flag: f });
-                }
-                Step::Damage { plot, card } => self.damage(rules, plot, card, ev),
-                Step::Spread { origin } => {
-                    let Some(fire) = self.fire_card(rules) else {
-                        continue;
-                    };
-                    let options = self.spread_candidates(rules, origin, fire);
-                    if !options.is_empty() && self.markers_used() < self.p(P::DamageMarkers) {
-                        self.decision = Some(Decision::SpreadTo { seat: self.active, origin, options });
-                    }
-                }
-                Step::Take { .. } => self.run_take(rules, step, ev),
-                Step::Choose { choice, card } => {
-                    self.decision = Some(Decision::Choose { seat: self.active, choice, card });
-                }
-            }
-        }
-        if self.decision.is_none() && self.phase == Phase::Build {
+        lang::run(self, rules, ev);
+        if self.agenda.decision.is_none() && self.phase == Phase::Build {
             self.check_win(rules, ev);
         }
-    }
-
-    fn damage(&mut self, rules: &Rules, plot: Plot, card: CardKind, ev: &mut Vec<Event>) {
-        let Some(p) = self.board[plot.index()] else {
-            return;
-        };
-        if self.markers_used() >= self.p(P::DamageMarkers) {
-            // marker-shortage: no-marker — the card's losses happen, the card is discarded
-            ev.push(Event::Lapsed { why: "no damage marker left: the building is not damaged".into() });
-            moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
-            return;
-        }
-        let fault = self.fault == Some(Fault::FireWithoutMarker) && Some(card) == self.fire_card(rules);
-        if !fault {
-            self.board[plot.index()] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
-            ev.push(Event::Damaged { plot, card });
-        }
-        match p.owner {
-            Some(o) => moved(move_tagged(&mut self.played, &mut self.seats[o].in_front, card, plot)),
-            None => {
-                moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
-                self.town_hall_closed = Some(Closure {
-                    reopens_for: Some(self.active)
-                        .filter(|_| self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn),
-                });
-                ev.push(Event::TownHallClosed);
-            }
-        }
-    }
-
-    fn run_take(&mut self, rules: &Rules, step: Step, ev: &mut Vec<Event>) {
-        let Step::Take { from, to, count, insurable, mut stage, protect } = step else {
-            return;
-        };
-        let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
-        if stage == 0 {
-            stage = 1;
-            if insurable && let Some(c) = has(ReactionKey::Insurance) {
-                if self.r::<FireInsuranceUse>() == FireInsuranceUse::Automatic {
-                    self.use_insurance(rules, from, c, ev);
-                    return;
-                }
-                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
-                self.decision = Some(Decision::UseInsurance { seat: from });
-                return;
-            }
-        }
-        let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
-        if stage == 1 {
-            stage = 2;
-            if let Some(c) = has(ReactionKey::Iou) {
-                if self.r::<IouUse>() == IouUse::Automatic {
-                    self.hand_over_iou(rules, from, to, c, ev);
-                    return;
-                }
-                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
-                self.decision = Some(Decision::UseIou { seat: from });
-                return;
-            }
-        }
-        let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
-        if stage == 2 {
-            stage = 3;
-            if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
-                self.queue.push_front(Step::Take { from, to, count, insurable, stage, protect });
-                self.decision = Some(Decision::Protect { seat: from });
-                return;
-            }
-        }
-        // stage 3: take
-        let mut exclude: Vec<(CardKind, u8)> = Vec::new();
-        if let Some(ace) = has(ReactionKey::Ace) {
-            if self.r::<AceProtection>() == AceProtection::AceAndOneCard {
-                exclude.push((ace, 1));
-            }
-            if let Some(p) = protect {
-                exclude.push((p, 1));
-            }
-        }
-        for _ in 0..count {
-            let Some(c) = self.random_card(rules, from, &exclude) else {
-                break;
-            };
-            self.hand_to(rules, from, to, c);
-            if let (Dest::Seat(s), Some(Fault::DuplicateOnTake)) = (to, self.fault) {
-                // out of nowhere: a supply no conservation check declares
-                moved(move_n(&mut Supply::new(), &mut self.seats[s].hand, c, 1));
-            }
-            ev.push(Event::Took { from, to, card: c });
-        }
-    }
-
-    fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
-        self.discard_from_hand(rules, seat, card, 1);
-        ev.push(Event::InsuranceUsed { seat });
-        self.queue.retain(|s| !matches!(s, Step::Take { from, insurable: true, .. } if *from == seat));
-    }
-
-    fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
-        self.hand_to(rules, from, to, card);
-        ev.push(Event::IouHandedOver { from, to });
     }
 
     // ------------------------------------------------------------ legality
@@ -1418,7 +1138,7 @@ impl State {
         let ok = match action {
             // a build is checked directly: its payments are many
             Action::Build { building, plot, payment: pay } => {
-                self.decision.is_none()
+                self.agenda.decision.is_none()
                     && self.outcome.is_none()
                     && self.phase == Phase::Build
                     && building.index() < rules.buildings.len()
@@ -1457,7 +1177,7 @@ impl State {
         if self.outcome.is_some() {
             return;
         }
-        if let Some(d) = &self.decision {
+        if let Some(d) = &self.agenda.decision {
             self.decision_actions(rules, d, out);
             return;
         }
@@ -1650,7 +1370,7 @@ impl State {
         if self.outcome.is_some() {
             return err(rules, "game.over", "the game is over");
         }
-        if let Some(d) = &self.decision {
+        if let Some(d) = &self.agenda.decision {
             return err(rules, "decision", format!("seat {} must first decide `{}`", d.seat() + 1, d.name()));
         }
         match action {
@@ -1744,46 +1464,42 @@ impl State {
         let a = self.active;
         match action.clone() {
             Action::UseInsurance(yes) => {
-                let Some(Decision::UseInsurance { seat }) = self.decision.take() else {
+                let Some(Decision::UseInsurance { seat }) = self.agenda.decision.take() else {
                     return;
                 };
                 if yes {
                     let c = rules.reactions[&ReactionKey::Insurance];
-                    self.queue.pop_front();
+                    self.agenda.queue.pop_front();
                     self.use_insurance(rules, seat, c, ev);
                 }
             }
             Action::UseIou(yes) => {
-                let Some(Decision::UseIou { seat }) = self.decision.take() else {
+                let Some(Decision::UseIou { seat }) = self.agenda.decision.take() else {
                     return;
                 };
-                if yes && let Some(Step::Take { to, .. }) = self.queue.pop_front() {
+                if yes && let Some(Queued::Game(Step::Take { to, .. })) = self.agenda.queue.pop_front() {
                     let c = rules.reactions[&ReactionKey::Iou];
                     self.hand_over_iou(rules, seat, to, c, ev);
                 }
             }
             Action::Protect(card) => {
-                let Some(Decision::Protect { seat }) = self.decision.take() else {
+                let Some(Decision::Protect { seat }) = self.agenda.decision.take() else {
                     return;
                 };
-                if let Some(Step::Take { protect, .. }) = self.queue.front_mut() {
+                if let Some(Queued::Game(Step::Take { protect, .. })) = self.agenda.queue.front_mut() {
                     *protect = card;
                 }
                 ev.push(Event::AceShown { seat, protected: card });
             }
             Action::Choose { option: k, .. } => {
-                let Some(Decision::Choose { choice, card, .. }) = self.decision.take() else {
+                let Some(Decision::Choose { choice, card, .. }) = self.agenda.decision.take() else {
                     return;
                 };
                 // the chosen effect runs before the steps that were already queued
-                let rest = std::mem::take(&mut self.queue);
-                if let Some((_, effect)) = rules.choices.get(choice as usize).and_then(|c| c.get(k as usize)) {
-                    self.expand(rules, effect, card);
-                }
-                self.queue.extend(rest);
+                lang::chosen::<Dg>(self, rules, choice, k, card);
             }
             Action::SpreadTo(to) => {
-                let Some(Decision::SpreadTo { origin, .. }) = self.decision.take() else {
+                let Some(Decision::SpreadTo { origin, .. }) = self.agenda.decision.take() else {
                     return;
                 };
                 if let Some(fire) = self.fire_card(rules) {
@@ -1922,8 +1638,8 @@ impl State {
             Action::StartTurn => self.start_turn(rules, ev),
         }
         self.run(rules, ev);
-        if self.decision.is_none()
-            && self.queue.is_empty()
+        if self.agenda.decision.is_none()
+            && self.agenda.queue.is_empty()
             && matches!(self.phase, Phase::Events { .. })
             && self.revealed.is_empty()
             && self.town_hall_closed.is_none()
@@ -1935,7 +1651,8 @@ impl State {
             }
         }
         self.drive(rules, ev);
-        if self.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild)) {
+        if self.agenda.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild))
+        {
             self.check_win(rules, ev);
         }
     }
@@ -2185,5 +1902,18 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
             format!("{} wins with {influence} influence", seat(*s))
         }
         Event::GameDrawn { reason } => format!("the game ends without a winner: {reason}"),
+    }
+}
+
+impl Steps for State {
+    type Step = Queued;
+    type Decision = Decision;
+    type Rules = Rules;
+    type Event = Event;
+    fn agenda(&mut self) -> &mut Agenda<Queued, Decision> {
+        &mut self.agenda
+    }
+    fn step(&mut self, rules: &Rules, step: Queued, ev: &mut Vec<Event>) {
+        lang::step::<Dg>(self, rules, step, ev);
     }
 }

@@ -105,7 +105,7 @@ pub struct Rules {
     /// own, and the steps they add to the turn (indexed by the `with` of
     /// `Change::Replace` and `Change::Step`).
     pub replacements: Vec<Vec<Effect>>,
-    /// The options of every `choose` effect (indexed by `Effect::Choose`).
+    /// The options of every `choose` effect (indexed by `lang::Val::Choice`).
     pub choices: Vec<Choice>,
     /// What the code declares (hooks, variants, parameters), for switch points.
     #[serde(skip)]
@@ -209,63 +209,12 @@ pub struct PlotInfo {
     pub neighbours: Vec<Plot>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub enum Cond {
-    Built(Bld),
-    Intact(Bld),
-    OwnedByActive(Bld),
-    Flag(Flag),
-    /// Interpretation (catalog index) chose this option (index among its options).
-    Reading(usize, u16),
-    All(Vec<Cond>),
-    Any(Vec<Cond>),
-    Not(Box<Cond>),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Party {
-    Active,
-    TargetOwner,
-    EachPlayer,
-    EachOtherPlayer,
-    Leaders,
-    Owner(Bld),
-    Discard,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub enum Effect {
-    Damage,
-    TakeRandom {
-        from: Party,
-        to: Party,
-        count: u32,
-        tie_count: Option<u32>,
-        insurable: bool,
-    },
-    Draw {
-        to: Party,
-        count: u32,
-    },
-    DrawPermit {
-        to: Party,
-        count: u32,
-    },
-    DrawPerPointBehind {
-        per_point: u32,
-    },
-    SetFlag(Flag),
-    If {
-        cond: Cond,
-        then: Vec<Effect>,
-        otherwise: Vec<Effect>,
-    },
-    /// The active player picks one of `rules.choices[i]`.
-    Choose(u32),
-}
-
+/// A compiled condition (`crate::lang`, with Dry Gulch's own in `effects`).
+pub type Cond = crate::lang::Cond<super::effects::Dg>;
+/// A compiled effect operation.
+pub type Effect = crate::lang::Effect<super::effects::Dg>;
 /// The options of one `choose` effect: (id, effect) in catalog order.
-pub type Choice = Vec<(String, Vec<Effect>)>;
+pub type Choice = crate::lang::Choice<super::effects::Dg>;
 
 impl Rules {
     pub fn card_count(&self) -> usize {

@@ -693,7 +693,7 @@ pub fn describe_view(s: &State, rules: &Rules, viewer: Option<usize>) -> String 
         s.active + 1,
         outcome_name(s.outcome)
     ));
-    if let Some(d) = &s.decision {
+    if let Some(d) = &s.agenda.decision {
         out.push_str(&format!("waiting for P{} to decide `{}`\n", d.seat() + 1, d.name()));
     }
     for (i, p) in s.seats.iter().enumerate() {

@@ -357,79 +357,14 @@ pub struct RawEvent {
     pub assumed: BTreeMap<String, String>,
 }
 
-/// The condition language.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum RawCondition {
-    /// The building stands on the board (damaged or not).
-    Built(Spanned<String>),
-    /// The building stands and is not damaged.
-    Intact(Spanned<String>),
-    /// The building is owned by the active player.
-    OwnedByActive(Spanned<String>),
-    /// A game flag has been set.
-    Flag(Spanned<String>),
-    /// The configuration chose this option of an interpretation: lets the
-    /// catalog itself branch on a reading.
-    Reading {
-        id: Spanned<String>,
-        option: Spanned<String>,
-    },
-    All(Vec<RawCondition>),
-    Any(Vec<RawCondition>),
-    Not(Box<RawCondition>),
-}
+/// A condition as written: a node of the shared language (`crate::lang`),
+/// compiled at load against the registry.
+pub type RawCondition = crate::lang::Node;
 
-/// The effect language. Parties are strings: `active`, `target-owner`,
-/// `each-player`, `each-other-player` (other than the target's owner where
-/// there is a target, else than the active player), `leaders` (players
-/// with the most counted influence), or `owner:<building-id>`;
-/// a destination may also be `discard`.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum RawEffect {
-    /// Damage the target building: marker on it, card in front of its owner.
-    Damage,
-    /// `to` draws `count` random cards from the hand of `from`. With
-    /// several leaders, each loses `tie_count` instead (when given).
-    TakeRandom {
-        from: Spanned<String>,
-        to: Spanned<String>,
-        count: u32,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        tie_count: Option<u32>,
-        /// A Fire Insurance discarded by the victim prevents this loss.
-        #[serde(default)]
-        insurable: bool,
-    },
-    /// The party draws `count` resource cards from the deck.
-    Draw { to: Spanned<String>, count: u32 },
-    /// The party draws `count` permits from the deck (lapses when empty).
-    DrawPermit { to: Spanned<String>, count: u32 },
-    /// Each player draws `per_point` resource cards per influence point by
-    /// which they trail the leader.
-    DrawPerPointBehind { per_point: u32 },
-    /// Sets a game flag.
-    SetFlag(Spanned<String>),
-    /// Runs `then` when the condition holds, else `otherwise`.
-    If {
-        cond: RawCondition,
-        then: Vec<RawEffect>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        otherwise: Vec<RawEffect>,
-    },
-    /// The active player chooses one of the options; its effect runs.
-    Choose(Vec<RawChoice>),
-}
-
-/// One option of a `choose` effect.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawChoice {
-    /// How the choice is named in actions and scenarios (kebab-case).
-    pub id: Spanned<String>,
-    pub effect: Vec<RawEffect>,
-}
+/// An effect operation as written (`damage`, `draw: {to: active, count: 2}`):
+/// a node of the shared language, compiled at load against the registry of
+/// operations (the shared ones and Dry Gulch's, `effects.rs`).
+pub type RawEffect = crate::lang::Node;
 
 // ------------------------------------------------------------ board.yaml
 

@@ -33,8 +33,8 @@ impl TurnFlow for Flowing<'_> {
     fn busy(&self) -> bool {
         let s = &self.s;
         s.outcome.is_some()
-            || s.decision.is_some()
-            || !s.queue.is_empty()
+            || s.agenda.decision.is_some()
+            || !s.agenda.queue.is_empty()
             || matches!(s.phase, Phase::NextTurn | Phase::Residence { .. } | Phase::Draft { .. } | Phase::Over)
     }
     fn begin(&mut self, step: TurnStep<Proc>) -> Flow {

@@ -1,0 +1,538 @@
+//! Dry Gulch's part of the effect language (`crate::lang`): what only this
+//! game has. Operations `damage`, `take_random` (with its Fire Insurance,
+//! I.O.U. and Ace reaction stages), `draw_permit` (a `draw` from the permit
+//! deck) and `draw_per_point_behind`; the cards a `move` may name; selectors `target-owner`, `leaders`
+//! and `owner:<building>` (read through the `damaged-transfers` reading),
+//! and `discard` as a destination; conditions `built`, `intact` and
+//! `owned_by_active`; measures `hand`, `permits`, `influence`; decks
+//! `resources` and `permits`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::readings::*;
+use super::rules::{Closure, Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
+use super::rules_data::*;
+use crate::engine::{Supply, move_n, move_tagged};
+use crate::lang::{
+    self, Agenda, Args, Compiler, Host, Lang, Node, OpDef, Param, Report, Sel, Ty, Word, World, did_you_mean, no_check,
+    opt, req,
+};
+
+/// Dry Gulch in the effect language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dg {}
+
+/// A pending step of a Dry Gulch effect: a shared one or the game's own.
+pub type Queued = lang::Step<Dg>;
+
+/// Dry Gulch's selectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum DgSel {
+    /// The owner of the event's target.
+    TargetOwner,
+    /// The players with the most counted (or on-board) influence.
+    Leaders,
+    /// The owner of a building.
+    Owner(Bld),
+    /// The discard pile (a destination only).
+    Discard,
+}
+
+/// Dry Gulch's conditions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum DgCond {
+    /// The building stands on the board (damaged or not).
+    Built(Bld),
+    /// The building stands and is not damaged.
+    Intact(Bld),
+    /// The building is owned by the active player.
+    OwnedByActive(Bld),
+}
+
+/// What a `count` may measure of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Measure {
+    Hand,
+    Permits,
+    Influence,
+}
+
+/// The decks a `draw` may name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Deck {
+    Resources,
+    Permits,
+}
+
+impl Lang for Dg {
+    type Sel = DgSel;
+    type Cond = DgCond;
+    type Measure = Measure;
+    type Deck = Deck;
+    type Card = CardKind;
+    type Flag = Flag;
+    type Source = CardKind;
+    type Step = Step;
+    type Decision = Decision;
+    type Rules = Rules;
+    type Event = Event;
+    type State = State;
+    fn operations() -> Vec<OpDef<Dg>> {
+        vec![
+            OpDef { name: DAMAGE, params: &[], bare: None, check: check_damage, expand: expand_damage },
+            OpDef { name: "take_random", params: TAKE, bare: None, check: check_take, expand: expand_take },
+            OpDef { name: "draw_permit", params: DRAW_PERMIT, bare: None, check: no_check, expand: expand_draw_permit },
+            OpDef {
+                name: "draw_per_point_behind",
+                params: PER_POINT,
+                bare: None,
+                check: no_check,
+                expand: expand_per_point,
+            },
+        ]
+    }
+}
+
+/// The operation that damages the target (what spreading fire leaves out).
+pub const DAMAGE: &str = "damage";
+
+const TAKE: &[Param] = &[
+    req("from", Ty::Selector),
+    req("to", Ty::Destination),
+    req("count", Ty::Count),
+    opt("tie_count", Ty::Count),
+    opt("insurable", Ty::Bool),
+];
+const DRAW_PERMIT: &[Param] = &[req("to", Ty::Selector), req("count", Ty::Count)];
+const PER_POINT: &[Param] = &[req("per_point", Ty::Count)];
+
+// ------------------------------------------------------------ operations
+
+/// Damage the target building: marker on it, card in front of its owner.
+fn check_damage(cx: &mut Compiler<'_, Dg>, _: &mut Args<Dg>, at: (u64, u64)) {
+    if !cx.has_target {
+        cx.error(at, "`damage` needs the event to have a `target`");
+    }
+}
+
+fn expand_damage(st: &mut State, _: &Rules, _: &Args<Dg>, card: CardKind) {
+    if let Some(plot) = st.target {
+        st.agenda.queue.push_back(Queued::Game(Step::Damage { plot, card }));
+    }
+}
+
+fn several(s: Option<Sel<Dg>>) -> bool {
+    matches!(s, Some(Sel::EachPlayer | Sel::EachOtherPlayer | Sel::Game(DgSel::Leaders)))
+}
+
+/// `to` draws `count` random cards from the hand of `from`. With several
+/// leaders, each loses `tie_count` instead (when given). A Fire Insurance
+/// discarded by the victim prevents an `insurable` loss.
+fn check_take(cx: &mut Compiler<'_, Dg>, a: &mut Args<Dg>, at: (u64, u64)) {
+    let (from, to) = (a.sel("from"), a.sel("to"));
+    if several(from) && several(to) {
+        cx.error(at, "`from` and `to` cannot both name several players");
+    }
+    if a.count("tie_count").is_some() && from != Some(Sel::Game(DgSel::Leaders)) {
+        cx.error(at, "`tie_count` only applies when taking from `leaders`");
+    }
+}
+
+fn expand_take(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
+    let (Some(from), Some(to), Some(count)) = (a.sel("from"), a.sel("to"), a.count("count")) else { return };
+    let froms = lang::seats::<Dg>(st, rules, from);
+    let tos = lang::seats::<Dg>(st, rules, to);
+    let n = match a.count("tie_count") {
+        Some(t) if froms.len() > 1 => t,
+        _ => count,
+    };
+    let insurable = a.flag("insurable");
+    for f in &froms {
+        for t in &tos {
+            let dest = match (t, to) {
+                (_, Sel::Game(DgSel::Discard)) => Some(Dest::Discard),
+                (Some(s), _) => Some(Dest::Seat(*s)),
+                (None, _) => None,
+            };
+            let take = |from, to| Queued::Game(Step::Take { from, to, count: n, insurable, stage: 0, protect: None });
+            let q = &mut st.agenda.queue;
+            match (f, dest) {
+                (Some(f), Some(Dest::Seat(t))) if *f == t => {}
+                (Some(f), Some(d)) => q.push_back(take(*f, d)),
+                // losing cards to a building not built: discard them
+                (Some(f), None) => q.push_back(take(*f, Dest::Discard)),
+                // receiving from a building not built: draw from the deck
+                (None, Some(Dest::Seat(t))) => q.push_back(Queued::Draw { deck: Deck::Resources, seat: t, count: n }),
+                (None, _) => {}
+            }
+        }
+    }
+}
+
+/// The party draws `count` permits from the deck (lapses when empty).
+fn expand_draw_permit(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
+    let (Some(to), Some(count)) = (a.sel("to"), a.count("count")) else { return };
+    for seat in lang::seats::<Dg>(st, rules, to).into_iter().flatten() {
+        st.agenda.queue.push_back(Queued::Draw { deck: Deck::Permits, seat, count });
+    }
+}
+
+/// Each player draws `per_point` resource cards per influence point by
+/// which they trail the leader.
+fn expand_per_point(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
+    let per_point = a.count("per_point").unwrap_or(0);
+    let best = (0..st.players).map(|s| st.leader_measure(rules, s)).max().unwrap_or(0);
+    for s in st.seats_from_active().collect::<Vec<_>>() {
+        let behind = best - st.leader_measure(rules, s);
+        if behind > 0 {
+            st.agenda.queue.push_back(Queued::Draw { deck: Deck::Resources, seat: s, count: behind * per_point });
+        }
+    }
+}
+
+// ------------------------------------------------------------ compiling
+
+/// The catalog's buildings, for Dry Gulch's selectors and conditions, and
+/// whether the entry compiled has a target.
+pub struct DgHost<'a> {
+    pub buildings: &'a BTreeMap<String, Bld>,
+    pub cards: &'a BTreeMap<String, CardKind>,
+    pub has_target: bool,
+}
+
+impl DgHost<'_> {
+    fn building(&self, w: &Word, r: &mut Report<'_>) -> Bld {
+        match self.buildings.get(&w.text) {
+            Some(b) => *b,
+            None => {
+                let hint = did_you_mean(self.buildings.keys().map(String::as_str), &w.text);
+                r.error(w.at, format!("unknown building `{}`{hint}", w.text));
+                Bld::ZERO
+            }
+        }
+    }
+}
+
+impl Host<Dg> for DgHost<'_> {
+    fn selector(&self, w: &Word, destination: bool, r: &mut Report<'_>) -> Option<DgSel> {
+        let sel = match w.text.as_str() {
+            "target-owner" => DgSel::TargetOwner,
+            "leaders" => DgSel::Leaders,
+            "discard" if destination => DgSel::Discard,
+            v => {
+                let b = v.strip_prefix("owner:")?;
+                // point at the building id itself, past `owner:` and any opening quote
+                let (line, col) = w.at;
+                let quoted = (r.text.lines().nth(line.saturating_sub(1) as usize))
+                    .and_then(|l| l.chars().nth(col.saturating_sub(1) as usize))
+                    .is_some_and(|c| c == '"' || c == '\'');
+                let at = (line, col + "owner:".len() as u64 + u64::from(quoted));
+                DgSel::Owner(self.building(&Word { text: b.to_string(), at }, r))
+            }
+        };
+        if sel == DgSel::TargetOwner && !self.has_target {
+            r.error(w.at, "`target-owner` needs the event to have a `target`");
+        }
+        Some(sel)
+    }
+    fn selector_names(&self, destination: bool) -> &'static [&'static str] {
+        if destination {
+            &["target-owner", "leaders", "owner:<building>", "discard"]
+        } else {
+            &["target-owner", "leaders", "owner:<building>"]
+        }
+    }
+    fn cond(&self, name: &Word, arg: &Node, r: &mut Report<'_>) -> Option<DgCond> {
+        let make: fn(Bld) -> DgCond = match name.text.as_str() {
+            "built" => DgCond::Built,
+            "intact" => DgCond::Intact,
+            "owned_by_active" => DgCond::OwnedByActive,
+            _ => return None,
+        };
+        match arg.word() {
+            Some(w) => Some(make(self.building(&w, r))),
+            None => {
+                r.error(arg.at, format!("`{}` takes a building id, found {}", name.text, arg.value.kind()));
+                Some(make(Bld::ZERO))
+            }
+        }
+    }
+    fn cond_names(&self) -> &'static [&'static str] {
+        &["built", "intact", "owned_by_active"]
+    }
+    fn measure(&self, name: &str) -> Option<Measure> {
+        Some(match name {
+            "hand" => Measure::Hand,
+            "permits" => Measure::Permits,
+            "influence" => Measure::Influence,
+            _ => return None,
+        })
+    }
+    fn measure_names(&self) -> &'static [&'static str] {
+        &["hand", "permits", "influence"]
+    }
+    fn deck(&self, name: &str) -> Option<Deck> {
+        Some(match name {
+            "resources" => Deck::Resources,
+            "permits" => Deck::Permits,
+            _ => return None,
+        })
+    }
+    fn deck_names(&self) -> &'static [&'static str] {
+        &["resources", "permits"]
+    }
+    fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<CardKind> {
+        let c = self.cards.get(&w.text).copied();
+        if c.is_none() {
+            let hint = did_you_mean(self.cards.keys().map(String::as_str), &w.text);
+            r.error(w.at, format!("unknown card `{}`{hint}", w.text));
+        }
+        c
+    }
+    fn default_deck(&self) -> Deck {
+        Deck::Resources
+    }
+}
+
+// ------------------------------------------------------------ running
+
+impl World<Dg> for State {
+    fn agenda(&mut self) -> &mut Agenda<Queued, Decision> {
+        &mut self.agenda
+    }
+    fn active(&self) -> usize {
+        self.active
+    }
+    fn players(&self) -> usize {
+        self.players
+    }
+    /// Other than the target's owner where there is a target, else than the active player.
+    fn subject(&self) -> Option<usize> {
+        if self.target.is_some() { self.target_owner() } else { Some(self.active) }
+    }
+    fn each(&self) -> Option<usize> {
+        self.each
+    }
+    fn set_each(&mut self, seat: Option<usize>) {
+        self.each = seat;
+    }
+    fn game_seats(&self, rules: &Rules, s: DgSel) -> Vec<Option<usize>> {
+        match s {
+            DgSel::TargetOwner => vec![self.target_owner()],
+            DgSel::Leaders => {
+                let best = (0..self.players).map(|s| self.leader_measure(rules, s)).max().unwrap_or(0);
+                self.seats_from_active().filter(|&s| self.leader_measure(rules, s) == best).map(Some).collect()
+            }
+            // a damaged building's owner, as the `damaged-transfers` reading has it
+            DgSel::Owner(b) => match self.owner_of(b) {
+                Some((o, true)) => match self.r::<DamagedTransfers>() {
+                    DamagedTransfers::Void => vec![],
+                    DamagedTransfers::AsUnbuilt => vec![None],
+                    DamagedTransfers::AsBuilt => vec![Some(o)],
+                },
+                o => vec![o.map(|(o, _)| o)],
+            },
+            DgSel::Discard => vec![None],
+        }
+    }
+    fn flag(&self, f: Flag) -> bool {
+        self.flags[f.index()]
+    }
+    fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
+        self.touched.mark(rules.declared.interpretation_point(i));
+        self.readings.options.get(i).is_some_and(|k| *k == o)
+    }
+    fn game_cond(&self, _: &Rules, c: &DgCond) -> bool {
+        match *c {
+            DgCond::Built(b) => self.building_plot(b).is_some(),
+            DgCond::Intact(b) => {
+                self.building_plot(b).is_some_and(|p| self.board[p.index()].is_some_and(|x| x.damage.is_none()))
+            }
+            DgCond::OwnedByActive(b) => self.owner_of(b).is_some_and(|(o, _)| o == self.active),
+        }
+    }
+    fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {
+        match m {
+            Measure::Hand => self.seats[seat].hand_size(),
+            Measure::Permits => self.seats[seat].permits.total(),
+            Measure::Influence => self.counted_influence(rules, seat),
+        }
+    }
+    fn choices(rules: &Rules) -> &[Choice] {
+        &rules.choices
+    }
+    fn choose(&self, choice: u32, card: CardKind) -> Decision {
+        Decision::Choose { seat: self.active, choice, card }
+    }
+    fn draw(&mut self, _: &Rules, deck: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
+        match deck {
+            Deck::Resources => self.draw_resources(seat, count, ev),
+            Deck::Permits if !self.town_hall_open() => {
+                ev.push(Event::Lapsed { why: "the Town Hall is closed: no player may draw permits".into() });
+            }
+            Deck::Permits => {
+                for _ in 0..count {
+                    if !self.draw_permit(seat, ev) {
+                        ev.push(Event::Lapsed { why: "the permit deck is empty".into() });
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    fn set_flag(&mut self, f: Flag, ev: &mut Vec<Event>) {
+        self.flags[f.index()] = true;
+        ev.push(Event::FlagSet { flag: f });
+    }
+    /// Cards out of play go to their discard pile.
+    fn move_cards(
+        &mut self,
+        rules: &Rules,
+        from: usize,
+        to: Option<usize>,
+        count: u32,
+        card: Option<CardKind>,
+        ev: &mut Vec<Event>,
+    ) {
+        let to = to.map_or(Dest::Discard, Dest::Seat);
+        for _ in 0..count {
+            let c = match card {
+                Some(c) if self.seats[from].hand.count(c) > 0 => c,
+                Some(_) => break,
+                None => match self.random_card(rules, from, &[]) {
+                    Some(c) => c,
+                    None => break,
+                },
+            };
+            self.hand_to(rules, from, to, c);
+            ev.push(Event::Took { from, to, card: c });
+        }
+    }
+    fn game_step(&mut self, rules: &Rules, step: Step, ev: &mut Vec<Event>) {
+        match step {
+            Step::Damage { plot, card } => self.damage(rules, plot, card, ev),
+            Step::Spread { origin } => {
+                let Some(fire) = self.fire_card(rules) else { return };
+                let options = self.spread_candidates(rules, origin, fire);
+                if !options.is_empty() && self.markers_used() < self.p(P::DamageMarkers) {
+                    self.agenda.decision = Some(Decision::SpreadTo { seat: self.active, origin, options });
+                }
+            }
+            Step::Take { .. } => self.run_take(rules, step, ev),
+        }
+    }
+}
+
+impl State {
+    fn target_owner(&self) -> Option<usize> {
+        self.target.and_then(|t| self.board[t.index()]).and_then(|p| p.owner)
+    }
+
+    pub(super) fn damage(&mut self, rules: &Rules, plot: Plot, card: CardKind, ev: &mut Vec<Event>) {
+        let Some(p) = self.board[plot.index()] else {
+            return;
+        };
+        if self.markers_used() >= self.p(P::DamageMarkers) {
+            // marker-shortage: no-marker — the card's losses happen, the card is discarded
+            ev.push(Event::Lapsed { why: "no damage marker left: the building is not damaged".into() });
+            moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
+            return;
+        }
+        let fault = self.fault == Some(Fault::FireWithoutMarker) && Some(card) == self.fire_card(rules);
+        if !fault {
+            self.board[plot.index()] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
+            ev.push(Event::Damaged { plot, card });
+        }
+        match p.owner {
+            Some(o) => moved(move_tagged(&mut self.played, &mut self.seats[o].in_front, card, plot)),
+            None => {
+                moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
+                self.town_hall_closed = Some(Closure {
+                    reopens_for: Some(self.active)
+                        .filter(|_| self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn),
+                });
+                ev.push(Event::TownHallClosed);
+            }
+        }
+    }
+
+    pub(super) fn run_take(&mut self, rules: &Rules, step: Step, ev: &mut Vec<Event>) {
+        let Step::Take { from, to, count, insurable, mut stage, protect } = step else {
+            return;
+        };
+        let hand = &self.seats[from].hand;
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
+        if stage == 0 {
+            stage = 1;
+            if insurable && let Some(c) = has(ReactionKey::Insurance) {
+                if self.r::<FireInsuranceUse>() == FireInsuranceUse::Automatic {
+                    self.use_insurance(rules, from, c, ev);
+                    return;
+                }
+                self.agenda.queue.push_front(Queued::Game(Step::Take { from, to, count, insurable, stage, protect }));
+                self.agenda.decision = Some(Decision::UseInsurance { seat: from });
+                return;
+            }
+        }
+        let hand = &self.seats[from].hand;
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
+        if stage == 1 {
+            stage = 2;
+            if let Some(c) = has(ReactionKey::Iou) {
+                if self.r::<IouUse>() == IouUse::Automatic {
+                    self.hand_over_iou(rules, from, to, c, ev);
+                    return;
+                }
+                self.agenda.queue.push_front(Queued::Game(Step::Take { from, to, count, insurable, stage, protect }));
+                self.agenda.decision = Some(Decision::UseIou { seat: from });
+                return;
+            }
+        }
+        let hand = &self.seats[from].hand;
+        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
+        if stage == 2 {
+            stage = 3;
+            if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
+                self.agenda.queue.push_front(Queued::Game(Step::Take { from, to, count, insurable, stage, protect }));
+                self.agenda.decision = Some(Decision::Protect { seat: from });
+                return;
+            }
+        }
+        // stage 3: take
+        let mut exclude: Vec<(CardKind, u8)> = Vec::new();
+        if let Some(ace) = has(ReactionKey::Ace) {
+            if self.r::<AceProtection>() == AceProtection::AceAndOneCard {
+                exclude.push((ace, 1));
+            }
+            if let Some(p) = protect {
+                exclude.push((p, 1));
+            }
+        }
+        for _ in 0..count {
+            let Some(c) = self.random_card(rules, from, &exclude) else {
+                break;
+            };
+            self.hand_to(rules, from, to, c);
+            if let (Dest::Seat(s), Some(Fault::DuplicateOnTake)) = (to, self.fault) {
+                // out of nowhere: a supply no conservation check declares
+                moved(move_n(&mut Supply::new(), &mut self.seats[s].hand, c, 1));
+            }
+            ev.push(Event::Took { from, to, card: c });
+        }
+    }
+
+    pub(super) fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
+        self.discard_from_hand(rules, seat, card, 1);
+        ev.push(Event::InsuranceUsed { seat });
+        self.agenda
+            .queue
+            .retain(|s| !matches!(s, Queued::Game(Step::Take { from, insurable: true, .. }) if *from == seat));
+    }
+
+    pub(super) fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
+        self.hand_to(rules, from, to, card);
+        ev.push(Event::IouHandedOver { from, to });
+    }
+}

@@ -1,0 +1,22 @@
+//! The effect, condition and selector language every game shares, and the
+//! decision agenda its effects run on.
+//!
+//! Layer: above `engine`, below `games`; it may import `yaml`, `catalog`
+//! and `engine`.
+
+mod agenda;
+
+pub use agenda::{Agenda, Steps, run};
+mod compile;
+mod cond;
+mod effect;
+mod node;
+
+pub use compile::{
+    Check, Compiler, Host, Names, OpDef, Param, Registry, Report, Tables, Ty, did_you_mean, no_check, opt, req,
+};
+pub use effect::{
+    Args, Choice, Cmp, Cond, Effect, Expand, Lang, Quantity, Sel, Step, Val, World, chosen, eval, expand, from_active,
+    seats, step,
+};
+pub use node::{Node, Value, Word};
