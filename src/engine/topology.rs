@@ -261,6 +261,13 @@ pub struct Blocks<P: Kind> {
     graph: Graph<P>,
 }
 
+/// No plots.
+impl<P: Kind> Default for Blocks<P> {
+    fn default() -> Blocks<P> {
+        Blocks { blocks: Vec::new(), graph: Graph { edges: Vec::new(), capacity: Vec::new() } }
+    }
+}
+
 impl<P: Kind> Blocks<P> {
     /// Blocks over `plots` plots (a plot in no block has no neighbours).
     pub fn new(plots: usize, blocks: Vec<Vec<Id<P>>>) -> Result<Blocks<P>, Overflow> {

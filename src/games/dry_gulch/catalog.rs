@@ -16,7 +16,7 @@ use crate::catalog::common::{
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::{GameSources, SourceFile};
-use crate::engine::{Id, TurnPlan};
+use crate::engine::{Blocks, Id, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{self, Spanned, position};
 
@@ -558,24 +558,18 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         diags,
     ));
     let mut plots = Vec::new();
+    let mut streets: Vec<Vec<Plot>> = Vec::new();
     let all_plot_ids =
         bd.blocks.iter().flat_map(|b| b.plots.iter().map(|p| &p.id)).chain(std::iter::once(&bd.bank_plot.id));
     check_unique(bf, "plot", all_plot_ids, diags);
     check_unique(bf, "block", bd.blocks.iter().map(|b| &b.id), diags);
     for block in &bd.blocks {
         check_id(bf, &block.id, diags);
-        let first = plots.len();
-        for (k, pl) in block.plots.iter().enumerate() {
+        let mut street = Vec::new();
+        for pl in &block.plots {
             check_id(bf, &pl.id, diags);
             check_bound(bf, position(&pl.id), &format!("plot `{}`: reward", pl.id.value), pl.reward, MAX_NUMBER, diags);
-            id_at::<kind::Plot>(plots.len(), bf, position(&pl.id), diags);
-            let mut neighbours = Vec::new();
-            if k > 0 {
-                neighbours.extend(Plot::new(first + k - 1).ok());
-            }
-            if k + 1 < block.plots.len() {
-                neighbours.extend(Plot::new(first + k + 1).ok());
-            }
+            street.extend(id_at::<kind::Plot>(plots.len(), bf, position(&pl.id), diags));
             plots.push(PlotInfo {
                 id: pl.id.value.clone(),
                 block: block.id.value.clone(),
@@ -583,9 +577,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
                 reward: pl.reward,
                 edge: pl.edge,
                 bank: false,
-                neighbours,
             });
         }
+        streets.push(street);
     }
     let bank_plot = id_at(plots.len(), bf, position(&bd.bank_plot.id), diags).unwrap_or(Id::ZERO);
     plots.push(PlotInfo {
@@ -595,8 +589,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         reward: bd.bank_plot.reward,
         edge: bd.bank_plot.edge,
         bank: true,
-        neighbours: vec![],
     });
+    // more plots than an id holds was reported at the first plot without one
+    let board = Blocks::new(plots.len(), streets).unwrap_or_default();
     let town_hall_plot = match plots.iter().position(|pl| pl.id == bd.town_hall_plot.value) {
         Some(i) if i != bank_plot.index() => Plot::new(i).unwrap_or(Id::ZERO),
         Some(_) => {
@@ -663,6 +658,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         events,
         buildings,
         plots,
+        board,
         bank_plot,
         town_hall_plot,
         variants,

@@ -782,9 +782,9 @@ impl State {
 
     pub(super) fn spread_candidates(&self, rules: &Rules, origin: Plot, fire: CardKind) -> Vec<Plot> {
         let mut out = Vec::new();
-        for (i, p) in self.board.iter().enumerate() {
+        for (i, p) in plots_of(&self.board) {
             if p.and_then(|p| p.damage).is_some_and(|d| d.card == fire && d.origin == origin) {
-                for &n in &rules.plots[i].neighbours {
+                for &n in rules.board.neighbours(i) {
                     // the fire reaches players' buildings; the ownerless Town Hall is
                     // damaged only by a disaster played against it (optional rule 2)
                     if self.board[n.index()].is_some_and(|x| x.damage.is_none() && x.owner.is_some())

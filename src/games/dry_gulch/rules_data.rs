@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::catalog::common::{Citation, Declared, Document, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostics;
-use crate::engine::{Id, Kind, Stack, TurnPlan};
+use crate::engine::{Blocks, Id, Kind, Stack, TurnPlan};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
@@ -85,6 +85,9 @@ pub struct Rules {
     pub events: Vec<Event>,
     pub buildings: Vec<Building>,
     pub plots: Vec<PlotInfo>,
+    /// The blocks of plots along their streets: a plot's neighbours are the
+    /// plots beside it in its block (fire spreads between them).
+    pub board: Blocks<kind::Plot>,
     pub bank_plot: Plot,
     pub town_hall_plot: Plot,
     pub variants: Vec<Variant>,
@@ -206,7 +209,6 @@ pub struct PlotInfo {
     pub reward: u32,
     pub edge: bool,
     pub bank: bool,
-    pub neighbours: Vec<Plot>,
 }
 
 /// A compiled condition (`crate::lang`, with Dry Gulch's own in `effects`).
