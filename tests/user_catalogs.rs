@@ -342,6 +342,19 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
     }
 }
 
+/// An option whose step names a step the turn lacks gets that one error,
+/// not also "its options change nothing" (the option does declare data).
+#[test]
+fn a_broken_step_of_an_option_is_reported_once() {
+    let scratch = Scratch::copy_of(&house_rules(), "option-step-typo");
+    scratch.edit("interpretations.yaml", "          - move: reward\n", "          - move: rewrd\n");
+    let (code, out, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("interpretations.yaml:31:") && err.contains("`rewrd`"), "{err}");
+    assert!(!err.contains("change nothing"), "a second, wrong error:\n{err}");
+    assert!(err.contains("1 error(s) in the input"), "{err}");
+}
+
 /// A reading moves a step as data: with `reward` moved after `discard`,
 /// the plots pay as the turn ends, not before the discard phase.
 #[test]

@@ -829,8 +829,8 @@ pub fn lower_interpretations<R>(
                 data,
             });
         }
-        // an effect's `reading:` condition makes it play, as data does
-        let has_data = options.iter().any(|o| !o.data.is_empty()) || referenced.contains(&index);
+        let has_data = referenced.contains(&index)
+            || i.options.iter().any(|o| !o.set.is_empty() || !o.replace.is_empty() || !o.steps.is_empty());
         match (hook, &i.inert) {
             (Some(_), Some(_)) => diags.error(
                 file,

@@ -26,7 +26,7 @@ pub const INVARIANTS: &[InvariantDef] = &[
     },
     InvariantDef {
         name: "hand-limit",
-        statement: "after each discard phase no hand holds more cards than the hand limit",
+        statement: "when a turn ends (wherever the declared turn ends it) no hand holds more cards than the hand limit",
         source: "dry-gulch-en \u{a7} Discard 2; dry-gulch-de \u{a7} Abwerfen 2",
         fault: "no-hand-limit",
     },
