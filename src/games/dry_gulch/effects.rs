@@ -462,47 +462,41 @@ impl State {
         let Step::Take { from, to, count, insurable, mut stage, protect } = step else {
             return;
         };
+        // the hand cannot change between the stages of one call: each stage
+        // that acts on it returns (a decision resumes the step anew)
         let hand = &self.seats[from].hand;
         let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
+        let (insurance, iou, ace) = (has(ReactionKey::Insurance), has(ReactionKey::Iou), has(ReactionKey::Ace));
+        let resume = |stage| Step::Take { from, to, count, insurable, stage, protect };
         if stage == 0 {
             stage = 1;
-            if insurable && let Some(c) = has(ReactionKey::Insurance) {
+            if insurable && let Some(c) = insurance {
                 if self.r::<FireInsuranceUse>() == FireInsuranceUse::Automatic {
                     self.use_insurance(rules, from, c, ev);
-                    return;
+                } else {
+                    self.wait_for(resume(stage), Decision::UseInsurance { seat: from });
                 }
-                self.agenda.queue.push_front(Queued::Game(Step::Take { from, to, count, insurable, stage, protect }));
-                self.agenda.decision = Some(Decision::UseInsurance { seat: from });
                 return;
             }
         }
-        let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
         if stage == 1 {
             stage = 2;
-            if let Some(c) = has(ReactionKey::Iou) {
+            if let Some(c) = iou {
                 if self.r::<IouUse>() == IouUse::Automatic {
                     self.hand_over_iou(rules, from, to, c, ev);
-                    return;
+                } else {
+                    self.wait_for(resume(stage), Decision::UseIou { seat: from });
                 }
-                self.agenda.queue.push_front(Queued::Game(Step::Take { from, to, count, insurable, stage, protect }));
-                self.agenda.decision = Some(Decision::UseIou { seat: from });
                 return;
             }
         }
-        let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
-        if stage == 2 {
-            stage = 3;
-            if has(ReactionKey::Ace).is_some() && self.seats[from].hand_size() > 0 {
-                self.agenda.queue.push_front(Queued::Game(Step::Take { from, to, count, insurable, stage, protect }));
-                self.agenda.decision = Some(Decision::Protect { seat: from });
-                return;
-            }
+        if stage == 2 && ace.is_some() && self.seats[from].hand_size() > 0 {
+            self.wait_for(resume(3), Decision::Protect { seat: from });
+            return;
         }
         // stage 3: take
         let mut exclude: Vec<(CardKind, u8)> = Vec::new();
-        if let Some(ace) = has(ReactionKey::Ace) {
+        if let Some(ace) = ace {
             if self.r::<AceProtection>() == AceProtection::AceAndOneCard {
                 exclude.push((ace, 1));
             }
@@ -521,6 +515,12 @@ impl State {
             }
             ev.push(Event::Took { from, to, card: c });
         }
+    }
+
+    /// Puts `step` back in front of the queue, to resume once `d` is decided.
+    fn wait_for(&mut self, step: Step, d: Decision) {
+        self.agenda.queue.push_front(Queued::Game(step));
+        self.agenda.decision = Some(d);
     }
 
     pub(super) fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
