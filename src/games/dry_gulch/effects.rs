@@ -320,7 +320,9 @@ impl World<Dg> for State {
     }
     fn game_seats(&self, rules: &Rules, s: DgSel) -> Vec<Option<usize>> {
         match s {
-            DgSel::TargetOwner => vec![self.target_owner()],
+            // an ownerless target (the Town Hall) has nobody to lose cards,
+            // so nobody receives any: no text gives cards for it
+            DgSel::TargetOwner => self.target_owner().map(Some).into_iter().collect(),
             DgSel::Leaders => {
                 let best = (0..self.players).map(|s| self.leader_measure(rules, s)).max().unwrap_or(0);
                 self.seats_from_active().filter(|&s| self.leader_measure(rules, s) == best).map(Some).collect()

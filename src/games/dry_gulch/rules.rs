@@ -1084,8 +1084,9 @@ impl State {
         for c in self.face_up.kinds() {
             let e = rules.event_of(c).expect("face-up cards are events");
             match rules.events[e].triangle {
+                // influence cards wait for the building phase (Building 2)
                 Triangle::Violet => {
-                    if self.influence_playable(rules, c).is_none() {
+                    if matches!(self.phase, Phase::Build) && self.influence_playable(rules, c).is_none() {
                         out.push(Action::PlayInfluence(c));
                     }
                 }

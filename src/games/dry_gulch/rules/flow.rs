@@ -170,7 +170,14 @@ impl State {
     /// The draw phase ends (with the Bank's draw when it comes in addition).
     pub(super) fn after_draw(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         if self.owns_intact(rules, self.active, Ability::Bank) > 0 && self.r::<BankDraw>() == BankDraw::InAddition {
-            self.bank_draw(ev);
+            // the ability lapses as a whole with the permit deck (Special Rules 3.1)
+            if self.permit_deck.is_empty() {
+                ev.push(Event::Lapsed {
+                    why: "the permit deck is empty, so the Bank's ability no longer applies".into(),
+                });
+            } else {
+                self.bank_draw(ev);
+            }
         }
         self.cursor.finish();
     }
