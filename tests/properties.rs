@@ -220,7 +220,7 @@ fn cached_rules() -> &'static Rules {
     RULES.get_or_init(rules)
 }
 
-fn terms(rules: &Rules, bits: u8) -> Terms {
+fn terms(rules: &Rules, bits: u8) -> Terms<'static> {
     Terms {
         only_missing: bits & 1 == 0,
         labor_two: bits & 2 != 0,
@@ -228,6 +228,7 @@ fn terms(rules: &Rules, bits: u8) -> Terms {
         store_left: u32::from(bits >> 5),
         store_missing_only: bits & 8 != 0,
         handyman: rules.card_by_id("handyman-brother"),
+        touched: None,
     }
 }
 

@@ -371,7 +371,7 @@ impl World<Dg> for State {
     fn draw(&mut self, _: &Rules, deck: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
         match deck {
             Deck::Resources => self.draw_resources(seat, count, ev),
-            Deck::Permits if !self.town_hall_open() => {
+            Deck::Permits if self.special_permits_barred() => {
                 ev.push(Event::Lapsed { why: "the Town Hall is closed: no player may draw permits".into() });
             }
             Deck::Permits => {

@@ -2,7 +2,7 @@
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
 
-use super::readings::{ChipShortage, DamagedInfluence, MarkerRemoval, P};
+use super::readings::{ChipShortage, ClosedTownHallScope, DamagedInfluence, MarkerRemoval, P};
 use super::rules::{Action, Event, Fault, Phase, State};
 use super::rules_data::{Ability, Bld, Rules, kind};
 use smallvec::SmallVec;
@@ -74,7 +74,7 @@ pub const INVARIANTS: &[InvariantDef] = &[
     },
     InvariantDef {
         name: "town-hall-closed",
-        statement: "while the Town Hall is closed, no permit is drawn in the draw phase",
+        statement: "while the Town Hall is closed, no permit is drawn in the draw phase (the Bank's included, as closed-town-hall-scope reads it)",
         source: "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2",
         fault: "open-closed-town-hall",
     },
@@ -148,7 +148,7 @@ pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events:
     influence(s, rules)?;
     win(s, rules, events)?;
     bank(s, rules)?;
-    town_hall(before, action, events)?;
+    town_hall(s, before, action, events)?;
     Ok(())
 }
 
@@ -416,11 +416,11 @@ fn bank(s: &State, rules: &Rules) -> Result<(), Violation> {
     Ok(())
 }
 
-fn town_hall(before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
-    let draw = matches!(
-        action,
-        Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_) | Action::BankDraw
-    );
+fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
+    // the Bank's permit is barred too unless the closure covers the draw phase's choice only
+    let bank_barred = reading::<ClosedTownHallScope>(s) == ClosedTownHallScope::EveryPermitDraw;
+    let draw = matches!(action, Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_))
+        || (bank_barred && matches!(action, Action::BankDraw));
     if before.town_hall_closed && draw && matches!(before.phase, Phase::Draw) {
         let drew =
             events.iter().any(|e| matches!(e, Event::PermitDrawn { .. })) || matches!(action, Action::DrawPermits);

@@ -16,8 +16,9 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+use super::readings::{GeneralStoreGoods, LaborCardValue, LaborSubstitution, SubstituteOnlyMissing};
 use super::rules_data::{CardKind, Res, ResourceKind, Rules, kind};
-use crate::engine::{Id, Kind};
+use crate::engine::{Hook, Id, Kind, Touched};
 
 /// (key, count) pairs, sorted by key, no zero counts; inline up to eight
 /// entries, so listing thousands of payments does not allocate.
@@ -70,9 +71,12 @@ fn copy<K: Kind>(c: &[(Id<K>, u8)]) -> Counts<Id<K>> {
     Counts::from_buf_and_len(buf, c.len())
 }
 
-/// What the payment rules need to know besides the catalog.
-#[derive(Debug, Clone, Copy)]
-pub struct Terms {
+/// What the payment rules need to know besides the catalog. The four
+/// readings are read through their methods, which record the reading as
+/// consulted (in `touched`) only where a payment turns on it, not on every
+/// listing of the build phase.
+#[derive(Debug, Clone)]
+pub struct Terms<'a> {
     /// Substitute only for resources the player holds no card of (the
     /// General Store and Handyman Brother are powers of their own).
     pub only_missing: bool,
@@ -86,6 +90,29 @@ pub struct Terms {
     pub store_missing_only: bool,
     /// The card kind of Handyman Brother, if the deck has one.
     pub handyman: Option<CardKind>,
+    /// Where the consultations are recorded (`None`: nowhere).
+    pub touched: Option<&'a Touched>,
+}
+
+impl Terms<'_> {
+    fn read<H: Hook>(&self, value: bool) -> bool {
+        if let Some(t) = self.touched {
+            t.mark(H::INDEX);
+        }
+        value
+    }
+    fn only_missing(&self) -> bool {
+        self.read::<SubstituteOnlyMissing>(self.only_missing)
+    }
+    fn labor_two(&self) -> bool {
+        self.read::<LaborCardValue>(self.labor_two)
+    }
+    fn blank_from_de(&self) -> bool {
+        self.read::<LaborSubstitution>(self.blank_from_de)
+    }
+    fn store_missing_only(&self) -> bool {
+        self.read::<GeneralStoreGoods>(self.store_missing_only)
+    }
 }
 
 fn get<K: Copy + Eq>(c: &Counts<K>, k: K) -> u32 {
@@ -94,7 +121,7 @@ fn get<K: Copy + Eq>(c: &Counts<K>, k: K) -> u32 {
 
 pub fn subst_value(rules: &Rules, r: Res, t: &Terms) -> Option<u32> {
     let res = &rules.resources[r.index()];
-    res.subst_en.or(if t.blank_from_de { res.subst_de } else { None }).filter(|v| *v > 0)
+    res.subst_en.or_else(|| res.subst_de.filter(|_| t.blank_from_de())).filter(|v| *v > 0)
 }
 
 /// The hand's index of the cards that show resource `r`.
@@ -103,7 +130,7 @@ fn card(r: Res) -> usize {
 }
 
 fn per_card(rules: &Rules, r: Res, t: &Terms) -> u32 {
-    if t.labor_two && r == rules.labor { 2 } else { 1 }
+    if r == rules.labor && t.labor_two() { 2 } else { 1 }
 }
 
 fn canonical<K: Copy + Ord>(c: &Counts<K>) -> bool {
@@ -168,13 +195,13 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
             if res.kind != ResourceKind::Good {
                 return Err(format!("the General Store pays goods only, and {} is an ability", res.id));
             }
-            if t.store_missing_only && d < held {
+            if d < held && t.store_missing_only() {
                 return Err(format!("the General Store may stand in only for a missing good, and {} is held", res.id));
             }
             store_uses += s;
         }
         let direct_first = held.min((n - h - s).div_ceil(v));
-        if t.only_missing && sub > 0 && d != direct_first {
+        if sub > 0 && d != direct_first && t.only_missing() {
             return Err(format!(
                 "only missing resources may be substituted, and {direct_first} of the {held} {} held must be paid directly first",
                 res.id
@@ -287,14 +314,14 @@ fn per_resource(
             _ => 0,
         };
         for h in 0..=hmax {
-            let smax = if res.kind == ResourceKind::Good && (missing || !t.store_missing_only) {
+            let smax = if res.kind == ResourceKind::Good && (missing || !t.store_missing_only()) {
                 store_left.min(rest - h)
             } else {
                 0
             };
             for s in 0..=smax {
                 let sub = rest - h - s;
-                if t.only_missing && sub > 0 && d != held.min((n - h - s).div_ceil(v)) {
+                if sub > 0 && d != held.min((n - h - s).div_ceil(v)) && t.only_missing() {
                     continue;
                 }
                 let k = if sub > 0 {

@@ -60,6 +60,8 @@ crate::hooks! { HOOKS;
     DraftPermits = "draft-permits" { Two = "two", Three = "three" }
     /// How long a damaged Town Hall stays closed.
     TownHallClosed = "town-hall-closed" { UntilAttackerTurn = "until-attacker-turn", UntilReopened = "until-reopened" }
+    /// Which permit draws a closed Town Hall stops.
+    ClosedTownHallScope = "closed-town-hall-scope" { EveryPermitDraw = "every-permit-draw", DrawPhaseOnly = "draw-phase-only" }
     /// How far a fire spreads.
     FireSpreadExtent = "fire-spread-extent" { AllNeighbours = "all-neighbours", OneNeighbour = "one-neighbour" }
     /// What a spread fire costs its victim.
@@ -68,6 +70,8 @@ crate::hooks! { HOOKS;
     EventDeckEmpty = "event-deck-empty" { Reshuffle = "reshuffle", RevealFewer = "reveal-fewer" }
     /// When the Gold Strike may be played.
     GoldStrike = "gold-strike" { OnlyToWin = "only-to-win", AnyTime = "any-time" }
+    /// Whether a damaged Firehouse stops spreading fire.
+    DamagedFirehouse = "damaged-firehouse" { Counts = "counts", OnlyIntact = "only-intact" }
     /// When face-up events are resolved.
     FaceUpTiming = "face-up-timing" { DrawOrBuild = "draw-or-build", BuildOnly = "build-only" }
 }

@@ -185,7 +185,7 @@ impl State {
     pub(super) fn bank_draw(&mut self, ev: &mut Vec<Event>) {
         let a = self.active;
         self.draw_resources(a, self.p(P::BankResources), ev);
-        if !self.town_hall_open() {
+        if self.special_permits_barred() {
             ev.push(Event::Lapsed { why: "the Town Hall is closed, so the Bank draws no permit".into() });
             return;
         }
