@@ -674,7 +674,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         choices: tables.choices,
         declared,
         reactions,
-        sources: super::rules::rule_sources(),
+        sources: super::rules_data::rule_sources(),
     }
 }
 

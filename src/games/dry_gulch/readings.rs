@@ -46,6 +46,8 @@ crate::hooks! { HOOKS;
     GeneralStoreGoods = "general-store-goods" { AnyGood = "any-good", MissingGoodOnly = "missing-good-only" }
     /// Whether the Bank's draw replaces or adds to the normal draw.
     BankDraw = "bank-draw" { Instead = "instead", InAddition = "in-addition" }
+    /// Whether a corner building may stand at a street end.
+    CornerAtStreetEnd = "corner-building-at-street-end" { Forbidden = "forbidden", Allowed = "allowed" }
     /// Whether a player may play a disaster on his own building.
     SelfDisaster = "self-disaster" { Allowed = "allowed", Forbidden = "forbidden" }
     /// A disaster when no damage marker is left.

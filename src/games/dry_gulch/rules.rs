@@ -40,41 +40,6 @@ pub enum End {
     Draw(EndReason),
 }
 
-/// Rule ids the engine's errors name, with their rulebook places.
-pub fn rule_sources() -> Sources {
-    let pairs: &[(&str, &str)] = &[
-        ("turn.order", "dry-gulch-en \u{a7} Turn; dry-gulch-de \u{a7} Zug"),
-        ("setup.residence", "dry-gulch-en \u{a7} Setup 2; dry-gulch-de \u{a7} Aufbau 2"),
-        ("setup.draft", "dry-gulch-en \u{a7} Optional Rules 1; dry-gulch-de \u{a7} Optionale Regeln 1"),
-        ("events.reveal", "dry-gulch-en \u{a7} Drawing Event Cards 2; dry-gulch-de \u{a7} Ereigniskarten ziehen 2"),
-        ("events.resolve", "dry-gulch-en \u{a7} Drawing Event Cards 2, Reward Phase 1"),
-        ("draw.resources", "dry-gulch-en \u{a7} Drawing Resources 1"),
-        (
-            "draw.permit",
-            "dry-gulch-en \u{a7} Drawing Resources 2; dry-gulch-de \u{a7} Resourcen oder Baugenehmigungen ziehen 2",
-        ),
-        ("draw.bank", "dry-gulch-en \u{a7} Special Rules 3.1; dry-gulch-de \u{a7} Spezielle Regeln 3.1"),
-        ("build.permit", "dry-gulch-en \u{a7} Drawing Resources 2 (permits), interpretation `permits`"),
-        ("build.payment", "dry-gulch-en \u{a7} Building 1; dry-gulch-de \u{a7} Bauen 1"),
-        (
-            "build.plot",
-            "dry-gulch-en \u{a7} Building 1a, Reference: Buildings (bank plot); dry-gulch-de \u{a7} Bauen 1.1",
-        ),
-        ("build.unique", "dry-gulch-en \u{a7} Reference: Buildings (one card per building)"),
-        ("build.chips", "dry-gulch-en \u{a7} Building 1b; dry-gulch-de \u{a7} Bauen 1.2"),
-        ("influence.play", "dry-gulch-en \u{a7} Building 2, Reference: Event Cards (Violet)"),
-        ("disaster.play", "dry-gulch-en \u{a7} Building 3, Special Rules 4; dry-gulch-de \u{a7} Spezielle Regeln 3"),
-        ("disaster.limit", "dry-gulch-en \u{a7} Special Rules 4.5; dry-gulch-de \u{a7} Spezielle Regeln 3.5"),
-        ("disaster.town-hall", "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2"),
-        ("town-hall.closed", "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2"),
-        ("build.end", "dry-gulch-en \u{a7} Drawing Event Cards 2, Reward Phase 1"),
-        ("discard", "dry-gulch-en \u{a7} Discard 1-2; dry-gulch-de \u{a7} Abwerfen 1-2"),
-        ("decision", "dry-gulch-en \u{a7} Reference: Event Cards (Yellow)"),
-        ("game.over", "dry-gulch-en \u{a7} Winning the Game"),
-    ];
-    Sources { by_rule: pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect() }
-}
-
 /// A closed Town Hall (optional rule 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Closure {
@@ -972,7 +937,9 @@ impl State {
         if is_bank && p.bank {
             return Ok(());
         }
-        if bd.corner && p.kind != PlotKind::Corner {
+        let street_end_open =
+            || p.kind == PlotKind::StreetEnd && self.r::<CornerAtStreetEnd>() == CornerAtStreetEnd::Allowed;
+        if bd.corner && p.kind != PlotKind::Corner && !street_end_open() {
             return Err(format!("{} is a corner building and {} is not a corner plot", bd.name, p.id));
         }
         if !bd.corner && p.kind == PlotKind::Corner {
@@ -1350,7 +1317,11 @@ impl State {
             self.board[plot.index()].is_none()
                 && (is_bank || !p.bank)
                 && (p.bank || !is_bank || self.fault == Some(Fault::BankAnywhere))
-                && ((is_bank && p.bank) || bd.corner == (p.kind == PlotKind::Corner))
+                && ((is_bank && p.bank)
+                    || bd.corner == (p.kind == PlotKind::Corner)
+                    || (bd.corner
+                        && p.kind == PlotKind::StreetEnd
+                        && self.r::<CornerAtStreetEnd>() == CornerAtStreetEnd::Allowed))
         });
         debug_assert_eq!(fits, self.plot_fits(rules, b, plot).is_ok());
         fits
