@@ -294,8 +294,9 @@ enum Command {
         format: Format,
     },
     /// Which invented numbers matter: every assumed number of the catalog (grouped by file
-    /// and field, or one at a time) halved, doubled, plus and minus one, the same seeds played
-    /// under each, and the groups ranked by how much the outcome moves, with 95% intervals.
+    /// and field, or one at a time) halved, doubled, plus and minus one, or one moved within
+    /// its group; the same seeds played under each, and the groups ranked by how much the
+    /// outcome moves, with 95% intervals.
     #[command(after_help = EX_SENSITIVITY)]
     Sensitivity {
         #[arg(long)]

@@ -107,7 +107,8 @@ fn an_ignored_number_ranks_at_zero_and_a_deciding_one_ranks_first() {
     let args = ["--game", "dry-gulch", "--group", "game.yaml", "--games", "12", "--jobs", "2"];
     let plain = run_json(&args);
     let fixed_row = row(&plain, "game.yaml:fixed_win_threshold");
-    for t in fixed_row["trials"].as_array().unwrap() {
+    // a group of one number has nothing to move one to
+    for t in fixed_row["trials"].as_array().unwrap().iter().filter(|t| t["change"] != "moved-one") {
         assert_eq!(t["status"], "measured", "{t}");
         assert_eq!(t["effect"]["changed"]["value"], 0.0, "{t}");
         assert_eq!(t["effect"]["turns"]["value"], 0.0, "{t}");
@@ -125,23 +126,44 @@ fn an_ignored_number_ranks_at_zero_and_a_deciding_one_ranks_first() {
 
 /// A change the catalog's validation refuses (resource copies that no
 /// longer add up to the printed total) is not played: it is reported out of
-/// range with the diagnostic's file:line:column.
+/// range with the diagnostic's file:line:column. Moving one copy from one
+/// kind to another keeps the total, so that change is measured.
 #[test]
 fn a_change_the_validator_refuses_is_out_of_range_with_its_place() {
     let report = run_json(&["--game", "dry-gulch", "--group", "resources.yaml:copies", "--games", "2"]);
     let r = row(&report, "resources.yaml:copies");
     let trials = r["trials"].as_array().unwrap();
-    assert!(trials.iter().all(|t| t["status"] == "out-of-range"), "{r}");
-    for t in trials {
+    for t in trials.iter().filter(|t| t["change"] != "moved-one") {
+        assert_eq!(t["status"], "out-of-range", "{t}");
         let reason = t["reason"].as_str().unwrap();
         let place = reason.split(": ").next().unwrap();
         assert!(place.contains(".yaml:") && place.split(':').count() == 3, "{reason}");
     }
-    assert!(r["effect"].is_null(), "{r}");
+    let moved = trials.iter().find(|t| t["change"] == "moved-one").expect("a moved-one trial");
+    assert_eq!(moved["status"], "measured", "{moved}");
+    assert_eq!(r["by"], "moved-one", "{r}");
     let (code, out, _) =
         rulecheck(&["sensitivity", "--game", "dry-gulch", "--group", "resources.yaml:copies", "--games", "2"]);
     assert_eq!(code, 0);
     assert!(out.contains("resources.yaml:copies doubled: out-of-range ("), "{out}");
+}
+
+/// Moving one keeps a group's sum: one site one lower, another one higher.
+#[test]
+fn moving_one_keeps_the_groups_sum() {
+    for src in rulecheck::bundled::rules().unwrap() {
+        let (sites, _) = find_sites(&src).unwrap();
+        for (name, group) in group_sites(&sites, false) {
+            let Some(changed) = perturb(&src, &group, Change::MovedOne) else { continue };
+            let (again, _) = find_sites(&changed).unwrap();
+            let after: Vec<_> = group_sites(&again, false).into_iter().find(|(n, _)| *n == name).unwrap().1;
+            let sum = |g: &[rulecheck::check::sensitivity::Site]| g.iter().map(|s| s.value()).sum::<i64>();
+            assert_eq!(sum(&after), sum(&group), "{name}");
+            let moved: Vec<i64> =
+                group.iter().zip(&after).map(|(a, b)| b.value() - a.value()).filter(|d| *d != 0).collect();
+            assert_eq!(moved, if moved.first() == Some(&1) { vec![1, -1] } else { vec![-1, 1] }, "{name}");
+        }
+    }
 }
 
 /// The same seed gives the same ranking, on one thread or two.

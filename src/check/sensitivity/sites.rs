@@ -57,7 +57,11 @@ pub enum Number {
     },
 }
 
-/// How a number is changed; each keeps a number whole and never below 0.
+/// How a group's numbers are changed; each keeps a number whole and never
+/// below 0. All but `MovedOne` change every number of the group alike;
+/// `MovedOne` takes one from the group's largest number and gives it to its
+/// smallest, so a group whose sum is a printed total (the copies of a deck)
+/// can change within it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Change {
@@ -65,10 +69,11 @@ pub enum Change {
     Doubled,
     PlusOne,
     MinusOne,
+    MovedOne,
 }
 
 impl Change {
-    pub const ALL: [Change; 4] = [Change::Halved, Change::Doubled, Change::PlusOne, Change::MinusOne];
+    pub const ALL: [Change; 5] = [Change::Halved, Change::Doubled, Change::PlusOne, Change::MinusOne, Change::MovedOne];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -76,16 +81,19 @@ impl Change {
             Change::Doubled => "doubled",
             Change::PlusOne => "+1",
             Change::MinusOne => "-1",
+            Change::MovedOne => "moved-1",
         }
     }
 
-    /// The changed number; `None` below 0.
+    /// The changed number; `None` below 0 (and for `MovedOne`, which is
+    /// not a change of one number).
     pub fn of(self, n: i64) -> Option<i64> {
         let m = match self {
             Change::Halved => n.div_euclid(2),
             Change::Doubled => n.checked_mul(2)?,
             Change::PlusOne => n.checked_add(1)?,
             Change::MinusOne => n - 1,
+            Change::MovedOne => return None,
         };
         (m >= 0).then_some(m)
     }
@@ -272,11 +280,30 @@ pub fn group_sites(sites: &[Site], each: bool) -> Vec<(String, Vec<Site>)> {
     groups.into_iter().collect()
 }
 
+/// `MovedOne` as one change per site: -1 at the first of the largest
+/// numbers, +1 at the last of the smallest that can grow (a list of nothing
+/// has no item to repeat); `None` when no two sites allow it.
+fn moved_one(sites: &[Site]) -> Option<Vec<(&Site, Change)>> {
+    let from =
+        sites.iter().enumerate().filter(|(_, s)| s.value() > 0).max_by_key(|(i, s)| (s.value(), -(*i as i64)))?;
+    let grows = |s: &Site| s.rewrite(Change::PlusOne).is_some();
+    let to = sites
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i != from.0 && grows(s))
+        .min_by_key(|(i, s)| (s.value(), -(*i as i64)))?;
+    Some(vec![(from.1, Change::MinusOne), (to.1, Change::PlusOne)])
+}
+
 /// `src` with every site of `sites` changed by `change`; `None` when no
 /// site's number changes.
 pub fn perturb(src: &GameSources, sites: &[Site], change: Change) -> Option<GameSources> {
     let mut edits: BTreeMap<&str, Vec<(usize, usize, String)>> = BTreeMap::new();
-    for s in sites {
+    let changes: Vec<(&Site, Change)> = match change {
+        Change::MovedOne => moved_one(sites)?,
+        _ => sites.iter().map(|s| (s, change)).collect(),
+    };
+    for (s, change) in changes {
         if let Some(text) = s.rewrite(change) {
             let (start, end) = s.span();
             edits.entry(s.file.as_str()).or_default().push((start, end, text));
