@@ -23,6 +23,7 @@ mod explore;
 pub mod progress;
 mod readings;
 mod scenarios;
+mod sensitivity;
 mod shard;
 
 pub use bench::{BenchRow, bench, peak_memory_kib};
@@ -30,6 +31,7 @@ pub use explore::{ExploreArgs, ExploreView, explore_command};
 pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
 pub use readings::{DiffArgs, diff_command, explain_command};
 pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files};
+pub use sensitivity::{SensitivityArgs, SensitivityReport, rank, render, sensitivity_command};
 pub use shard::{JOB_INDEX_ENV, SHARD_ENV, SHARDS_ENV, env_var, parse_shard, resolve_shard};
 
 /// How a command ended: exit codes 0, 1 and 2.

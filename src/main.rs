@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use rulecheck::check::fuzz::FuzzOptions;
+use rulecheck::check::sensitivity::SensitivityOptions;
 use rulecheck::check::suite::Checks;
 use rulecheck::commands::{self, CheckArgs, Exit, FuzzArgs};
 
@@ -67,6 +68,10 @@ const EX_MATRIX: &str = "Examples:
 const EX_EXPLORE: &str = "Examples:
   rulecheck explore --from scenarios/dry-gulch/first-round-without-events.yaml --depth 4
   rulecheck explore --from scenarios/dry-gulch/build-needs-permit.yaml --depth 6 --fault chip-leak --save found/";
+const EX_SENSITIVITY: &str = "Examples:
+  rulecheck sensitivity --game dry-gulch
+  rulecheck sensitivity --game dry-gulch --group buildings.yaml --each --games 500
+  rulecheck sensitivity --game dry-gulch --interpretation win-threshold=fixed --format json";
 const EX_MERGE: &str = "Examples:
   rulecheck merge shard-1.json shard-2.json shard-3.json";
 const EX_BENCH: &str = "Examples:
@@ -288,6 +293,43 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Which invented numbers matter: every assumed number of the catalog (grouped by file
+    /// and field, or one at a time) halved, doubled, plus and minus one, or one moved within
+    /// its group; the same seeds played under each, and the groups ranked by how much the
+    /// outcome moves, with 95% intervals.
+    #[command(after_help = EX_SENSITIVITY)]
+    Sensitivity {
+        #[arg(long)]
+        game: String,
+        /// Games per change (and for the base); game i plays with seed SEED + i.
+        #[arg(long, default_value_t = 200, value_parser = at_least_one::<u64>)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 4)]
+        players: u32,
+        #[arg(long = "variant")]
+        variants: Vec<String>,
+        /// ID=OPTION, repeatable.
+        #[arg(long = "interpretation")]
+        interpretations: Vec<String>,
+        /// Only the groups whose name contains TEXT (repeatable), e.g. buildings.yaml:cost.
+        #[arg(long = "group", value_name = "TEXT")]
+        groups: Vec<String>,
+        /// One assumed number at a time instead of one group per file and field.
+        #[arg(long)]
+        each: bool,
+        /// Threads (default: all cores); results do not depend on it.
+        #[arg(long, value_parser = at_least_one::<usize>)]
+        jobs: Option<usize>,
+        /// No change starts after this long (those left are listed as not measured).
+        #[arg(long, default_value = "45s", value_parser = parse_positive_duration)]
+        budget: Duration,
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Combine the JSON summaries of sharded `fuzz` runs into one.
     #[command(after_help = EX_MERGE)]
     Merge {
@@ -489,6 +531,29 @@ fn main() -> ExitCode {
                 json: format == Format::Json,
             })
         }
+        Command::Sensitivity {
+            game,
+            games,
+            seed,
+            players,
+            variants,
+            interpretations,
+            groups,
+            each,
+            jobs: j,
+            budget,
+            rules,
+            format,
+        } => match commands::config_for(&game, players, &variants, &interpretations, None) {
+            Ok(config) => commands::sensitivity_command(&commands::SensitivityArgs {
+                game,
+                opts: SensitivityOptions { config, games, seed, jobs: jobs(j), each, only: groups, deadline: None },
+                budget,
+                rules,
+                json: format == Format::Json,
+            }),
+            Err(e) => usage(&e),
+        },
         Command::Merge { files, format } => commands::merge(&files, format == Format::Json),
         Command::Bench { games, repetitions, rules, format } => {
             commands::bench(rules.as_deref(), games, repetitions.max(1), format == Format::Json)

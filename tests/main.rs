@@ -12,6 +12,7 @@ mod properties;
 mod reliability;
 mod scenario_runner;
 mod scenarios;
+mod sensitivity;
 mod support;
 mod tidy;
 mod toy;

@@ -5,4 +5,5 @@
 pub mod explore;
 pub mod fuzz;
 pub mod playout;
+pub mod sensitivity;
 pub mod suite;
