@@ -26,7 +26,9 @@ fn check_covers_every_bundled_game() {
     assert_eq!(in_summary, bundled);
     for g in report["games"].as_array().unwrap() {
         assert!(g["games"].as_u64().unwrap() > 0, "{g}");
-        assert!(g["scenarios_passed"].as_u64().unwrap() >= 40, "{g}");
+        // Dry Gulch's floor; a game still being built has its own (its first slice)
+        let floor = if g["game"] == "dry-gulch" { 40 } else { 10 };
+        assert!(g["scenarios_passed"].as_u64().unwrap() >= floor, "{g}");
         assert_eq!(g["scenarios_passed"], g["scenarios_total"], "{g}");
     }
 }
@@ -148,10 +150,11 @@ fn matrix_finds_a_distinguishing_scenario_for_every_interpretation_that_matters(
     let catalogs: Vec<_> =
         rulecheck::bundled::rules().unwrap().iter().map(|g| rulecheck::games::load(g).unwrap()).collect();
     let files = rulecheck::bundled::scenarios().unwrap();
-    let m = rulecheck::matrix::matrix(&catalogs, &catalogs[0], &files);
+    let dry_gulch = catalogs.iter().find(|c| c.id() == "dry-gulch").unwrap();
+    let m = rulecheck::matrix::matrix(&catalogs, dry_gulch, &files);
     assert!(m.rows.len() >= 40);
     assert_eq!(m.undistinguished, vec!["labor-card-value".to_string()]);
-    let entry = catalogs[0].interpretations().iter().find(|i| i.id == "labor-card-value").unwrap();
+    let entry = dry_gulch.interpretations().iter().find(|i| i.id == "labor-card-value").unwrap();
     assert!(entry.reason.contains("cannot change play"), "{}", entry.reason);
     let (code, out, _) = rulecheck(&["matrix", "--game", "dry-gulch"]);
     assert_eq!(code, 0);

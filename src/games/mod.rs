@@ -2,6 +2,7 @@
 //! per game, listed once in `registry!`, is how every command reaches a
 //! game. Nothing outside this module and the game's own names a game.
 
+pub mod dodge_city;
 pub mod dry_gulch;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,7 +92,7 @@ macro_rules! registry {
     };
 }
 
-registry!($ DryGulch => crate::games::dry_gulch::DryGulch);
+registry!($ DryGulch => crate::games::dry_gulch::DryGulch, DodgeCity => crate::games::dodge_city::DodgeCity);
 
 /// What `validate` prints per game.
 #[derive(Debug, Clone, Serialize)]

@@ -1,0 +1,553 @@
+//! Lowering the Dodge City catalog: raw files → checked `Rules`, or every
+//! diagnostic at once (file, line, column). The shared pieces — documents,
+//! names, provenance, citations, interpretations and the effect language —
+//! are `catalog::common`'s and `lang`'s.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::effects::{Dc, DcHost, uses_choose};
+use super::readings::{HOOKS, PARAMS};
+use super::rules_data::*;
+use super::schema::*;
+use crate::catalog::MAX_NUMBER;
+use crate::catalog::common::{
+    self, Change, Declared, Entry, NumberTally, Patch, Source, check_documents, check_id, check_names,
+    check_provenance, check_unique, closest,
+};
+use crate::catalog::diag::{Diagnostic, Diagnostics};
+use crate::catalog::{GameSources, SourceFile};
+use crate::engine::{Grid, Id, Kind};
+use crate::lang::{Compiler, Names, Registry, Report, Tables};
+use crate::yaml::{self, Spanned, position};
+
+/// The files of a Dodge City catalog folder.
+pub const FILES: &[&str] = &["game.yaml", "cards.yaml", "buildings.yaml", "events.yaml", "interpretations.yaml"];
+
+/// The most copies of one card kind (a hand counts up to 255 of a kind).
+const MAX_COPIES: u32 = 64;
+
+fn parse<'a, T: serde::de::DeserializeOwned>(
+    src: &'a GameSources,
+    name: &str,
+    diags: &mut Diagnostics,
+) -> Option<(&'a SourceFile, T)> {
+    let Some(file) = src.files.get(name) else {
+        diags.push(Diagnostic::new(
+            &format!("{}/{name}", src.dir),
+            1,
+            1,
+            format!("missing catalog file `{name}`; a Dodge City catalog has {}", FILES.join(", ")),
+        ));
+        return None;
+    };
+    match yaml::from_str::<T>(&file.path, &file.text) {
+        Ok(v) => Some((file, v)),
+        Err(d) => {
+            diags.push(d);
+            None
+        }
+    }
+}
+
+/// Parses and lowers a Dodge City catalog folder. House-rules overlays are
+/// not supported for Dodge City yet: one is a diagnostic.
+pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
+    let mut diags = Diagnostics::default();
+    if let Some(o) = overlay {
+        diags.error(
+            &o.dir,
+            (1, 1),
+            "Dodge City catalogs take no house-rules overlay yet; copy the catalog folder instead",
+        );
+        return Err(finish(src, diags));
+    }
+    for (name, f) in &src.files {
+        if !FILES.contains(&name.as_str()) {
+            diags.error(
+                &f.path,
+                (1, 1),
+                format!("`{name}` is not a Dodge City catalog file; the files are {}", FILES.join(", ")),
+            );
+        }
+    }
+    let game = parse::<GameFile>(src, "game.yaml", &mut diags);
+    let cards = parse::<CardsFile>(src, "cards.yaml", &mut diags);
+    let buildings = parse::<BuildingsFile>(src, "buildings.yaml", &mut diags);
+    let events = parse::<EventsFile>(src, "events.yaml", &mut diags);
+    let interps = parse::<InterpretationsFile>(src, "interpretations.yaml", &mut diags);
+    let (Some(game), Some(cards), Some(buildings), Some(events), Some(interps)) =
+        (game, cards, buildings, events, interps)
+    else {
+        return Err(finish(src, diags));
+    };
+    let rules = lower(Files { game, cards, buildings, events, interps }, &mut diags);
+    if diags.is_empty() { Ok(rules) } else { Err(finish(src, diags)) }
+}
+
+fn finish(src: &GameSources, diags: Diagnostics) -> Vec<Diagnostic> {
+    diags
+        .items
+        .into_iter()
+        .map(|d| match src.files.values().find(|f| f.path == d.file) {
+            Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
+            _ => d,
+        })
+        .collect()
+}
+
+struct Files<'a> {
+    game: (&'a SourceFile, GameFile),
+    cards: (&'a SourceFile, CardsFile),
+    buildings: (&'a SourceFile, BuildingsFile),
+    events: (&'a SourceFile, EventsFile),
+    interps: (&'a SourceFile, InterpretationsFile),
+}
+
+fn id_at<K: Kind>(i: usize, file: &str, at: (u64, u64), diags: &mut Diagnostics) -> Id<K> {
+    Id::new(i).unwrap_or_else(|e| {
+        diags.error(file, at, e.to_string());
+        Id::ZERO
+    })
+}
+
+fn lookup<T: Copy>(
+    map: &BTreeMap<String, T>,
+    what: &str,
+    id: &Spanned<String>,
+    file: &str,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    let found = map.get(&id.value).copied();
+    if found.is_none() {
+        let hint = closest(map.keys().map(String::as_str), &id.value)
+            .map(|c| format!("; did you mean `{c}`?"))
+            .unwrap_or_default();
+        diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
+    }
+    found
+}
+
+fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &mut Diagnostics) {
+    if at.value < min || at.value > max {
+        diags.error(file, position(at), format!("{what} is {}, but must be from {min} to {max}", at.value));
+    }
+}
+
+// Longer than most: one pass over game.yaml and cards.yaml, then the
+// interpretations; buildings and events have their own functions. To split
+// per file as the catalog grows.
+fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
+    let (gfile, g) = (&f.game.0.path, &f.game.1);
+    let mut tally = NumberTally::default();
+    check_id(gfile, &g.game.id, diags);
+    let (documents, languages) = common::lower_documents(gfile, &g.game.documents, &g.game.languages, diags);
+    check_names(gfile, &g.game.names, &languages, diags);
+    let gs = &g.game;
+    tally.add(check_provenance(
+        gfile,
+        "game",
+        position(&gs.id),
+        &gs.source,
+        &gs.assumed,
+        &[("min_players", 1), ("max_players", 1)],
+        diags,
+    ));
+    bound(gfile, &gs.min_players, "min_players", 1, 64, diags);
+    bound(gfile, &gs.max_players, "max_players", gs.min_players.value.max(1), 64, diags);
+    let s = &g.setup;
+    tally.add(check_provenance(
+        gfile,
+        "setup",
+        position(&s.money),
+        &s.source,
+        &s.assumed,
+        &[("money", 1), ("hand", 1), ("tokens", 1)],
+        diags,
+    ));
+    bound(gfile, &s.money, "setup: money", 0, MAX_NUMBER * 100, diags);
+    bound(gfile, &s.hand, "setup: hand", 1, 16, diags);
+    bound(gfile, &s.tokens, "setup: tokens", 1, 255, diags);
+    let r = &g.rules;
+    let numbers = [
+        ("goal_points", &r.goal_points, 1),
+        ("number_card_pay", &r.number_card_pay, 0),
+        ("buy_per_building", &r.buy_per_building, 1),
+        ("indio_removes", &r.indio_removes, 0),
+        ("control_fields", &r.control_fields, 1),
+        ("sale_percent", &r.sale_percent, 0),
+        ("picture_tokens", &r.picture_tokens, 0),
+        ("money_per_point", &r.money_per_point, 0),
+        ("round_cap", &r.round_cap, 1),
+    ];
+    let fields: Vec<(&str, usize)> = numbers.iter().map(|(n, _, _)| (*n, 1)).collect();
+    tally.add(check_provenance(gfile, "rules", position(&r.goal_points), &r.source, &r.assumed, &fields, diags));
+    for (name, v, min) in &numbers {
+        bound(gfile, v, &format!("rules: {name}"), *min, MAX_NUMBER, diags);
+    }
+
+    // symbols and cards
+    let (cfile, c) = (&f.cards.0.path, &f.cards.1);
+    check_unique(cfile, "symbol", c.symbols.iter().map(|s| &s.id), diags);
+    let mut symbols = Vec::new();
+    let mut sym_ids = BTreeMap::new();
+    for (i, s) in c.symbols.iter().enumerate() {
+        check_id(cfile, &s.id, diags);
+        check_names(cfile, &s.names, &languages, diags);
+        let what = format!("symbol `{}`", s.id.value);
+        tally.add(check_provenance(
+            cfile,
+            &what,
+            position(&s.id),
+            &s.source,
+            &s.assumed,
+            &[("price", 1), ("points", 1), ("discs", 1)],
+            diags,
+        ));
+        bound(cfile, &s.price, &format!("{what}: price"), 0, MAX_NUMBER, diags);
+        bound(cfile, &s.points, &format!("{what}: points"), 0, MAX_NUMBER, diags);
+        bound(cfile, &s.discs, &format!("{what}: discs"), 0, 255, diags);
+        sym_ids.insert(s.id.value.clone(), id_at::<kind::Symbol>(i, cfile, position(&s.id), diags));
+        symbols.push(SymbolDef {
+            id: s.id.value.clone(),
+            name: s.names.display(&languages, &s.id.value).to_string(),
+            price: s.price.value,
+            points: s.points.value,
+            discs: s.discs.value,
+        });
+    }
+    if symbols.is_empty() {
+        diags.error(cfile, (1, 1), "the catalog declares no `symbols:`");
+    }
+    check_unique(cfile, "card", c.cards.iter().map(|x| &x.id), diags);
+    let mut cards = Vec::new();
+    let mut card_ids = BTreeMap::new();
+    for (i, x) in c.cards.iter().enumerate() {
+        check_id(cfile, &x.id, diags);
+        check_names(cfile, &x.names, &languages, diags);
+        let what = format!("card `{}`", x.id.value);
+        tally.add(check_provenance(
+            cfile,
+            &what,
+            position(&x.id),
+            &x.source,
+            &x.assumed,
+            &[("value", 1), ("copies", 1)],
+            diags,
+        ));
+        bound(cfile, &x.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
+        bound(cfile, &x.value, &format!("{what}: value"), 0, MAX_NUMBER, diags);
+        let sym = match &x.symbol {
+            Some(s) => lookup(&sym_ids, "symbol", s, cfile, diags),
+            None => None,
+        };
+        let kind = match (x.kind.value, sym, &x.symbol) {
+            (RawCardKind::Number, Some(s), _) => CardKind::Number(s),
+            (RawCardKind::Picture, Some(s), _) => CardKind::Picture(s),
+            (RawCardKind::Question, None, None) => CardKind::Question,
+            (RawCardKind::Indio, None, None) => CardKind::Indio,
+            (RawCardKind::Number | RawCardKind::Picture, None, None) => {
+                diags.error(
+                    cfile,
+                    position(&x.kind),
+                    format!("{what} is a number or picture card and needs a `symbol`"),
+                );
+                CardKind::Question
+            }
+            (RawCardKind::Question | RawCardKind::Indio, _, Some(s)) => {
+                diags.error(cfile, position(s), format!("{what}: question-mark and Indio cards have no symbol"));
+                CardKind::Question
+            }
+            _ => CardKind::Question,
+        };
+        card_ids.insert(x.id.value.clone(), id_at::<kind::Card>(i, cfile, position(&x.id), diags));
+        cards.push(CardDef {
+            id: x.id.value.clone(),
+            name: x.names.display(&languages, &x.id.value).to_string(),
+            kind,
+            value: x.value.value,
+            copies: x.copies.value,
+        });
+    }
+    let deck: u32 = cards.iter().map(|c| c.copies).sum();
+    let (max_players, hand) = (gs.max_players.value, s.hand.value);
+    if u64::from(deck) < u64::from(max_players) * u64::from(hand) {
+        diags.error(cfile, (1, 1), format!("the deck holds {deck} cards, fewer than {max_players} hands of {hand}"));
+    }
+    if cards.len() > 48 {
+        diags.error(cfile, (1, 1), format!("{} card kinds; a hand holds at most 48 kinds", cards.len()));
+    }
+
+    let (buildings, in_play) =
+        lower_buildings(&f.buildings.0.path, &f.buildings.1, &languages, (gs, r), &mut tally, diags);
+    let (events, choices, tested) = lower_events(&f.events, &card_ids, &f.interps.1, &languages, &mut tally, diags);
+
+    // interpretations
+    let (ifile, itext) = (&f.interps.0.path, &f.interps.0.text);
+    let from = Source { path: ifile, text: itext };
+    let entries: Vec<Entry<'_, common::RawInterpretation<RawEffect>>> =
+        f.interps.1.interpretations.iter().map(|raw| Entry { from, raw }).collect();
+    let decl = Declared {
+        hooks: HOOKS,
+        variants: &[],
+        params: PARAMS,
+        entities: events.len(),
+        steps: &[],
+        required_steps: &[],
+        turn: &[],
+    };
+    let registry = Registry::<Dc>::default();
+    let mut replacements = Vec::new();
+    let mut tables = Tables::default();
+    let event_ids: BTreeMap<String, usize> = events.iter().enumerate().map(|(i, e)| (e.id.clone(), i)).collect();
+    let interp_names: Vec<(String, Vec<String>)> = Vec::new();
+    let mut lower_replace =
+        |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
+            match patch {
+                Patch::Replace(rp) => {
+                    let e = lookup(&event_ids, "event", &rp.event, from.path, diags)?;
+                    let flags = BTreeMap::new();
+                    let names = Names { flags: &flags, interpretations: &interp_names };
+                    let host = DcHost { cards: &card_ids };
+                    let report = Report { file: from.path, text: from.text, diags };
+                    let effect =
+                        Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&rp.effect);
+                    replacements.push(effect);
+                    Some(Change::Replace { entity: e as u32, with: (replacements.len() - 1) as u32 })
+                }
+                Patch::Step { anchor, .. } => {
+                    diags.error(
+                        from.path,
+                        position(anchor),
+                        "Dodge City's round is not a declared turn yet; a reading cannot add steps",
+                    );
+                    None
+                }
+            }
+        };
+    let interpretations =
+        common::lower_interpretations(ifile, &entries, &tested, &[], &decl, &mut lower_replace, diags);
+    let mut cites: Vec<(&str, &common::RawCitation)> = Vec::new();
+    cites.extend(gs.source.iter().chain(&s.source).chain(&r.source).map(|x| (gfile.as_str(), x)));
+    cites.extend(
+        c.symbols
+            .iter()
+            .flat_map(|x| x.source.iter())
+            .chain(c.cards.iter().flat_map(|x| x.source.iter()))
+            .map(|x| (cfile.as_str(), x)),
+    );
+    let bf = &f.buildings;
+    cites.extend(
+        bf.1.buildings.iter().flat_map(|x| x.source.iter()).chain(&bf.1.boards.source).map(|x| (bf.0.path.as_str(), x)),
+    );
+    cites.extend(f.events.1.events.iter().flat_map(|x| x.source.iter()).map(|x| (f.events.0.path.as_str(), x)));
+    cites.extend(f.interps.1.interpretations.iter().flat_map(|x| x.citations.iter()).map(|x| (ifile.as_str(), x)));
+    check_documents(cites, &documents, diags);
+
+    let params = vec![
+        s.money.value,
+        s.hand.value,
+        s.tokens.value,
+        r.goal_points.value,
+        r.number_card_pay.value,
+        r.buy_per_building.value,
+        r.indio_removes.value,
+        r.control_fields.value,
+        r.sale_percent.value,
+        r.picture_tokens.value,
+        r.money_per_point.value,
+        r.round_cap.value,
+    ];
+    debug_assert_eq!(params.len(), PARAMS.len());
+    Rules {
+        id: gs.id.value.clone(),
+        name: gs.names.display(&languages, &gs.id.value).to_string(),
+        min_players: gs.min_players.value,
+        max_players: gs.max_players.value,
+        documents,
+        languages,
+        symbols,
+        cards,
+        buildings,
+        in_play,
+        events,
+        replacements,
+        choices,
+        params,
+        interpretations,
+        variants: Vec::new(),
+        tally,
+        sources: RULE_SOURCES.iter().copied().collect(),
+    }
+}
+
+/// The buildings' grids and the boards by player count.
+fn lower_buildings(
+    file: &str,
+    raw: &BuildingsFile,
+    languages: &[String],
+    (gs, rules): (&GameSection, &RulesSection),
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> (Vec<BuildingDef>, BTreeMap<u32, Vec<Bld>>) {
+    check_unique(file, "building", raw.buildings.iter().map(|b| &b.id), diags);
+    let mut out = Vec::new();
+    let mut ids = BTreeMap::new();
+    for (i, b) in raw.buildings.iter().enumerate() {
+        check_id(file, &b.id, diags);
+        check_names(file, &b.names, languages, diags);
+        let what = format!("building `{}`", b.id.value);
+        tally.add(check_provenance(file, &what, position(&b.id), &b.source, &b.assumed, &[("squares", 1)], diags));
+        let rows = b.squares.len();
+        let cols = b.squares.iter().map(|r| r.value.chars().count()).max().unwrap_or(0);
+        let mut grid = match Grid::<kind::Square>::new(cols, rows) {
+            Ok(g) if rows > 0 && cols > 0 => g,
+            _ => {
+                diags.error(
+                    file,
+                    position(&b.id),
+                    format!("{what}: a building is 1 to 256 squares, {rows} rows of up to {cols}"),
+                );
+                Grid::new(1, 1).expect("one square")
+            }
+        };
+        let mut special = 0;
+        for (r, row) in b.squares.iter().enumerate() {
+            for (c, ch) in row.value.chars().enumerate() {
+                let kind = match ch {
+                    '.' => PLAIN,
+                    '*' => {
+                        special += 1;
+                        SPECIAL
+                    }
+                    ' ' => NO_SQUARE,
+                    other => {
+                        diags.error(
+                            file,
+                            position(row),
+                            format!(
+                                "{what}: `{other}` is no square; write `.` a square, `*` a special field, a space none"
+                            ),
+                        );
+                        NO_SQUARE
+                    }
+                };
+                if let Some(s) = grid.at(c, r) {
+                    grid.set_field(s, kind);
+                }
+            }
+            for c in row.value.chars().count()..cols {
+                if let Some(s) = grid.at(c, r) {
+                    grid.set_field(s, NO_SQUARE);
+                }
+            }
+        }
+        if special < rules.control_fields.value {
+            diags.error(
+                file,
+                position(&b.id),
+                format!(
+                    "{what} has {special} special fields; control needs {} (rules: control_fields)",
+                    rules.control_fields.value
+                ),
+            );
+        }
+        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags));
+        out.push(BuildingDef {
+            id: b.id.value.clone(),
+            name: b.names.display(languages, &b.id.value).to_string(),
+            grid,
+        });
+    }
+    let boards = &raw.boards;
+    tally.add(check_provenance(file, "boards", (1, 1), &boards.source, &boards.assumed, &[("by_players", 1)], diags));
+    check_unique(file, "board", boards.boards.iter().map(|b| &b.id), diags);
+    let mut board_ids: BTreeMap<String, Vec<Bld>> = BTreeMap::new();
+    for bd in &boards.boards {
+        check_id(file, &bd.id, diags);
+        let bl: Vec<Bld> = bd.buildings.iter().filter_map(|b| lookup(&ids, "building", b, file, diags)).collect();
+        board_ids.insert(bd.id.value.clone(), bl);
+    }
+    let mut in_play = BTreeMap::new();
+    for (n, list) in &boards.by_players {
+        let mut set = BTreeSet::new();
+        for b in list {
+            if let Some(bl) = board_ids.get(&b.value) {
+                set.extend(bl.iter().copied());
+            } else {
+                lookup(
+                    &BTreeMap::<String, ()>::new()
+                        .into_iter()
+                        .chain(board_ids.keys().map(|k| (k.clone(), ())))
+                        .collect(),
+                    "board",
+                    b,
+                    file,
+                    diags,
+                );
+            }
+        }
+        in_play.insert(*n, set.into_iter().collect::<Vec<_>>());
+    }
+    for n in gs.min_players.value..=gs.max_players.value.min(64) {
+        if !in_play.contains_key(&n) {
+            diags.error(file, (1, 1), format!("boards: `by_players` names no boards for {n} players"));
+        }
+    }
+    (out, in_play)
+}
+
+/// The event cards, their effects compiled in the shared language.
+#[allow(clippy::type_complexity)]
+fn lower_events(
+    (file, raw): &(&SourceFile, EventsFile),
+    cards: &BTreeMap<String, CardId>,
+    interps: &InterpretationsFile,
+    languages: &[String],
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> (Vec<EventDef>, Vec<crate::lang::Choice<Dc>>, BTreeSet<usize>) {
+    let registry = Registry::<Dc>::default();
+    let mut tables = Tables::default();
+    let flags = BTreeMap::new();
+    let interp_names: Vec<(String, Vec<String>)> = interps
+        .interpretations
+        .iter()
+        .map(|i| (i.id.value.clone(), i.options.iter().map(|o| o.id.value.clone()).collect()))
+        .collect();
+    let names = Names { flags: &flags, interpretations: &interp_names };
+    let host = DcHost { cards };
+    check_unique(&file.path, "event", raw.events.iter().map(|e| &e.id), diags);
+    let mut out = Vec::new();
+    for (i, e) in raw.events.iter().enumerate() {
+        check_id(&file.path, &e.id, diags);
+        check_names(&file.path, &e.names, languages, diags);
+        let what = format!("event `{}`", e.id.value);
+        let n_effect = registry.count_numbers(&e.effect);
+        tally.add(check_provenance(
+            &file.path,
+            &what,
+            position(&e.id),
+            &e.source,
+            &e.assumed,
+            &[("copies", 1), ("effect", n_effect)],
+            diags,
+        ));
+        bound(&file.path, &e.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
+        let _ = id_at::<kind::EventCard>(i, &file.path, position(&e.id), diags);
+        let report = Report { file: &file.path, text: &file.text, diags };
+        let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&e.effect);
+        if uses_choose(&effect) {
+            diags.error(&file.path, position(&e.id), format!("{what}: Dodge City events cannot `choose` yet"));
+        }
+        out.push(EventDef {
+            id: e.id.value.clone(),
+            name: e.names.display(languages, &e.id.value).to_string(),
+            copies: e.copies.value,
+            effect,
+        });
+    }
+    if out.iter().map(|e| e.copies).sum::<u32>() == 0 {
+        diags.error(&file.path, (1, 1), "the event deck is empty");
+    }
+    (out, tables.choices, tables.readings)
+}

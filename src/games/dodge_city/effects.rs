@@ -1,0 +1,239 @@
+//! Dodge City's part of the effect language (`crate::lang`): the operations
+//! `gain` (dollars from the bank) and `pay` (dollars to the bank; what a
+//! player cannot pay becomes a debt, paid by the half-price sale), the
+//! measures `money`, `points` and `tokens`, the deck `cards` and the card
+//! kinds a `move` may name. Dodge City has no selectors or conditions of its
+//! own, and its events cannot `choose` yet (a load error says so).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::rules_data::*;
+use super::state::{Event, State};
+use crate::engine::Id;
+use crate::lang::{
+    self, Agenda, Args, Effect, Host, Lang, Node, OpDef, Param, Report, Ty, Word, World, did_you_mean, no_check, req,
+};
+
+/// Dodge City in the effect language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Dc {}
+
+/// A pending step of a Dodge City effect.
+pub type Queued = lang::Step<Dc>;
+
+/// Dodge City has no selectors of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum NoSel {}
+
+/// Dodge City has no conditions of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum NoCond {}
+
+/// What a `count` may measure of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Measure {
+    Money,
+    Points,
+    /// Tokens in town.
+    Tokens,
+}
+
+/// The one deck a `draw` may name: the playing cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Deck {
+    Cards,
+}
+
+/// Dodge City's own steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DcStep {
+    Gain { seat: usize, dollars: u32 },
+    Pay { seat: usize, dollars: u32 },
+}
+
+pub const GAIN: &str = "gain";
+pub const PAY: &str = "pay";
+const GAIN_PARAMS: &[Param] = &[req("to", Ty::Selector), req("count", Ty::Count)];
+const PAY_PARAMS: &[Param] = &[req("from", Ty::Selector), req("count", Ty::Count)];
+
+impl Lang for Dc {
+    type Sel = NoSel;
+    type Cond = NoCond;
+    type Measure = Measure;
+    type Deck = Deck;
+    type Card = CardId;
+    type Flag = Id<kind::Flag>;
+    type Source = Ev;
+    type Step = DcStep;
+    type Decision = ();
+    type Rules = Rules;
+    type Event = Event;
+    type State = State;
+
+    fn operations() -> Vec<OpDef<Dc>> {
+        vec![
+            OpDef { name: GAIN, params: GAIN_PARAMS, bare: None, check: no_check, expand: expand_gain },
+            OpDef { name: PAY, params: PAY_PARAMS, bare: None, check: no_check, expand: expand_pay },
+        ]
+    }
+}
+
+fn expand_gain(st: &mut State, rules: &Rules, a: &Args<Dc>, _: Ev) {
+    let (Some(to), Some(dollars)) = (a.sel("to"), a.count("count")) else { return };
+    for seat in lang::seats::<Dc>(st, rules, to).into_iter().flatten() {
+        st.agenda.queue.push_back(Queued::Game(DcStep::Gain { seat, dollars }));
+    }
+}
+
+fn expand_pay(st: &mut State, rules: &Rules, a: &Args<Dc>, _: Ev) {
+    let (Some(from), Some(dollars)) = (a.sel("from"), a.count("count")) else { return };
+    for seat in lang::seats::<Dc>(st, rules, from).into_iter().flatten() {
+        st.agenda.queue.push_back(Queued::Game(DcStep::Pay { seat, dollars }));
+    }
+}
+
+/// Whether an effect (or one nested in it) is a `choose`, which Dodge City
+/// cannot ask a player yet.
+pub fn uses_choose(effects: &[Effect<Dc>]) -> bool {
+    effects.iter().any(|e| {
+        e.op == "choose"
+            || e.args.0.iter().any(|(_, v)| match v {
+                lang::Val::Effects(inner) => uses_choose(inner),
+                _ => false,
+            })
+    })
+}
+
+/// The names compiling a Dodge City effect resolves.
+pub struct DcHost<'a> {
+    pub cards: &'a BTreeMap<String, CardId>,
+}
+
+impl Host<Dc> for DcHost<'_> {
+    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<NoSel> {
+        None
+    }
+    fn selector_names(&self, _: bool) -> &'static [&'static str] {
+        &[]
+    }
+    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<NoCond> {
+        None
+    }
+    fn cond_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn measure(&self, name: &str) -> Option<Measure> {
+        Some(match name {
+            "money" => Measure::Money,
+            "points" => Measure::Points,
+            "tokens" => Measure::Tokens,
+            _ => return None,
+        })
+    }
+    fn measure_names(&self) -> &'static [&'static str] {
+        &["money", "points", "tokens"]
+    }
+    fn deck(&self, name: &str) -> Option<Deck> {
+        (name == "cards").then_some(Deck::Cards)
+    }
+    fn deck_names(&self) -> &'static [&'static str] {
+        &["cards"]
+    }
+    fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<CardId> {
+        let c = self.cards.get(&w.text).copied();
+        if c.is_none() {
+            let hint = did_you_mean(self.cards.keys().map(String::as_str), &w.text);
+            r.error(w.at, format!("unknown card `{}`{hint}", w.text));
+        }
+        c
+    }
+    fn default_deck(&self) -> Deck {
+        Deck::Cards
+    }
+}
+
+impl lang::Steps for State {
+    type Step = Queued;
+    type Decision = ();
+    type Rules = Rules;
+    type Event = Event;
+    fn agenda(&mut self) -> &mut Agenda<Queued, ()> {
+        &mut self.agenda
+    }
+    fn step(&mut self, rules: &Rules, step: Queued, ev: &mut Vec<Event>) {
+        lang::step::<Dc>(self, rules, step, ev);
+    }
+}
+
+impl World<Dc> for State {
+    fn agenda(&mut self) -> &mut Agenda<Queued, ()> {
+        &mut self.agenda
+    }
+    fn active(&self) -> usize {
+        self.actor
+    }
+    fn players(&self) -> usize {
+        self.players
+    }
+    fn subject(&self) -> Option<usize> {
+        Some(self.actor)
+    }
+    fn each(&self) -> Option<usize> {
+        self.each
+    }
+    fn set_each(&mut self, seat: Option<usize>) {
+        self.each = seat;
+    }
+    fn game_seats(&self, _: &Rules, s: NoSel) -> Vec<Option<usize>> {
+        match s {}
+    }
+    fn flag(&self, _: Id<kind::Flag>) -> bool {
+        false
+    }
+    fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
+        self.touched.mark(State::interpretation_point(rules, i));
+        self.readings.options.get(i) == Some(&o)
+    }
+    fn game_cond(&self, _: &Rules, c: &NoCond) -> bool {
+        match *c {}
+    }
+    fn measure(&self, _: &Rules, m: Measure, seat: usize) -> u32 {
+        let p = &self.seats[seat];
+        match m {
+            Measure::Money => p.money.value().max(0) as u32,
+            Measure::Points => p.points,
+            Measure::Tokens => self.tokens_in_town(seat),
+        }
+    }
+    fn choices(rules: &Rules) -> &[lang::Choice<Dc>] {
+        &rules.choices
+    }
+    fn choose(&self, _: u32, _: Ev) {}
+    fn draw(&mut self, _: &Rules, _: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
+        for _ in 0..count {
+            self.draw_card(seat, ev);
+        }
+    }
+    fn set_flag(&mut self, _: Id<kind::Flag>, _: &mut Vec<Event>) {}
+    fn move_cards(
+        &mut self,
+        _: &Rules,
+        from: usize,
+        to: Option<usize>,
+        count: u32,
+        card: Option<CardId>,
+        ev: &mut Vec<Event>,
+    ) {
+        for _ in 0..count {
+            self.move_card(from, to, card, ev);
+        }
+    }
+    fn game_step(&mut self, rules: &Rules, s: DcStep, ev: &mut Vec<Event>) {
+        match s {
+            DcStep::Gain { seat, dollars } => self.income(rules, seat, dollars, ev),
+            DcStep::Pay { seat, dollars } => self.pay(rules, seat, dollars, ev),
+        }
+    }
+}

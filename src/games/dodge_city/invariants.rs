@@ -1,0 +1,270 @@
+//! Dodge City's invariants, each named, cited, and with the fault that
+//! breaks it (`every_invariant_catches_its_fault` in the tests plants each).
+
+use serde::{Deserialize, Serialize};
+
+use super::readings::*;
+use super::rules_data::*;
+use super::state::{Action, End, Event, Phase, State};
+use crate::engine::{Id, InvariantDef, Violation};
+
+/// Faults planted on purpose (tests and `fuzz --fault`), one per invariant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fault {
+    /// A payment the money does not cover leaves the money below zero.
+    NegativeMoney,
+    /// A bought token is not taken from the supply.
+    FreeToken,
+    /// The turn's purchase limit is not checked.
+    NoLimit,
+    /// A token may be placed away from its owner's chain.
+    LooseChain,
+    /// A token may stand on a special field.
+    SpecialField,
+    /// A played card stays in the hand.
+    CardStays,
+    /// A scored building keeps its tokens.
+    ClosedKeepsTokens,
+    /// A scored disc goes to the next player too.
+    DiscTwice,
+    /// The game goes on past the goal.
+    NoEnd,
+}
+
+pub const FAULTS: &[&str] = &[
+    "negative-money",
+    "free-token",
+    "no-limit",
+    "loose-chain",
+    "special-field",
+    "card-stays",
+    "closed-keeps-tokens",
+    "disc-twice",
+    "no-end",
+];
+
+const ALL: &[Fault] = &[
+    Fault::NegativeMoney,
+    Fault::FreeToken,
+    Fault::NoLimit,
+    Fault::LooseChain,
+    Fault::SpecialField,
+    Fault::CardStays,
+    Fault::ClosedKeepsTokens,
+    Fault::DiscTwice,
+    Fault::NoEnd,
+];
+
+pub const INVARIANTS: &[InvariantDef] = &[
+    InvariantDef {
+        name: "money-not-negative",
+        statement: "no player's money is below zero once a phase's payments are settled",
+        source: "dodge-city-de Beschreibung 4",
+        fault: "negative-money",
+    },
+    InvariantDef {
+        name: "tokens-conserved",
+        statement: "each player's tokens in town, beside the board and out of the game add up to his tokens",
+        source: "dodge-city-de Beschreibung 1; outside keirat-review",
+        fault: "free-token",
+    },
+    InvariantDef {
+        name: "purchase-limit",
+        statement: "no more than the limit of tokens go into one building (or the town, per-turn) in one turn",
+        source: "dodge-city-de Beschreibung 5",
+        fault: "no-limit",
+    },
+    InvariantDef {
+        name: "one-chain-on-placement",
+        statement: "a token placed joins its owner's tokens in the building, unless it is his first there",
+        source: "dodge-city-de Beschreibung 6",
+        fault: "loose-chain",
+    },
+    InvariantDef {
+        name: "no-token-on-special-field",
+        statement: "no token stands on a special field (or off the squares)",
+        source: "dodge-city-de Beschreibung 6",
+        fault: "special-field",
+    },
+    InvariantDef {
+        name: "one-card-per-phase",
+        statement: "every player holds four cards at a round's start and plays exactly one in each phase",
+        source: "dodge-city-de Beschreibung 1-3, 7",
+        fault: "card-stays",
+    },
+    InvariantDef {
+        name: "closed-building-empty",
+        statement: "a closed building holds no tokens",
+        source: "dodge-city-de Beschreibung 7",
+        fault: "closed-keeps-tokens",
+    },
+    InvariantDef {
+        name: "disc-one-owner",
+        statement: "every scored disc belongs to exactly one player, and points are the discs' values",
+        source: "dodge-city-de Beschreibung 7; Spielende",
+        fault: "disc-twice",
+    },
+    InvariantDef {
+        name: "ends-at-goal",
+        statement: "the game ends when, and only when, someone holds the goal's points (or the deck or the round cap ends it)",
+        source: "dodge-city-de Spielende",
+        fault: "no-end",
+    },
+];
+
+pub fn set_fault(st: &mut State, name: &str) -> bool {
+    match FAULTS.iter().position(|f| *f == name) {
+        Some(i) => {
+            st.fault = Some(ALL[i]);
+            true
+        }
+        None => false,
+    }
+}
+
+fn broken(invariant: &'static str, detail: String) -> Result<(), Violation> {
+    Err(Violation { invariant, detail })
+}
+
+pub fn check(st: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<(), Violation> {
+    if st.debts.is_empty() {
+        for (s, p) in st.seats.iter().enumerate() {
+            if p.money.value() < 0 {
+                return broken("money-not-negative", format!("p{} has ${}", s + 1, p.money.value()));
+            }
+        }
+    }
+    let tokens = st.param(P::Tokens);
+    for (s, p) in st.seats.iter().enumerate() {
+        let total = st.tokens_in_town(s) + p.supply + p.out;
+        if total != tokens {
+            return broken("tokens-conserved", format!("p{} has {total} tokens in all, not {tokens}", s + 1));
+        }
+    }
+    let limit = st.param(P::BuyPerBuilding);
+    if let Some(b) = st.this_turn.iter().position(|&n| n > limit) {
+        return broken(
+            "purchase-limit",
+            format!("{} tokens went into the {} this turn", st.this_turn[b], rules.buildings[b].name),
+        );
+    }
+    if st.turn_total > limit && st.peek::<PurchaseLimit>() == PurchaseLimit::PerTurn {
+        return broken("purchase-limit", format!("{} tokens went into the town this turn", st.turn_total));
+    }
+    for e in events {
+        if let Event::Placed { seat, building, square, .. } = *e {
+            let def = rules.building(building);
+            let owners = &st.town[building.index()].owner;
+            let mine = Some(seat as u8);
+            let others = owners.iter().filter(|o| **o == mine).count() > 1;
+            let joined = def.grid.orthogonal(square).iter().any(|n| owners[n.index()] == mine);
+            if others && !joined && !matches!(action, Action::Sell { .. }) {
+                return broken(
+                    "one-chain-on-placement",
+                    format!(
+                        "p{}'s token on {} of the {} touches none of his tokens there",
+                        seat + 1,
+                        def.square_name(square),
+                        def.name
+                    ),
+                );
+            }
+        }
+    }
+    for (b, t) in st.town.iter().enumerate() {
+        let def = &rules.buildings[b];
+        for s in Id::first(t.owner.len()) {
+            if t.owner[s.index()].is_some() && !def.plain(s) {
+                return broken(
+                    "no-token-on-special-field",
+                    format!("a token stands on {} of the {}", def.square_name(s), def.name),
+                );
+            }
+        }
+        if t.closed && t.owner.iter().any(Option::is_some) {
+            return broken("closed-building-empty", format!("the closed {} holds tokens", def.name));
+        }
+    }
+    check_cards(st, rules)?;
+    for (i, sym) in rules.symbols.iter().enumerate() {
+        let held = st.seats.iter().flat_map(|p| &p.discs).filter(|d| d.index() == i).count() as u32;
+        if held + st.discs_left[i] != sym.discs {
+            return broken(
+                "disc-one-owner",
+                format!("{held} {} discs are held and {} left, of {}", sym.name, st.discs_left[i], sym.discs),
+            );
+        }
+    }
+    for (s, p) in st.seats.iter().enumerate() {
+        let value: u32 = p.discs.iter().map(|d| rules.symbol(*d).points).sum();
+        if value != p.points {
+            return broken("disc-one-owner", format!("p{} has {} points but discs worth {value}", s + 1, p.points));
+        }
+    }
+    let goal = st.param(P::GoalPoints);
+    let reached = st.seats.iter().any(|p| p.points >= goal);
+    match st.over {
+        Some(End::Goal) if !reached => {
+            broken("ends-at-goal", "the game ended at the goal, but nobody reached it".into())
+        }
+        None if reached => broken("ends-at-goal", format!("someone holds {goal} points and the game goes on")),
+        _ => Ok(()),
+    }
+}
+
+/// Cards per player: four at the round's start, one fewer per phase played.
+fn check_cards(st: &State, rules: &Rules) -> Result<(), Violation> {
+    let _ = rules;
+    if st.over.is_some() {
+        return Ok(());
+    }
+    let hand = st.param(P::Hand);
+    for (s, p) in st.seats.iter().enumerate() {
+        let held = p.hand.total() + u32::from(p.picked.is_some());
+        if held + p.played != hand {
+            return broken(
+                "one-card-per-phase",
+                format!("p{} holds {held} and played {}, not {hand} in all", s + 1, p.played),
+            );
+        }
+        let pos = (0..st.players).position(|i| st.seat_at(i) == s).unwrap_or(0) as u8;
+        let expected = match st.phase {
+            Phase::Marshal => Some(0),
+            Phase::Place { round, turn, carded } => {
+                Some(u32::from(round) + u32::from(pos < turn || (pos == turn && carded)))
+            }
+            Phase::Duel { .. } => None,
+        };
+        let ok = match expected {
+            Some(n) => p.played == n,
+            None => p.played == 3 || p.played == 4,
+        };
+        if !ok {
+            return broken(
+                "one-card-per-phase",
+                format!("p{} has played {} cards at this point of the round", s + 1, p.played),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A perturbed copy of an action (for the malformed-action checks).
+pub fn mutate(a: &Action, salt: u32) -> Action {
+    let bump = |id: u8| (id as u32 + 7 + salt % 5) as usize;
+    let b = |x: Bld| Id::new(bump(x.index() as u8)).unwrap_or(x);
+    let q = |x: Sq| Id::new(bump(x.index() as u8) + 40).unwrap_or(x);
+    match *a {
+        Action::Pick { seat, card } => Action::Pick { seat: seat.wrapping_add(7), card },
+        Action::Play { card } => Action::Play { card: Id::new(bump(card.index() as u8) + 40).unwrap_or(card) },
+        Action::Open { building } => Action::Open { building: b(building) },
+        Action::Place { building, square } => Action::Place { building: b(building), square: q(square) },
+        Action::Remove { building, square } => Action::Remove { building, square: q(square) },
+        Action::Buy { building, square } => Action::Buy { building: b(building), square },
+        Action::EndTurn => Action::Pass,
+        Action::Challenge { opponent, building } => Action::Challenge { opponent: opponent.wrapping_add(9), building },
+        Action::Pass => Action::EndTurn,
+        Action::Take { building, square } => Action::Take { building, square: q(square) },
+        Action::Sell { building, square } => Action::Sell { building, square: q(square) },
+    }
+}

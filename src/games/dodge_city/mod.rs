@@ -1,0 +1,98 @@
+//! Dodge City (Karl-Heinz Schmiel and Bernd Brunnhofer, Hans im Glück,
+//! 1983): the rules over the engine core. The only rulebook is a German
+//! summary (`dodge-city-de`); most numbers are assumed in the catalog.
+//!
+//! | rule | source | where |
+//! |---|---|---|
+//! | set-up: colour, four cards, $2000, boards by player count | dodge-city-de Beschreibung 1 | `state.rs` `State::setup` |
+//! | Marshal round: cards face down at once, rank order, ties by number, no Indio | Beschreibung 2 | `contract.rs` `to_move` (simultaneous), `round.rs` `reveal` |
+//! | placing phases: number card pays value × 100, picture card's tokens, question mark's event, Indio removes three | Beschreibung 3-4 | `play.rs` `play`, `picture` |
+//! | debts paid by selling tokens at half price | Beschreibung 4 | `state.rs` `pay`, `sell` |
+//! | buying: at most three per building per turn, one chain, no special fields | Beschreibung 5-6 | `play.rs` `check_buy`, `check_square`, `room` |
+//! | duels with the last card; the winner takes a token | Beschreibung 7 | `round.rs` `duel` |
+//! | scoring: a chain linking four special fields wins the disc and money; the building closes | Beschreibung 6-7; outside ludorium-listing | `round.rs` `score`, `control` |
+//! | the end at 6 points | Spielende | `round.rs` `end_round`, `contract.rs` `outcome` |
+//!
+//! Every ambiguity is an interpretation in `rules/dodge-city/interpretations.yaml`;
+//! the code branches only on the typed hooks of `readings` (through `State::r`)
+//! and on parameters (`State::p`).
+
+pub mod catalog;
+mod contract;
+pub mod effects;
+pub mod invariants;
+mod play;
+pub mod readings;
+mod round;
+pub mod rules_data;
+pub mod scenario_io;
+pub mod schema;
+pub mod state;
+mod words;
+
+use std::collections::BTreeMap;
+
+pub use rules_data::Rules;
+pub use state::{Action, Event, State};
+
+use super::CatalogSummary;
+use crate::catalog::GameSources;
+use crate::catalog::common::{Change, Interpretation, Variant};
+use crate::catalog::diag::Diagnostic;
+
+pub const ID: &str = "dodge-city";
+
+/// Dodge City's entry in the game registry.
+pub struct DodgeCity;
+
+impl super::Entry for DodgeCity {
+    const ID: &'static str = ID;
+    const FILES: &'static [&'static str] = catalog::FILES;
+    type Rules = Rules;
+    type State = State;
+
+    fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
+        catalog::load_layered(base, overlay)
+    }
+    fn id(r: &Rules) -> &str {
+        &r.id
+    }
+    fn summary(r: &Rules) -> CatalogSummary {
+        let mut entities = BTreeMap::new();
+        entities.insert("cards".to_string(), r.cards.iter().map(|c| c.copies as usize).sum());
+        entities.insert("symbols".to_string(), r.symbols.len());
+        entities.insert("buildings".to_string(), r.buildings.len());
+        entities.insert("events".to_string(), r.events.iter().map(|e| e.copies as usize).sum());
+        CatalogSummary {
+            game: r.id.clone(),
+            name: r.name.clone(),
+            min_players: r.min_players,
+            max_players: r.max_players,
+            entities,
+            variants: r.variants.len(),
+            interpretations: r.interpretations.len(),
+            interpretations_live: r.interpretations.iter().filter(|i| i.inert.is_none()).count(),
+            numbers: r.tally,
+        }
+    }
+    fn interpretations(r: &Rules) -> &[Interpretation] {
+        &r.interpretations
+    }
+    fn variants(r: &Rules) -> &[Variant] {
+        &r.variants
+    }
+    fn describe_change(r: &Rules, c: &Change) -> String {
+        match *c {
+            Change::Set { param, value } => {
+                format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
+            }
+            Change::Replace { entity, .. } => {
+                format!("replaces the effect of {}", r.events.get(entity as usize).map_or("?", |e| e.id.as_str()))
+            }
+            Change::Step { .. } | Change::Remove { .. } | Change::Move { .. } => "changes the turn".to_string(),
+        }
+    }
+    fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
+        r.sources.keys().map(|k| format!("{}/{k}", r.id)).collect()
+    }
+}

@@ -1,0 +1,498 @@
+//! Legality and `apply`: every action the game can take is first listed as
+//! a candidate (`candidates`, in a fixed order), and `check` says whether it
+//! is legal now, or which rule forbids it; the legal list is the candidates
+//! `check` accepts, so the two cannot disagree. `apply` checks, carries the
+//! action out, and `settle`s what follows by itself.
+
+use super::readings::*;
+use super::rules_data::*;
+use super::state::{Action, Event, Fault, Pending, Phase, State, SymbolAt, err};
+use crate::engine::{Id, RuleError, Seat};
+
+impl State {
+    /// Every action that might be legal now, in canonical order.
+    fn candidates(&self, _rules: &Rules, out: &mut Vec<Action>) {
+        out.clear();
+        if self.over.is_some() {
+            return;
+        }
+        let squares = |out: &mut Vec<Action>, make: &dyn Fn(Bld, Sq) -> Action| {
+            for (i, t) in self.town.iter().enumerate().filter(|(_, t)| t.in_play) {
+                for s in Id::first(t.owner.len()) {
+                    out.push(make(Id::new(i).unwrap_or(Bld::ZERO), s));
+                }
+            }
+        };
+        if !self.debts.is_empty() {
+            return squares(out, &|building, square| Action::Sell { building, square });
+        }
+        match self.pending.first() {
+            Some(Pending::Open { .. }) => {
+                out.extend((0..self.town.len()).filter_map(|b| Some(Action::Open { building: Id::new(b).ok()? })))
+            }
+            Some(Pending::Free { .. }) => squares(out, &|building, square| Action::Place { building, square }),
+            Some(Pending::Indio { .. }) => squares(out, &|building, square| Action::Remove { building, square }),
+            Some(Pending::Take { building, .. }) => out.extend(
+                Id::first(self.town[building.index()].owner.len())
+                    .map(|square| Action::Take { building: *building, square }),
+            ),
+            None => match self.phase {
+                Phase::Marshal => {
+                    for seat in 0..self.players {
+                        for (card, n) in self.seats[seat].hand.iter() {
+                            if n > 0 {
+                                out.push(Action::Pick { seat: seat as u8, card });
+                            }
+                        }
+                    }
+                }
+                Phase::Place { carded: false, .. } => {
+                    let hand = &self.seats[self.active_seat()].hand;
+                    out.extend(hand.iter().filter(|(_, n)| *n > 0).map(|(card, _)| Action::Play { card }));
+                }
+                Phase::Place { carded: true, .. } => {
+                    squares(out, &|building, square| Action::Buy { building, square });
+                    out.push(Action::EndTurn);
+                }
+                Phase::Duel { .. } => {
+                    for opponent in 0..self.players as u8 {
+                        for (b, t) in self.town.iter().enumerate().filter(|(_, t)| t.in_play) {
+                            let _ = t;
+                            out.push(Action::Challenge { opponent, building: Id::new(b).unwrap_or(Bld::ZERO) });
+                        }
+                    }
+                    out.push(Action::Pass);
+                }
+            },
+        }
+    }
+
+    /// The legal actions, in canonical order.
+    pub fn legal(&self, rules: &Rules, out: &mut Vec<Action>) {
+        let mut all = Vec::new();
+        self.candidates(rules, &mut all);
+        out.clear();
+        out.extend(all.into_iter().filter(|a| self.check(rules, a).is_ok()));
+    }
+
+    /// Whether `a` is legal now, or the rule that forbids it.
+    pub fn check(&self, rules: &Rules, a: &Action) -> Result<(), RuleError> {
+        if self.over.is_some() {
+            return Err(err(rules, "turn", "the game is over"));
+        }
+        if let Some(&(debtor, owed)) = self.debts.first() {
+            return match *a {
+                Action::Sell { building, square } => self.own_token(rules, "debt.sale", debtor, building, square),
+                _ => {
+                    Err(err(rules, "debt.sale", format!("p{} must first sell tokens to pay ${owed} owed", debtor + 1)))
+                }
+            };
+        }
+        if let Some(p) = self.pending.first() {
+            return self.check_pending(rules, *p, a);
+        }
+        let seat = self.active_seat();
+        match (self.phase, *a) {
+            (Phase::Marshal, Action::Pick { seat, card }) => self.check_pick(rules, usize::from(seat), card),
+            (Phase::Place { carded: false, .. }, Action::Play { card }) => {
+                if self.seats[seat].hand.count(card) == 0 || card.index() >= rules.cards.len() {
+                    return Err(err(
+                        rules,
+                        "place.card",
+                        format!("p{} holds no {}", seat + 1, self.card_name(rules, card)),
+                    ));
+                }
+                Ok(())
+            }
+            (Phase::Place { carded: true, .. }, Action::Buy { building, square }) => {
+                self.check_buy(rules, seat, building, square)
+            }
+            (Phase::Place { carded: true, .. }, Action::EndTurn) => Ok(()),
+            (Phase::Duel { .. }, Action::Challenge { opponent, building }) => {
+                self.check_challenge(rules, seat, usize::from(opponent), building)
+            }
+            (Phase::Duel { .. }, Action::Pass) => self.check_pass(rules, seat),
+            _ => Err(err(rules, "turn", format!("the game waits for {}", self.waiting_for(rules)))),
+        }
+    }
+
+    fn card_name(&self, rules: &Rules, c: CardId) -> String {
+        rules.cards.get(c.index()).map_or_else(|| "such card".to_string(), |d| d.name.clone())
+    }
+
+    /// What the game waits for, in words (for errors).
+    pub fn waiting_for(&self, rules: &Rules) -> String {
+        let _ = rules;
+        match self.phase {
+            Phase::Marshal => "every player's Marshal-round card".to_string(),
+            Phase::Place { carded: false, .. } => format!("p{} to play a card", self.active_seat() + 1),
+            Phase::Place { carded: true, .. } => format!("p{} to buy tokens or end the turn", self.active_seat() + 1),
+            Phase::Duel { .. } => format!("p{} to challenge or pass", self.active_seat() + 1),
+        }
+    }
+
+    fn check_pick(&self, rules: &Rules, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        let Some(p) = self.seats.get(seat) else {
+            return Err(err(rules, "marshal.card", format!("there is no seat p{}", seat + 1)));
+        };
+        if p.picked.is_some() {
+            return Err(err(rules, "marshal.card", format!("p{} has already chosen a card", seat + 1)));
+        }
+        if card.index() >= rules.cards.len() || p.hand.count(card) == 0 {
+            return Err(err(rules, "marshal.card", format!("p{} holds no {}", seat + 1, self.card_name(rules, card))));
+        }
+        let only_indios = p.hand.iter().all(|(c, n)| n == 0 || rules.card(c).kind == CardKind::Indio);
+        if rules.card(card).kind == CardKind::Indio && !only_indios {
+            return Err(err(rules, "marshal.card", "an Indio may not be played in the Marshal round"));
+        }
+        Ok(())
+    }
+
+    /// Whether the seat may put a token on a square: a square of an open
+    /// building in play, plain, free, and beside his tokens there if he has any.
+    pub(super) fn check_square(&self, rules: &Rules, seat: Seat, b: Bld, sq: Sq) -> Result<(), RuleError> {
+        let (Some(t), Some(def)) = (self.town.get(b.index()), rules.buildings.get(b.index())) else {
+            return Err(err(rules, "place.square", "there is no such building"));
+        };
+        if !t.in_play || t.closed {
+            let why = if t.closed { "is closed" } else { "is not in play with this many players" };
+            return Err(err(rules, "place.square", format!("the {} {why}", def.name)));
+        }
+        let Some(owner) = t.owner.get(sq.index()) else {
+            return Err(err(rules, "place.square", format!("the {} has no such square", def.name)));
+        };
+        if def.grid.field(sq) == NO_SQUARE {
+            return Err(err(
+                rules,
+                "place.square",
+                format!("{} is no square of the {}", def.square_name(sq), def.name),
+            ));
+        }
+        if def.special(sq) && self.fault != Some(Fault::SpecialField) {
+            return Err(err(
+                rules,
+                "place.special-field",
+                format!("{} of the {} is a special field; no token may stand there", def.square_name(sq), def.name),
+            ));
+        }
+        if let Some(o) = owner {
+            return Err(err(rules, "place.square", format!("{} is taken by p{}", def.square_name(sq), o + 1)));
+        }
+        let mine = Some(seat as u8);
+        let loose = self.fault == Some(Fault::LooseChain);
+        if !loose && t.owner.contains(&mine) && !def.grid.orthogonal(sq).iter().any(|n| t.owner[n.index()] == mine) {
+            return Err(err(
+                rules,
+                "place.chain",
+                format!(
+                    "{} touches none of p{}'s tokens in the {}: they must form one orthogonally connected chain",
+                    def.square_name(sq),
+                    seat + 1,
+                    def.name
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether the turn's limit leaves room for a token in building `b`.
+    pub(super) fn room(&self, b: Bld) -> Result<(), String> {
+        let limit = self.p(P::BuyPerBuilding);
+        if self.fault == Some(Fault::NoLimit) {
+            return Ok(());
+        }
+        match self.r::<PurchaseLimit>() {
+            PurchaseLimit::PerBuilding if self.this_turn[b.index()] >= limit => {
+                Err(format!("{limit} tokens were already put into this building this turn"))
+            }
+            PurchaseLimit::PerTurn if self.turn_total >= limit => {
+                Err(format!("{limit} tokens were already put into the town this turn"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_buy(&self, rules: &Rules, seat: Seat, b: Bld, sq: Sq) -> Result<(), RuleError> {
+        self.check_square(rules, seat, b, sq)?;
+        if self.town[b.index()].symbol.is_none() && self.r::<BuyWhere>() == BuyWhere::SymbolBuildingsOnly {
+            return Err(err(
+                rules,
+                "buy.building",
+                format!("the {} has no symbol, so no price", rules.building(b).name),
+            ));
+        }
+        self.room(b).map_err(|m| err(rules, "buy.limit", m))?;
+        let p = &self.seats[seat];
+        if p.supply == 0 {
+            return Err(err(rules, "buy.limit", format!("p{} has no tokens left beside the board", seat + 1)));
+        }
+        let price = self.price(rules, b);
+        if (p.money.value().max(0) as u32) < price {
+            return Err(err(
+                rules,
+                "buy.money",
+                format!("a token costs ${price}; p{} has ${}", seat + 1, p.money.value()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `seat` has a token on the square.
+    fn own_token(&self, rules: &Rules, rule: &str, seat: u8, b: Bld, sq: Sq) -> Result<(), RuleError> {
+        match self.town.get(b.index()).and_then(|t| t.owner.get(sq.index())) {
+            Some(Some(o)) if *o == seat => Ok(()),
+            _ => Err(err(rules, rule, format!("p{} has no token there", seat + 1))),
+        }
+    }
+
+    fn check_pending(&self, rules: &Rules, p: Pending, a: &Action) -> Result<(), RuleError> {
+        let seat = self.active_seat();
+        match (p, *a) {
+            (Pending::Open { symbol, .. }, Action::Open { building }) => {
+                let Some(t) = self.town.get(building.index()).filter(|t| t.in_play && !t.closed) else {
+                    return Err(err(rules, "place.open", "choose an open building in play"));
+                };
+                if symbol.is_some() && (t.symbol.is_some() || t.owner.iter().any(Option::is_some)) {
+                    return Err(err(rules, "place.open", "the symbol goes on an empty building"));
+                }
+                Ok(())
+            }
+            (Pending::Free { building, .. }, Action::Place { building: b, square }) => {
+                if b != building {
+                    return Err(err(
+                        rules,
+                        "place.card",
+                        "the picture card's tokens go into the building of its symbol",
+                    ));
+                }
+                self.check_square(rules, seat, b, square)?;
+                if self.seats[seat].supply == 0 {
+                    return Err(err(rules, "place.card", "no tokens left beside the board"));
+                }
+                if self.r::<PictureTokensLimit>() == PictureTokensLimit::CountTowardLimit {
+                    self.room(b).map_err(|m| err(rules, "buy.limit", m))?;
+                }
+                Ok(())
+            }
+            (Pending::Indio { victim, .. }, Action::Remove { building, square }) => {
+                match self.town.get(building.index()).and_then(|t| t.owner.get(square.index())).copied().flatten() {
+                    Some(o) if usize::from(o) == seat => {
+                        Err(err(rules, "indio.target", "the Indio removes opposing tokens"))
+                    }
+                    Some(o)
+                        if victim.is_some_and(|v| v != o) && self.r::<IndioTargets>() == IndioTargets::OneOpponent =>
+                    {
+                        Err(err(rules, "indio.target", "all three tokens come from the same opponent"))
+                    }
+                    Some(_) => Ok(()),
+                    None => Err(err(rules, "indio.target", "no token there")),
+                }
+            }
+            (Pending::Take { loser, building, .. }, Action::Take { building: b, square }) => {
+                if b != building {
+                    return Err(err(rules, "duel.take", "the token comes from the building fought over"));
+                }
+                self.own_token(rules, "duel.take", loser, building, square)
+            }
+            _ => Err(err(rules, "turn", format!("the game waits for {}", pending_words(p)))),
+        }
+    }
+
+    /// Who may act on a pending item.
+    pub fn pending_seat(&self, p: Pending) -> Seat {
+        match p {
+            Pending::Take { winner, .. } => usize::from(winner),
+            _ => self.active_seat(),
+        }
+    }
+
+    /// Carries out a legal action; the state is unchanged on an error. (One
+    /// short arm per action, hence its length.)
+    pub fn checked_apply(&mut self, rules: &Rules, a: &Action) -> Result<Vec<Event>, RuleError> {
+        self.check(rules, a)?;
+        let mut ev = Vec::new();
+        let seat = self.active_seat();
+        match *a {
+            Action::Pick { seat, card } => {
+                let p = &mut self.seats[usize::from(seat)];
+                let _ = crate::engine::move_n(&mut p.hand, &mut self.table, card, 1);
+                p.picked = Some(card);
+                ev.push(Event::Picked { seat: usize::from(seat) });
+            }
+            Action::Play { card } => self.play(rules, seat, card, &mut ev),
+            Action::Open { building } => {
+                if let Some(Pending::Open { symbol, tokens }) = self.pending.first().copied() {
+                    if let Some(s) = symbol {
+                        self.town[building.index()].symbol = Some(s);
+                        self.symbols[s.index()] = SymbolAt::On(building);
+                        ev.push(Event::SymbolLaid { symbol: s, building });
+                    }
+                    self.pending[0] = Pending::Free { building, left: tokens };
+                }
+            }
+            Action::Place { building, square } => {
+                self.put_token(
+                    seat,
+                    building,
+                    square,
+                    self.r::<PictureTokensLimit>() == PictureTokensLimit::CountTowardLimit,
+                );
+                ev.push(Event::Placed { seat, building, square, price: None });
+                if let Some(Pending::Free { left, .. }) = self.pending.first_mut() {
+                    *left -= 1;
+                    if *left == 0 {
+                        self.pending.remove(0);
+                    }
+                }
+            }
+            Action::Remove { building, square } => {
+                let owner = self.town[building.index()].owner[square.index()];
+                self.remove_token(rules, building, square, &mut ev);
+                if let Some(Pending::Indio { left, victim }) = self.pending.first_mut() {
+                    *left -= 1;
+                    *victim = victim.or(owner);
+                    if *left == 0 {
+                        self.pending.remove(0);
+                    }
+                }
+            }
+            Action::Buy { building, square } => {
+                let price = self.price(rules, building);
+                let _ = self.seats[seat].money.add(-i64::from(price));
+                self.put_token(seat, building, square, true);
+                ev.push(Event::Placed { seat, building, square, price: Some(price) });
+            }
+            Action::EndTurn => self.end_turn(),
+            Action::Challenge { opponent, building } => {
+                self.duel(rules, seat, usize::from(opponent), building, &mut ev)
+            }
+            Action::Pass => {
+                ev.push(Event::Passed { seat });
+                self.next_duellist();
+            }
+            Action::Take { building, square } => {
+                self.pending.remove(0);
+                self.remove_token(rules, building, square, &mut ev);
+            }
+            Action::Sell { building, square } => {
+                let (debtor, owed) = self.debts[0];
+                let left = self.sell(rules, usize::from(debtor), building, square, owed, &mut ev);
+                if left == 0 {
+                    self.debts.remove(0);
+                } else if self.tokens_in_town(usize::from(debtor)) == 0 {
+                    self.debts.remove(0);
+                    self.unpaid(usize::from(debtor), left, &mut ev);
+                } else {
+                    self.debts[0].1 = left;
+                }
+            }
+        }
+        self.settle(rules, &mut ev);
+        Ok(ev)
+    }
+
+    fn put_token(&mut self, seat: Seat, b: Bld, sq: Sq, counts: bool) {
+        self.town[b.index()].owner[sq.index()] = Some(seat as u8);
+        if self.fault != Some(Fault::FreeToken) {
+            self.seats[seat].supply -= 1;
+        }
+        if counts {
+            self.this_turn[b.index()] += 1;
+            self.turn_total += 1;
+        }
+    }
+
+    /// The card of a placing turn (Beschreibung 3-4).
+    fn play(&mut self, rules: &Rules, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
+        if self.fault != Some(Fault::CardStays) {
+            self.discard_card(seat, card);
+        }
+        self.seats[seat].played += 1;
+        if let Phase::Place { carded, .. } = &mut self.phase {
+            *carded = true;
+        }
+        ev.push(Event::Played { seat, card });
+        let def = rules.card(card);
+        match def.kind {
+            CardKind::Number(_) => {
+                let dollars = def.value * self.p(P::NumberCardPay);
+                self.income(rules, seat, dollars, ev);
+            }
+            CardKind::Picture(sym) => self.picture(rules, seat, sym, ev),
+            CardKind::Question => self.draw_event(rules, seat, ev),
+            CardKind::Indio => self.pending.push(Pending::Indio { left: self.p(P::IndioRemoves), victim: None }),
+        }
+    }
+
+    fn picture(&mut self, rules: &Rules, seat: Seat, sym: Sym, ev: &mut Vec<Event>) {
+        let tokens = match self.r::<PictureTokens>() {
+            PictureTokens::Three => self.p(P::PictureTokenCount),
+            PictureTokens::ByRank => rules.symbol(sym).points,
+        };
+        let empty = |t: &super::state::Town| {
+            t.in_play && !t.closed && t.symbol.is_none() && t.owner.iter().all(Option::is_none)
+        };
+        match self.symbols[sym.index()] {
+            SymbolAt::On(building) => self.pending.push(Pending::Free { building, left: tokens }),
+            SymbolAt::Free if self.town.iter().any(empty) => {
+                self.pending.push(Pending::Open { symbol: Some(sym), tokens })
+            }
+            SymbolAt::Free => match self.r::<NoEmptyBuilding>() {
+                NoEmptyBuilding::AnyOpenBuilding if self.town.iter().any(|t| t.in_play && !t.closed) => {
+                    self.pending.push(Pending::Open { symbol: None, tokens })
+                }
+                _ => ev.push(Event::Lapsed { seat, what: "the picture card's tokens: no building is empty" }),
+            },
+            SymbolAt::Retired => {
+                ev.push(Event::Lapsed { seat, what: "the picture card's tokens: its symbol is retired" })
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.this_turn.iter_mut().for_each(|n| *n = 0);
+        self.turn_total = 0;
+        if let Phase::Place { round, turn, .. } = self.phase {
+            self.phase = match (usize::from(turn) + 1 < self.players, round) {
+                (true, _) => Phase::Place { round, turn: turn + 1, carded: false },
+                (false, 1) => Phase::Place { round: 2, turn: 0, carded: false },
+                (false, _) => Phase::Duel { turn: 0 },
+            };
+        }
+    }
+
+    /// Runs what follows by itself: pending items with nothing legal lapse,
+    /// the Marshal reveal once all have chosen, scoring after the duels.
+    pub(super) fn settle(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let mut legal = Vec::new();
+        loop {
+            if self.over.is_some() || !self.debts.is_empty() {
+                return;
+            }
+            if let Some(p) = self.pending.first().copied() {
+                self.legal(rules, &mut legal);
+                if !legal.is_empty() {
+                    return;
+                }
+                self.pending.remove(0);
+                ev.push(Event::Lapsed { seat: self.pending_seat(p), what: pending_words(p) });
+                continue;
+            }
+            match self.phase {
+                Phase::Marshal if self.seats.iter().all(|p| p.picked.is_some()) => self.reveal(rules, ev),
+                Phase::Duel { turn } if usize::from(turn) >= self.players => self.end_round(rules, ev),
+                _ => return,
+            }
+        }
+    }
+}
+
+/// A pending item in words.
+pub fn pending_words(p: Pending) -> &'static str {
+    match p {
+        Pending::Open { .. } => "the building for the picture card's tokens",
+        Pending::Free { .. } => "the picture card's tokens to be placed",
+        Pending::Indio { .. } => "the Indio's removals",
+        Pending::Take { .. } => "the duel winner to take a token",
+    }
+}

@@ -1,0 +1,68 @@
+//! What the Dodge City code declares to its catalog: the readings it
+//! implements in Rust (hooks, one typed enum each, matched exhaustively
+//! through `State::r`) and the parameters a reading or a house rule may set.
+
+crate::hooks! { HOOKS;
+    /// Who becomes start player when the best Marshal-round cards tie exactly.
+    MarshalTie = "marshal-tie" { EarlierInTurnOrder = "earlier-in-turn-order", StartPlayerStays = "start-player-stays" }
+    /// How many tokens a picture card gives.
+    PictureTokens = "picture-tokens" { Three = "three", ByRank = "by-rank" }
+    /// Whether a picture card's tokens count against the per-turn limit of a building.
+    PictureTokensLimit = "picture-tokens-limit" { CountTowardLimit = "count-toward-limit", OutsideLimit = "outside-limit" }
+    /// A picture card whose symbol has no building when no building is empty.
+    NoEmptyBuilding = "no-empty-building" { TokensLapse = "tokens-lapse", AnyOpenBuilding = "any-open-building" }
+    /// What is left of a debt the player's tokens cannot pay.
+    EventDebt = "event-debt" { DebtForgiven = "debt-forgiven", DebtCarried = "debt-carried" }
+    /// Which tokens an indebted player sells.
+    SaleChoice = "sale-choice" { PlayerChooses = "player-chooses", CheapestFirst = "cheapest-first" }
+    /// Whose tokens an Indio removes.
+    IndioTargets = "indio-targets" { AnyOpponents = "any-opponents", OneOpponent = "one-opponent" }
+    /// Where removed tokens go.
+    RemovedTokens = "removed-tokens" { BackToOwner = "back-to-owner", OutOfGame = "out-of-game" }
+    /// What becomes of a chain a removal breaks.
+    BrokenChain = "broken-chain-after-removal" { PiecesStay = "pieces-stay", LargestPieceStays = "largest-piece-stays" }
+    /// Whether the limit of three is per building or per turn.
+    PurchaseLimit = "purchase-limit" { PerBuilding = "per-building", PerTurn = "per-turn" }
+    /// Whether a building without a symbol can be bought into.
+    BuyWhere = "buy-where" { SymbolBuildingsOnly = "symbol-buildings-only", AnyBuildingCheapest = "any-building-cheapest" }
+    /// What linking four special fields means.
+    ControlMeaning = "control-meaning" { ChainTouchesFour = "chain-touches-four", ChainSurroundsFour = "chain-surrounds-four" }
+    /// Two players controlling one building.
+    SeveralControllers = "several-controllers" { NobodyScores = "nobody-scores", LongerChainScores = "longer-chain-scores" }
+    /// Whether a player who can challenge must.
+    MustChallenge = "must-challenge" { MayPass = "may-pass", MustChallenge = "must-challenge" }
+    /// Whether being challenged uses up one's own duel.
+    FightOnce = "fight-once" { OnceEitherWay = "once-either-way", MayStillChallenge = "may-still-challenge" }
+    /// A duel between equal cards.
+    DuelTie = "duel-tie" { Nobody = "nobody", Defender = "defender" }
+    /// A duel of two question marks.
+    DuelBothQuestion = "duel-both-question" { BothDrawNoneLose = "both-draw-none-lose", BothDrawBothLose = "both-draw-both-lose" }
+    /// A last card that is an Indio.
+    LastCardIndio = "last-card-indio" { CannotDuel = "cannot-duel", LosesAnyDuel = "loses-any-duel" }
+    /// Whether a closed building's symbol may open another building.
+    ClosedSymbol = "closed-symbol" { SymbolRetired = "symbol-retired", SymbolMovesOn = "symbol-moves-on" }
+    /// Several players reaching the goal in one scoring.
+    SeveralReachSix = "several-reach-six" { MostPointsThenMoney = "most-points-then-money", SharedWin = "shared-win" }
+    /// A deck that cannot deal a new round.
+    DeckExhausted = "deck-exhausted" { Reshuffle = "reshuffle", GameEnds = "game-ends" }
+    /// A Marshal-round hand of Indios only.
+    MarshalOnlyIndios = "marshal-only-indios" { IndioRanksLast = "indio-ranks-last", IndioAsQuestion = "indio-as-question" }
+}
+
+crate::switches! {
+    /// The numbers a reading or a house rule may set, named as `game.yaml`
+    /// writes them.
+    P, PARAMS;
+    Money = "setup.money",
+    Hand = "setup.hand",
+    Tokens = "setup.tokens",
+    GoalPoints = "rules.goal_points",
+    NumberCardPay = "rules.number_card_pay",
+    BuyPerBuilding = "rules.buy_per_building",
+    IndioRemoves = "rules.indio_removes",
+    ControlFields = "rules.control_fields",
+    SalePercent = "rules.sale_percent",
+    PictureTokenCount = "rules.picture_tokens",
+    MoneyPerPoint = "rules.money_per_point",
+    RoundCap = "rules.round_cap",
+}

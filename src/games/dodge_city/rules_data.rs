@@ -1,0 +1,172 @@
+//! The compiled Dodge City catalog: what `catalog.rs` lowers the YAML into
+//! and the state plays with. Ids are typed per kind (`Card`, `Symbol`,
+//! `Building`, `Square`, `EventCard`).
+
+use std::collections::BTreeMap;
+
+use super::effects::Dc;
+use crate::catalog::common::{Document, Interpretation, NumberTally, Variant};
+use crate::engine::{Grid, Id};
+use crate::lang::{Choice, Effect};
+
+pub mod kind {
+    use crate::engine::Kind;
+    macro_rules! kinds {
+        ($($name:ident = $what:literal),+) => {$(
+            #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+            pub enum $name {}
+            impl Kind for $name {
+                const NAME: &'static str = $what;
+            }
+        )+};
+    }
+    kinds!(
+        Card = "card kind",
+        Symbol = "symbol",
+        Building = "building",
+        Square = "square",
+        EventCard = "event card",
+        Flag = "flag"
+    );
+}
+
+pub type CardId = Id<kind::Card>;
+pub type Sym = Id<kind::Symbol>;
+pub type Bld = Id<kind::Building>;
+pub type Sq = Id<kind::Square>;
+pub type Ev = Id<kind::EventCard>;
+
+/// A square's field kind in a building's grid.
+pub const PLAIN: u8 = 0;
+pub const SPECIAL: u8 = 1;
+pub const NO_SQUARE: u8 = 2;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardKind {
+    Number(Sym),
+    Picture(Sym),
+    Question,
+    Indio,
+}
+
+#[derive(Debug, Clone)]
+pub struct CardDef {
+    pub id: String,
+    pub name: String,
+    pub kind: CardKind,
+    pub value: u32,
+    pub copies: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct SymbolDef {
+    pub id: String,
+    pub name: String,
+    pub price: u32,
+    pub points: u32,
+    pub discs: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct BuildingDef {
+    pub id: String,
+    pub name: String,
+    pub grid: Grid<kind::Square>,
+}
+
+impl BuildingDef {
+    /// Whether a token may stand on `s`.
+    pub fn plain(&self, s: Sq) -> bool {
+        self.grid.field(s) == PLAIN
+    }
+    pub fn special(&self, s: Sq) -> bool {
+        self.grid.field(s) == SPECIAL
+    }
+    /// `c3r2` style name of a square: column and row from 1.
+    pub fn square_name(&self, s: Sq) -> String {
+        let (c, r) = self.grid.position(s);
+        format!("c{}r{}", c + 1, r + 1)
+    }
+    pub fn square_named(&self, name: &str) -> Option<Sq> {
+        let rest = name.strip_prefix('c')?;
+        let (c, r) = rest.split_once('r')?;
+        let (c, r) = (c.parse::<usize>().ok()?, r.parse::<usize>().ok()?);
+        self.grid.at(c.checked_sub(1)?, r.checked_sub(1)?)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct EventDef {
+    pub id: String,
+    pub name: String,
+    pub copies: u32,
+    pub effect: Vec<Effect<Dc>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Rules {
+    pub id: String,
+    pub name: String,
+    pub min_players: u32,
+    pub max_players: u32,
+    pub documents: Vec<Document>,
+    pub languages: Vec<String>,
+    pub symbols: Vec<SymbolDef>,
+    pub cards: Vec<CardDef>,
+    pub buildings: Vec<BuildingDef>,
+    /// Player count → the buildings in play (in catalog order).
+    pub in_play: BTreeMap<u32, Vec<Bld>>,
+    pub events: Vec<EventDef>,
+    /// Effects a reading puts in place of an event's (`Change::Replace`).
+    pub replacements: Vec<Vec<Effect<Dc>>>,
+    pub choices: Vec<Choice<Dc>>,
+    /// Parameter values as the catalog gives them (`readings::PARAMS` order).
+    pub params: Vec<u32>,
+    pub interpretations: Vec<Interpretation>,
+    pub variants: Vec<Variant>,
+    pub tally: NumberTally,
+    /// Rule id (`marshal.card`) → its rulebook place.
+    pub sources: BTreeMap<&'static str, &'static str>,
+}
+
+impl Rules {
+    pub fn card(&self, c: CardId) -> &CardDef {
+        &self.cards[c.index()]
+    }
+    pub fn building(&self, b: Bld) -> &BuildingDef {
+        &self.buildings[b.index()]
+    }
+    pub fn symbol(&self, s: Sym) -> &SymbolDef {
+        &self.symbols[s.index()]
+    }
+    pub fn card_ids(&self) -> impl Iterator<Item = CardId> + Clone {
+        Id::first(self.cards.len())
+    }
+    /// The rulebook place of rule `rule`.
+    pub fn source_of(&self, rule: &str) -> &'static str {
+        self.sources.get(rule).copied().unwrap_or("dodge-city-de")
+    }
+    /// The cheapest token price of any symbol.
+    pub fn cheapest_price(&self) -> u32 {
+        self.symbols.iter().map(|s| s.price).min().unwrap_or(0)
+    }
+}
+
+/// The rules errors name, each with its rulebook place.
+pub const RULE_SOURCES: &[(&str, &str)] = &[
+    ("turn", "dodge-city-de Beschreibung 2-7"),
+    ("marshal.card", "dodge-city-de Beschreibung 2"),
+    ("place.card", "dodge-city-de Beschreibung 3"),
+    ("place.open", "dodge-city-de Beschreibung 3"),
+    ("place.square", "dodge-city-de Beschreibung 6"),
+    ("place.special-field", "dodge-city-de Beschreibung 6"),
+    ("place.chain", "dodge-city-de Beschreibung 6"),
+    ("buy.limit", "dodge-city-de Beschreibung 5"),
+    ("buy.money", "dodge-city-de Beschreibung 5"),
+    ("buy.building", "dodge-city-de Beschreibung 5"),
+    ("indio.target", "dodge-city-de Beschreibung 4"),
+    ("debt.sale", "dodge-city-de Beschreibung 4"),
+    ("duel.challenge", "dodge-city-de Beschreibung 7"),
+    ("duel.pass", "dodge-city-de Beschreibung 7"),
+    ("duel.take", "dodge-city-de Beschreibung 7"),
+];

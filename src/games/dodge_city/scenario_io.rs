@@ -1,0 +1,438 @@
+//! Scenario files for Dodge City: set-up overrides, actions and
+//! expectations written with catalog ids and square names (`c2r1`: column
+//! 2, row 1 of the building's grid), and the state in words.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::rules_data::*;
+use super::state::{Action, Phase, State, SymbolAt};
+use crate::engine::{Game, Id, Kind, Pile, Seat, move_n};
+
+/// An action as a scenario writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ActionSpec {
+    /// `{pick: {seat: p1, card: lady-3}}`: a Marshal-round card, face down.
+    Pick {
+        seat: String,
+        card: String,
+    },
+    /// `{play: lady-3}`: the card of a placing turn.
+    Play(String),
+    /// `{open: saloon}`: the building a picture card's symbol goes on.
+    Open(String),
+    Place {
+        building: String,
+        at: String,
+    },
+    Remove {
+        building: String,
+        at: String,
+    },
+    Buy {
+        building: String,
+        at: String,
+    },
+    EndTurn,
+    Challenge {
+        opponent: String,
+        building: String,
+    },
+    Pass,
+    Take {
+        building: String,
+        at: String,
+    },
+    Sell {
+        building: String,
+        at: String,
+    },
+}
+
+/// Set-up overrides, applied after the deal.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// The start player.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// `marshal` (the default), `place-1`, `place-2` or `duel`, at `turn`'s turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<String>,
+    /// Each hand, replacing the dealt one (cards come from the deck).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hands: BTreeMap<String, Vec<String>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub money: BTreeMap<String, u32>,
+    /// Discs already won (symbol ids); points follow from them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub discs: BTreeMap<String, Vec<String>>,
+    /// Building → symbol.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub symbols: BTreeMap<String, String>,
+    /// Building → seat → squares with his tokens.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    /// Cards drawn next, first first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_top: Vec<String>,
+    /// Event cards drawn next, first first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events_top: Vec<String>,
+}
+
+/// What a scenario expects at its end.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub money: BTreeMap<String, i64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub points: BTreeMap<String, u32>,
+    /// Tokens in town per seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tokens: BTreeMap<String, u32>,
+    /// Tokens beside the board per seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub supply: BTreeMap<String, u32>,
+    /// Debt carried per seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub carried: BTreeMap<String, u32>,
+    /// Building → square → `p1` or `none`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub squares: BTreeMap<String, BTreeMap<String, String>>,
+    /// Building → its symbol, `none`, or `closed`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub buildings: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+}
+
+pub fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
+    match name.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()) {
+        Some(n) if (1..=players).contains(&n) => Ok(n - 1),
+        _ => Err(format!("`{name}` is no seat of a {players}-player game (p1 to p{players})")),
+    }
+}
+
+fn find<K: Kind>(what: &str, ids: impl Iterator<Item = String>, id: &str) -> Result<Id<K>, String> {
+    let known: Vec<String> = ids.collect();
+    match known.iter().position(|k| k == id) {
+        Some(i) => Id::new(i).map_err(|e| e.to_string()),
+        None => {
+            Err(format!("unknown {what} `{id}`{}", crate::lang::did_you_mean(known.iter().map(String::as_str), id)))
+        }
+    }
+}
+
+pub fn card(r: &Rules, id: &str) -> Result<CardId, String> {
+    find("card", r.cards.iter().map(|c| c.id.clone()), id)
+}
+pub fn building(r: &Rules, id: &str) -> Result<Bld, String> {
+    find("building", r.buildings.iter().map(|c| c.id.clone()), id)
+}
+pub fn symbol(r: &Rules, id: &str) -> Result<Sym, String> {
+    find("symbol", r.symbols.iter().map(|c| c.id.clone()), id)
+}
+fn event(r: &Rules, id: &str) -> Result<Ev, String> {
+    find("event", r.events.iter().map(|c| c.id.clone()), id)
+}
+fn square(r: &Rules, b: Bld, at: &str) -> Result<(Bld, Sq), String> {
+    let def = r.building(b);
+    def.square_named(at)
+        .map(|s| (b, s))
+        .ok_or_else(|| format!("`{at}` is no square of the {} (write c<column>r<row>)", def.name))
+}
+fn at(r: &Rules, b: &str, at_: &str) -> Result<(Bld, Sq), String> {
+    square(r, building(r, b)?, at_)
+}
+
+pub fn action_from_spec(r: &Rules, spec: &ActionSpec) -> Result<Action, String> {
+    Ok(match spec {
+        ActionSpec::Pick { seat, card: c } => {
+            Action::Pick { seat: seat_of(seat, crate::engine::MAX_SEATS)? as u8, card: card(r, c)? }
+        }
+        ActionSpec::Play(c) => Action::Play { card: card(r, c)? },
+        ActionSpec::Open(b) => Action::Open { building: building(r, b)? },
+        ActionSpec::Place { building: b, at: a } => {
+            let (building, square) = at(r, b, a)?;
+            Action::Place { building, square }
+        }
+        ActionSpec::Remove { building: b, at: a } => {
+            let (building, square) = at(r, b, a)?;
+            Action::Remove { building, square }
+        }
+        ActionSpec::Buy { building: b, at: a } => {
+            let (building, square) = at(r, b, a)?;
+            Action::Buy { building, square }
+        }
+        ActionSpec::EndTurn => Action::EndTurn,
+        ActionSpec::Challenge { opponent, building: b } => Action::Challenge {
+            opponent: seat_of(opponent, crate::engine::MAX_SEATS)? as u8,
+            building: building(r, b)?,
+        },
+        ActionSpec::Pass => Action::Pass,
+        ActionSpec::Take { building: b, at: a } => {
+            let (building, square) = at(r, b, a)?;
+            Action::Take { building, square }
+        }
+        ActionSpec::Sell { building: b, at: a } => {
+            let (building, square) = at(r, b, a)?;
+            Action::Sell { building, square }
+        }
+    })
+}
+
+pub fn action_to_spec(r: &Rules, a: &Action) -> ActionSpec {
+    let bid = |b: Bld| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
+    let sq = |b: Bld, s: Sq| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.square_name(s));
+    let cid = |c: CardId| r.cards.get(c.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
+    match *a {
+        Action::Pick { seat, card } => ActionSpec::Pick { seat: format!("p{}", seat + 1), card: cid(card) },
+        Action::Play { card } => ActionSpec::Play(cid(card)),
+        Action::Open { building } => ActionSpec::Open(bid(building)),
+        Action::Place { building, square } => ActionSpec::Place { building: bid(building), at: sq(building, square) },
+        Action::Remove { building, square } => ActionSpec::Remove { building: bid(building), at: sq(building, square) },
+        Action::Buy { building, square } => ActionSpec::Buy { building: bid(building), at: sq(building, square) },
+        Action::EndTurn => ActionSpec::EndTurn,
+        Action::Challenge { opponent, building } => {
+            ActionSpec::Challenge { opponent: format!("p{}", opponent + 1), building: bid(building) }
+        }
+        Action::Pass => ActionSpec::Pass,
+        Action::Take { building, square } => ActionSpec::Take { building: bid(building), at: sq(building, square) },
+        Action::Sell { building, square } => ActionSpec::Sell { building: bid(building), at: sq(building, square) },
+    }
+}
+
+/// A card on top of a pile (taken from below in it).
+fn to_top<K: Kind>(pile: &mut Pile<K>, k: Id<K>) -> bool {
+    let mut hold = Pile::new();
+    move_n(pile, &mut hold, k, 1).is_ok() && move_n(&mut hold, pile, k, 1).is_ok()
+}
+
+pub fn apply_setup(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
+    let n = st.players;
+    // every listed hand goes back first, so one seat's new cards may come from another's old hand
+    for seat in s.hands.keys() {
+        let seat = seat_of(seat, n)?;
+        let held: Vec<(CardId, u8)> = st.seats[seat].hand.iter().filter(|(_, c)| *c > 0).collect();
+        for (c, k) in held {
+            move_n(&mut st.seats[seat].hand, &mut st.deck, c, u32::from(k)).map_err(|e| e.to_string())?;
+        }
+    }
+    for (seat, cards) in &s.hands {
+        let seat = seat_of(seat, n)?;
+        for c in cards {
+            let id = card(r, c)?;
+            move_n(&mut st.deck, &mut st.seats[seat].hand, id, 1)
+                .map_err(|_| format!("no copy of `{c}` is left in the deck for p{}", seat + 1))?;
+        }
+    }
+    let hand = st.param(super::readings::P::Hand);
+    for p in &mut st.seats {
+        p.played = hand.saturating_sub(p.hand.total());
+    }
+    for c in s.deck_top.iter().rev() {
+        if !to_top(&mut st.deck, card(r, c)?) {
+            return Err(format!("no copy of `{c}` is left in the deck"));
+        }
+    }
+    for e in s.events_top.iter().rev() {
+        if !to_top(&mut st.events, event(r, e)?) {
+            return Err(format!("no copy of event `{e}` is left in the event deck"));
+        }
+    }
+    for (seat, dollars) in &s.money {
+        let seat = seat_of(seat, n)?;
+        st.seats[seat].money.set(i32::try_from(*dollars).unwrap_or(i32::MAX)).map_err(|e| e.to_string())?;
+    }
+    for (seat, discs) in &s.discs {
+        let seat = seat_of(seat, n)?;
+        for d in discs {
+            let sym = symbol(r, d)?;
+            let left = &mut st.discs_left[sym.index()];
+            *left = left.checked_sub(1).ok_or_else(|| format!("no {d} disc is left"))?;
+            st.seats[seat].discs.push(sym);
+            st.seats[seat].points += r.symbol(sym).points;
+        }
+    }
+    for (b, sym) in &s.symbols {
+        let (b, sym) = (building(r, b)?, symbol(r, sym)?);
+        st.town[b.index()].symbol = Some(sym);
+        st.symbols[sym.index()] = SymbolAt::On(b);
+    }
+    for (b, by_seat) in &s.tokens {
+        let b = building(r, b)?;
+        for (seat, squares) in by_seat {
+            let seat = seat_of(seat, n)?;
+            for a in squares {
+                let (_, sq) = square(r, b, a)?;
+                if st.seats[seat].supply == 0 {
+                    return Err(format!("p{} has no tokens left to place", seat + 1));
+                }
+                st.town[b.index()].owner[sq.index()] = Some(seat as u8);
+                st.seats[seat].supply -= 1;
+            }
+        }
+    }
+    if let Some(start) = &s.start {
+        st.start = seat_of(start, n)?;
+    }
+    let turn = match &s.turn {
+        Some(t) => {
+            let seat = seat_of(t, n)?;
+            (0..n).position(|i| st.seat_at(i) == seat).unwrap_or(0) as u8
+        }
+        None => 0,
+    };
+    st.phase = match s.phase.as_deref() {
+        None | Some("marshal") => Phase::Marshal,
+        Some("place-1") => Phase::Place { round: 1, turn, carded: false },
+        Some("place-2") => Phase::Place { round: 2, turn, carded: false },
+        Some("duel") => Phase::Duel { turn },
+        Some(other) => return Err(format!("unknown phase `{other}`; phases: marshal, place-1, place-2, duel")),
+    };
+    Ok(())
+}
+
+pub fn phase_name(st: &State) -> String {
+    if st.over.is_some() {
+        return "over".to_string();
+    }
+    match st.phase {
+        Phase::Marshal => "marshal".to_string(),
+        Phase::Place { round, .. } => format!("place-{round}"),
+        Phase::Duel { .. } => "duel".to_string(),
+    }
+}
+
+fn seat_map<T>(st: &State, f: impl Fn(usize) -> T) -> BTreeMap<String, T> {
+    (0..st.players).map(|s| (format!("p{}", s + 1), f(s))).collect()
+}
+
+pub fn record_expect(st: &State, r: &Rules) -> Expect {
+    Expect {
+        phase: Some(phase_name(st)),
+        start: Some(format!("p{}", st.start + 1)),
+        money: seat_map(st, |s| i64::from(st.seats[s].money.value())),
+        points: seat_map(st, |s| st.seats[s].points),
+        tokens: seat_map(st, |s| st.tokens_in_town(s)),
+        supply: seat_map(st, |s| st.seats[s].supply),
+        carried: BTreeMap::new(),
+        squares: BTreeMap::new(),
+        buildings: BTreeMap::new(),
+        outcome: Some(st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string())),
+    }
+}
+
+pub fn check_expect(st: &State, r: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
+    let mut out = Vec::new();
+    let mut cmp = |fact: String, want: String, have: String| {
+        if want != have {
+            out.push((fact, want, have));
+        }
+    };
+    if let Some(p) = &e.phase {
+        cmp("phase".into(), p.clone(), phase_name(st));
+    }
+    if let Some(p) = &e.start {
+        cmp("start".into(), p.clone(), format!("p{}", st.start + 1));
+    }
+    let n = st.players;
+    for (seat, v) in &e.money {
+        cmp(format!("money.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].money.value().to_string());
+    }
+    for (seat, v) in &e.points {
+        cmp(format!("points.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].points.to_string());
+    }
+    for (seat, v) in &e.tokens {
+        cmp(format!("tokens.{seat}"), v.to_string(), st.tokens_in_town(seat_of(seat, n)?).to_string());
+    }
+    for (seat, v) in &e.supply {
+        cmp(format!("supply.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].supply.to_string());
+    }
+    for (seat, v) in &e.carried {
+        cmp(format!("carried.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].carried.to_string());
+    }
+    for (b, squares) in &e.squares {
+        for (a, who) in squares {
+            let (b, sq) = at(r, b, a)?;
+            let have =
+                st.town[b.index()].owner[sq.index()].map_or_else(|| "none".to_string(), |o| format!("p{}", o + 1));
+            cmp(format!("squares.{}.{a}", r.building(b).id), who.clone(), have);
+        }
+    }
+    for (b, want) in &e.buildings {
+        let bid = building(r, b)?;
+        cmp(format!("buildings.{b}"), want.clone(), building_word(st, r, bid));
+    }
+    if let Some(o) = &e.outcome {
+        cmp("outcome".into(), o.clone(), st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string()));
+    }
+    Ok(out)
+}
+
+fn building_word(st: &State, r: &Rules, b: Bld) -> String {
+    let t = &st.town[b.index()];
+    match (t.closed, t.symbol) {
+        (true, _) => "closed".to_string(),
+        (false, Some(s)) => r.symbol(s).id.clone(),
+        (false, None) => "none".to_string(),
+    }
+}
+
+/// The state in words; `seat` is the viewer (`None`: everything).
+pub fn describe_view(st: &State, r: &Rules, seat: Option<Seat>) -> String {
+    let mut out = format!("round {}, {}, start player p{}\n", st.round, phase_name(st), st.start + 1);
+    for (s, p) in st.seats.iter().enumerate() {
+        let hand = if seat.is_none_or(|v| v == s) {
+            let cards: Vec<String> =
+                p.hand.iter().filter(|(_, n)| *n > 0).map(|(c, n)| format!("{} x{n}", r.card(c).id)).collect();
+            format!("hand [{}]", cards.join(", "))
+        } else {
+            format!("{} cards in hand", p.hand.total())
+        };
+        let picked = match (p.picked, seat.is_none_or(|v| v == s)) {
+            (Some(c), true) => format!(", chose {}", r.card(c).id),
+            (Some(_), false) => ", has chosen".to_string(),
+            (None, _) => String::new(),
+        };
+        out.push_str(&format!(
+            "p{}: ${}, {} points, {} tokens in town, {} beside the board{}; {hand}{picked}\n",
+            s + 1,
+            p.money.value(),
+            p.points,
+            st.tokens_in_town(s),
+            p.supply,
+            if p.carried > 0 { format!(", owes ${}", p.carried) } else { String::new() },
+        ));
+    }
+    for (b, t) in st.town.iter().enumerate().filter(|(_, t)| t.in_play) {
+        let def = &r.buildings[b];
+        let b = Id::new(b).unwrap_or(Bld::ZERO);
+        let mut rows = Vec::new();
+        let (cols, _) = def.grid.position(Id::new(def.grid.squares().len().saturating_sub(1)).unwrap_or(Sq::ZERO));
+        let mut row = String::new();
+        for s in def.grid.squares() {
+            row.push(match (def.grid.field(s), t.owner[s.index()]) {
+                (_, Some(o)) => char::from(b'1' + o),
+                (SPECIAL, None) => '*',
+                (NO_SQUARE, None) => ' ',
+                _ => '.',
+            });
+            if def.grid.position(s).0 == cols {
+                rows.push(std::mem::take(&mut row));
+            }
+        }
+        out.push_str(&format!("  {} ({}): {}\n", def.name, building_word(st, r, b), rows.join(" | ")));
+    }
+    out
+}

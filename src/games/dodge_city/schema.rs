@@ -1,0 +1,188 @@
+//! The raw serde shapes of the Dodge City catalog files (`rules/dodge-city/`).
+//! They only parse; `catalog.rs` lowers them into checked `Rules`.
+//!
+//! Files: `game.yaml`, `cards.yaml`, `buildings.yaml`, `events.yaml`,
+//! `interpretations.yaml`. Every record carries `source:` (citations) and
+//! `assumed:` (number field → reason); a number field not named in
+//! `assumed` is cited by `source`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::common::{Names, RawCitation, RawDocument, RawInterpretationsFile};
+use crate::yaml::Spanned;
+
+pub type RawEffect = crate::lang::Node;
+pub type InterpretationsFile = RawInterpretationsFile<RawEffect>;
+
+// ------------------------------------------------------------- game.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    pub game: GameSection,
+    pub setup: SetupSection,
+    pub rules: RulesSection,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSection {
+    pub id: Spanned<String>,
+    pub names: Names,
+    pub languages: Vec<Spanned<String>>,
+    pub documents: Vec<RawDocument>,
+    pub min_players: Spanned<u32>,
+    pub max_players: Spanned<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSection {
+    pub money: Spanned<u32>,
+    pub hand: Spanned<u32>,
+    pub tokens: Spanned<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesSection {
+    pub goal_points: Spanned<u32>,
+    pub number_card_pay: Spanned<u32>,
+    pub buy_per_building: Spanned<u32>,
+    pub indio_removes: Spanned<u32>,
+    pub control_fields: Spanned<u32>,
+    pub sale_percent: Spanned<u32>,
+    pub picture_tokens: Spanned<u32>,
+    pub money_per_point: Spanned<u32>,
+    pub round_cap: Spanned<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+// ------------------------------------------------------------ cards.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardsFile {
+    /// From the highest rank down.
+    pub symbols: Vec<RawSymbol>,
+    pub cards: Vec<RawCard>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSymbol {
+    pub id: Spanned<String>,
+    pub names: Names,
+    /// Dollars one token costs in a building of this symbol.
+    pub price: Spanned<u32>,
+    /// What its point disc is worth.
+    pub points: Spanned<u32>,
+    /// How many point discs of it there are.
+    pub discs: Spanned<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RawCardKind {
+    Number,
+    Picture,
+    Question,
+    Indio,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCard {
+    pub id: Spanned<String>,
+    pub names: Names,
+    pub kind: Spanned<RawCardKind>,
+    /// The symbol of a number or picture card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<Spanned<String>>,
+    /// The printed value (the tie-break within a symbol).
+    pub value: Spanned<u32>,
+    pub copies: Spanned<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+// --------------------------------------------------------- buildings.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BuildingsFile {
+    pub buildings: Vec<RawBuilding>,
+    pub boards: BoardsSection,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBuilding {
+    pub id: Spanned<String>,
+    pub names: Names,
+    /// Rows, top first: `.` a square, `*` a special field, a space none.
+    pub squares: Vec<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardsSection {
+    pub boards: Vec<RawBoard>,
+    /// Player count → the boards laid out.
+    pub by_players: BTreeMap<u32, Vec<Spanned<String>>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    pub id: Spanned<String>,
+    pub buildings: Vec<Spanned<String>>,
+}
+
+// ------------------------------------------------------------ events.yaml
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventsFile {
+    pub events: Vec<RawEvent>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub id: Spanned<String>,
+    pub names: Names,
+    pub copies: Spanned<u32>,
+    pub effect: Vec<RawEffect>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}

@@ -1,0 +1,522 @@
+//! The Dodge City state: players, the town, the decks, the round's phase
+//! and what is pending; set-up, and the money and token moves every phase
+//! shares (income, payment and debt, the half-price sale, removals).
+//! `play.rs` holds legality and `apply`, `round.rs` the Marshal reveal,
+//! the duels, scoring and the next round.
+
+use serde::{Deserialize, Serialize};
+
+use super::effects::{Dc, Queued};
+use super::readings::*;
+use super::rules_data::*;
+use crate::engine::{
+    Bounds, Chance, Config, ConfigError, Counter, EndReason, Hook, Id, Multiset, Pile, Readings, RuleError, Seat,
+    Touched, TurnPlan, WhenEmpty, move_n,
+};
+use crate::lang::{self, Agenda};
+
+/// Money is never below zero (a debt is paid by selling tokens, Beschreibung 4).
+pub const MONEY: Bounds = match Bounds::new(0, 1_000_000_000) {
+    Some(b) => b,
+    None => Bounds::UNBOUNDED,
+};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    pub hand: Multiset<kind::Card>,
+    /// The card laid face down in the Marshal round, until all have chosen.
+    pub picked: Option<CardId>,
+    pub money: Counter,
+    /// Tokens of his colour beside the board.
+    pub supply: u32,
+    /// Tokens out of the game (`removed-tokens: out-of-game`).
+    pub out: u32,
+    pub points: u32,
+    pub discs: Vec<Sym>,
+    /// What he still owes (`event-debt: debt-carried`), paid from income.
+    pub carried: u32,
+    /// Cards played this round.
+    pub played: u32,
+    /// Took part in a duel this round.
+    pub fought: bool,
+}
+
+/// One building of the town.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Town {
+    pub in_play: bool,
+    pub symbol: Option<Sym>,
+    pub closed: bool,
+    /// The disc it was scored for, and by whom.
+    pub disc: Option<(Sym, Seat)>,
+    /// The owner of the token on each square.
+    pub owner: Vec<Option<u8>>,
+}
+
+/// Where a symbol is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SymbolAt {
+    Free,
+    On(Bld),
+    Retired,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Marshal,
+    /// A placing phase (`round` 1 or 2); `turn` counts seats from the start
+    /// player; `carded` once the card of the turn is played.
+    Place {
+        round: u8,
+        turn: u8,
+        carded: bool,
+    },
+    Duel {
+        turn: u8,
+    },
+}
+
+/// What the game waits for before the phase goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// A picture card: choose the building (an empty one to lay `symbol` on).
+    Open { symbol: Option<Sym>, tokens: u32 },
+    /// Tokens of a picture card still to place in `building`.
+    Free { building: Bld, left: u32 },
+    /// An Indio's removals still to make (`victim` once one is chosen, for `one-opponent`).
+    Indio { left: u32, victim: Option<u8> },
+    /// A duel's winner takes one of the loser's tokens in `building`.
+    Take { winner: u8, loser: u8, building: Bld },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    Goal,
+    DeckOut,
+    Cap,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Action {
+    Pick { seat: u8, card: CardId },
+    Play { card: CardId },
+    Open { building: Bld },
+    Place { building: Bld, square: Sq },
+    Remove { building: Bld, square: Sq },
+    Buy { building: Bld, square: Sq },
+    EndTurn,
+    Challenge { opponent: u8, building: Bld },
+    Pass,
+    Take { building: Bld, square: Sq },
+    Sell { building: Bld, square: Sq },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Event {
+    Picked { seat: usize },
+    Revealed { cards: Vec<(usize, CardId)>, start: usize },
+    Played { seat: usize, card: CardId },
+    Income { seat: usize, dollars: u32, to_debt: u32 },
+    Charged { seat: usize, dollars: u32, paid: u32 },
+    SymbolLaid { symbol: Sym, building: Bld },
+    Placed { seat: usize, building: Bld, square: Sq, price: Option<u32> },
+    Lapsed { seat: usize, what: &'static str },
+    Removed { owner: usize, building: Bld, square: Sq, out_of_game: bool },
+    Returned { seat: usize, building: Bld, tokens: u32 },
+    EventDrawn { seat: usize, event: Ev },
+    Sold { seat: usize, building: Bld, square: Sq, dollars: u32 },
+    DebtLeft { seat: usize, dollars: u32, carried: bool },
+    Challenged { seat: usize, opponent: usize, building: Bld, cards: (CardId, CardId) },
+    DuelWon { winner: usize, loser: usize },
+    DuelDrawn,
+    Passed { seat: usize },
+    Scored { seat: usize, building: Bld, symbol: Sym, points: u32 },
+    NewRound { round: u32, reshuffled: bool },
+    GameOver { reason: EndReason },
+}
+
+pub use super::invariants::Fault;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub players: usize,
+    pub readings: Readings,
+    pub chance: Chance,
+    pub round: u32,
+    pub round_cap: u32,
+    /// The start player (the Marshal) of the round.
+    pub start: Seat,
+    pub phase: Phase,
+    pub seats: Vec<Player>,
+    pub town: Vec<Town>,
+    pub symbols: Vec<SymbolAt>,
+    pub discs_left: Vec<u32>,
+    pub deck: Pile<kind::Card>,
+    pub discard: Pile<kind::Card>,
+    /// The Marshal-round cards lying face down until all have chosen.
+    pub table: Pile<kind::Card>,
+    pub events: Pile<kind::EventCard>,
+    pub event_discard: Pile<kind::EventCard>,
+    /// Front first.
+    pub pending: Vec<Pending>,
+    /// Players who must sell tokens, with what they still owe; front first.
+    pub debts: Vec<(u8, u32)>,
+    /// Tokens put into each building this turn (what the limit counts).
+    pub this_turn: Vec<u32>,
+    pub turn_total: u32,
+    pub agenda: Agenda<Queued, ()>,
+    /// The player an effect runs for.
+    pub actor: Seat,
+    #[serde(skip)]
+    pub each: Option<Seat>,
+    pub over: Option<End>,
+    #[serde(skip)]
+    pub touched: Touched,
+    pub fault: Option<Fault>,
+}
+
+pub(super) fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
+    RuleError::new(&format!("dodge-city/{rule}"), rules.source_of(rule), msg)
+}
+
+impl State {
+    pub fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
+        let n = config.players;
+        if n < rules.min_players || n > rules.max_players {
+            return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
+        }
+        let base = crate::engine::Base { params: &rules.params, turn: &TurnPlan::default(), steps: &[], required: &[] };
+        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
+        let params = readings.params.clone();
+        let param = |k: P| params.get(k as usize).copied().unwrap_or(0);
+        let players = n as usize;
+        let mut chance = Chance::new(config.seed);
+        let mut deck = Pile::from_counts(&rules.cards.iter().map(|c| c.copies).collect::<Vec<_>>());
+        deck.shuffle(&mut chance);
+        let mut events = Pile::from_counts(&rules.events.iter().map(|e| e.copies).collect::<Vec<_>>());
+        events.shuffle(&mut chance);
+        let in_play = rules.in_play.get(&n).cloned().unwrap_or_default();
+        let money = i32::try_from(param(P::Money)).unwrap_or(i32::MAX).min(MONEY.max());
+        let seats = (0..players)
+            .map(|_| Player {
+                hand: Multiset::new(rules.cards.len()),
+                picked: None,
+                money: Counter::new(MONEY, money).unwrap_or(Counter::new(MONEY, 0).expect("0 is money")),
+                supply: param(P::Tokens),
+                out: 0,
+                points: 0,
+                discs: Vec::new(),
+                carried: 0,
+                played: 0,
+                fought: false,
+            })
+            .collect();
+        let town = rules
+            .buildings
+            .iter()
+            .enumerate()
+            .map(|(i, b)| Town {
+                in_play: in_play.iter().any(|x| x.index() == i),
+                symbol: None,
+                closed: false,
+                disc: None,
+                owner: vec![None; b.grid.squares().len()],
+            })
+            .collect();
+        let mut s = State {
+            players,
+            readings,
+            chance,
+            round: 0,
+            round_cap: config.turn_cap.unwrap_or(param(P::RoundCap)).max(1),
+            start: 0,
+            phase: Phase::Marshal,
+            seats,
+            town,
+            symbols: vec![SymbolAt::Free; rules.symbols.len()],
+            discs_left: rules.symbols.iter().map(|s| s.discs).collect(),
+            deck,
+            discard: Pile::new(),
+            table: Pile::new(),
+            events,
+            event_discard: Pile::new(),
+            pending: Vec::new(),
+            debts: Vec::new(),
+            this_turn: vec![0; rules.buildings.len()],
+            turn_total: 0,
+            agenda: Agenda::default(),
+            actor: 0,
+            each: None,
+            over: None,
+            touched: Touched::default(),
+            fault: None,
+        };
+        s.deal(rules, &mut Vec::new());
+        Ok(s)
+    }
+
+    /// How the configuration reads hook `H`, recording that it was consulted.
+    pub(crate) fn r<H: Hook>(&self) -> H {
+        self.touched.mark(H::INDEX);
+        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
+    }
+
+    /// How the configuration reads hook `H`, without recording it (for the invariants).
+    pub fn peek<H: Hook>(&self) -> H {
+        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
+    }
+
+    /// A parameter's value, recording that it was used.
+    pub(crate) fn p(&self, k: P) -> u32 {
+        self.touched.mark(HOOKS.len() + k as usize);
+        self.param(k)
+    }
+
+    /// A parameter's value without recording its use (for the invariants).
+    pub fn param(&self, k: P) -> u32 {
+        self.readings.params.get(k as usize).copied().unwrap_or(0)
+    }
+
+    /// The switch point a `reading:` condition on interpretation `i` marks.
+    pub(super) fn interpretation_point(rules: &Rules, i: usize) -> usize {
+        HOOKS.len() + PARAMS.len() + rules.events.len() + i
+    }
+
+    /// The seat `i` places after the start player.
+    pub fn seat_at(&self, i: usize) -> Seat {
+        (self.start + i) % self.players.max(1)
+    }
+
+    /// The seat whose turn it is in a placing or duel phase.
+    pub fn active_seat(&self) -> Seat {
+        match self.phase {
+            Phase::Place { turn, .. } | Phase::Duel { turn } => self.seat_at(usize::from(turn)),
+            Phase::Marshal => self.start,
+        }
+    }
+
+    pub fn tokens_in(&self, b: Bld, seat: Seat) -> u32 {
+        self.town.get(b.index()).map_or(0, |t| t.owner.iter().filter(|o| **o == Some(seat as u8)).count() as u32)
+    }
+
+    pub fn tokens_in_town(&self, seat: Seat) -> u32 {
+        (0..self.town.len()).map(|b| self.tokens_in(Id::new(b).unwrap_or(Bld::ZERO), seat)).sum()
+    }
+
+    /// Dollars one token costs in building `b`.
+    pub fn price(&self, rules: &Rules, b: Bld) -> u32 {
+        match self.town.get(b.index()).and_then(|t| t.symbol) {
+            Some(s) => rules.symbol(s).price,
+            None => rules.cheapest_price(),
+        }
+    }
+
+    // ------------------------------------------------------------ money
+
+    /// Money from the bank; a carried debt is paid from it first.
+    pub(super) fn income(&mut self, _: &Rules, seat: Seat, dollars: u32, ev: &mut Vec<Event>) {
+        let p = &mut self.seats[seat];
+        let to_debt = p.carried.min(dollars);
+        p.carried -= to_debt;
+        let rest = dollars - to_debt;
+        let room = (MONEY.max() - p.money.value()).max(0) as u32;
+        let _ = p.money.add(i64::from(rest.min(room)));
+        ev.push(Event::Income { seat, dollars, to_debt });
+    }
+
+    /// A payment to the bank: what money does not cover is a debt, paid by
+    /// selling tokens at half price (Beschreibung 4).
+    pub(super) fn pay(&mut self, rules: &Rules, seat: Seat, dollars: u32, ev: &mut Vec<Event>) {
+        if self.fault == Some(Fault::NegativeMoney) {
+            let m = &mut self.seats[seat].money;
+            *m = Counter::new(Bounds::UNBOUNDED, m.value()).unwrap_or(*m);
+            let _ = m.add(-i64::from(dollars));
+            return ev.push(Event::Charged { seat, dollars, paid: dollars });
+        }
+        let have = self.seats[seat].money.value().max(0) as u32;
+        let paid = have.min(dollars);
+        let _ = self.seats[seat].money.add(-i64::from(paid));
+        ev.push(Event::Charged { seat, dollars, paid });
+        if dollars > paid {
+            self.owe(rules, seat, dollars - paid, ev);
+        }
+    }
+
+    fn owe(&mut self, rules: &Rules, seat: Seat, owed: u32, ev: &mut Vec<Event>) {
+        if self.tokens_in_town(seat) == 0 {
+            return self.unpaid(seat, owed, ev);
+        }
+        match self.r::<SaleChoice>() {
+            SaleChoice::PlayerChooses => self.debts.push((seat as u8, owed)),
+            SaleChoice::CheapestFirst => {
+                let mut owed = owed;
+                while owed > 0 {
+                    let Some((b, sq)) = self.cheapest_token(rules, seat) else { break };
+                    owed = self.sell(rules, seat, b, sq, owed, ev);
+                }
+                if owed > 0 {
+                    self.unpaid(seat, owed, ev);
+                }
+            }
+        }
+    }
+
+    /// The seat's token in the cheapest building (then the first building
+    /// and square): where `cheapest-first` sells.
+    fn cheapest_token(&self, rules: &Rules, seat: Seat) -> Option<(Bld, Sq)> {
+        let mut best: Option<(u32, Bld, Sq)> = None;
+        for (i, t) in self.town.iter().enumerate() {
+            let b = Id::new(i).ok()?;
+            let Some(sq) = t.owner.iter().position(|o| *o == Some(seat as u8)) else { continue };
+            let price = self.price(rules, b);
+            if best.is_none_or(|(p, _, _)| price < p) {
+                best = Some((price, b, Id::new(sq).ok()?));
+            }
+        }
+        best.map(|(_, b, s)| (b, s))
+    }
+
+    /// Sells one token for half its price against a debt of `owed`; returns
+    /// what is still owed (a surplus goes to the player's money).
+    pub(super) fn sell(&mut self, rules: &Rules, seat: Seat, b: Bld, sq: Sq, owed: u32, ev: &mut Vec<Event>) -> u32 {
+        let dollars = self.price(rules, b) * self.p(P::SalePercent) / 100;
+        self.town[b.index()].owner[sq.index()] = None;
+        self.seats[seat].supply += 1;
+        ev.push(Event::Sold { seat, building: b, square: sq, dollars });
+        if dollars >= owed {
+            let _ = self.seats[seat].money.add(i64::from(dollars - owed));
+            0
+        } else {
+            owed - dollars
+        }
+    }
+
+    /// A debt nothing is left to pay.
+    pub(super) fn unpaid(&mut self, seat: Seat, owed: u32, ev: &mut Vec<Event>) {
+        let carried = match self.r::<EventDebt>() {
+            EventDebt::DebtForgiven => false,
+            EventDebt::DebtCarried => {
+                self.seats[seat].carried += owed;
+                true
+            }
+        };
+        ev.push(Event::DebtLeft { seat, dollars: owed, carried });
+    }
+
+    // ------------------------------------------------------------ tokens
+
+    /// A token removed by an Indio or lost in a duel (`removed-tokens`), and
+    /// what becomes of the chain it broke (`broken-chain-after-removal`).
+    pub(super) fn remove_token(&mut self, rules: &Rules, b: Bld, sq: Sq, ev: &mut Vec<Event>) {
+        let Some(owner) = self.town[b.index()].owner[sq.index()].take() else { return };
+        let owner = usize::from(owner);
+        let out_of_game = match self.r::<RemovedTokens>() {
+            RemovedTokens::BackToOwner => {
+                self.seats[owner].supply += 1;
+                false
+            }
+            RemovedTokens::OutOfGame => {
+                self.seats[owner].out += 1;
+                true
+            }
+        };
+        ev.push(Event::Removed { owner, building: b, square: sq, out_of_game });
+        if self.r::<BrokenChain>() == BrokenChain::LargestPieceStays {
+            let grid = &rules.building(b).grid;
+            let owners = &self.town[b.index()].owner;
+            let mut pieces: Vec<Vec<Sq>> = grid
+                .chains(|s| (owners[s.index()] == Some(owner as u8)).then_some(()))
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect();
+            if pieces.len() > 1 {
+                let keep = (0..pieces.len()).max_by_key(|&i| (pieces[i].len(), usize::MAX - i)).unwrap_or(0);
+                pieces.remove(keep);
+                let back: Vec<Sq> = pieces.into_iter().flatten().collect();
+                for s in &back {
+                    self.town[b.index()].owner[s.index()] = None;
+                }
+                self.seats[owner].supply += back.len() as u32;
+                ev.push(Event::Returned { seat: owner, building: b, tokens: back.len() as u32 });
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ cards
+
+    /// A card from the deck into `seat`'s hand (the discard pile is shuffled in when it is empty).
+    pub(super) fn draw_card(&mut self, seat: Seat, _: &mut Vec<Event>) {
+        let _ = self.deck.draw(&mut self.discard, WhenEmpty::Reshuffle, &mut self.chance, &mut self.seats[seat].hand);
+    }
+
+    /// A card passes from one hand to another (or out of play, onto the discard pile).
+    pub(super) fn move_card(&mut self, from: Seat, to: Option<Seat>, card: Option<CardId>, _: &mut Vec<Event>) {
+        let kinds: Vec<CardId> = self.seats[from].hand.iter().filter(|(_, n)| *n > 0).map(|(k, _)| k).collect();
+        let Some(k) = card
+            .filter(|c| kinds.contains(c))
+            .or_else(|| (!kinds.is_empty()).then(|| kinds[self.chance.below(kinds.len() as u32) as usize]))
+        else {
+            return;
+        };
+        match to {
+            Some(t) if t != from => {
+                let mut passing = Pile::new();
+                if move_n(&mut self.seats[from].hand, &mut passing, k, 1).is_ok() {
+                    let _ = move_n(&mut passing, &mut self.seats[t].hand, k, 1);
+                }
+            }
+            Some(_) => {}
+            None => {
+                let _ = move_n(&mut self.seats[from].hand, &mut self.discard, k, 1);
+            }
+        }
+    }
+
+    /// A played card leaves the hand for the discard pile.
+    pub(super) fn discard_card(&mut self, seat: Seat, card: CardId) {
+        let _ = move_n(&mut self.seats[seat].hand, &mut self.discard, card, 1);
+    }
+
+    /// Draws an event card and runs its effect for `seat`.
+    pub(super) fn draw_event(&mut self, rules: &Rules, seat: Seat, ev: &mut Vec<Event>) {
+        let mut drawn = Pile::new();
+        let got = self.events.draw(&mut self.event_discard, WhenEmpty::Reshuffle, &mut self.chance, &mut drawn);
+        let Some(e) = got.card else { return };
+        crate::engine::move_all(&mut drawn, &mut self.event_discard);
+        ev.push(Event::EventDrawn { seat, event: e });
+        let effect = match self.readings.replacement(e.index() as u32) {
+            Some(with) => {
+                self.touched.mark(HOOKS.len() + PARAMS.len() + e.index());
+                &rules.replacements[with as usize]
+            }
+            None => &rules.events[e.index()].effect,
+        };
+        let before = self.actor;
+        self.actor = seat;
+        lang::expand::<Dc>(self, rules, effect, e);
+        lang::run(self, rules, ev);
+        self.agenda.clear();
+        self.actor = before;
+    }
+
+    /// Deals every player a new hand (the first round, and after scoring).
+    pub(super) fn deal(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let hand = self.p(P::Hand);
+        let mut reshuffled = false;
+        for i in 0..self.players {
+            let seat = self.seat_at(i);
+            for _ in 0..hand {
+                let d = self.deck.draw(
+                    &mut self.discard,
+                    WhenEmpty::Reshuffle,
+                    &mut self.chance,
+                    &mut self.seats[seat].hand,
+                );
+                reshuffled |= d.reshuffled;
+            }
+        }
+        let _ = rules;
+        self.round += 1;
+        ev.push(Event::NewRound { round: self.round, reshuffled });
+    }
+}

@@ -1,0 +1,100 @@
+//! Dodge City under the shared harness: the contract suite (simultaneous
+//! Marshal round included) at every player count and under every option of
+//! every interpretation, each invariant caught by its planted fault, and
+//! the catalog's size and assumption split.
+
+use rulecheck::check::playout::RandomChooser;
+use rulecheck::check::suite::{Checks, run_game};
+use rulecheck::engine::{Check, Config, Game};
+use rulecheck::games::dodge_city::invariants::{FAULTS, INVARIANTS};
+use rulecheck::games::dodge_city::{Rules, State};
+use rulecheck::games::{self, AnyRules};
+
+pub fn rules() -> Rules {
+    let src = rulecheck::bundled::rules().unwrap();
+    let g = src.iter().find(|g| g.name == "dodge-city").unwrap();
+    match games::load(g).unwrap() {
+        AnyRules::DodgeCity(r) => *r,
+        _ => unreachable!("the dodge-city folder loads as Dodge City"),
+    }
+}
+
+/// The default configuration and one per option of every interpretation
+/// that is not its default.
+fn single_change_configs(rules: &Rules, players: u32) -> Vec<Config> {
+    let mut out = vec![Config::new("dodge-city", players, 0)];
+    for i in &rules.interpretations {
+        for o in i.options.iter().filter(|o| o.id != i.default) {
+            let mut c = Config::new("dodge-city", players, 0);
+            c.interpretations.insert(i.id.clone(), o.id.clone());
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_contract_holds_at_every_player_count_and_reading() {
+    let rules = rules();
+    let checks = Checks { invariants: true, contract: true, yaml_every: 0 };
+    // the default at every player count, each other reading at one (2 to 5 in turn)
+    for (k, config) in single_change_configs(&rules, 2).into_iter().enumerate() {
+        let counts = if k == 0 {
+            2..=5u32
+        } else {
+            let p = 2 + (k % 4) as u32;
+            p..=p
+        };
+        for players in counts {
+            let config = Config { seed: k as u64 * 10 + u64::from(players), players, ..config.clone() };
+            let mut chooser = RandomChooser::new(config.seed);
+            let run = run_game::<State>(&rules, &config, &mut chooser, checks, None, 20_000, &mut []).unwrap();
+            if let Some(f) = &run.failure {
+                panic!("{f}\nconfiguration: {}\n{} actions", config.flags(), run.actions.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_dodge_city_invariant_catches_its_fault() {
+    let rules = rules();
+    for inv in INVARIANTS {
+        let caught = (0..200u64).find_map(|seed| {
+            let config = Config::new("dodge-city", 2 + (seed % 4) as u32, seed);
+            let mut chooser = RandomChooser::new(seed);
+            let run =
+                run_game::<State>(&rules, &config, &mut chooser, Checks::INVARIANTS, Some(inv.fault), 20_000, &mut [])
+                    .unwrap();
+            run.failure.map(|f| (seed, f))
+        });
+        let (seed, f) =
+            caught.unwrap_or_else(|| panic!("fault `{}` was never caught: `{}` cannot fail", inv.fault, inv.name));
+        assert_eq!(f.name(), inv.name, "fault `{}` (seed {seed}) broke `{}`: {f}", inv.fault, f.name());
+    }
+}
+
+#[test]
+fn dodge_city_invariants_and_faults_pair_up() {
+    let mut named: Vec<&str> = INVARIANTS.iter().map(|i| i.fault).collect();
+    named.sort();
+    let mut faults = FAULTS.to_vec();
+    faults.sort();
+    assert_eq!(named, faults);
+    assert_eq!(State::invariants().len(), INVARIANTS.len());
+    let rules = rules();
+    let mut s = State::new(&rules, &Config::new("dodge-city", 3, 1)).unwrap();
+    assert_eq!(s.fault, None);
+    assert!(!s.inject_fault("no-such-fault"));
+}
+
+#[test]
+fn the_catalog_shows_its_interpretations_and_assumptions() {
+    let rules = rules();
+    let s = <rulecheck::games::dodge_city::DodgeCity as rulecheck::games::Entry>::summary(&rules);
+    assert!(s.interpretations >= 20, "{s:?}");
+    assert_eq!(s.entities["cards"], 44);
+    assert_eq!(s.entities["events"], 32);
+    assert!(s.numbers.assumed > s.numbers.cited, "{s:?}");
+    assert_eq!((s.min_players, s.max_players), (2, 5));
+}
