@@ -12,6 +12,7 @@ pub fn rules() -> Rules {
     let g = src.iter().find(|g| g.name == "dry-gulch").unwrap();
     match games::load(g).unwrap() {
         AnyRules::DryGulch(r) => *r,
+        _ => unreachable!("found by name"),
     }
 }
 

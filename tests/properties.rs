@@ -328,6 +328,7 @@ fn random_assumed_numbers_keep_the_suite() {
         }
         let rules = match games::load(&written) {
             Ok(AnyRules::DryGulch(r)) => r,
+            Ok(_) => return TestResult::error("the mutated catalog is not Dry Gulch"),
             Err(d) => return TestResult::error(format!("the mutated catalog does not load: {}", d[0])),
         };
         let config = Config::new("dry-gulch", 3 + (seed % 4) as u32, seed);

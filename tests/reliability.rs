@@ -985,7 +985,7 @@ fn a_termination_failure_is_not_shrunk_below_the_action_bound() {
     use rulecheck::check::fuzz::{FuzzOptions, fuzz};
     use rulecheck::check::suite::Checks;
     let g = rulecheck::bundled::rules().unwrap().remove(0);
-    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap();
+    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap() else { unreachable!() };
     let config = rulecheck::engine::Config::new("dry-gulch", 3, 0);
     let opts = FuzzOptions {
         games: 1,
@@ -1199,7 +1199,10 @@ fn apply_with_out_of_range_indexes_is_a_rule_error_not_a_panic() {
     use rulecheck::games::dry_gulch::{Action, State};
     let srcs = rulecheck::bundled::rules().unwrap();
     let rulecheck::games::AnyRules::DryGulch(rules) =
-        rulecheck::games::load(srcs.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
+        rulecheck::games::load(srcs.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap()
+    else {
+        unreachable!()
+    };
     let mut state = State::new(&rules, &Config::new("dry-gulch", 4, 1)).unwrap();
     let mut pick = rulecheck::engine::Chance::new(3);
     let mut legal = Vec::new();
@@ -1285,7 +1288,7 @@ fn the_build_script_walk_ends_on_symlink_loops_and_skips_fifos() {
 
 fn bundled_dry_gulch() -> Box<rulecheck::games::dry_gulch::Rules> {
     let g = rulecheck::bundled::rules().unwrap().remove(0);
-    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap();
+    let rulecheck::games::AnyRules::DryGulch(rules) = rulecheck::games::load(&g).unwrap() else { unreachable!() };
     rules
 }
 

@@ -256,7 +256,8 @@ fn one_changed_catalog_number_fails_the_scenario_that_pins_it() {
     let bundled = catalogs();
     let mut failed = Vec::new();
     let mut passed = 0;
-    for file in scenario_files() {
+    // only Dry Gulch's catalog is changed (and copied), so only its scenarios run
+    for file in scenario_files().into_iter().filter(|f| f.path.contains("dry-gulch")) {
         assert!(run_ok(&bundled, &file).passed(), "{} fails with the bundled catalog", file.path);
         let run = run_ok(&changed, &file);
         if run.passed() {
@@ -301,6 +302,7 @@ fn a_recorded_random_game_replays_as_a_passing_scenario() {
         .iter()
         .map(|c| match c {
             AnyRules::DryGulch(r) => r,
+            _ => unreachable!("the first bundled catalog is Dry Gulch"),
         })
         .next()
         .expect("the Dry Gulch catalog is bundled");

@@ -28,6 +28,7 @@ fn load(dir: &Path) -> Result<AnyRules, String> {
 fn dry_gulch(rules: &AnyRules) -> &games::dry_gulch::Rules {
     match rules {
         AnyRules::DryGulch(r) => r,
+        _ => panic!("not a Dry Gulch catalog"),
     }
 }
 

@@ -3,6 +3,7 @@
 //! game. Nothing outside this module and the game's own names a game.
 
 pub mod dry_gulch;
+pub mod red_dog_junction;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -91,7 +92,7 @@ macro_rules! registry {
     };
 }
 
-registry!($ DryGulch => crate::games::dry_gulch::DryGulch);
+registry!($ DryGulch => crate::games::dry_gulch::DryGulch, RedDogJunction => crate::games::red_dog_junction::RedDogJunction);
 
 /// What `validate` prints per game.
 #[derive(Debug, Clone, Serialize)]
