@@ -4,6 +4,7 @@
 
 pub mod dodge_city;
 pub mod dry_gulch;
+pub mod red_dog_junction;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -92,7 +93,11 @@ macro_rules! registry {
     };
 }
 
-registry!($ DryGulch => crate::games::dry_gulch::DryGulch, DodgeCity => crate::games::dodge_city::DodgeCity);
+registry!(
+    $ DryGulch => crate::games::dry_gulch::DryGulch,
+    DodgeCity => crate::games::dodge_city::DodgeCity,
+    RedDogJunction => crate::games::red_dog_junction::RedDogJunction,
+);
 
 /// What `validate` prints per game.
 #[derive(Debug, Clone, Serialize)]

@@ -1,0 +1,364 @@
+//! Lowering the Red Dog Junction catalog: raw files → checked `Rules`, or
+//! every diagnostic at once (file:line:column, with a snippet).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::lower_parts::*;
+use super::readings::{self, P};
+use super::rules_data::*;
+use super::schema::*;
+use crate::catalog::GameSources;
+use crate::catalog::common::{
+    self, Entry, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names, check_provenance,
+    check_unique, closest,
+};
+use crate::catalog::diag::{Diagnostic, Diagnostics};
+use crate::engine::{Graph, Id, TurnPlan};
+use crate::yaml::{self, Spanned, position};
+
+/// The files of a Red Dog Junction catalog folder.
+pub const FILES: &[&str] = &["game.yaml", "components.yaml", "cards.yaml", "variants.yaml", "interpretations.yaml"];
+
+/// The rule ids the game's errors name (after `red-dog-junction/`).
+pub const RULE_IDS: &[&str] = &[
+    "turn.actions",
+    "move.dock",
+    "move.home-base",
+    "load.home-base",
+    "buy.payment",
+    "buy.limit",
+    "deal.place",
+    "deal.payment",
+    "crew.none",
+    "crew.mine",
+    "crew.displace",
+    "crew.swap",
+    "crew.salvage",
+    "crew.trade",
+    "jettison.capacity",
+    "chance.roll",
+    "game.over",
+];
+
+/// Effects are not part of this catalog yet: `replace:` and data `steps:`
+/// are refused (as the loader's only stand-in for an effect language).
+type NoEffect = serde::de::IgnoredAny;
+
+struct Raw {
+    game: GameFile,
+    components: ComponentsFile,
+    cards: CardsFile,
+    variants: common::RawVariantsFile<NoEffect>,
+    interpretations: common::RawInterpretationsFile<NoEffect>,
+}
+
+/// Parses and lowers a catalog folder. House-rules overlays are not yet
+/// supported for this game (a diagnostic says so).
+pub fn load(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
+    let mut diags = Diagnostics::default();
+    if let Some(o) = overlay {
+        diags.error(&o.dir, (1, 1), "house-rules overlays of red-dog-junction are not supported yet; copy the folder");
+        return Err(diags.items);
+    }
+    let raw = parse_all(src, &mut diags);
+    let Some(raw) = raw else { return Err(finish(src, diags)) };
+    let rules = lower(src, &raw, &mut diags);
+    if diags.is_empty() { Ok(rules) } else { Err(finish(src, diags)) }
+}
+
+fn finish(src: &GameSources, diags: Diagnostics) -> Vec<Diagnostic> {
+    diags
+        .items
+        .into_iter()
+        .map(|d| match src.files.values().find(|f| f.path == d.file) {
+            Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
+            _ => d,
+        })
+        .collect()
+}
+
+fn parse<T: serde::de::DeserializeOwned>(src: &GameSources, name: &str, diags: &mut Diagnostics) -> Option<T> {
+    let Some(file) = src.files.get(name) else {
+        diags.push(Diagnostic::new(
+            &format!("{}/{name}", src.dir),
+            1,
+            1,
+            format!("missing catalog file `{name}`; a Red Dog Junction catalog has {}", FILES.join(", ")),
+        ));
+        return None;
+    };
+    yaml::from_str::<T>(&file.path, &file.text).map_err(|d| diags.push(d)).ok()
+}
+
+fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<Raw> {
+    let game = parse(src, "game.yaml", diags);
+    let components = parse(src, "components.yaml", diags);
+    let cards = parse(src, "cards.yaml", diags);
+    let variants = parse(src, "variants.yaml", diags);
+    let interpretations = parse(src, "interpretations.yaml", diags);
+    Some(Raw {
+        game: game?,
+        components: components?,
+        cards: cards?,
+        variants: variants?,
+        interpretations: interpretations?,
+    })
+}
+
+/// Paths of the files, for diagnostics.
+pub(super) struct Files<'a> {
+    pub game: &'a str,
+    pub comp: &'a str,
+    pub cards: &'a str,
+}
+
+pub(super) fn lookup<T: Copy>(
+    map: &BTreeMap<String, T>,
+    what: &str,
+    id: &Spanned<String>,
+    file: &str,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    if let Some(v) = map.get(&id.value) {
+        return Some(*v);
+    }
+    let hint = closest(map.keys().map(String::as_str), &id.value)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default();
+    diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
+    None
+}
+
+pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &mut Diagnostics) -> u32 {
+    if n.value > max {
+        diags.error(file, position(n), format!("{what} is {}, more than {max}", n.value));
+        return max;
+    }
+    n.value
+}
+
+// About 110 lines: the one place where the five files meet (documents,
+// citations, readings, the parts); the parts themselves are in `lower_parts`.
+fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
+    let path = |n: &str| src.files.get(n).map_or("", |f| f.path.as_str());
+    let f = Files { game: path("game.yaml"), comp: path("components.yaml"), cards: path("cards.yaml") };
+    let g = &raw.game;
+    check_id(f.game, &g.game.id, diags);
+    let (documents, languages) = common::lower_documents(f.game, &g.game.documents, &g.game.languages, diags);
+    check_names(f.game, &g.game.names, &languages, diags);
+    let mut tally = NumberTally::default();
+    let (min, max) = (g.game.min_players.value, g.game.max_players.value);
+    if min < 2 || max > 5 || min > max {
+        diags.error(
+            f.game,
+            position(&g.game.min_players),
+            format!("players {min}-{max}: this game plays 2 to 5 (solo is not yet implemented)"),
+        );
+    }
+    let numbers = numbers(&f, g, &mut tally, diags);
+    let (cubes, cube_ids, scrap, gold, locations, loc_ids) =
+        lower_places(&f, &raw.components, &languages, max, &mut tally, diags);
+    let (docks, junction) = lower_docks(&f, &raw.components, &locations, &cube_ids, &mut tally, diags);
+    let dice = lower_dice(&f, &raw.components.dice, &cube_ids, diags);
+    let cards = lower_cards(&f, &raw.cards, &cube_ids, &languages, max, &mut tally, diags);
+    let (piles, tiles, pile_tiles) =
+        lower_deals(&f, &raw.components.super_deals, &cube_ids, &languages, &mut tally, diags);
+    let mut cites: Vec<(&str, &RawCitation)> = Vec::new();
+    cites.extend(g.game.source.iter().map(|c| (f.game, c)));
+    cites.extend(g.setup.source.iter().map(|c| (f.game, c)));
+    for s in [&g.turn.source, &g.ship.source, &g.crew.source, &g.end.source, &g.limits.source] {
+        cites.extend(s.iter().map(|c| (f.game, c)));
+    }
+    let c = &raw.components;
+    for s in [&c.commodities.source, &c.locations.source, &c.dice.source, &c.super_deals.source] {
+        cites.extend(s.iter().map(|x| (f.comp, x)));
+    }
+    for card in &raw.cards.cards {
+        cites.extend(card.source.iter().map(|x| (f.cards, x)));
+    }
+    let (vf, inf) = (path("variants.yaml"), path("interpretations.yaml"));
+    let text = |n: &str| src.files.get(n).map_or("", |f| f.text.as_str());
+    for i in &raw.interpretations.interpretations {
+        cites.extend(i.citations.iter().map(|x| (inf, x)));
+    }
+    for v in &raw.variants.variants {
+        cites.extend(v.source.iter().map(|x| (vf, x)));
+    }
+    check_documents(cites, &documents, diags);
+    let decl = readings::declared();
+    let mut refuse = |p: Patch<'_, NoEffect>, from: &Source<'_>, d: &mut Diagnostics| {
+        let at = match p {
+            Patch::Replace(r) => position(&r.event),
+            Patch::Step { anchor, .. } => position(anchor),
+        };
+        d.error(
+            from.path,
+            at,
+            "red-dog-junction has no effect language yet: use `set:` or a reading the engine implements",
+        );
+        None
+    };
+    let vsrc = Source { path: vf, text: text("variants.yaml") };
+    let ventries: Vec<Entry<'_, _>> = raw.variants.variants.iter().map(|raw| Entry { from: vsrc, raw }).collect();
+    let variants = common::lower_variants(vf, &ventries, &languages, &decl, &mut refuse, diags);
+    let isrc = Source { path: inf, text: text("interpretations.yaml") };
+    let ientries: Vec<Entry<'_, _>> =
+        raw.interpretations.interpretations.iter().map(|raw| Entry { from: isrc, raw }).collect();
+    check_unique(inf, "interpretation", raw.interpretations.interpretations.iter().map(|i| &i.id), diags);
+    let interpretations =
+        common::lower_interpretations(inf, &ientries, &BTreeSet::new(), &variants, &decl, &mut refuse, diags);
+    let mut params = numbers.params;
+    params[P::FirstPileTiles as usize] = pile_tiles.0;
+    params[P::SecondPileTiles as usize] = pile_tiles.1;
+    let find = |k: LocKind| locations.iter().position(|l| l.kind == k);
+    let haberdashery = find(LocKind::Haberdashery).unwrap_or_else(|| {
+        diags.error(f.comp, (1, 1), "no location has `kind: haberdashery`");
+        0
+    });
+    let bank = find(LocKind::Bank).unwrap_or_else(|| {
+        diags.error(f.comp, (1, 1), "no location has `kind: bank`");
+        0
+    });
+    let mut dock_graph = Graph::new(docks.len(), 1).unwrap_or_else(|e| {
+        diags.error(f.comp, (1, 1), e.to_string());
+        Graph::new(0, 1).expect("an empty graph")
+    });
+    for d in Id::first(docks.len()) {
+        dock_graph.set_capacity(d, 1);
+    }
+    let _ = loc_ids;
+    Rules {
+        id: g.game.id.value.clone(),
+        name: g.game.names.display(&languages, &g.game.id.value).to_string(),
+        languages,
+        documents,
+        min_players: min,
+        max_players: max,
+        cubes,
+        scrap,
+        gold,
+        locations,
+        junction,
+        haberdashery,
+        bank,
+        docks,
+        dock_graph,
+        dice,
+        faces: raw.components.dice.faces.value.clamp(2, 20) as u8,
+        gold_faces: raw.components.dice.gold_faces.value.clamp(1, 20) as u8,
+        cards,
+        piles,
+        tiles,
+        starting_gold: numbers.starting_gold,
+        gold_to_box: numbers.gold_to_box,
+        display: numbers.display,
+        gold_die_start: numbers.gold_die_start,
+        params,
+        turn: TurnPlan::new(&[0], &[0]).expect("one step"),
+        interpretations,
+        variants,
+        tally,
+        rule_ids: RULE_IDS.iter().copied().collect(),
+    }
+}
+
+struct Numbers {
+    params: Vec<u32>,
+    starting_gold: Vec<u32>,
+    gold_to_box: Vec<u32>,
+    display: usize,
+    gold_die_start: u8,
+}
+
+fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Diagnostics) -> Numbers {
+    let prov = |what: &str, at, src: &[RawCitation], assumed, fields: &[(&str, usize)], diags: &mut Diagnostics| {
+        check_provenance(f.game, what, at, src, assumed, fields, diags)
+    };
+    tally.add(prov(
+        "game",
+        position(&g.game.id),
+        &g.game.source,
+        &g.game.assumed,
+        &[("min_players", 1), ("max_players", 1)],
+        diags,
+    ));
+    let s = &g.setup;
+    let fields = [
+        ("starting_gold", s.starting_gold.len()),
+        ("gold_to_box", s.gold_to_box.len()),
+        ("display", 1),
+        ("gold_die_start", 1),
+    ];
+    tally.add(prov("setup", position(&s.display), &s.source, &s.assumed, &fields, diags));
+    tally.add(prov("turn", position(&g.turn.actions), &g.turn.source, &g.turn.assumed, &[("actions", 1)], diags));
+    tally.add(prov(
+        "ship",
+        position(&g.ship.capacity_per_cowboy),
+        &g.ship.source,
+        &g.ship.assumed,
+        &[("capacity_per_cowboy", 1)],
+        diags,
+    ));
+    tally.add(prov(
+        "crew",
+        position(&g.crew.swap_per_outlaw),
+        &g.crew.source,
+        &g.crew.assumed,
+        &[("swap_per_outlaw", 1)],
+        diags,
+    ));
+    tally.add(prov(
+        "end",
+        position(&g.end.countdown_turns),
+        &g.end.source,
+        &g.end.assumed,
+        &[("countdown_turns", 1)],
+        diags,
+    ));
+    tally.add(prov(
+        "limits",
+        position(&g.limits.turn_cap),
+        &g.limits.source,
+        &g.limits.assumed,
+        &[("turn_cap", 1)],
+        diags,
+    ));
+    let max = g.game.max_players.value.min(5) as usize;
+    let mut starting_gold = vec![0; max];
+    for (n, gold) in &s.starting_gold {
+        match starting_gold.get_mut((*n as usize).wrapping_sub(1)) {
+            Some(slot) => *slot = small(f.game, gold, 50, "starting gold", diags),
+            None => diags.error(f.game, position(gold), format!("starting gold for player {n}, who does not exist")),
+        }
+    }
+    for n in 1..=max {
+        if !s.starting_gold.contains_key(&(n as u32)) {
+            diags.error(f.game, position(&s.display), format!("setup.starting_gold gives nothing for player {n}"));
+        }
+    }
+    let mut gold_to_box = vec![0; max + 1];
+    for (n, gold) in &s.gold_to_box {
+        match gold_to_box.get_mut(*n as usize) {
+            Some(slot) => *slot = small(f.game, gold, 50, "gold to the box", diags),
+            None => diags.error(
+                f.game,
+                position(gold),
+                format!("gold to the box for {n} players, a count the game does not play"),
+            ),
+        }
+    }
+    let mut params = vec![0; readings::PARAMS.len()];
+    params[P::Actions as usize] = small(f.game, &g.turn.actions, 10, "turn.actions", diags).max(1);
+    params[P::CapacityPerCowboy as usize] =
+        small(f.game, &g.ship.capacity_per_cowboy, 20, "ship.capacity_per_cowboy", diags);
+    params[P::SwapPerOutlaw as usize] = small(f.game, &g.crew.swap_per_outlaw, 10, "crew.swap_per_outlaw", diags);
+    params[P::CountdownTurns as usize] = small(f.game, &g.end.countdown_turns, 10, "end.countdown_turns", diags);
+    params[P::TurnCap as usize] = small(f.game, &g.limits.turn_cap, 100_000, "limits.turn_cap", diags).max(1);
+    Numbers {
+        params,
+        starting_gold,
+        gold_to_box,
+        display: small(f.game, &s.display, 12, "setup.display", diags).max(1) as usize,
+        gold_die_start: small(f.game, &s.gold_die_start, 20, "setup.gold_die_start", diags) as u8,
+    }
+}

@@ -1,0 +1,178 @@
+//! Red Dog Junction (Waterworks, 2026): the rules over the engine core.
+//!
+//! | rule | source | where |
+//! |---|---|---|
+//! | set-up: cubes, gold to the box, starting crew and gold, deck, display, Super Deal piles, dice | red-dog-junction-en Setup | `rules.rs` `State::setup` |
+//! | two actions a turn, the same one twice allowed | On Your Turn | `play.rs` `start_action` |
+//! | move, taxi, docks, never another's home base | Actions: Move; Game Concepts: Docks | `play.rs` `do_move` |
+//! | load and unload at the home base | Actions: Load/Unload | `Phase::Loading` |
+//! | buy from the display with storage, refill | Actions: Purchase a Card; FAQ | `do_buy`, `refill` |
+//! | Super Deal from cargo at the Haberdashery | Actions: Complete Super Deal | `do_deal` |
+//! | mine, displace, swap, salvage, trade and nudge, scaled by crew | Crew Actions | `do_mine`, `do_displace`, `Phase::{Swap, Salvage, Agents}` |
+//! | jettison to capacity at the end of a turn | End of Turn; Game Concepts | `after`, `Phase::Jettison` |
+//! | the end: countdown after the bank's last gold, the deck's last card | End of Game; FAQ | `after`, `end_turn`, `refill` |
+//! | scoring and both tie-breaks as a ranked outcome | End of Game; FAQ | `State::outcome` |
+//!
+//! Not yet: Officer and Boost effects (no text is printed; they are to be
+//! written in the effect language), the variants and the solo Automa.
+//! Every ambiguity is an interpretation in
+//! `rules/red-dog-junction/interpretations.yaml`; the code branches only on
+//! the typed hooks of `readings` and on parameters.
+
+mod actions;
+pub mod catalog;
+mod contract;
+pub mod invariants;
+mod lower_parts;
+mod play;
+pub mod readings;
+pub mod rules;
+pub mod rules_data;
+pub mod scenario_io;
+pub mod schema;
+
+use std::collections::BTreeMap;
+
+pub use rules::{Action, Event, State};
+pub use rules_data::Rules;
+
+use super::CatalogSummary;
+use crate::catalog::GameSources;
+use crate::catalog::common::{Change, Interpretation, Variant};
+use crate::catalog::diag::Diagnostic;
+use crate::engine::Imbalance;
+use rules_data::{Cube, Rules as R};
+
+pub const ID: &str = "red-dog-junction";
+
+/// Red Dog Junction's entry in the game registry.
+pub struct RedDogJunction;
+
+impl super::Entry for RedDogJunction {
+    const ID: &'static str = ID;
+    const FILES: &'static [&'static str] = catalog::FILES;
+    type Rules = Rules;
+    type State = State;
+
+    fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
+        catalog::load(base, overlay)
+    }
+    fn id(r: &Rules) -> &str {
+        &r.id
+    }
+    fn summary(r: &Rules) -> CatalogSummary {
+        let mut entities = BTreeMap::new();
+        entities.insert("commodities".to_string(), r.cubes.len());
+        entities.insert("locations".to_string(), r.locations.len());
+        entities.insert("cards".to_string(), r.cards.len());
+        entities.insert("super deals".to_string(), r.tiles.len());
+        CatalogSummary {
+            game: r.id.clone(),
+            name: r.name.clone(),
+            min_players: r.min_players,
+            max_players: r.max_players,
+            entities,
+            variants: r.variants.len(),
+            interpretations: r.interpretations.len(),
+            interpretations_live: r.interpretations.iter().filter(|i| i.inert.is_none()).count(),
+            numbers: r.tally,
+        }
+    }
+    fn interpretations(r: &Rules) -> &[Interpretation] {
+        &r.interpretations
+    }
+    fn variants(r: &Rules) -> &[Variant] {
+        &r.variants
+    }
+    fn describe_change(_r: &Rules, c: &Change) -> String {
+        match *c {
+            Change::Set { param, value } => {
+                format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
+            }
+            _ => "changes the turn".to_string(),
+        }
+    }
+    fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
+        r.rule_ids.iter().map(|k| format!("{}/{k}", r.id)).collect()
+    }
+}
+
+pub(crate) fn describe_imbalance(rules: &R, e: Imbalance<Cube>) -> String {
+    match e {
+        Imbalance::Count { kind, found, expected } => {
+            format!("{} {} cubes counted, {expected} exist", found, rules.cube(kind).name)
+        }
+        Imbalance::Unknown { index } => format!("a cube of unknown commodity {index}"),
+    }
+}
+
+pub fn describe_action(rules: &Rules, a: &Action) -> String {
+    let c = |x: crate::engine::Id<Cube>| rules.cubes.get(x.index()).map_or("?", |d| d.name.as_str()).to_string();
+    match *a {
+        Action::Roll(v) => format!("a die rolls {v}"),
+        Action::Move(None) => "move to space".into(),
+        Action::Move(Some(d)) if d.index() < rules.docks.len() => format!("move to {}", rules.dock_name(d)),
+        Action::Move(Some(_)) => "move to an unknown dock".into(),
+        Action::Load => "load/unload at the home base".into(),
+        Action::LoadCube(x) => format!("load one {}", c(x)),
+        Action::UnloadCube(x) => format!("unload one {}", c(x)),
+        Action::Mine(n) => format!("mine {n}"),
+        Action::Displace(m) => {
+            let who: Vec<String> = (0..8).filter(|s| m & (1 << s) != 0).map(|s| format!("p{}", s + 1)).collect();
+            format!("displace {}", who.join(", "))
+        }
+        Action::Swap(w) => format!("swap with p{}", u32::from(w) + 1),
+        Action::SwapGive(x) => format!("give one {}", c(x)),
+        Action::SwapTake(x) => format!("take one {}", c(x)),
+        Action::Salvage => "salvage".into(),
+        Action::SalvageCube(x) => format!("salvage one {}", c(x)),
+        Action::Agents => "use the Agents".into(),
+        Action::Trade { give, take } => format!("trade {} for {}", c(give), c(take)),
+        Action::Nudge { place, up } => {
+            let which = place.map_or("the gold die".to_string(), |p| format!("the die on place {}", u32::from(p) + 1));
+            format!("nudge {which} {}", if up { "up" } else { "down" })
+        }
+        Action::Buy { slot, way } => format!("buy display card {} (cost {})", u32::from(slot) + 1, u32::from(way) + 1),
+        Action::Deal(p) => {
+            format!("Super Deal from {}", rules.piles.get(usize::from(p)).map_or("?", |x| x.name.as_str()))
+        }
+        Action::RascalDeal(p) => {
+            format!("Rascal's Super Deal from {}", rules.piles.get(usize::from(p)).map_or("?", |x| x.name.as_str()))
+        }
+        Action::Pass => "pass".into(),
+        Action::Done => "done".into(),
+        Action::Jettison(x) => format!("jettison one {}", c(x)),
+    }
+}
+
+pub fn describe_event(rules: &Rules, e: &Event) -> String {
+    let c = |x: crate::engine::Id<Cube>| rules.cube(x).name.clone();
+    match e {
+        Event::Rolled { place, value } => format!("the die on place {} shows {value}", u32::from(*place) + 1),
+        Event::Moved { seat, to } => {
+            format!("p{} moves to {}", seat + 1, to.map_or("space".to_string(), |d| rules.dock_name(d)))
+        }
+        Event::Displaced { seat } => format!("p{}'s ship is displaced to space", seat + 1),
+        Event::Cubes { seat, what, cube, n } => format!("p{} {what} {n} {}", seat + 1, c(*cube)),
+        Event::Traded { seat, give, take } => {
+            format!("p{} trades {} {} for {} {}", seat + 1, give.1, c(give.0), take.1, c(take.0))
+        }
+        Event::Nudged { place, value } => format!(
+            "{} now shows {value}",
+            place.map_or("the gold die".to_string(), |p| format!("the die on place {}", u32::from(p) + 1))
+        ),
+        Event::Bought { seat, card } => format!("p{} buys {}", seat + 1, rules.card(*card).name),
+        Event::Deal { seat, gold, .. } => format!("p{} completes a Super Deal for {gold} gold", seat + 1),
+        Event::CountdownStarted { turns } => format!("the bank's last gold is gone: {turns} more turns"),
+        Event::CountdownStopped => "gold is back in the bank: the countdown stops".into(),
+        Event::TurnEnded { seat } => format!("p{}'s turn ends", seat + 1),
+        Event::GameOver(end) => format!(
+            "the game is over ({})",
+            match end {
+                rules::End::Countdown => "the countdown ran out",
+                rules::End::DeckOut => "the deck ran out",
+                rules::End::TurnCap => "turn cap",
+            }
+        ),
+    }
+}

@@ -1,0 +1,327 @@
+//! Legal actions and their effects (`State::legal`, `State::checked_apply`).
+
+use super::readings::*;
+use super::rules::{Action, End, Event, Fault, Phase, State, rule};
+use super::rules_data::*;
+use crate::engine::{Id, RuleError, WhenEmpty, move_n};
+
+type R = Result<(), RuleError>;
+
+impl State {
+    /// The legal actions in canonical order (the order `Action` derives).
+    pub fn legal(&self, rules: &Rules, out: &mut Vec<Action>) {
+        out.clear();
+        if self.end.is_some() {
+            return;
+        }
+        if !self.rolls.is_empty() {
+            out.extend((1..=rules.faces).map(Action::Roll));
+            return;
+        }
+        let mut all = Vec::new();
+        self.candidates(rules, &mut all);
+        for a in all {
+            if self.clone().apply_inner(rules, &a, &mut Vec::new()).is_ok() {
+                out.push(a);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Every action that might be legal here (`legal` keeps those `apply` accepts).
+    fn candidates(&self, rules: &Rules, out: &mut Vec<Action>) {
+        let cubes = || Id::<Cube>::first(rules.cubes.len());
+        match self.phase {
+            Phase::Jettison => out.extend(cubes().map(Action::Jettison)),
+            Phase::Loading => {
+                out.extend(cubes().map(Action::LoadCube));
+                out.extend(cubes().map(Action::UnloadCube));
+                out.push(Action::Done);
+            }
+            Phase::Salvage { .. } => {
+                out.extend(cubes().map(Action::SalvageCube));
+                out.push(Action::Done);
+            }
+            Phase::Agents { .. } => {
+                for g in cubes() {
+                    out.extend(cubes().map(|t| Action::Trade { give: g, take: t }));
+                }
+                for place in (0..rules.dice.len() as u8).map(Some).chain([None]) {
+                    out.extend([true, false].map(|up| Action::Nudge { place, up }));
+                }
+                out.push(Action::Done);
+            }
+            Phase::Swap { give: None, .. } => {
+                out.extend(cubes().map(Action::SwapGive));
+                out.push(Action::Done);
+            }
+            Phase::Swap { give: Some(_), .. } => out.extend(cubes().map(Action::SwapTake)),
+            Phase::Actions => {
+                out.push(Action::Move(None));
+                out.extend(Id::first(rules.docks.len()).map(|d| Action::Move(Some(d))));
+                out.extend([Action::Load, Action::Salvage, Action::Agents, Action::Pass]);
+                out.extend((1..=self.count_ability(rules, self.active, Ability::Mine).min(30) as u8).map(Action::Mine));
+                out.extend((1..(1u8 << self.players)).map(Action::Displace));
+                out.extend((0..self.players as u8).map(Action::Swap));
+                for slot in 0..rules.display as u8 {
+                    let ways = self.display.at(usize::from(slot)).map_or(0, |c| rules.card(c).cost.len());
+                    out.extend((0..ways as u8).map(|way| Action::Buy { slot, way }));
+                }
+                for p in 0..rules.piles.len() as u8 {
+                    out.extend([Action::Deal(p), Action::RascalDeal(p)]);
+                }
+            }
+        }
+    }
+
+    /// Applies `a`, or returns the rule it breaks and leaves the state unchanged.
+    pub fn checked_apply(&mut self, rules: &Rules, a: &Action) -> Result<Vec<Event>, RuleError> {
+        let mut next = self.clone();
+        let mut ev = Vec::new();
+        next.apply_inner(rules, a, &mut ev)?;
+        next.after(rules, &mut ev);
+        *self = next;
+        Ok(ev)
+    }
+
+    fn who(&self) -> usize {
+        match self.phase {
+            Phase::Swap { with, give: Some(_), .. } if self.r::<SwapPicks>() == SwapPicks::OwnerPicksOwn => {
+                usize::from(with)
+            }
+            _ => self.active,
+        }
+    }
+
+    /// The seat to act (the active player, or a swap's other owner).
+    pub fn to_act(&self) -> usize {
+        self.who()
+    }
+
+    fn apply_inner(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> R {
+        if self.end.is_some() {
+            return Err(rule("game.over", "End of Game", "the game is over"));
+        }
+        if let Action::Roll(v) = *a {
+            let Some(place) = self.rolls.pop() else {
+                return Err(rule("chance.roll", "Setup", "no die is waiting to be rolled"));
+            };
+            if v == 0 || v > rules.faces {
+                return Err(rule("chance.roll", "Setup", format!("a die shows 1 to {}", rules.faces)));
+            }
+            self.dice[usize::from(place)] = if self.fault == Some(Fault::DieSeven) { 7 } else { v };
+            ev.push(Event::Rolled { place, value: v });
+            return Ok(());
+        }
+        if !self.rolls.is_empty() {
+            return Err(rule("chance.roll", "Setup", "a die is waiting to be rolled"));
+        }
+        match self.phase {
+            Phase::Actions => self.start_action(rules, a, ev),
+            Phase::Jettison => match *a {
+                Action::Jettison(c) => {
+                    let seat = self.active;
+                    move_n(&mut self.cargo[seat], &mut self.space, c, 1)
+                        .map_err(|_| rule("jettison.capacity", "End of Turn", "no such cube aboard"))?;
+                    ev.push(Event::Cubes { seat, what: "jettisoned", cube: c, n: 1 });
+                    Ok(())
+                }
+                _ => Err(rule("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first")),
+            },
+            _ => self.phase_step(rules, a, ev),
+        }
+    }
+
+    // About 100 lines: one arm per action a turn can begin with, each a
+    // short check and a call; splitting it would only scatter the table.
+    fn start_action(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> R {
+        if self.actions_left == 0 {
+            return Err(rule("turn.actions", "On Your Turn", "no action is left this turn"));
+        }
+        let seat = self.active;
+        match *a {
+            Action::Move(to) => self.do_move(rules, seat, to, ev)?,
+            Action::Load => {
+                if self.loc_of(rules, seat) != rules.home_of(seat) {
+                    return Err(rule(
+                        "load.home-base",
+                        "Actions: Load/Unload Commodities",
+                        "the ship is not docked at its home base",
+                    ));
+                }
+                if self.cargo[seat].total() + self.storage[seat].total() == 0 {
+                    return Err(rule(
+                        "load.home-base",
+                        "Actions: Load/Unload Commodities",
+                        "nothing to load or unload",
+                    ));
+                }
+                self.phase = Phase::Loading;
+            }
+            Action::Mine(n) => self.do_mine(rules, seat, n, ev)?,
+            Action::Displace(mask) => self.do_displace(rules, seat, mask, ev)?,
+            Action::Swap(with) => {
+                let n = self.count_ability(rules, seat, Ability::Swap) * self.p(P::SwapPerOutlaw);
+                let w = usize::from(with);
+                if n == 0 {
+                    return Err(rule("crew.swap", "Crew Actions: Swap", "no Outlaw in the crew"));
+                }
+                if w >= self.players || w == seat || self.ships[seat].is_some() || self.ships[w].is_some() {
+                    return Err(rule(
+                        "crew.swap",
+                        "Crew Actions: Swap",
+                        "both ships must be in space, and the other another player's",
+                    ));
+                }
+                if self.cargo[seat].total() == 0 || self.cargo[w].total() == 0 {
+                    return Err(rule("crew.swap", "Crew Actions: Swap", "both ships need cargo to swap"));
+                }
+                self.phase = Phase::Swap { with, left: n.min(60) as u8, give: None };
+            }
+            Action::Salvage => {
+                let n = self.count_ability(rules, seat, Ability::Salvage);
+                if n == 0 || self.ships[seat].is_some() || self.space.total() == 0 {
+                    return Err(rule(
+                        "crew.salvage",
+                        "Crew Actions: Salvage",
+                        "salvage needs a Scavenger, the ship in space and a cube there",
+                    ));
+                }
+                self.phase = Phase::Salvage { left: n.min(60) as u8 };
+            }
+            Action::Agents => {
+                let n = self.count_ability(rules, seat, Ability::Trade);
+                if n == 0 || self.loc_of(rules, seat) != Some(rules.junction) {
+                    return Err(rule(
+                        "crew.trade",
+                        "Crew Actions: Trade",
+                        "trading needs an Agent and the ship docked at Red Dog Junction",
+                    ));
+                }
+                self.phase = Phase::Agents { left: n.min(60) as u8 };
+            }
+            Action::Buy { slot, way } => self.do_buy(rules, seat, slot, way, ev)?,
+            Action::Deal(p) => {
+                if self.loc_of(rules, seat) != Some(rules.haberdashery) {
+                    return Err(rule(
+                        "deal.place",
+                        "Actions: Complete Super Deal",
+                        "the ship is not docked at the Haberdashery",
+                    ));
+                }
+                self.do_deal(rules, seat, p, ev)?;
+            }
+            Action::RascalDeal(p) => {
+                let rascals = rules.cards.iter().enumerate().any(|(i, c)| {
+                    c.class == Class::Crew
+                        && c.ability == Ability::None
+                        && self.crew[seat].count(Id::new(i).unwrap_or(Id::ZERO)) > 0
+                });
+                if self.r::<RascalAbility>() == RascalAbility::NoAction || !rascals {
+                    return Err(rule(
+                        "crew.none",
+                        "Actions",
+                        "a Rascal has no crew action under this reading, or there is none in the crew",
+                    ));
+                }
+                self.do_deal(rules, seat, p, ev)?;
+            }
+            Action::Pass => {}
+            _ => {
+                return Err(rule(
+                    "turn.actions",
+                    "On Your Turn",
+                    "that is not an action to begin a turn's action with",
+                ));
+            }
+        }
+        self.actions_left -= 1;
+        self.actions_taken += 1;
+        if self.fault == Some(Fault::ThirdAction) && self.actions_taken == 1 {
+            self.actions_left += 1;
+        }
+        Ok(())
+    }
+
+    /// Fills the display; the deck's end may end the game (`deck-end`).
+    pub(super) fn refill(&mut self, _rules: &Rules, ev: &mut Vec<Event>) {
+        let had = !self.deck.is_empty();
+        let empty = self.display.slots().iter().filter(|s| s.is_none()).count() as u32;
+        let done = self.display.refill(&mut self.deck, &mut self.discard, WhenEmpty::Stop, &mut self.chance);
+        let over = match self.r::<DeckEnd>() {
+            DeckEnd::LastCardTurned => had && done.filled > 0 && self.deck.is_empty(),
+            DeckEnd::RefillFails => done.filled < empty,
+        };
+        if over && self.end.is_none() {
+            self.end = Some(End::DeckOut);
+            ev.push(Event::GameOver(End::DeckOut));
+        }
+    }
+
+    /// What follows any action: the countdown, the end of the turn.
+    fn after(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let bank = self.bank_gold(rules);
+        match self.countdown {
+            None if bank == 0 => {
+                let k = self.p(P::CountdownTurns) * self.players as u32;
+                let turns = match self.r::<CountdownTurns>() {
+                    CountdownTurns::AfterThisTurn => k,
+                    CountdownTurns::ThisTurnCounts => k.saturating_sub(1),
+                };
+                let turns = if self.fault == Some(Fault::CountdownShort) { turns.saturating_sub(1) } else { turns };
+                self.countdown = Some((turns, self.turns));
+                ev.push(Event::CountdownStarted { turns });
+            }
+            Some(_) if bank > 0 && self.r::<CountdownRefill>() == CountdownRefill::Resets => {
+                self.countdown = None;
+                ev.push(Event::CountdownStopped);
+            }
+            _ => {}
+        }
+        if self.end.is_some() || !self.rolls.is_empty() || self.phase != Phase::Actions && self.phase != Phase::Jettison
+        {
+            return;
+        }
+        if self.phase == Phase::Actions && self.actions_left > 0 {
+            return;
+        }
+        let over = self.cargo[self.active].total() > self.capacity(rules, self.active);
+        if over && self.fault != Some(Fault::NoJettison) {
+            self.phase = Phase::Jettison;
+            return;
+        }
+        self.end_turn(rules, ev);
+    }
+
+    fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let seat = self.active;
+        self.phase = Phase::Actions;
+        if self.r::<RefillTiming>() == RefillTiming::EndOfTurn || self.display.filled() < rules.display {
+            self.refill(rules, ev);
+        }
+        ev.push(Event::TurnEnded { seat });
+        if let Some((left, started)) = self.countdown
+            && self.turns > started
+        {
+            self.countdown = Some((left.saturating_sub(1), started));
+        }
+        self.turns += 1;
+        self.active = (self.active + 1) % self.players;
+        self.actions_left = self.p(P::Actions);
+        self.actions_taken = 0;
+        self.bought = 0;
+        if self.end.is_some() {
+            return;
+        }
+        if let Some((0, started)) = self.countdown
+            && self.turns > started
+        {
+            self.end = Some(End::Countdown);
+            ev.push(Event::GameOver(End::Countdown));
+        } else if self.turns >= self.turn_cap {
+            self.end = Some(End::TurnCap);
+            ev.push(Event::GameOver(End::TurnCap));
+        }
+    }
+}

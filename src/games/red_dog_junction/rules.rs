@@ -1,0 +1,409 @@
+//! The Red Dog Junction state machine: set-up, the two actions of a turn
+//! (each crew action a short phase of single choices, so the legal list is
+//! complete), the end of a turn (jettison, refill), chance nodes for the
+//! dice, the end and the scoring.
+
+use serde::{Deserialize, Serialize};
+
+use super::readings::*;
+use super::rules_data::*;
+use crate::engine::{
+    Chance, Config, ConfigError, Display, EndReason, Hook, Id, Multiset, Occupancy, Outcome, Pile, Readings, RuleError,
+    Supply, Touched, WhenEmpty, move_n,
+};
+
+pub type Cubes = Multiset<Cube, 8>;
+pub type Cards = Multiset<Card, 16>;
+
+/// Where a phase of the turn stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The active player picks an action (or the turn's end is due).
+    Actions,
+    /// Loading and unloading at the home base, one cube at a time.
+    Loading,
+    /// Salvaging: `left` cubes may still be taken from space.
+    Salvage { left: u8 },
+    /// Agents: `left` trades or nudges remain.
+    Agents { left: u8 },
+    /// Swapping with `with`: `left` cubes each way remain; `give` is the
+    /// cube chosen to give, waiting for the cube taken back.
+    Swap { with: u8, left: u8, give: Option<Id<Cube>> },
+    /// The end of the turn: cargo above capacity goes to space.
+    Jettison,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    Countdown,
+    DeckOut,
+    TurnCap,
+}
+
+/// An action. Composite actions (loading, salvage, agents, swap) open a
+/// phase of single choices closed by `Done`; the whole is one action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// A chance outcome: the face the next die to roll shows.
+    Roll(u8),
+    /// Move the ship to a dock, or to space (`None`).
+    Move(Option<Id<Dock>>),
+    Load,
+    LoadCube(Id<Cube>),
+    UnloadCube(Id<Cube>),
+    /// Mine this many cubes.
+    Mine(u8),
+    /// Displace the ships of these seats (a bit per seat).
+    Displace(u8),
+    /// Swap with this seat's ship.
+    Swap(u8),
+    SwapGive(Id<Cube>),
+    SwapTake(Id<Cube>),
+    Salvage,
+    SalvageCube(Id<Cube>),
+    Agents,
+    /// A trade at the Junction: give `give`'s die value of it, take `take`'s.
+    Trade {
+        give: Id<Cube>,
+        take: Id<Cube>,
+    },
+    /// Nudge the die on a place (`None`: the gold die) up or down.
+    Nudge {
+        place: Option<u8>,
+        up: bool,
+    },
+    /// Buy the card in a display slot, paying one of its costs.
+    Buy {
+        slot: u8,
+        way: u8,
+    },
+    /// The top Super Deal of a pile, at the Haberdashery.
+    Deal(u8),
+    /// A Super Deal through a Rascal (reading `rascal-ability: haberdashery-deal`).
+    RascalDeal(u8),
+    Pass,
+    Done,
+    Jettison(Id<Cube>),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Event {
+    Rolled { place: u8, value: u8 },
+    Moved { seat: usize, to: Option<Id<Dock>> },
+    Displaced { seat: usize },
+    Cubes { seat: usize, what: &'static str, cube: Id<Cube>, n: u32 },
+    Traded { seat: usize, give: (Id<Cube>, u32), take: (Id<Cube>, u32) },
+    Nudged { place: Option<u8>, value: u8 },
+    Bought { seat: usize, card: Id<Card> },
+    Deal { seat: usize, tile: Id<Tile>, gold: u32 },
+    CountdownStarted { turns: u32 },
+    CountdownStopped,
+    TurnEnded { seat: usize },
+    GameOver(End),
+}
+
+/// A planted fault (tests and `fuzz --fault` only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fault {
+    MineExtraCube,
+    ScrapToBank,
+    DoubleDock,
+    EnterForeignHome,
+    NoJettison,
+    ThirdAction,
+    DieSeven,
+    LoseBoughtCard,
+    CountdownShort,
+    ScoreBonus,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub players: usize,
+    pub active: usize,
+    pub actions_left: u32,
+    /// Actions begun this turn (for the invariant).
+    pub actions_taken: u32,
+    pub turns: u32,
+    pub phase: Phase,
+    /// Dice places waiting for a roll (a chance node while not empty).
+    pub rolls: Vec<u8>,
+    pub space: Cubes,
+    /// Cubes on each location (planets, the bank).
+    pub locs: Vec<Cubes>,
+    pub cargo: Vec<Cubes>,
+    pub storage: Vec<Cubes>,
+    /// Gold returned to the box at set-up.
+    pub boxed: Cubes,
+    pub ships: Vec<Option<Id<Dock>>>,
+    pub occupancy: Occupancy,
+    /// Value of the die on each place, and the commodity die on it.
+    pub dice: Vec<u8>,
+    pub die_at: Vec<u8>,
+    pub gold_die: u8,
+    pub deck: Pile<Card>,
+    pub display: Display<Card>,
+    pub discard: Pile<Card>,
+    pub crew: Vec<Cards>,
+    pub boosts: Vec<Cards>,
+    /// Starting cards of absent player numbers.
+    pub boxed_cards: Cards,
+    pub deal_piles: Vec<Pile<Tile>>,
+    pub deals: Vec<Multiset<Tile, 8>>,
+    pub bought: u32,
+    /// Turns after which nobody wins (the configuration's, else `limits.turn_cap`).
+    pub turn_cap: u32,
+    /// Turns still to play once the bank's gold is gone, and the turn it went.
+    pub countdown: Option<(u32, u32)>,
+    pub end: Option<End>,
+    pub chance: Chance,
+    pub readings: Readings,
+    pub fault: Option<Fault>,
+    /// Cubes and cards a fault made or lost (zones the tally does not count).
+    #[serde(skip)]
+    pub leak: (Supply<Cube>, Supply<Card>),
+    #[serde(skip)]
+    pub touched: Touched,
+}
+
+pub(super) fn rule(r: &str, source: &str, msg: impl Into<String>) -> RuleError {
+    RuleError::new(&format!("red-dog-junction/{r}"), &format!("red-dog-junction-en \u{a7} {source}"), msg)
+}
+
+impl State {
+    /// The hook variant of reading `H` this configuration plays (marked consulted).
+    pub fn r<H: Hook>(&self) -> H {
+        self.touched.mark(H::INDEX);
+        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
+    }
+    /// A parameter's value (marked consulted).
+    pub fn p(&self, p: P) -> u32 {
+        self.touched.mark(HOOKS.len() + p as usize);
+        self.readings.params[p as usize]
+    }
+
+    pub fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
+        let players = config.players as usize;
+        if config.players < rules.min_players || config.players > rules.max_players {
+            return Err(ConfigError::Players {
+                players: config.players,
+                min: rules.min_players,
+                max: rules.max_players,
+            });
+        }
+        let base = crate::engine::Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &[0] };
+        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
+        let nc = rules.cubes.len();
+        let mut s = State {
+            players,
+            active: 0,
+            actions_left: 0,
+            actions_taken: 0,
+            turns: 0,
+            phase: Phase::Actions,
+            rolls: Vec::new(),
+            space: Cubes::new(nc),
+            locs: vec![Cubes::new(nc); rules.locations.len()],
+            cargo: vec![Cubes::new(nc); players],
+            storage: vec![Cubes::new(nc); players],
+            boxed: Cubes::new(nc),
+            ships: vec![None; players],
+            occupancy: Occupancy::new(&rules.dock_graph),
+            dice: vec![1; rules.dice.len()],
+            die_at: (0..rules.dice.len() as u8).collect(),
+            gold_die: rules.gold_die_start,
+            deck: Pile::from_counts(&[]),
+            display: Display::new(rules.display),
+            discard: Pile::from_counts(&[]),
+            crew: vec![Cards::new(rules.cards.len()); players],
+            boosts: vec![Cards::new(rules.cards.len()); players],
+            boxed_cards: Cards::new(rules.cards.len()),
+            deal_piles: Vec::new(),
+            deals: vec![Multiset::new(rules.tiles.len()); players],
+            bought: 0,
+            turn_cap: config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]),
+            countdown: None,
+            end: None,
+            chance: Chance::new(config.seed),
+            readings,
+            fault: None,
+            leak: Default::default(),
+            touched: Touched::default(),
+        };
+        s.actions_left = s.p(P::Actions);
+        s.setup_cubes(rules);
+        s.setup_cards(rules);
+        s.setup_board(rules);
+        Ok(s)
+    }
+
+    fn setup_cubes(&mut self, rules: &Rules) {
+        let mut make: Supply<Cube> = Supply::new();
+        for c in Id::<Cube>::first(rules.cubes.len()) {
+            let n = rules.cube(c).copies;
+            let _ = match rules.cube(c).home {
+                Home::Space => move_n(&mut make, &mut self.space, c, n),
+                Home::Loc(l) => move_n(&mut make, &mut self.locs[l], c, n),
+            };
+        }
+        let gold = rules.gold;
+        let bank = rules.bank;
+        let boxed = rules.gold_to_box.get(self.players).copied().unwrap_or(0);
+        let boxed = boxed.min(self.locs[bank].count(gold));
+        let _ = move_n(&mut self.locs[bank], &mut self.boxed, gold, boxed);
+        let to_cargo = self.r::<StartingGoldWhere>() == StartingGoldWhere::Cargo;
+        for seat in 0..self.players {
+            let n = rules.starting_gold.get(seat).copied().unwrap_or(0).min(self.locs[bank].count(gold));
+            let to = if to_cargo { &mut self.cargo[seat] } else { &mut self.storage[seat] };
+            let _ = move_n(&mut self.locs[bank], to, gold, n);
+        }
+    }
+
+    /// The copies of each card type in this configuration (`deck-total`
+    /// adds Boosts).
+    pub fn card_totals(&self, rules: &Rules) -> Vec<u32> {
+        let extra = self.p(P::ExtraBoosts);
+        let first_boost = rules.cards.iter().position(|c| c.class == Class::Boost);
+        rules.cards.iter().enumerate().map(|(i, c)| c.copies + if Some(i) == first_boost { extra } else { 0 }).collect()
+    }
+
+    fn setup_cards(&mut self, rules: &Rules) {
+        let totals = self.card_totals(rules);
+        let mut deck: Pile<Card> = Pile::from_counts(&totals);
+        for c in Id::<Card>::first(rules.cards.len()) {
+            let st = rules.card(c).starting;
+            for seat in 0..5 {
+                let to = if seat < self.players { &mut self.crew[seat] } else { &mut self.boxed_cards };
+                let _ = move_n(&mut deck, to, c, st);
+            }
+        }
+        deck.shuffle(&mut self.chance);
+        self.deck = deck;
+        self.display.refill(&mut self.deck, &mut self.discard, WhenEmpty::Stop, &mut self.chance);
+        let nt = rules.tiles.len();
+        let mut make: Supply<Tile> = Supply::new();
+        for (i, p) in rules.piles.iter().enumerate() {
+            let n = self.p(if i == 0 { P::FirstPileTiles } else { P::SecondPileTiles }) as usize;
+            let mut counts = vec![0u32; nt];
+            for k in 0..n {
+                if let Some(t) = p.tiles.get(k % p.tiles.len().max(1)) {
+                    counts[t.index()] += 1;
+                }
+            }
+            let mut pile: Pile<Tile> = Pile::from_counts(&[]);
+            for t in Id::<Tile>::first(nt) {
+                let _ = move_n(&mut make, &mut pile, t, counts[t.index()]);
+            }
+            self.deal_piles.push(pile);
+        }
+    }
+
+    fn setup_board(&mut self, rules: &Rules) {
+        for seat in 0..self.players {
+            if let Some(home) = rules.home_of(seat) {
+                let d = Id::new(rules.locations[home].first_dock).unwrap_or(Id::ZERO);
+                if self.occupancy.enter(&rules.dock_graph, d).is_ok() {
+                    self.ships[seat] = Some(d);
+                }
+            }
+        }
+        let mut at: Vec<u8> = vec![0; rules.dice.len()];
+        for (die, &(_, place)) in rules.dice.iter().enumerate() {
+            at[usize::from(place)] = die as u8;
+        }
+        if self.r::<DicePlacement>() == DicePlacement::RandomPlaces {
+            self.chance.shuffle(&mut at);
+        }
+        self.die_at = at;
+        self.rolls = (0..rules.dice.len() as u8).rev().collect();
+    }
+
+    // ------------------------------------------------------------ queries
+
+    pub fn loc_of(&self, rules: &Rules, seat: usize) -> Option<usize> {
+        self.ships[seat].map(|d| rules.docks[d.index()].loc)
+    }
+    pub fn count_ability(&self, rules: &Rules, seat: usize, a: Ability) -> u32 {
+        self.crew[seat]
+            .iter()
+            .filter(|(c, _)| rules.card(*c).ability == a && rules.card(*c).class == Class::Crew)
+            .map(|(_, n)| u32::from(n))
+            .sum()
+    }
+    pub fn capacity(&self, rules: &Rules, seat: usize) -> u32 {
+        self.count_ability(rules, seat, Ability::Cargo) * self.p(P::CapacityPerCowboy)
+    }
+    /// The supply a commodity is obtained from and goes back to.
+    pub fn home_zone(&mut self, rules: &Rules, c: Id<Cube>) -> &mut Cubes {
+        if c == rules.scrap {
+            return &mut self.space;
+        }
+        match rules.cube(c).home {
+            Home::Space => &mut self.space,
+            Home::Loc(l) => &mut self.locs[l],
+        }
+    }
+    pub fn home_count(&self, rules: &Rules, c: Id<Cube>) -> u32 {
+        match rules.cube(c).home {
+            _ if c == rules.scrap => self.space.count(c),
+            Home::Space => self.space.count(c),
+            Home::Loc(l) => self.locs[l].count(c),
+        }
+    }
+    pub fn bank_gold(&self, rules: &Rules) -> u32 {
+        self.home_count(rules, rules.gold)
+    }
+    /// The dice a Junction dock touches: (place, commodity, value), then the gold die.
+    pub fn trade_dice(&self, rules: &Rules, d: Id<Dock>) -> Vec<(Option<u8>, Id<Cube>, u32)> {
+        let places = &rules.docks[d.index()].places;
+        let n = match self.r::<DiceAdjacency>() {
+            DiceAdjacency::TwoBeside => places.len(),
+            DiceAdjacency::OneFacing => places.len().min(1),
+        };
+        let mut out: Vec<_> = places[..n]
+            .iter()
+            .map(|&p| {
+                (Some(p), rules.dice[usize::from(self.die_at[usize::from(p)])].0, u32::from(self.dice[usize::from(p)]))
+            })
+            .collect();
+        out.push((None, rules.gold, u32::from(self.gold_die)));
+        out
+    }
+    pub fn score(&self, rules: &Rules, seat: usize) -> (u32, u32, u32) {
+        let gold = self.storage[seat].count(rules.gold);
+        let cards: u32 = self.crew[seat].iter().map(|(c, n)| rules.card(c).points * u32::from(n)).sum();
+        let deals = self.deals[seat].total();
+        (gold, cards, deals)
+    }
+    pub fn total_score(&self, rules: &Rules, seat: usize) -> i64 {
+        let (g, c, d) = self.score(rules, seat);
+        i64::from(g + c + d) + i64::from(self.fault == Some(Fault::ScoreBonus) && seat == 0)
+    }
+
+    pub fn outcome(&self, rules: &Rules) -> Option<Outcome> {
+        let end = self.end?;
+        if end == End::TurnCap {
+            let scores: Vec<i64> = (0..self.players).map(|s| self.total_score(rules, s)).collect();
+            return Some(Outcome::no_winner(EndReason::TurnCap, &scores));
+        }
+        let officers_count = self.r::<TieCrewCount>() == TieCrewCount::CrewAndOfficers;
+        let later = self.r::<FinalTie>() == FinalTie::LaterSeatWins;
+        let keys: Vec<Vec<i64>> = (0..self.players)
+            .map(|s| {
+                let crew: u32 = self.crew[s]
+                    .iter()
+                    .filter(|(c, _)| officers_count || rules.card(*c).class == Class::Crew)
+                    .map(|(_, n)| u32::from(n))
+                    .sum();
+                let mut k = vec![self.total_score(rules, s), i64::from(self.boosts[s].total()), i64::from(crew)];
+                if later {
+                    k.push(s as i64);
+                }
+                k
+            })
+            .collect();
+        let top = keys.iter().map(|k| k[0]).max().unwrap_or(0);
+        let tied = keys.iter().filter(|k| k[0] == top).count() > 1;
+        Some(Outcome::ranked(if tied { EndReason::TieBreak } else { EndReason::Countdown }, &keys))
+    }
+}

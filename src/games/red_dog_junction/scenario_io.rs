@@ -1,0 +1,341 @@
+//! Red Dog Junction's scenario vocabulary: set-up overrides, actions by
+//! catalog id, facts for expectations, and the state description.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::rules::{Action, State};
+use super::rules_data::*;
+use crate::engine::{Game, Id, move_n};
+
+pub fn seat_of(s: &str, players: usize) -> Result<usize, String> {
+    let n: usize = s
+        .strip_prefix('p')
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("`{s}` is not a seat; write p1, p2, …"))?;
+    if n == 0 || n > players {
+        return Err(format!("seat `{s}` does not exist with {players} players"));
+    }
+    Ok(n - 1)
+}
+
+fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
+    rules.cube_by_id(id).ok_or_else(|| format!("unknown commodity `{id}`"))
+}
+
+/// Overrides applied after the normal set-up. Cubes and cards move from
+/// where they lie (a commodity's supply, the deck), so all stay counted.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// Whose turn it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<String>,
+    /// Ships: seat → dock id, or `space`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ships: BTreeMap<String, String>,
+    /// Cubes added aboard: seat → commodity → count (from its supply).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cargo: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Cubes added to storage.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub storage: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Cards added: seat → card → count (from the deck); Boosts lie
+    /// beside the crew, unused.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub crew: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Dice values by place (1-based), instead of their set-up roll.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dice: BTreeMap<u8, u8>,
+    /// The gold die's value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gold_die: Option<u8>,
+    /// Display slots (1-based) → card, swapped in from the deck.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub display: BTreeMap<u8, String>,
+}
+
+impl State {
+    pub fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), String> {
+        let n = self.players;
+        if let Some(seat) = &s.seat {
+            self.active = seat_of(seat, n)?;
+        }
+        for (seat, at) in &s.ships {
+            let seat = seat_of(seat, n)?;
+            if let Some(d) = self.ships[seat].take() {
+                let _ = self.occupancy.leave(d);
+            }
+            if at != "space" {
+                let d = rules.dock_by_id(at).ok_or_else(|| format!("unknown dock `{at}`"))?;
+                self.occupancy.enter(&rules.dock_graph, d).map_err(|_| format!("dock `{at}` is taken"))?;
+                self.ships[seat] = Some(d);
+            }
+        }
+        for (into_storage, map) in [(false, &s.cargo), (true, &s.storage)] {
+            for (seat, cubes) in map {
+                let seat = seat_of(seat, n)?;
+                for (c, &k) in cubes {
+                    let c = cube(rules, c)?;
+                    let mut from = self.home_zone(rules, c).clone();
+                    let to = if into_storage { &mut self.storage[seat] } else { &mut self.cargo[seat] };
+                    move_n(&mut from, to, c, k).map_err(|e| format!("{}: {e}", rules.cube(c).id))?;
+                    *self.home_zone(rules, c) = from;
+                }
+            }
+        }
+        for (seat, cards) in &s.crew {
+            let seat = seat_of(seat, n)?;
+            for (c, &k) in cards {
+                let c = rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?;
+                let to =
+                    if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
+                move_n(&mut self.deck, to, c, k).map_err(|e| format!("{}: {e}", rules.card(c).id))?;
+            }
+        }
+        for (&place, &v) in &s.dice {
+            let p = usize::from(place).wrapping_sub(1);
+            let slot = self.dice.get_mut(p).ok_or_else(|| format!("no dice place {place}"))?;
+            if v == 0 || v > rules.faces {
+                return Err(format!("a die shows 1 to {}", rules.faces));
+            }
+            *slot = v;
+            self.rolls.retain(|&r| usize::from(r) != p);
+        }
+        if let Some(v) = s.gold_die {
+            if v == 0 || v > rules.gold_faces {
+                return Err(format!("the gold die shows 1 to {}", rules.gold_faces));
+            }
+            self.gold_die = v;
+        }
+        for (&slot, card) in &s.display {
+            let c = rules.card_by_id(card).ok_or_else(|| format!("unknown card `{card}`"))?;
+            let i = usize::from(slot).wrapping_sub(1);
+            if i >= rules.display {
+                return Err(format!("no display slot {slot}"));
+            }
+            let _ = self.display.take_slot(i, &mut self.deck);
+            // the slot is the only empty one, so the card fills it
+            move_n(&mut self.deck, &mut self.display, c, 1).map_err(|e| format!("{card}: {e}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// An action written with catalog ids.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ActionSpec {
+    Roll(u8),
+    /// A dock id or `space`.
+    Move(String),
+    Load,
+    LoadCube(String),
+    UnloadCube(String),
+    Mine(u8),
+    Displace(Vec<String>),
+    Swap(String),
+    SwapGive(String),
+    SwapTake(String),
+    Salvage,
+    SalvageCube(String),
+    Agents,
+    Trade {
+        give: String,
+        take: String,
+    },
+    /// A dice place (1-based), or none for the gold die.
+    Nudge {
+        place: Option<u8>,
+        up: bool,
+    },
+    Buy {
+        slot: u8,
+        way: u8,
+    },
+    Deal(String),
+    RascalDeal(String),
+    Pass,
+    Done,
+    Jettison(String),
+}
+
+fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
+    rules
+        .piles
+        .iter()
+        .position(|p| p.id == id)
+        .map(|p| p as u8)
+        .ok_or_else(|| format!("unknown Super Deal pile `{id}`"))
+}
+
+pub fn action_from_spec(rules: &Rules, s: &ActionSpec) -> Result<Action, String> {
+    use ActionSpec as S;
+    Ok(match s {
+        S::Roll(v) => Action::Roll(*v),
+        S::Move(to) if to == "space" => Action::Move(None),
+        S::Move(to) => Action::Move(Some(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?)),
+        S::Load => Action::Load,
+        S::LoadCube(c) => Action::LoadCube(cube(rules, c)?),
+        S::UnloadCube(c) => Action::UnloadCube(cube(rules, c)?),
+        S::Mine(n) => Action::Mine(*n),
+        S::Displace(seats) => {
+            let mut m = 0u8;
+            for s in seats {
+                m |= 1 << seat_of(s, 5)?;
+            }
+            Action::Displace(m)
+        }
+        S::Swap(s) => Action::Swap(seat_of(s, 5)? as u8),
+        S::SwapGive(c) => Action::SwapGive(cube(rules, c)?),
+        S::SwapTake(c) => Action::SwapTake(cube(rules, c)?),
+        S::Salvage => Action::Salvage,
+        S::SalvageCube(c) => Action::SalvageCube(cube(rules, c)?),
+        S::Agents => Action::Agents,
+        S::Trade { give, take } => Action::Trade { give: cube(rules, give)?, take: cube(rules, take)? },
+        S::Nudge { place, up } => Action::Nudge { place: place.map(|p| p.wrapping_sub(1)), up: *up },
+        S::Buy { slot, way } => Action::Buy { slot: slot.wrapping_sub(1), way: way.wrapping_sub(1) },
+        S::Deal(p) => Action::Deal(pile(rules, p)?),
+        S::RascalDeal(p) => Action::RascalDeal(pile(rules, p)?),
+        S::Pass => Action::Pass,
+        S::Done => Action::Done,
+        S::Jettison(c) => Action::Jettison(cube(rules, c)?),
+    })
+}
+
+pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
+    use ActionSpec as S;
+    let c = |x: Id<Cube>| rules.cubes.get(x.index()).map_or("?".to_string(), |d| d.id.clone());
+    let p = |x: u8| rules.piles.get(usize::from(x)).map_or("?".to_string(), |d| d.id.clone());
+    match *a {
+        Action::Roll(v) => S::Roll(v),
+        Action::Move(None) => S::Move("space".into()),
+        Action::Move(Some(d)) => S::Move(rules.dock_id(d)),
+        Action::Load => S::Load,
+        Action::LoadCube(x) => S::LoadCube(c(x)),
+        Action::UnloadCube(x) => S::UnloadCube(c(x)),
+        Action::Mine(n) => S::Mine(n),
+        Action::Displace(m) => {
+            S::Displace((0..8).filter(|s| m & (1 << s) != 0).map(|s| format!("p{}", s + 1)).collect())
+        }
+        Action::Swap(w) => S::Swap(format!("p{}", w + 1)),
+        Action::SwapGive(x) => S::SwapGive(c(x)),
+        Action::SwapTake(x) => S::SwapTake(c(x)),
+        Action::Salvage => S::Salvage,
+        Action::SalvageCube(x) => S::SalvageCube(c(x)),
+        Action::Agents => S::Agents,
+        Action::Trade { give, take } => S::Trade { give: c(give), take: c(take) },
+        Action::Nudge { place, up } => S::Nudge { place: place.map(|p| p + 1), up },
+        Action::Buy { slot, way } => S::Buy { slot: slot + 1, way: way + 1 },
+        Action::Deal(x) => S::Deal(p(x)),
+        Action::RascalDeal(x) => S::RascalDeal(p(x)),
+        Action::Pass => S::Pass,
+        Action::Done => S::Done,
+        Action::Jettison(x) => S::Jettison(c(x)),
+    }
+}
+
+/// A fact's value as a scenario writes it.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum Fact {
+    Number(i64),
+    Text(String),
+}
+
+impl std::fmt::Display for Fact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fact::Number(n) => write!(f, "{n}"),
+            Fact::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// Expectations: fact name → value (`cargo.p1.gold: 2`, `ship.p1: space`,
+/// `score.p2: 7`, `winner: p1`, `to-move: p2`).
+pub type Expect = BTreeMap<String, Fact>;
+
+/// Every fact of a state (zero counts left out).
+pub fn facts(s: &State, rules: &Rules) -> Expect {
+    let mut out = Expect::new();
+    for seat in 0..s.players {
+        let p = format!("p{}", seat + 1);
+        for (what, zone) in [("cargo", &s.cargo[seat]), ("storage", &s.storage[seat])] {
+            for (c, n) in zone.iter() {
+                out.insert(format!("{what}.{p}.{}", rules.cube(c).id), Fact::Number(i64::from(n)));
+            }
+        }
+        for (c, n) in s.crew[seat].iter() {
+            out.insert(format!("crew.{p}.{}", rules.card(c).id), Fact::Number(i64::from(n)));
+        }
+        let at = s.ships[seat].map_or("space".to_string(), |d| rules.dock_id(d));
+        out.insert(format!("ship.{p}"), Fact::Text(at));
+        out.insert(format!("score.{p}"), Fact::Number(s.total_score(rules, seat)));
+        out.insert(format!("deals.{p}"), Fact::Number(i64::from(s.deals[seat].total())));
+    }
+    for (place, v) in s.dice.iter().enumerate() {
+        out.insert(format!("die.{}", place + 1), Fact::Number(i64::from(*v)));
+    }
+    for (c, n) in s.space.iter() {
+        out.insert(format!("space.{}", rules.cube(c).id), Fact::Number(i64::from(n)));
+    }
+    for (i, slot) in s.display.slots().iter().enumerate() {
+        let card = slot.map_or("empty".to_string(), |c| rules.card(c).id.clone());
+        out.insert(format!("display.{}", i + 1), Fact::Text(card));
+    }
+    for seat in 0..s.players {
+        out.insert(format!("boosts.p{}", seat + 1), Fact::Number(i64::from(s.boosts[seat].total())));
+    }
+    out.insert("gold-die".into(), Fact::Number(i64::from(s.gold_die)));
+    out.insert("bank.gold".into(), Fact::Number(i64::from(s.bank_gold(rules))));
+    out.insert("actions-left".into(), Fact::Number(i64::from(s.actions_left)));
+    out.insert("to-move".into(), Fact::Text(s.to_move().to_string()));
+    if let Some((left, _)) = s.countdown {
+        out.insert("countdown".into(), Fact::Number(i64::from(left)));
+    }
+    if let Some(o) = s.outcome(rules) {
+        let w: Vec<String> = o.winners().map(|w| format!("p{}", w + 1)).collect();
+        out.insert("winner".into(), Fact::Text(w.join(" ")));
+    }
+    out
+}
+
+pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Vec<(String, String, String)> {
+    let all = facts(s, rules);
+    e.iter()
+        .filter_map(|(k, want)| {
+            let got = all.get(k).map_or_else(
+                || if k.contains('.') && !k.starts_with("ship") { "0".to_string() } else { "none".to_string() },
+                |f| f.to_string(),
+            );
+            (got != want.to_string()).then(|| (k.clone(), want.to_string(), got))
+        })
+        .collect()
+}
+
+pub fn describe_state(s: &State, rules: &Rules) -> String {
+    let mut out = format!("turn {} · p{} to act · {} actions left\n", s.turns + 1, s.active + 1, s.actions_left);
+    for seat in 0..s.players {
+        let at = s.ships[seat].map_or("in space".to_string(), |d| format!("at {}", rules.dock_name(d)));
+        let list = |z: &super::rules::Cubes| {
+            z.iter().map(|(c, n)| format!("{n} {}", rules.cube(c).name)).collect::<Vec<_>>().join(", ")
+        };
+        out.push_str(&format!(
+            "p{}: ship {at}; cargo [{}]; storage [{}]; score {}\n",
+            seat + 1,
+            list(&s.cargo[seat]),
+            list(&s.storage[seat]),
+            s.total_score(rules, seat)
+        ));
+    }
+    let dice: Vec<String> = s
+        .dice
+        .iter()
+        .enumerate()
+        .map(|(p, v)| format!("{}:{}={v}", p + 1, rules.cube(rules.dice[usize::from(s.die_at[p])].0).id))
+        .collect();
+    out.push_str(&format!("dice {} · gold die {} · bank gold {}\n", dice.join(" "), s.gold_die, s.bank_gold(rules)));
+    out
+}

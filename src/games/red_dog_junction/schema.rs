@@ -1,0 +1,194 @@
+//! The raw YAML shapes of a Red Dog Junction catalog: they only parse;
+//! `catalog` lowers them.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::common::{Key, Names, RawCitation, RawDocument};
+use crate::yaml::Spanned;
+
+/// Provenance fields every record carries (declared per record, not
+/// flattened, so serde-saphyr keeps locations).
+pub type Assumed = BTreeMap<String, String>;
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    pub game: GameSection,
+    pub setup: SetupSection,
+    pub turn: TurnNumbers,
+    pub ship: ShipNumbers,
+    pub crew: CrewNumbers,
+    pub end: EndNumbers,
+    pub limits: LimitNumbers,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSection {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub names: Names,
+    pub languages: Vec<Spanned<String>>,
+    pub documents: Vec<RawDocument>,
+    pub min_players: Spanned<u32>,
+    pub max_players: Spanned<u32>,
+    #[serde(default)]
+    pub source: Vec<RawCitation>,
+    #[serde(default)]
+    pub assumed: Assumed,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSection {
+    pub starting_gold: BTreeMap<u32, Spanned<u32>>,
+    pub gold_to_box: BTreeMap<u32, Spanned<u32>>,
+    pub display: Spanned<u32>,
+    pub gold_die_start: Spanned<u32>,
+    #[serde(default)]
+    pub source: Vec<RawCitation>,
+    #[serde(default)]
+    pub assumed: Assumed,
+}
+
+/// A section of `game.yaml`: its numbers and their provenance.
+macro_rules! numbered {
+    ($($name:ident { $($field:ident),+ })+) => {$(
+        #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $(pub $field: Spanned<u32>,)+
+            #[serde(default)]
+            pub source: Vec<RawCitation>,
+            #[serde(default)]
+            pub assumed: Assumed,
+        }
+    )+};
+}
+
+numbered! {
+    TurnNumbers { actions }
+    ShipNumbers { capacity_per_cowboy }
+    CrewNumbers { swap_per_outlaw }
+    EndNumbers { countdown_turns }
+    LimitNumbers { turn_cap }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComponentsFile {
+    pub commodities: Listed<RawCommodity>,
+    pub locations: Listed<RawLocation>,
+    pub dice: RawDice,
+    pub super_deals: RawDeals,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, bound(deserialize = "T: Deserialize<'de>"))]
+pub struct Listed<T> {
+    pub entries: Vec<T>,
+    #[serde(default)]
+    pub source: Vec<RawCitation>,
+    #[serde(default)]
+    pub assumed: Assumed,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCommodity {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub names: Names,
+    pub copies: Spanned<u32>,
+    pub starts: Spanned<String>,
+    #[serde(default)]
+    pub role: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLocation {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub names: Names,
+    pub kind: Spanned<String>,
+    pub docks: Spanned<u32>,
+    #[serde(default)]
+    pub mines: Option<Spanned<String>>,
+    #[serde(default)]
+    pub seat: Option<Spanned<u32>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDice {
+    pub faces: Spanned<u32>,
+    pub gold_faces: Spanned<u32>,
+    pub entries: Vec<RawDie>,
+    pub docks: Vec<RawDockDice>,
+    #[serde(default)]
+    pub source: Vec<RawCitation>,
+    #[serde(default)]
+    pub assumed: Assumed,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDie {
+    pub commodity: Spanned<String>,
+    pub place: Spanned<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDockDice {
+    pub dock: Spanned<u32>,
+    pub places: Vec<Spanned<u32>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDeals {
+    pub piles: Vec<RawPile>,
+    #[serde(default)]
+    pub source: Vec<RawCitation>,
+    #[serde(default)]
+    pub assumed: Assumed,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPile {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub names: Names,
+    pub gold: Spanned<u32>,
+    pub tiles: Spanned<u32>,
+    pub prices: Vec<BTreeMap<Key, Spanned<u32>>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardsFile {
+    pub cards: Vec<RawCard>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCard {
+    pub id: Spanned<String>,
+    #[serde(default)]
+    pub names: Names,
+    pub class: Spanned<String>,
+    pub ability: Spanned<String>,
+    pub copies: Spanned<u32>,
+    pub starting: Spanned<u32>,
+    pub cost: Vec<BTreeMap<Key, Spanned<u32>>>,
+    pub points: Spanned<u32>,
+    #[serde(default)]
+    pub source: Vec<RawCitation>,
+    #[serde(default)]
+    pub assumed: Assumed,
+}
