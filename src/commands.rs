@@ -819,14 +819,15 @@ pub fn check(a: &CheckArgs) -> Exit {
 }
 
 fn print_check(r: &CheckReport) {
+    let w = r.games.iter().map(|g| g.game.len()).max().unwrap_or(0).max(12);
     println!();
     println!(
-        "{:<12} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
+        "{:<w$} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
         "game", "entities", "interp.", "assumed", "scenarios", "configs", "games", "actions", "invariants", "dead"
     );
     for g in &r.games {
         println!(
-            "{:<12} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
+            "{:<w$} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
             g.game,
             g.entities,
             g.interpretations,

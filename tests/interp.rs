@@ -19,6 +19,28 @@ fn dry_gulch() -> AnyRules {
     catalogs().into_iter().find(|c| c.id() == "dry-gulch").unwrap()
 }
 
+/// The README's "Bundled today" paragraph gives each bundled game's
+/// interpretation counts as `validate` counts them.
+#[test]
+fn the_readme_counts_each_games_interpretations() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let bundled = &readme[readme.find("Bundled today:").expect("the README lists the bundled games")..];
+    let bundled = &bundled[..bundled.find("\n\n").unwrap_or(bundled.len())];
+    for rules in catalogs() {
+        let s = rules.summary();
+        let at = bundled.find(&format!("**{}**", s.name)).unwrap_or_else(|| panic!("the README names {}", s.name));
+        let rest = &bundled[at + s.name.len() + 4..];
+        let entry = &rest[..rest.find("**").unwrap_or(rest.len())];
+        let claim =
+            format!("{} interpretations ({} the engine branches on)", s.interpretations, s.interpretations_live);
+        assert!(
+            entry.split_whitespace().collect::<Vec<_>>().join(" ").contains(&claim),
+            "the README's entry for {} should say `{claim}`:\n{entry}",
+            s.name
+        );
+    }
+}
+
 // ------------------------------------------------------------- the books
 
 /// `docs/<game>-edge-cases.md` is what `edge_case_book` generates, for every
