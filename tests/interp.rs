@@ -228,12 +228,19 @@ fn diff_enables_the_variant_and_checks_its_input() {
 /// Live interpretations that random 4-player play under the default
 /// configuration never consults, with the reason. Each must stay
 /// unreachable (else remove it here) and must be reachable somewhere.
-const UNREACHED_IN_DEFAULT_PLAY: &[(&str, &str)] = &[(
-    "marker-shortage",
-    "consulted only when all six damage markers lie on the board at once; in random 4-player games markers \
-     come off with the disaster cards in the discard phase long before six buildings are damaged together \
-     (0 of 200 games). With 6 players and spreading fire it is consulted in about a fifth of the games.",
-)];
+const UNREACHED_IN_DEFAULT_PLAY: &[(&str, &str)] = &[
+    (
+        "marker-shortage",
+        "consulted only when all six damage markers lie on the board at once; in random 4-player games markers \
+         come off with the disaster cards in the discard phase long before six buildings are damaged together \
+         (0 of 200 games). With 6 players and spreading fire it is consulted in about a fifth of the games.",
+    ),
+    (
+        "spread-to-town-hall",
+        "declared under spreading-fire, but it matters only where the Town Hall may be damaged at all, so it is \
+         consulted only with town-hall-damage on as well (checked below with both variants).",
+    ),
+];
 
 #[test]
 fn every_live_interpretation_is_reachable_in_random_play() {
@@ -257,6 +264,9 @@ fn every_live_interpretation_is_reachable_in_random_play() {
     let crowded = Config::new("dry-gulch", 6, 0).with_variant("spreading-fire");
     let d = interp::diff_any(&rules, &crowded, "marker-shortage", &[], 100, 1).unwrap();
     assert!(!d.dead, "marker-shortage is unreachable even at 6 players with spreading fire");
+    let both = Config::new("dry-gulch", 4, 0).with_variant("spreading-fire").with_variant("town-hall-damage");
+    let d = interp::diff_any(&rules, &both, "spread-to-town-hall", &[], 30, 1).unwrap();
+    assert!(!d.dead, "spread-to-town-hall is unreachable with spreading fire and town-hall damage");
 }
 
 // ------------------------------------------------------------- statistics

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::readings::*;
-use super::rules::{Closure, Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
+use super::rules::{Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
 use super::rules_data::*;
 use crate::engine::{Supply, move_n, move_tagged};
 use crate::lang::{
@@ -157,9 +157,13 @@ fn expand_take(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
                 (None, _) => None,
             };
             let take = |from, to| Queued::Game(Step::Take { from, to, count: n, insurable, stage: 0, protect: None });
+            // a loss to oneself, as self-transfer reads it
+            let to_self = matches!((f, dest), (Some(f), Some(Dest::Seat(t))) if *f == t);
+            let discarded = to_self && st.r::<SelfTransfer>() == SelfTransfer::Discards;
             let q = &mut st.agenda.queue;
             match (f, dest) {
-                (Some(f), Some(Dest::Seat(t))) if *f == t => {}
+                (Some(f), _) if discarded => q.push_back(take(*f, Dest::Discard)),
+                (Some(_), _) if to_self => {}
                 (Some(f), Some(d)) => q.push_back(take(*f, d)),
                 // losing cards to a building not built: discard them
                 (Some(f), None) => q.push_back(take(*f, Dest::Discard)),
@@ -436,9 +440,17 @@ impl State {
         let Some(p) = self.board[plot.index()] else {
             return;
         };
-        if self.markers_used() >= self.p(P::DamageMarkers) {
+        let why = if p.damage.is_some() {
+            // second-disaster: losses-only — no second marker; the card goes
+            Some("the building is already damaged: no second marker")
+        } else if self.markers_used() >= self.p(P::DamageMarkers) {
             // marker-shortage: no-marker — the card's losses happen, the card is discarded
-            ev.push(Event::Lapsed { why: "no damage marker left: the building is not damaged".into() });
+            Some("no damage marker left: the building is not damaged")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            ev.push(Event::Lapsed { why: why.into() });
             moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
             return;
         }
@@ -451,11 +463,7 @@ impl State {
             Some(o) => moved(move_tagged(&mut self.played, &mut self.seats[o].in_front, card, plot)),
             None => {
                 moved(move_n(&mut self.played, &mut self.event_discard, card, 1));
-                self.town_hall_closed = Some(Closure {
-                    reopens_for: Some(self.active)
-                        .filter(|_| self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn),
-                });
-                ev.push(Event::TownHallClosed);
+                self.close_town_hall(ev);
             }
         }
     }
@@ -531,6 +539,18 @@ impl State {
         self.agenda
             .queue
             .retain(|s| !matches!(s, Queued::Game(Step::Take { from, insurable: true, .. }) if *from == seat));
+    }
+
+    /// Fire Insurance kept at a fire's first draw stays kept for the rest
+    /// of its draws (`fire-insurance-moment: before-first-draw`).
+    pub(super) fn decline_insurance(&mut self, seat: usize) {
+        for s in self.agenda.queue.iter_mut() {
+            if let Queued::Game(Step::Take { from, insurable, .. }) = s
+                && *from == seat
+            {
+                *insurable = false;
+            }
+        }
     }
 
     pub(super) fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {

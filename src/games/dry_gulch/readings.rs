@@ -74,6 +74,14 @@ crate::hooks! { HOOKS;
     GoldStrike = "gold-strike" { OnlyToWin = "only-to-win", AnyTime = "any-time" }
     /// Whether a damaged Firehouse stops spreading fire.
     DamagedFirehouse = "damaged-firehouse" { Counts = "counts", OnlyIntact = "only-intact" }
+    /// Whether a damaged building may be the target of a further disaster.
+    SecondDisaster = "second-disaster" { Refused = "refused", LossesOnly = "losses-only" }
+    /// Whether spreading fire reaches the ownerless Town Hall.
+    SpreadToTownHall = "spread-to-town-hall" { Skips = "skips", ClosesIt = "closes-it" }
+    /// When Fire Insurance may be discarded against a Fire's losses.
+    FireInsuranceMoment = "fire-insurance-moment" { BeforeFirstDraw = "before-first-draw", AnyDraw = "any-draw" }
+    /// Cards an event moves from a player to himself.
+    SelfTransfer = "self-transfer" { Keeps = "keeps", Discards = "discards" }
     /// When face-up events are resolved.
     FaceUpTiming = "face-up-timing" { DrawOrBuild = "draw-or-build", BuildOnly = "build-only" }
 }

@@ -26,6 +26,7 @@ use crate::engine::{
 use crate::lang::{self, Agenda, Steps};
 
 mod describe;
+mod disasters;
 mod flow;
 
 pub use describe::{choice_id, describe_action, describe_event, describe_payment};
@@ -714,114 +715,12 @@ impl State {
 
     // ------------------------------------------------------------ turns
 
-    /// Damage markers on the board (one per damaged building).
-    pub fn markers_used(&self) -> u32 {
-        self.board.iter().flatten().filter(|p| p.damage.is_some()).count() as u32
-    }
-
-    fn firehouse_absent(&self, rules: &Rules) -> bool {
-        let counts = |p: &Placed| p.damage.is_none() || self.r::<DamagedFirehouse>() == DamagedFirehouse::Counts;
-        !self
-            .board
-            .iter()
-            .flatten()
-            .any(|p| rules.buildings[p.building.index()].ability == Some(Ability::Firehouse) && counts(p))
-    }
-
-    pub(super) fn fire_card(&self, rules: &Rules) -> Option<CardKind> {
-        rules.spreading_fire
-    }
-
-    fn spread_fires(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        let Some(fire) = self.fire_card(rules) else {
-            return;
-        };
-        let mut origins: Vec<Plot> =
-            self.board.iter().flatten().filter_map(|p| p.damage).filter(|d| d.card == fire).map(|d| d.origin).collect();
-        origins.sort();
-        origins.dedup();
-        for origin in origins {
-            if self.r::<FireSpreadExtent>() == FireSpreadExtent::OneNeighbour {
-                self.agenda.queue.push_back(Queued::Game(Step::Spread { origin }));
-            } else {
-                for to in self.spread_candidates(rules, origin, fire) {
-                    if self.board[to.index()].is_some_and(|p| p.damage.is_none()) {
-                        self.spread_to(rules, origin, to, fire, ev);
-                    }
-                }
-            }
-        }
-    }
-
-    pub(super) fn spread_candidates(&self, rules: &Rules, origin: Plot, fire: CardKind) -> Vec<Plot> {
-        let mut out = Vec::new();
-        for (i, p) in plots_of(&self.board) {
-            if p.and_then(|p| p.damage).is_some_and(|d| d.card == fire && d.origin == origin) {
-                for &n in rules.board.neighbours(i) {
-                    // the fire reaches players' buildings; the ownerless Town Hall is
-                    // damaged only by a disaster played against it (optional rule 2)
-                    if self.board[n.index()].is_some_and(|x| x.damage.is_none() && x.owner.is_some())
-                        && !out.contains(&n)
-                    {
-                        out.push(n);
-                    }
-                }
-            }
-        }
-        out.sort();
-        out
-    }
-
-    fn spread_to(&mut self, rules: &Rules, origin: Plot, to: Plot, fire: CardKind, ev: &mut Vec<Event>) {
-        if self.markers_used() >= self.p(P::DamageMarkers) {
-            ev.push(Event::Lapsed { why: "no damage marker left for the spreading fire".into() });
-            return;
-        }
-        let Some(p) = self.board[to.index()].as_mut() else {
-            return;
-        };
-        p.damage = Some(Damage { card: fire, origin });
-        ev.push(Event::FireSpread { from: origin, to });
-        let owner = p.owner;
-        if self.r::<FireSpreadLoss>() == FireSpreadLoss::FullFire
-            && let (Some(e), Some(_)) = (rules.event_of(fire), owner)
-        {
-            let saved = self.target.replace(to);
-            let effects: Vec<Effect> = self.effect_of(rules, e).iter().filter(|x| x.op != DAMAGE).cloned().collect();
-            self.expand(rules, &effects, fire);
-            self.target = saved;
-        }
-    }
-
     fn keepable(&self, rules: &Rules, c: CardKind) -> bool {
         match rules.event_of(c).map(|e| rules.events[e].triangle) {
             Some(Triangle::Red | Triangle::Yellow) => true,
             Some(Triangle::Violet) => self.r::<VioletIntoHand>() == VioletIntoHand::MayTake,
             _ => false,
         }
-    }
-
-    fn reopen_town_hall(&mut self, _ev: &mut Vec<Event>) {
-        self.town_hall_closed = None;
-        // the Town Hall's marker goes, and so does a fire that spread from it
-        let origins: Vec<Plot> = plots_of(&self.board)
-            .filter(|(_, p)| p.is_some_and(|p| p.owner.is_none() && p.damage.is_some()))
-            .map(|(i, _)| i)
-            .collect();
-        for p in self.board.iter_mut().flatten() {
-            if p.damage.is_some_and(|d| origins.contains(&d.origin)) {
-                p.damage = None;
-            }
-        }
-    }
-
-    pub(super) fn town_hall_open(&self) -> bool {
-        self.town_hall_closed.is_none() || self.fault == Some(Fault::OpenClosedTownHall)
-    }
-
-    /// Whether a closed Town Hall also stops the Bank's and the events' permits.
-    pub(super) fn special_permits_barred(&self) -> bool {
-        !self.town_hall_open() && self.r::<ClosedTownHallScope>() == ClosedTownHallScope::EveryPermitDraw
     }
 
     fn check_win(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
@@ -946,74 +845,6 @@ impl State {
             return Err(format!("{} is not a corner building and {} is a corner plot", bd.name, p.id));
         }
         Ok(())
-    }
-
-    /// Red cards the active player may play now, from hand (build phase) or face up.
-    fn disaster_targets(&self, rules: &Rules, card: CardKind) -> Vec<Plot> {
-        let Some(e) = rules.event_of(card) else {
-            return vec![];
-        };
-        let ev = &rules.events[e];
-        if ev.triangle != Triangle::Red {
-            return vec![];
-        }
-        let mut out = Vec::new();
-        for (i, p) in plots_of(&self.board) {
-            if self.disaster_blocker(rules, card, i, p).is_none() {
-                out.push(i);
-            }
-        }
-        out
-    }
-
-    fn disaster_blocker(
-        &self,
-        rules: &Rules,
-        card: CardKind,
-        plot: Plot,
-        p: &Option<Placed>,
-    ) -> Option<(&'static str, String)> {
-        let Some(p) = p else {
-            return Some(("disaster.play", "no building stands on that plot".into()));
-        };
-        let bd = &rules.buildings[p.building.index()];
-        if bd.ability == Some(Ability::TownHall) && !self.on(V::TownHallDamage) {
-            return Some((
-                "disaster.town-hall",
-                "the Town Hall can be damaged only under the optional rule town-hall-damage".into(),
-            ));
-        }
-        if let Some(Target::Building(b)) = rules.event_of(card).and_then(|e| rules.events[e].target)
-            && b != p.building
-        {
-            return Some((
-                "disaster.play",
-                format!("this card is played only against {}", rules.buildings[b.index()].name),
-            ));
-        }
-        if p.damage.is_some() {
-            return Some(("disaster.play", format!("{} is already damaged", bd.name)));
-        }
-        if p.owner == Some(self.active) && self.r::<SelfDisaster>() == SelfDisaster::Forbidden {
-            return Some((
-                "disaster.play",
-                "a player may not play a disaster against his own building (self-disaster: forbidden)".into(),
-            ));
-        }
-        if let Some(o) = p.owner
-            && self.seats[o].in_front.iter().any(|(c, _)| *c == card)
-            && self.fault != Some(Fault::NoDisasterLimit)
-        {
-            return Some((
-                "disaster.limit",
-                format!("seat {} already has a {} in front of him", o + 1, rules.card_id(card)),
-            ));
-        }
-        if self.markers_used() >= self.p(P::DamageMarkers) && self.r::<MarkerShortage>() == MarkerShortage::CannotPlay {
-            return Some(("disaster.play", "all damage markers are on the board".into()));
-        }
-        let _ = plot;
-        None
     }
 
     fn influence_playable(&self, rules: &Rules, card: CardKind) -> Option<(&'static str, String)> {
@@ -1465,6 +1296,8 @@ impl State {
                     let c = rules.reactions[&ReactionKey::Insurance];
                     self.agenda.queue.pop_front();
                     self.use_insurance(rules, seat, c, ev);
+                } else if self.r::<FireInsuranceMoment>() == FireInsuranceMoment::BeforeFirstDraw {
+                    self.decline_insurance(seat);
                 }
             }
             Action::UseIou(yes) => {
