@@ -1,10 +1,13 @@
 //! Bad input: the malformed-catalog corpus under `tests/bad_input/`.
 //!
-//! Each case folder holds only the files that differ from the bundled
-//! catalog (`rules/dry-gulch/`); a few cases are generated here instead (a
-//! file over the size limit, a directory where a file belongs, a missing
-//! file). Every case is laid over a fresh copy of the bundled catalog in a
-//! temporary folder, then
+//! Most cases are a few text replacements in one bundled file
+//! (`Setup::Edit`, written in the table below), so they follow the bundled
+//! catalog as it changes; a case folder holds whole files only where the
+//! file is no edit of a bundled one (empty, comments only, not UTF-8); a
+//! few cases are generated here (a file over the size limit, a directory
+//! where a file belongs, a missing file, a condition nested too deep).
+//! Every case is laid over a fresh copy of the bundled catalog
+//! (`rules/dry-gulch/`) in a temporary folder, then
 //!
 //! * loaded through the library (`catalog::read_root`, `games::load`): it
 //!   must give exactly one diagnostic, at the file, line and column the
@@ -31,8 +34,16 @@ use rulecheck::yaml::MAX_FILE_BYTES;
 /// How a case's catalog differs from the bundled one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Setup {
-    /// The files of `tests/bad_input/<case>/` replace the bundled ones.
+    /// The files of `tests/bad_input/<case>/` replace the bundled ones
+    /// (for files that are no edit of a bundled one: empty, comments only,
+    /// bytes that are not UTF-8).
     Folder,
+    /// Text replacements in one bundled file: each `from` must occur in it
+    /// exactly once, so the case follows the bundled catalog as it changes
+    /// and a replacement that no longer applies fails by name.
+    Edit(&'static str, &'static [(&'static str, &'static str)]),
+    /// Generated: a condition nested 200 levels deep in `events.yaml`.
+    DeepNesting,
     /// Generated: `board.yaml` padded with comments to one byte over `MAX_FILE_BYTES`.
     HugeFile,
     /// Generated: `board.yaml` replaced by a directory of that name.
@@ -57,6 +68,17 @@ const fn case(name: &'static str, file: &'static str, at: (u64, u64), says: &'st
     Case { name, setup: Setup::Folder, file, at, says, gap: None }
 }
 
+const fn edit(
+    name: &'static str,
+    edited: &'static str,
+    edits: &'static [(&'static str, &'static str)],
+    file: &'static str,
+    at: (u64, u64),
+    says: &'static str,
+) -> Case {
+    Case { name, setup: Setup::Edit(edited, edits), file, at, says, gap: None }
+}
+
 const fn generated(name: &'static str, setup: Setup, file: &'static str, says: &'static str) -> Case {
     Case { name, setup, file, at: (1, 1), says, gap: None }
 }
@@ -67,68 +89,317 @@ const fn gap(c: Case, why: &'static str) -> Case {
 
 const CASES: &[Case] = &[
     gap(
-        case("yaml-syntax-error", "buildings.yaml", (101, 14), "illegal placement of ':' indicator"),
+        edit(
+            "yaml-syntax-error",
+            "buildings.yaml",
+            &[(
+                "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n",
+                "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food\n    influence: 3\n",
+            )],
+            "buildings.yaml",
+            (101, 14),
+            "illegal placement of ':' indicator",
+        ),
         "the `[` left open is at 100:11; the parser only fails at the next line's `:`",
     ),
-    case("unknown-key", "buildings.yaml", (101, 5), "unknown field `influense`"),
-    case("wrong-type", "buildings.yaml", (101, 16), "invalid u32"),
-    case("duplicate-id", "buildings.yaml", (98, 9), "duplicate building id `saddlery`"),
-    case("duplicate-key", "buildings.yaml", (102, 5), "duplicate key `influence` in this mapping"),
-    case("dangling-reference", "events.yaml", (308, 64), "unknown building `pharmcy`; did you mean `pharmacy`?"),
-    case("unknown-effect-operation", "events.yaml", (347, 9), "unknown operation `steal_all`"),
-    case("count-contradicts-total", "game.yaml", (139, 19), "resource copies add up to 80"),
-    case("missing-provenance", "buildings.yaml", (182, 9), "`influence` has no provenance"),
-    case("alias-bomb", "events.yaml", (140, 52), "expands to more than 250000 nodes"),
-    case("deep-nesting", "events.yaml", (195, 7), "nests deeper than 64 levels"),
+    edit(
+        "unknown-key",
+        "buildings.yaml",
+        &[(
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n",
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influense: 3\n",
+        )],
+        "buildings.yaml",
+        (101, 5),
+        "unknown field `influense`",
+    ),
+    edit(
+        "wrong-type",
+        "buildings.yaml",
+        &[(
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n",
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: lots\n",
+        )],
+        "buildings.yaml",
+        (101, 16),
+        "invalid u32",
+    ),
+    edit(
+        "duplicate-id",
+        "buildings.yaml",
+        &[("  - id: hotel\n", "  - id: saddlery\n")],
+        "buildings.yaml",
+        (98, 9),
+        "duplicate building id `saddlery`",
+    ),
+    edit(
+        "duplicate-key",
+        "buildings.yaml",
+        &[(
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n",
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n    influence: 4\n",
+        )],
+        "buildings.yaml",
+        (102, 5),
+        "duplicate key `influence` in this mapping",
+    ),
+    edit(
+        "dangling-reference",
+        "events.yaml",
+        &[("to: \"owner:pharmacy\", count: 2}", "to: \"owner:pharmcy\", count: 2}")],
+        "events.yaml",
+        (312, 64),
+        "unknown building `pharmcy`; did you mean `pharmacy`?",
+    ),
+    edit(
+        "unknown-effect-operation",
+        "events.yaml",
+        &[(
+            "- take_random: {from: \"owner:bank\", to: \"owner:tobacconist\", count: 2}",
+            "- steal_all: {from: \"owner:bank\", to: \"owner:tobacconist\"}",
+        )],
+        "events.yaml",
+        (351, 9),
+        "unknown operation `steal_all`",
+    ),
+    edit(
+        "count-contradicts-total",
+        "resources.yaml",
+        &[(
+            "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: 9\n",
+            "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: 8\n",
+        )],
+        "game.yaml",
+        (139, 19),
+        "resource copies add up to 80",
+    ),
+    edit(
+        "missing-provenance",
+        "buildings.yaml",
+        &[(
+            "    source:\n      - doc: dry-gulch-en\n        ref: \"Reference: Buildings\"\n        says: \"Hatmaker / Hutmacher\"\n    assumed:\n      cost: \"no building costs are printed; a small workshop, three cards\"\n      influence: \"no influence values are printed; a three-card building is given 2\"\n",
+            "    assumed:\n      cost: \"no building costs are printed; a small workshop, three cards\"\n",
+        )],
+        "buildings.yaml",
+        (182, 9),
+        "`influence` has no provenance",
+    ),
+    edit(
+        "alias-bomb",
+        "events.yaml",
+        &[(
+            "    condition: {built: newspaper}\n",
+            "    condition:\n      all:\n        - &l0 {built: newspaper}\n        - &l1 {all: [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]}\n        - &l2 {all: [*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]}\n        - &l3 {all: [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]}\n        - &l4 {all: [*l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3]}\n        - &l5 {all: [*l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4]}\n        - &l6 {all: [*l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5]}\n        - &l7 {all: [*l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6]}\n        - &l8 {all: [*l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7]}\n        - &l9 {all: [*l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8]}\n",
+        )],
+        "events.yaml",
+        (151, 52),
+        "expands to more than 250000 nodes",
+    ),
+    Case {
+        at: (206, 7),
+        ..generated("deep-nesting", Setup::DeepNesting, "events.yaml", "nests deeper than 64 levels")
+    },
     case("non-utf8", "buildings.yaml", (183, 35), "not valid UTF-8"),
     case("empty-file", "events.yaml", (1, 1), "the file is empty"),
     generated("huge-file", Setup::HugeFile, "board.yaml", "file is 1048577 bytes, over the 1048576-byte limit"),
     generated("path-is-directory", Setup::DirectoryForFile, "board.yaml", "is a directory"),
-    case("unknown-interpretation-option", "interpretations.yaml", (74, 14), "default `with-cards`"),
-    case("unknown-document", "variants.yaml", (18, 14), "unknown document `dry-gulch-fr`"),
+    edit(
+        "unknown-interpretation-option",
+        "interpretations.yaml",
+        &[("    default: with-card\n", "    default: with-cards\n")],
+        "interpretations.yaml",
+        (74, 14),
+        "default `with-cards`",
+    ),
+    edit(
+        "unknown-document",
+        "variants.yaml",
+        &[(
+            "        says: \"reverse-order permit draft, one pick at a time, until each player has two\"\n      - doc: dry-gulch-de\n",
+            "        says: \"reverse-order permit draft, one pick at a time, until each player has two\"\n      - doc: dry-gulch-fr\n",
+        )],
+        "variants.yaml",
+        (18, 14),
+        "unknown document `dry-gulch-fr`",
+    ),
     // Beyond the issue's list.
     generated("missing-file", Setup::MissingFile, "variants.yaml", "missing catalog file `variants.yaml`"),
-    case("wrong-top-level-key", "buildings.yaml", (35, 1), "unknown field `building`, expected one of buildings"),
-    case("negative-number", "resources.yaml", (54, 13), "invalid u32"),
-    case("unknown-key-beside-known", "buildings.yaml", (102, 5), "unknown field `colour`"),
-    case("unknown-key-in-names", "buildings.yaml", (99, 24), "name in undeclared language `fr`"),
-    case("unknown-document-in-citations", "interpretations.yaml", (63, 14), "unknown document `dry-gulch-fr`"),
+    edit(
+        "wrong-top-level-key",
+        "buildings.yaml",
+        &[("\nbuildings:\n", "\nbuilding:\n")],
+        "buildings.yaml",
+        (35, 1),
+        "unknown field `building`, expected one of buildings",
+    ),
+    edit(
+        "negative-number",
+        "resources.yaml",
+        &[(
+            "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: 9\n",
+            "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: -9\n",
+        )],
+        "resources.yaml",
+        (55, 13),
+        "invalid u32",
+    ),
+    edit(
+        "unknown-key-beside-known",
+        "buildings.yaml",
+        &[(
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n",
+            "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n    colour: red\n",
+        )],
+        "buildings.yaml",
+        (102, 5),
+        "unknown field `colour`",
+    ),
+    edit(
+        "unknown-key-in-names",
+        "buildings.yaml",
+        &[("    names: {en: Hotel, de: Hotel}", "    names: {en: Hotel, fr: Hotel}")],
+        "buildings.yaml",
+        (99, 24),
+        "name in undeclared language `fr`",
+    ),
+    edit(
+        "unknown-document-in-citations",
+        "interpretations.yaml",
+        &[(
+            "        says: \"when the disaster card is discarded, the marker is removed too and the building is whole again\"\n      - doc: dry-gulch-de\n",
+            "        says: \"when the disaster card is discarded, the marker is removed too and the building is whole again\"\n      - doc: dry-gulch-fr\n",
+        )],
+        "interpretations.yaml",
+        (63, 14),
+        "unknown document `dry-gulch-fr`",
+    ),
     gap(
-        case("tab-indentation", "game.yaml", (8, 2), "tabs disallowed"),
+        edit(
+            "tab-indentation",
+            "game.yaml",
+            &[("\n  id: dry-gulch\n", "\n\tid: dry-gulch\n")],
+            "game.yaml",
+            (8, 2),
+            "tabs disallowed",
+        ),
         "the tab is at 8:1; serde-saphyr reports the token after it",
     ),
     gap(
-        case("multiple-documents", "variants.yaml", (70, 1), "a second YAML document"),
+        edit(
+            "multiple-documents",
+            "variants.yaml",
+            &[(
+                "        says: \"Ausbreitendes Feuer: same, naming the Feuerwehr (Firehouse)\"\n",
+                "        says: \"Ausbreitendes Feuer: same, naming the Feuerwehr (Firehouse)\"\n---\nvariants: []\n",
+            )],
+            "variants.yaml",
+            (70, 1),
+            "a second YAML document",
+        ),
         "the `---` is at 69:1; serde-saphyr reports the second document's first node",
     ),
-    case("unknown-anchor", "variants.yaml", (13, 14), "alias references unknown anchor"),
+    edit(
+        "unknown-anchor",
+        "variants.yaml",
+        &[("    changes: [setup.permit-deal]", "    changes: *permit-deal")],
+        "variants.yaml",
+        (13, 14),
+        "alias references unknown anchor",
+    ),
     case("comments-only", "variants.yaml", (1, 1), "the file holds only comments"),
-    case("unknown-enum-value", "events.yaml", (54, 15), "unknown variant `purple`"),
+    edit(
+        "unknown-enum-value",
+        "events.yaml",
+        &[(
+            "  - id: vandalism\n    names: {en: Vandalism, de: Vandalismus}\n    triangle: red\n",
+            "  - id: vandalism\n    names: {en: Vandalism, de: Vandalismus}\n    triangle: purple\n",
+        )],
+        "events.yaml",
+        (65, 15),
+        "unknown variant `purple`",
+    ),
     // Issue 14: numbers and booleans are not coerced from other spellings.
-    case("quoted-number", "game.yaml", (79, 15), "`'15'` is a quoted string where a number or boolean belongs"),
-    case("non-decimal-number", "game.yaml", (74, 19), "`0x03` is not a decimal number"),
-    case("yaml-1-1-boolean", "board.yaml", (28, 53), "invalid boolean (strict mode expects true/false)"),
+    edit(
+        "quoted-number",
+        "game.yaml",
+        &[("  hand_limit: 15\n", "  hand_limit: '15'\n")],
+        "game.yaml",
+        (84, 15),
+        "`'15'` is a quoted string where a number or boolean belongs",
+    ),
+    edit(
+        "non-decimal-number",
+        "game.yaml",
+        &[("  draw_resources: 3\n", "  draw_resources: 0x03\n")],
+        "game.yaml",
+        (79, 19),
+        "`0x03` is not a decimal number",
+    ),
+    edit(
+        "yaml-1-1-boolean",
+        "board.yaml",
+        &[("{id: nw-2, kind: middle, reward: 1, edge: true}", "{id: nw-2, kind: middle, reward: 1, edge: yes}")],
+        "board.yaml",
+        (28, 53),
+        "invalid boolean (strict mode expects true/false)",
+    ),
     // Issue 10: the turn is declared in the catalog, and readings change it.
-    case(
+    edit(
         "unknown-turn-step",
+        "game.yaml",
+        &[(
+            "phases: [turn-start, events, draw, build, reward, discard]",
+            "phases: [turn-start, events, drow, build, reward, discard]",
+        )],
         "game.yaml",
         (74, 32),
         "unknown turn step `drow` (the engine's procedures: turn-start, events, draw, build, reward, discard); did you mean `draw`?",
     ),
-    case("unknown-step-in-after", "variants.yaml", (77, 16), "names unknown step `drow`"),
+    edit(
+        "unknown-step-in-after",
+        "variants.yaml",
+        &[(
+            "        says: \"Ausbreitendes Feuer: same, naming the Feuerwehr (Firehouse)\"\n",
+            "        says: \"Ausbreitendes Feuer: same, naming the Feuerwehr (Firehouse)\"\n\n  # A table's variant that adds a step to the turn, naming a step the turn\n  # does not have (`drow` for `draw`).\n  - id: supply-wagon\n    names: {en: Supply wagon}\n    summary: After his draw phase the active player draws one more resource card.\n    changes: [a step after draw]\n    steps:\n      - after: drow\n        effect:\n          - draw: {to: active, count: 1}\n    source:\n      - doc: dry-gulch-en\n        ref: \"Turn\"\n        says: \"the phases of a turn, after which a table adds its own step\"\n",
+        )],
+        "variants.yaml",
+        (77, 16),
+        "names unknown step `drow`",
+    ),
     // Issue 10: the shared effect language checks every operation's arguments.
-    case(
+    edit(
         "effect-argument-wrong-type",
         "events.yaml",
-        (297, 47),
+        &[("- draw: {to: \"owner:undertaker\", count: 1}", "- draw: {to: \"owner:undertaker\", count: one}")],
+        "events.yaml",
+        (301, 47),
         "`count` of `draw` must be a whole number, found a string",
     ),
-    case("effect-argument-missing", "events.yaml", (410, 9), "`take_random` needs the argument `count`"),
-    case("unknown-selector", "events.yaml", (397, 27), "unknown selector `actve`; expected active, each-player"),
-    case(
+    edit(
+        "effect-argument-missing",
+        "events.yaml",
+        &[(
+            "{from: \"owner:sheriffs-office\", to: \"owner:doctors-office\", count: 2}",
+            "{from: \"owner:sheriffs-office\", to: \"owner:doctors-office\"}",
+        )],
+        "events.yaml",
+        (414, 9),
+        "`take_random` needs the argument `count`",
+    ),
+    edit(
+        "unknown-selector",
+        "events.yaml",
+        &[("- draw_permit: {to: active, count: 1}", "- draw_permit: {to: actve, count: 1}")],
+        "events.yaml",
+        (401, 27),
+        "unknown selector `actve`; expected active, each-player",
+    ),
+    edit(
         "unknown-effect-argument",
         "events.yaml",
-        (379, 33),
+        &[("- draw: {to: each-player, count: 3}", "- draw: {to: each-player, cuont: 3}")],
+        "events.yaml",
+        (383, 33),
         "`draw` has no argument `cuont`; it takes to, count, from; did you mean `count`?",
     ),
 ];
@@ -228,6 +499,28 @@ impl Scratch {
                     let path = entry.unwrap().path();
                     std::fs::copy(&path, game.join(path.file_name().unwrap())).unwrap();
                 }
+            }
+            Setup::Edit(file, edits) => {
+                let path = game.join(file);
+                let mut text = std::fs::read_to_string(&path).unwrap();
+                for (from, to) in edits {
+                    let n = text.matches(from).count();
+                    assert_eq!(n, 1, "{}: `{from}` occurs {n} times in the bundled {file}, not once", case.name);
+                    text = text.replacen(from, to, 1);
+                }
+                std::fs::write(&path, text).unwrap();
+            }
+            Setup::DeepNesting => {
+                let path = game.join("events.yaml");
+                let text = std::fs::read_to_string(&path).unwrap();
+                let from = "    condition: {built: newspaper}\n";
+                assert_eq!(text.matches(from).count(), 1, "`{from}` is not once in the bundled events.yaml");
+                let deep = format!(
+                    "    condition:\n{}      {{built: newspaper}}\n      {}\n",
+                    "      {not:\n".repeat(200),
+                    "}".repeat(200)
+                );
+                std::fs::write(&path, text.replacen(from, &deep, 1)).unwrap();
             }
             Setup::HugeFile => {
                 let mut text = std::fs::read(game.join("board.yaml")).unwrap();
@@ -341,11 +634,10 @@ fn locate(text: &str, needle: &str) -> (u64, u64) {
 /// itself, with the near miss suggested.
 #[test]
 fn typo_is_located() {
-    let text = std::fs::read_to_string(cases_dir().join("dangling-reference/events.yaml")).unwrap();
-    let typo = locate(&text, "pharmcy");
-
     let scratch = Scratch::new("typo-is-located");
     scratch.apply(CASES.iter().find(|c| c.name == "dangling-reference").unwrap());
+    let text = std::fs::read_to_string(scratch.game().join("events.yaml")).unwrap();
+    let typo = locate(&text, "pharmcy");
     let diags = load(&scratch.root);
     let d = diags.iter().find(|d| d.message.contains("pharmcy")).expect("a diagnostic names `pharmcy`");
     assert_eq!(d.file, scratch.game().join("events.yaml").display().to_string());
