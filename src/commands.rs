@@ -19,6 +19,7 @@ use crate::games::{self, AnyRules, with_game};
 use crate::scenario;
 
 mod bench;
+mod check_report;
 mod explore;
 pub mod progress;
 mod readings;
@@ -635,6 +636,9 @@ pub struct GameCheck {
     pub invariants: usize,
     pub invariants_held: bool,
     pub dead_interpretations: Vec<String>,
+    /// Live readings consulted in play that changed no game of the paired
+    /// runs (`check_report::UNCHANGED_GAMES` games per option).
+    pub unchanged_interpretations: Vec<String>,
     pub failures: Vec<String>,
 }
 
@@ -726,6 +730,7 @@ pub fn check(a: &CheckArgs) -> Exit {
             invariants: 0,
             invariants_held: true,
             dead_interpretations: Vec::new(),
+            unchanged_interpretations: Vec::new(),
             failures: Vec::new(),
         };
         for r in results.iter().filter(|r| r.game == s.game) {
@@ -809,49 +814,19 @@ pub fn check(a: &CheckArgs) -> Exit {
         report.games.push(gc);
     }
     stages.insert("3 fuzz".to_string(), t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    crate::note!("check: pairing games under each reading's options");
+    for (gc, rules) in report.games.iter_mut().zip(catalogs.iter()) {
+        gc.unchanged_interpretations = check_report::unchanged_readings(rules, &gc.dead_interpretations);
+    }
+    stages.insert("4 readings".to_string(), t.elapsed().as_secs_f64());
     report.stages = stages;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report).expect("reports serialise"));
     } else {
-        print_check(&report);
+        check_report::print_check(&report);
     }
     if report.passed { Exit::Ok } else { Exit::Failed }
-}
-
-fn print_check(r: &CheckReport) {
-    let w = r.games.iter().map(|g| g.game.len()).max().unwrap_or(0).max(12);
-    println!();
-    println!(
-        "{:<w$} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
-        "game", "entities", "interp.", "assumed", "scenarios", "configs", "games", "actions", "invariants", "dead"
-    );
-    for g in &r.games {
-        println!(
-            "{:<w$} {:>9} {:>8} {:>8} {:>11} {:>8} {:>9} {:>12} {:>10} {:>5}",
-            g.game,
-            g.entities,
-            g.interpretations,
-            g.assumed_numbers,
-            format!("{}/{}", g.scenarios_passed, g.scenarios_total),
-            g.configurations,
-            g.games,
-            g.actions_checked,
-            format!("{} {}", g.invariants, if g.invariants_held { "held" } else { "BROKEN" }),
-            g.dead_interpretations.len()
-        );
-        for d in &g.dead_interpretations {
-            println!("  dead interpretation (never consulted): {d}");
-        }
-        for f in &g.failures {
-            println!("  FAILED {f}");
-        }
-    }
-    let stages: Vec<String> = r.stages.iter().map(|(k, v)| format!("{} {:.1}s", &k[2..], v)).collect();
-    if let Some(why) = &r.scenarios_not_run {
-        println!("  FAILED {why}");
-    }
-    println!("stages: {}", stages.join(", "));
-    println!("check: {}", if r.passed { "everything held" } else { "FAILED" });
 }
 
 // ---------------------------------------------------------------- matrix

@@ -480,3 +480,17 @@ fn the_readme_walkthrough_works_from_an_empty_folder() {
     assert!(out.contains("printed → twelve: outcome differs in"), "{out}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// `check`'s readings stage names a reading the engine consults that
+/// changes no game: a house hand limit whose two options both set 15 is
+/// read at every turn's end and never plays differently, while
+/// damaged-influence does change games.
+#[test]
+fn a_reading_whose_options_agree_changes_no_game() {
+    let scratch = Scratch::copy_of(&house_rules(), "same-hand-limit");
+    scratch.edit("interpretations.yaml", "set: {turn.hand_limit: 12}", "set: {turn.hand_limit: 15}");
+    let same = load(&scratch.0).unwrap();
+    assert!(rulecheck::interp::changes_no_game(&same, "house-hand-limit", 10));
+    let bundled = load(&house_rules()).unwrap();
+    assert!(!rulecheck::interp::changes_no_game(&bundled, "damaged-influence", 10));
+}

@@ -30,8 +30,10 @@ use crate::engine::{Config, ConfigError, Harnessed, Outcome, Scripted};
 use crate::games::{AnyRules, with_game};
 
 mod parting;
+mod unchanged;
 use parting::first_difference;
 pub use parting::{KeyDiff, StateDiff, json_diff};
+pub use unchanged::{UNCHANGED_GAMES, changes_no_game};
 
 /// The most actions a game in `diff` and `win_rates` may take before it
 /// counts as failed (the same bound `fuzz` and `check` use).
