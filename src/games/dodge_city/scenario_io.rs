@@ -423,6 +423,12 @@ fn building_word(st: &State, r: &Rules, b: Bld) -> String {
 /// The state in words; `seat` is the viewer (`None`: everything).
 pub fn describe_view(st: &State, r: &Rules, seat: Option<Seat>) -> String {
     let mut out = format!("round {}, {}, start player p{}\n", st.round, phase_name(st), st.start + 1);
+    // what a phase line cannot say: the result, or a decision under way
+    if let Some(o) = st.outcome(r) {
+        out.push_str(&format!("outcome: {o}\n"));
+    } else if !st.pending.is_empty() || !st.debts.is_empty() {
+        out.push_str(&format!("waiting for {}\n", waiting_words(st, r)));
+    }
     for (s, p) in st.seats.iter().enumerate() {
         let hand = if seat.is_none_or(|v| v == s) {
             let cards: Vec<String> =
