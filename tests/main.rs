@@ -4,6 +4,7 @@ mod bad_input;
 mod board_blocks;
 mod cli;
 mod cli_conventions;
+mod dc_interp;
 mod dc_play;
 mod dry_gulch_play;
 mod engine_blocks;

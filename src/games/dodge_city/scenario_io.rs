@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::rules_data::*;
-use super::state::{Action, Phase, State, SymbolAt};
+use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{Game, Id, Kind, Pile, Seat, move_n};
 
 /// An action as a scenario writes it.
@@ -114,6 +114,11 @@ pub struct Expect {
     pub buildings: BTreeMap<String, String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<String>,
+    /// What the game waits for, in the words of `waiting_words` (`p1 to
+    /// sell tokens`, `p2 to take the duel loser's token`): where two
+    /// readings part at a decision, before any step could differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting: Option<String>,
 }
 
 pub fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
@@ -330,6 +335,7 @@ pub fn record_expect(st: &State, r: &Rules) -> Expect {
         squares: BTreeMap::new(),
         buildings: BTreeMap::new(),
         outcome: Some(st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string())),
+        waiting: None,
     }
 }
 
@@ -374,10 +380,35 @@ pub fn check_expect(st: &State, r: &Rules, e: &Expect) -> Result<Vec<(String, St
         let bid = building(r, b)?;
         cmp(format!("buildings.{b}"), want.clone(), building_word(st, r, bid));
     }
+    if let Some(w) = &e.waiting {
+        cmp("waiting".into(), w.clone(), waiting_words(st, r));
+    }
     if let Some(o) = &e.outcome {
         cmp("outcome".into(), o.clone(), st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string()));
     }
     Ok(out)
+}
+
+/// What the game waits for next, in words: the seat and its decision.
+pub fn waiting_words(st: &State, r: &Rules) -> String {
+    if st.over.is_some() {
+        return "nobody: the game is over".to_string();
+    }
+    if let Some((debtor, _)) = st.debts.first() {
+        return format!("p{} to sell tokens", debtor + 1);
+    }
+    match st.pending.first() {
+        Some(&p) => {
+            let what = match p {
+                Pending::Open { .. } => "to choose the building for the picture card",
+                Pending::Free { .. } => "to place the picture card's tokens",
+                Pending::Indio { .. } => "to make the Indio's removals",
+                Pending::Take { .. } => "to take the duel loser's token",
+            };
+            format!("p{} {what}", st.pending_seat(p) + 1)
+        }
+        None => st.waiting_for(r),
+    }
 }
 
 fn building_word(st: &State, r: &Rules, b: Bld) -> String {
@@ -392,6 +423,12 @@ fn building_word(st: &State, r: &Rules, b: Bld) -> String {
 /// The state in words; `seat` is the viewer (`None`: everything).
 pub fn describe_view(st: &State, r: &Rules, seat: Option<Seat>) -> String {
     let mut out = format!("round {}, {}, start player p{}\n", st.round, phase_name(st), st.start + 1);
+    // what a phase line cannot say: the result, or a decision under way
+    if let Some(o) = st.outcome(r) {
+        out.push_str(&format!("outcome: {o}\n"));
+    } else if !st.pending.is_empty() || !st.debts.is_empty() {
+        out.push_str(&format!("waiting for {}\n", waiting_words(st, r)));
+    }
     for (s, p) in st.seats.iter().enumerate() {
         let hand = if seat.is_none_or(|v| v == s) {
             let cards: Vec<String> =

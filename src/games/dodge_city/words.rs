@@ -15,7 +15,8 @@ fn c(r: &Rules, c: CardId) -> &str {
 
 pub fn action(r: &Rules, a: &Action) -> String {
     match *a {
-        Action::Pick { seat, card } => format!("p{} lays {} face down", seat + 1, c(r, card)),
+        // the step says who: `P1 lays LADY 3 face down`
+        Action::Pick { card, .. } => format!("lays {} face down", c(r, card)),
         Action::Play { card } => format!("plays {}", c(r, card)),
         Action::Open { building } => format!("chooses the {} for the picture card", b(r, building)),
         Action::Place { building, square } => {
