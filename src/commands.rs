@@ -20,6 +20,7 @@ use crate::scenario;
 
 mod bench;
 mod explore;
+mod find;
 pub mod progress;
 mod readings;
 mod scenarios;
@@ -28,6 +29,7 @@ mod shard;
 
 pub use bench::{BenchRow, bench, peak_memory_kib};
 pub use explore::{ExploreArgs, ExploreView, explore_command};
+pub use find::{FindArgs, FindView, find_command};
 pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
 pub use readings::{DiffArgs, diff_command, explain_command};
 pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files};
