@@ -857,7 +857,6 @@ fn print_check(r: &CheckReport) {
 }
 
 // ---------------------------------------------------------------- matrix
-
 pub fn matrix(game: &str, rules_dir: Option<&Path>, paths: &[PathBuf], json: bool) -> Exit {
     let catalogs = match load_all(rules_dir) {
         Ok(c) => c,
