@@ -21,6 +21,7 @@ use crate::scenario;
 mod bench;
 mod check_report;
 mod explore;
+mod find;
 pub mod progress;
 mod readings;
 mod scenarios;
@@ -29,6 +30,7 @@ mod shard;
 
 pub use bench::{BenchRow, bench, peak_memory_kib};
 pub use explore::{ExploreArgs, ExploreView, explore_command};
+pub use find::{FindArgs, FindView, find_command};
 pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
 pub use readings::{DiffArgs, diff_command, explain_command};
 pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files};
@@ -830,7 +832,6 @@ pub fn check(a: &CheckArgs) -> Exit {
 }
 
 // ---------------------------------------------------------------- matrix
-
 pub fn matrix(game: &str, rules_dir: Option<&Path>, paths: &[PathBuf], json: bool) -> Exit {
     let catalogs = match load_all(rules_dir) {
         Ok(c) => c,

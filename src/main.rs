@@ -11,6 +11,8 @@ use rulecheck::check::sensitivity::SensitivityOptions;
 use rulecheck::check::suite::Checks;
 use rulecheck::commands::{self, CheckArgs, Exit, FuzzArgs};
 
+mod find_cli;
+
 #[derive(Parser)]
 #[command(
     name = "rulecheck",
@@ -293,6 +295,10 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Search for a short action sequence to a state where a condition holds; the witness
+    /// shrunk, with the command that reproduces it, and saved as a passing scenario.
+    #[command(after_help = find_cli::EX_FIND)]
+    Find(find_cli::FindCli),
     /// Which invented numbers matter: every assumed number of the catalog (grouped by file
     /// and field, or one at a time) halved, doubled, plus and minus one, or one moved within
     /// its group; the same seeds played under each, and the groups ranked by how much the
@@ -531,6 +537,7 @@ fn main() -> ExitCode {
                 json: format == Format::Json,
             })
         }
+        Command::Find(f) => f.run(),
         Command::Sensitivity {
             game,
             games,

@@ -9,6 +9,7 @@ mod dc_play;
 mod dry_gulch_play;
 mod engine_blocks;
 mod explore;
+mod find;
 mod interp;
 mod properties;
 mod rdj_play;

@@ -258,8 +258,9 @@ fn one_changed_catalog_number_fails_the_scenario_that_pins_it() {
     let bundled = catalogs();
     let mut failed = Vec::new();
     let mut passed = 0;
-    // only Dry Gulch's catalog is changed (and copied), so only its scenarios run
-    for file in scenario_files().into_iter().filter(|f| f.path.contains("dry-gulch")) {
+    // only Dry Gulch's catalog is changed (and copied), so only its scenarios run; a `find`
+    // witness (`found/`) pins a whole game's facts, so any changed number may fail it
+    for file in scenario_files().into_iter().filter(|f| f.path.contains("dry-gulch") && !f.path.contains("/found/")) {
         assert!(run_ok(&bundled, &file).passed(), "{} fails with the bundled catalog", file.path);
         let run = run_ok(&changed, &file);
         if run.passed() {

@@ -511,36 +511,41 @@ pub fn shrink<G: Harnessed>(
     choices: &[u32],
     broken: &str,
 ) -> (Vec<u32>, GameRun<G::Action>) {
-    let fails = |c: &[u32]| -> Option<GameRun<G::Action>> {
-        let run = replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), c);
-        match &run.failure {
-            Some(f) if f.name() == broken => Some(run),
-            _ => None,
-        }
-    };
-    let mut best: Vec<u32> = choices.to_vec();
+    let run = |c: &[u32]| replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), c);
     // a game cut shorter "does not end" within its own shorter bound, which
     // proves nothing: a termination failure keeps the whole bounded game
     if broken == "termination" {
-        let run = replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), choices);
-        return (best, run);
+        return (choices.to_vec(), run(choices));
     }
-    let Some(mut best_run) = fails(&best) else {
-        let run = replay::<G>(rules, config, opts.checks, opts.fault.as_deref(), choices);
-        return (best, run);
+    let fails = |c: &[u32]| -> Option<usize> {
+        let r = run(c);
+        match &r.failure {
+            Some(f) if f.name() == broken => Some(r.actions.len()),
+            _ => None,
+        }
     };
-    // the failure happens at the last action of the run: cut what follows
-    best.truncate(best_run.actions.len());
+    let best = if fails(choices).is_some() { shrink_choices(choices, fails) } else { choices.to_vec() };
+    let best_run = run(&best);
+    (best, best_run)
+}
+
+/// Shrinks a choice list while `holds` still says it reaches what it
+/// reached (and after how many choices, which cuts the rest): drop chunks
+/// (halving their size), then lower each index to 0. `choices` must hold.
+pub fn shrink_choices(choices: &[u32], holds: impl Fn(&[u32]) -> Option<usize>) -> Vec<u32> {
+    let mut best: Vec<u32> = choices.to_vec();
+    if let Some(n) = holds(&best) {
+        best.truncate(n);
+    }
     let mut chunk = best.len() / 2;
     while chunk >= 1 {
         let mut i = 0;
         while i + chunk <= best.len() {
             let mut cand = best.clone();
             cand.drain(i..i + chunk);
-            if let Some(r) = fails(&cand) {
+            if let Some(n) = holds(&cand) {
                 best = cand;
-                best.truncate(r.actions.len());
-                best_run = r;
+                best.truncate(n);
             } else {
                 i += chunk;
             }
@@ -556,11 +561,10 @@ pub fn shrink<G: Harnessed>(
         let i = i - 1;
         let mut cand = best.clone();
         cand[i] = 0;
-        if let Some(r) = fails(&cand) {
+        if let Some(n) = holds(&cand) {
             best = cand;
-            best.truncate(r.actions.len());
-            best_run = r;
+            best.truncate(n);
         }
     }
-    (best, best_run)
+    best
 }

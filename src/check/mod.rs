@@ -3,7 +3,9 @@
 //! exhaustive bounded exploration.
 
 pub mod explore;
+pub mod find;
 pub mod fuzz;
 pub mod playout;
+pub mod query;
 pub mod sensitivity;
 pub mod suite;

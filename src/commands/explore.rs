@@ -123,7 +123,10 @@ pub fn explore_command(a: &ExploreArgs) -> Exit {
 }
 
 /// The loaded catalog a scenario file's `game:` names.
-fn game_of<'a>(catalogs: &'a [AnyRules], file: &SourceFile) -> Result<&'a AnyRules, catalog::diag::Diagnostic> {
+pub(super) fn game_of<'a>(
+    catalogs: &'a [AnyRules],
+    file: &SourceFile,
+) -> Result<&'a AnyRules, catalog::diag::Diagnostic> {
     let head: Head =
         yaml::from_str_as(&file.path, &file.text, "scenario file").map_err(|d| d.with_snippet_from(&file.text))?;
     catalogs.iter().find(|c| c.id() == head.game.value).ok_or_else(|| {
@@ -176,7 +179,11 @@ fn explore_typed<G: Scripted>(
     let mut view = view_of::<G>(rules, &start, &run, &report, a, file);
     let mut save_error = None;
     if let (Some(dir), Some(found), Some(v)) = (&a.save, &report.violation, view.violation.as_mut()) {
-        let text = saved_scenario::<G>(rules, &sc, at, vary, &start, found, &v.reproduce);
+        let title =
+            format!("Counterexample: {} within {} actions of `{}`", found.failure.name(), found.path.len(), sc.title);
+        let why = format!("Found by `{}`: {}", v.reproduce, found.failure);
+        let path: Vec<G::Action> = found.path.iter().map(|s| s.action.clone()).collect();
+        let text = saved_scenario::<G>(rules, &sc, at, vary, &start, &path, Saving { title, why, expect: false });
         let stem = Path::new(&file.path).file_stem().map_or("scenario".into(), |s| s.to_string_lossy().into_owned());
         let path = dir.join(format!("{stem}-{}-depth-{}.yaml", v.broken, v.depth));
         match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
@@ -249,7 +256,7 @@ fn described<G: Scripted>(rules: &G::Rules, start: &G, found: &Found<G::Action>)
 }
 
 /// The seat (`p1`) that takes `action` in `state`; none for a chance outcome.
-fn taken_by<G: Scripted>(state: &G, action: &G::Action) -> Option<String> {
+pub(super) fn taken_by<G: Scripted>(state: &G, action: &G::Action) -> Option<String> {
     let chance = state.to_move() == ToMove::Chance;
     state.actor(action).filter(|_| !chance).map(|s| format!("p{}", s + 1))
 }
@@ -273,19 +280,28 @@ fn reproduce(a: &ExploreArgs, file: &str, depth: usize) -> String {
     s
 }
 
+/// What a saved scenario says and whether it pins its final state.
+pub(super) struct Saving {
+    pub title: String,
+    pub why: String,
+    /// Pin the final state's recorded facts (`record_expect`) as the configuration's expectations.
+    pub expect: bool,
+}
+
 /// The scenario a found path becomes: the original's set-up, its one
 /// configuration (with the readings the command line laid over it), its
-/// steps, then the path, each action by the seat that takes it; no
-/// expectations, so it fails `run` exactly where a check breaks. It is
+/// steps, then the path, each action by the seat that takes it; with no
+/// expectations (`explore`: it fails `run` exactly where a check breaks)
+/// or the final state's (`find`: it passes and pins the state). It is
 /// strict unless the path ends waiting for a decision no step answers.
-fn saved_scenario<G: Scripted>(
+pub(super) fn saved_scenario<G: Scripted>(
     rules: &G::Rules,
     sc: &Scenario<G>,
     at: usize,
     vary: &Vary<'_>,
     start: &G,
-    found: &Found<G::Action>,
-    reproduce: &str,
+    path: &[G::Action],
+    saving: Saving,
 ) -> String {
     let chosen = sc.config.iter().chain(&sc.configs).nth(at).expect("the configuration explored");
     let mut config = chosen.value.clone();
@@ -298,26 +314,24 @@ fn saved_scenario<G: Scripted>(
     config.interpretations.extend(vary.readings.clone());
     let mut steps: Vec<RawStep<G::ActionSpec, G::Expect>> = sc.steps.iter().map(|s| s.value.clone()).collect();
     let mut state = start.clone();
-    for step in &found.path {
+    for action in path {
         steps.push(RawStep {
-            by: taken_by(&state, &step.action),
-            act: Some(G::action_to_spec(rules, &step.action)),
+            by: taken_by(&state, action),
+            act: Some(G::action_to_spec(rules, action)),
             error: None,
             force: Vec::new(),
             play_randomly: None,
             check: None,
             auto: false,
         });
-        let _ = state.apply(rules, &step.action);
+        let _ = state.apply(rules, action);
+    }
+    if saving.expect {
+        config.expect = Some(state.record_expect(rules));
     }
     let saved = Saved {
-        title: format!(
-            "Counterexample: {} within {} actions of `{}`",
-            found.failure.name(),
-            found.path.len(),
-            sc.title
-        ),
-        why: format!("Found by `{reproduce}`: {}", found.failure),
+        title: saving.title,
+        why: saving.why,
         source: &sc.source,
         game: &sc.game.value,
         config,

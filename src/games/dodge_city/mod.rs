@@ -22,6 +22,7 @@ mod contract;
 pub mod effects;
 pub mod invariants;
 mod play;
+mod query;
 pub mod readings;
 mod round;
 pub mod rules_data;

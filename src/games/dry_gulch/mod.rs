@@ -28,6 +28,7 @@ mod facts;
 pub mod invariants;
 mod layers;
 pub mod payment;
+mod query;
 pub mod readings;
 pub mod rules;
 pub mod rules_data;

@@ -1,0 +1,92 @@
+//! What a game lets a condition over its states name (`rulecheck find`):
+//! its quantities and predicates (`Term`s, each with the kinds of its
+//! arguments), the entities of each kind, and the kinds of event its
+//! actions report. The condition language itself (quantifiers, counts,
+//! comparisons) is the game-agnostic `check::query`; a game only answers
+//! "what is `hand(p2)` in this state" and "what kinds is this event".
+//!
+//! Two kinds every game has without declaring them: `player` (the seats,
+//! `p1`…, as scenarios write them) and `event` (the names `event_kinds`
+//! lists, the argument of `happened`).
+
+use super::game::Game;
+
+/// What a term gives: a number, or true/false.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Num,
+    Bool,
+}
+
+/// A quantity or predicate of a game's states: `hand(player)`,
+/// `damaged(building)`, `turn`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Term {
+    pub name: &'static str,
+    /// The kind of each argument (`player`, or one of `Query::kinds`).
+    pub args: &'static [&'static str],
+    pub sort: Sort,
+    /// What it measures, in one line (for the list an unknown name prints).
+    pub about: &'static str,
+}
+
+/// The kind every game has: its seats.
+pub const PLAYER: &str = "player";
+/// The kind of `happened`'s argument: the game's event kinds.
+pub const EVENT: &str = "event";
+
+/// A game's vocabulary for conditions over its states.
+pub trait Query: Game {
+    /// Every term, in a fixed order (`value` takes an index into it).
+    fn terms() -> &'static [Term];
+    /// The entity kinds its terms take besides `player` and `event`, each
+    /// with its entities' names (catalog ids), in index order.
+    fn kinds(rules: &Self::Rules) -> Vec<(&'static str, Vec<String>)>;
+    /// The value of term `term` at `args` (entity indexes; a seat for
+    /// `player`): a number, or 0/1 for a predicate.
+    fn value(&self, rules: &Self::Rules, term: usize, args: &[usize]) -> i64;
+    /// The event kinds `happened` can name, in index order.
+    fn event_kinds(rules: &Self::Rules) -> Vec<String>;
+    /// Adds to `out` the indexes (into `event_kinds`) of the kinds `event` is.
+    fn kinds_of_event(rules: &Self::Rules, event: &Self::Event, out: &mut Vec<usize>);
+}
+
+/// The serde name of an enum value's variant in kebab-case
+/// (`FireSpread { .. }` → `fire-spread`): what an event kind is called
+/// when a game names its kinds after its event variants.
+pub fn variant_name<T: serde::Serialize>(value: &T) -> String {
+    let name = match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(serde_json::Value::Object(m)) => m.keys().next().cloned().unwrap_or_default(),
+        _ => String::new(),
+    };
+    kebab(&name)
+}
+
+/// `FireSpread` → `fire-spread`; `fire-spread` stays.
+pub fn kebab(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(if c == '_' { '-' } else { c });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kebab_names() {
+        assert_eq!(kebab("FireSpread"), "fire-spread");
+        assert_eq!(kebab("GameOver"), "game-over");
+        assert_eq!(kebab("deck_empty"), "deck-empty");
+    }
+}

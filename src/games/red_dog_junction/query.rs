@@ -1,0 +1,135 @@
+//! Red Dog Junction's vocabulary for conditions over its states
+//! (`rulecheck find --until`): a ship's cargo and storage, its crew and
+//! score, where it is docked, the bank and space, the decks and the
+//! countdown; event kinds are its event variants (`cubes`, `bought`) and,
+//! for a cube movement, what moved it (`mined`, `jettisoned`, …).
+
+use super::rules::{Event, State};
+use super::rules_data::Rules;
+use crate::engine::{Id, PLAYER, Query, Sort, Term, variant_name};
+
+const fn num(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
+    Term { name, args, sort: Sort::Num, about }
+}
+const fn pred(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
+    Term { name, args, sort: Sort::Bool, about }
+}
+
+const P: &[&str] = &[PLAYER];
+const NONE: &[&str] = &[];
+
+/// The terms, in `value`'s order.
+const TERMS: &[Term] = &[
+    num("cargo", P, "cubes in the player's ship"),
+    num("carries", &[PLAYER, "cube"], "cubes of a commodity in the player's ship"),
+    num("capacity", P, "how many cubes the player's ship holds"),
+    num("storage", P, "cubes in the player's storage"),
+    num("stored", &[PLAYER, "cube"], "cubes of a commodity in the player's storage"),
+    num("score", P, "the player's score (gold, card points, deals)"),
+    num("crew", P, "crew and officer cards the player has"),
+    num("boosts", P, "boost cards the player has"),
+    num("deals", P, "deal tiles the player has"),
+    pred("docked", P, "the player's ship is at a dock"),
+    pred("at", &[PLAYER, "location"], "the player's ship is docked at a location"),
+    pred("active", P, "the player is on turn"),
+    num("bank-gold", NONE, "gold left in the bank"),
+    num("space", &["cube"], "cubes of a commodity floating in space"),
+    num("at-location", &["location", "cube"], "cubes of a commodity on a location"),
+    num("deck", NONE, "cards left in the deck"),
+    num("discard", NONE, "cards in the discard pile"),
+    pred("countdown", NONE, "the end countdown runs"),
+    num("actions-left", NONE, "actions the active player has left this turn"),
+    num("turn", NONE, "turns played"),
+    pred("over", NONE, "the game has ended"),
+];
+
+/// The event variants, as `variant_name` spells them.
+const EVENTS: &[&str] = &[
+    "rolled",
+    "moved",
+    "displaced",
+    "cubes",
+    "traded",
+    "nudged",
+    "bought",
+    "deal",
+    "countdown-started",
+    "countdown-stopped",
+    "turn-ended",
+    "game-over",
+];
+
+/// What a `cubes` event says moved the cubes.
+const MOVES: &[&str] = &["mined", "salvaged", "loaded", "unloaded", "jettisoned"];
+
+impl Query for State {
+    fn terms() -> &'static [Term] {
+        TERMS
+    }
+
+    fn kinds(rules: &Rules) -> Vec<(&'static str, Vec<String>)> {
+        vec![
+            ("cube", rules.cubes.iter().map(|c| c.id.clone()).collect()),
+            ("location", rules.locations.iter().map(|l| l.id.clone()).collect()),
+        ]
+    }
+
+    fn value(&self, rules: &Rules, term: usize, a: &[usize]) -> i64 {
+        let b = |x: bool| i64::from(x);
+        let cube = |i: usize| Id::new(i).unwrap_or(rules.gold);
+        let v: u32 = match TERMS[term].name {
+            "cargo" => self.cargo[a[0]].total(),
+            "carries" => self.cargo[a[0]].count(cube(a[1])),
+            "capacity" => self.capacity(rules, a[0]),
+            "storage" => self.storage[a[0]].total(),
+            "stored" => self.storage[a[0]].count(cube(a[1])),
+            "score" => return self.total_score(rules, a[0]),
+            "crew" => self.crew[a[0]].total(),
+            "boosts" => self.boosts[a[0]].total(),
+            "deals" => self.deals[a[0]].total(),
+            "docked" => return b(self.ships[a[0]].is_some()),
+            "at" => return b(self.loc_of(rules, a[0]) == Some(a[1])),
+            "active" => return b(self.active == a[0] && self.end.is_none()),
+            "bank-gold" => self.bank_gold(rules),
+            "space" => self.space.count(cube(a[0])),
+            "at-location" => self.locs[a[0]].count(cube(a[1])),
+            "deck" => self.deck.len() as u32,
+            "discard" => self.discard.len() as u32,
+            "countdown" => return b(self.countdown.is_some()),
+            "actions-left" => self.actions_left,
+            "turn" => self.turns,
+            "over" => return b(self.end.is_some()),
+            other => unreachable!("a term without a value: {other}"),
+        };
+        i64::from(v)
+    }
+
+    fn event_kinds(_rules: &Rules) -> Vec<String> {
+        EVENTS.iter().chain(MOVES).map(|e| e.to_string()).collect()
+    }
+
+    fn kinds_of_event(_rules: &Rules, event: &Event, out: &mut Vec<usize>) {
+        let name = variant_name(event);
+        if let Some(i) = EVENTS.iter().position(|e| *e == name) {
+            out.push(i);
+        }
+        if let Event::Cubes { what, .. } = event
+            && let Some(i) = MOVES.iter().position(|m| m == what)
+        {
+            out.push(EVENTS.len() + i);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_names_are_variants() {
+        assert!(EVENTS.contains(&variant_name(&Event::CountdownStopped).as_str()));
+        assert!(EVENTS.contains(&variant_name(&Event::TurnEnded { seat: 0 }).as_str()));
+        let mut seen = std::collections::BTreeSet::new();
+        assert!(EVENTS.iter().chain(MOVES).all(|e| seen.insert(*e)), "no event kind twice");
+    }
+}
