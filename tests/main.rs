@@ -10,6 +10,7 @@ mod engine_blocks;
 mod explore;
 mod interp;
 mod properties;
+mod rdj_ends;
 mod rdj_play;
 mod reliability;
 mod scenario_runner;

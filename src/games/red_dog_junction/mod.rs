@@ -25,6 +25,7 @@ mod contract;
 pub mod invariants;
 mod lower_parts;
 mod play;
+mod policy;
 pub mod readings;
 pub mod rules;
 pub mod rules_data;
