@@ -8,8 +8,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 use crate::catalog::diag::Diagnostic;
 use crate::catalog::{self, GameSources};
 use crate::check::fuzz::{FuzzError, FuzzOptions, FuzzSummary, fuzz};
@@ -20,6 +18,7 @@ use crate::scenario;
 
 mod bench;
 mod check_report;
+pub use check_report::{CheckReport, GameCheck};
 mod explore;
 mod find;
 pub mod progress;
@@ -624,37 +623,6 @@ fn candidate_configs(rules: &AnyRules, players: u32) -> Vec<Config> {
     out
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct GameCheck {
-    pub game: String,
-    pub entities: usize,
-    pub interpretations: usize,
-    pub assumed_numbers: usize,
-    pub scenarios_passed: usize,
-    pub scenarios_total: usize,
-    pub configurations: usize,
-    pub games: u64,
-    pub actions_checked: u64,
-    pub invariants: usize,
-    pub invariants_held: bool,
-    pub dead_interpretations: Vec<String>,
-    /// Live readings consulted in play that changed no game of the paired
-    /// runs (`check_report::UNCHANGED_GAMES` games per option).
-    pub unchanged_interpretations: Vec<String>,
-    pub failures: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct CheckReport {
-    pub games: Vec<GameCheck>,
-    /// Stage → seconds.
-    pub stages: BTreeMap<String, f64>,
-    pub passed: bool,
-    /// Why scenario files were left unrun (the budget ran out), if they were.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scenarios_not_run: Option<String>,
-}
-
 pub struct CheckArgs {
     pub rules: Option<PathBuf>,
     pub scenarios: Option<PathBuf>,
@@ -733,6 +701,7 @@ pub fn check(a: &CheckArgs) -> Exit {
             invariants_held: true,
             dead_interpretations: Vec::new(),
             unchanged_interpretations: Vec::new(),
+            readings_not_paired: 0,
             failures: Vec::new(),
         };
         for r in results.iter().filter(|r| r.game == s.game) {
@@ -819,7 +788,8 @@ pub fn check(a: &CheckArgs) -> Exit {
     let t = Instant::now();
     crate::note!("check: pairing games under each reading's options");
     for (gc, rules) in report.games.iter_mut().zip(catalogs.iter()) {
-        gc.unchanged_interpretations = check_report::unchanged_readings(rules, &gc.dead_interpretations);
+        (gc.unchanged_interpretations, gc.readings_not_paired) =
+            check_report::unchanged_readings(rules, &gc.dead_interpretations, start.checked_add(a.budget));
     }
     stages.insert("4 readings".to_string(), t.elapsed().as_secs_f64());
     report.stages = stages;

@@ -7,20 +7,67 @@
 //! stage lists each live interpretation the fuzz stage consulted for which
 //! `interp::changes_no_game` holds.
 
-use super::CheckReport;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use serde::Serialize;
+
 use crate::games::AnyRules;
 use crate::interp::{UNCHANGED_GAMES, changes_no_game};
 
+#[derive(Debug, Clone, Serialize)]
+pub struct GameCheck {
+    pub game: String,
+    pub entities: usize,
+    pub interpretations: usize,
+    pub assumed_numbers: usize,
+    pub scenarios_passed: usize,
+    pub scenarios_total: usize,
+    pub configurations: usize,
+    pub games: u64,
+    pub actions_checked: u64,
+    pub invariants: usize,
+    pub invariants_held: bool,
+    pub dead_interpretations: Vec<String>,
+    /// Live readings consulted in play that changed no game of the paired
+    /// runs (`check_report::UNCHANGED_GAMES` games per option).
+    pub unchanged_interpretations: Vec<String>,
+    /// Live readings the readings stage left unpaired when the budget ran out.
+    pub readings_not_paired: usize,
+    pub failures: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckReport {
+    pub games: Vec<GameCheck>,
+    /// Stage → seconds.
+    pub stages: BTreeMap<String, f64>,
+    pub passed: bool,
+    /// Why scenario files were left unrun (the budget ran out), if they were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenarios_not_run: Option<String>,
+}
+
 /// The live interpretations, not among `dead`, whose options change no
-/// game of `UNCHANGED_GAMES` paired ones.
-pub(super) fn unchanged_readings(rules: &AnyRules, dead: &[String]) -> Vec<String> {
-    rules
+/// game of `UNCHANGED_GAMES` paired ones, and how many were left unpaired
+/// because `deadline` (the check's budget) passed first.
+pub(super) fn unchanged_readings(rules: &AnyRules, dead: &[String], deadline: Option<Instant>) -> (Vec<String>, usize) {
+    let live: Vec<&str> = rules
         .interpretations()
         .iter()
         .filter(|i| i.inert.is_none() && !dead.contains(&i.id))
-        .filter(|i| changes_no_game(rules, &i.id, UNCHANGED_GAMES))
-        .map(|i| i.id.clone())
-        .collect()
+        .map(|i| i.id.as_str())
+        .collect();
+    let mut unchanged = Vec::new();
+    for (k, id) in live.iter().enumerate() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return (unchanged, live.len() - k);
+        }
+        if changes_no_game(rules, id, UNCHANGED_GAMES) {
+            unchanged.push(id.to_string());
+        }
+    }
+    (unchanged, 0)
 }
 
 pub(super) fn print_check(r: &CheckReport) {
@@ -46,6 +93,9 @@ pub(super) fn print_check(r: &CheckReport) {
         );
         for d in &g.dead_interpretations {
             println!("  dead interpretation (never consulted): {d}");
+        }
+        if g.readings_not_paired > 0 {
+            println!("  readings stage: the budget ran out with {} reading(s) not paired", g.readings_not_paired);
         }
         if !g.unchanged_interpretations.is_empty() {
             println!(
