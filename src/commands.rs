@@ -668,7 +668,8 @@ pub fn check(a: &CheckArgs) -> Exit {
             )
         }),
     };
-    let fuzz_budget = a.budget.saturating_sub(start.elapsed());
+    // a tenth of what is left is kept for the readings stage
+    let fuzz_budget = a.budget.saturating_sub(start.elapsed()).mul_f64(0.9);
     let plans: Vec<(usize, Vec<Config>)> = catalogs
         .iter()
         .enumerate()

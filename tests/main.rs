@@ -12,7 +12,6 @@ mod explore;
 mod find;
 mod interp;
 mod properties;
-mod rdj_ends;
 mod rdj_play;
 mod reliability;
 mod scenario_runner;

@@ -13,9 +13,8 @@ pub trait Chooser {
     }
 }
 
-/// Picks the next action of a playout: by weight at a chance node, by the
-/// game's `play_weights` where it declares them, else uniformly. `weights`
-/// is scratch space.
+/// Picks the next action of a playout: by weight at a chance node, else
+/// uniformly. `weights` is scratch space.
 pub fn pick<G: Game>(
     state: &G,
     rules: &G::Rules,
@@ -25,11 +24,9 @@ pub fn pick<G: Game>(
 ) -> usize {
     if state.to_move() == ToMove::Chance {
         state.chance_weights(rules, weights);
-    } else {
-        state.play_weights(rules, legal, weights);
-    }
-    if weights.len() == legal.len() && weights.iter().all(|&w| w > 0) {
-        return chooser.choose_weighted(weights);
+        if weights.len() == legal.len() && weights.iter().all(|&w| w > 0) {
+            return chooser.choose_weighted(weights);
+        }
     }
     chooser.choose(legal.len())
 }

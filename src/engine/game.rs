@@ -98,17 +98,6 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
         let _ = rules;
         out.clear();
     }
-    /// The random player's preference at a seat's node: clears `out` and,
-    /// for a game that declares one, fills it with a positive weight for each
-    /// action of `legal`, aligned with it. A playout's random chooser draws
-    /// by these weights; a script of choice indices ignores them, so a
-    /// recorded game replays the same. The default leaves `out` empty:
-    /// uniform choice. No weight may be zero, so every legal action stays
-    /// reachable.
-    fn play_weights(&self, rules: &Self::Rules, legal: &[Self::Action], out: &mut Vec<u32>) {
-        let _ = (rules, legal);
-        out.clear();
-    }
     /// Who takes `action` at this node: the seat on move, the seat it belongs
     /// to at a simultaneous node, `None` for a chance outcome or at the end.
     fn actor(&self, action: &Self::Action) -> Option<Seat> {

@@ -97,9 +97,6 @@ pub enum EndReason {
     Countdown,
     /// The configuration's turn cap was reached: nobody wins.
     TurnCap,
-    /// The last card of a deck was drawn and the game ended at once; the
-    /// scores decide.
-    DeckOut,
 }
 
 impl fmt::Display for EndReason {
@@ -109,7 +106,6 @@ impl fmt::Display for EndReason {
             EndReason::TieBreak => "tie-break",
             EndReason::Countdown => "end-game countdown",
             EndReason::TurnCap => "turn cap",
-            EndReason::DeckOut => "deck ran out",
         })
     }
 }

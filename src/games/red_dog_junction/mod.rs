@@ -25,7 +25,6 @@ mod contract;
 pub mod invariants;
 mod lower_parts;
 mod play;
-mod policy;
 mod query;
 pub mod readings;
 pub mod rules;

@@ -404,12 +404,6 @@ impl State {
             .collect();
         let top = keys.iter().map(|k| k[0]).max().unwrap_or(0);
         let tied = keys.iter().filter(|k| k[0] == top).count() > 1;
-        // a tie is decided by the tie-breaks whichever end came; else the end's own reason
-        let reason = match end {
-            _ if tied => EndReason::TieBreak,
-            End::DeckOut => EndReason::DeckOut,
-            _ => EndReason::Countdown,
-        };
-        Some(Outcome::ranked(reason, &keys))
+        Some(Outcome::ranked(if tied { EndReason::TieBreak } else { EndReason::Countdown }, &keys))
     }
 }
