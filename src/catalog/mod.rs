@@ -12,6 +12,7 @@ pub const MAX_NUMBER: u32 = 10_000;
 
 pub mod common;
 pub mod diag;
+pub mod folder;
 pub mod overlay;
 pub mod turn;
 

@@ -30,8 +30,23 @@ pub struct Term {
     pub about: &'static str,
 }
 
+impl Term {
+    /// A quantity: `hand(player)`.
+    pub const fn num(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
+        Term { name, args, sort: Sort::Num, about }
+    }
+    /// A predicate: `damaged(building)`.
+    pub const fn pred(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
+        Term { name, args, sort: Sort::Bool, about }
+    }
+}
+
 /// The kind every game has: its seats.
 pub const PLAYER: &str = "player";
+/// The arguments of a term of one player.
+pub const ONE_PLAYER: &[&str] = &[PLAYER];
+/// The arguments of a term of the whole table.
+pub const NO_ARGS: &[&str] = &[];
 /// The kind of `happened`'s argument: the game's event kinds.
 pub const EVENT: &str = "event";
 

@@ -28,7 +28,14 @@ pub trait Entry {
     fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Self::Rules, Vec<Diagnostic>>;
     /// The id the catalog gives itself (`game.id`; validation holds it to `ID`).
     fn id(rules: &Self::Rules) -> &str;
-    fn summary(rules: &Self::Rules) -> CatalogSummary;
+    /// The game's name in the catalog's first language.
+    fn name(rules: &Self::Rules) -> &str;
+    /// The fewest and the most seats the catalog plays.
+    fn players(rules: &Self::Rules) -> (u32, u32);
+    /// Entities by kind (buildings, events, …), for `validate`'s summary.
+    fn entities(rules: &Self::Rules) -> BTreeMap<String, usize>;
+    /// How many of its numbers are cited and how many assumed.
+    fn numbers(rules: &Self::Rules) -> NumberTally;
     fn interpretations(rules: &Self::Rules) -> &[Interpretation];
     fn variants(rules: &Self::Rules) -> &[Variant];
     /// A data change of a reading or variant, in catalog words.
@@ -159,7 +166,20 @@ impl AnyRules {
         with_game!(self, |r, _G, E| E::id(r))
     }
     pub fn summary(&self) -> CatalogSummary {
-        with_game!(self, |r, _G, E| E::summary(r))
+        with_game!(self, |r, _G, E| {
+            let (min_players, max_players) = E::players(r);
+            CatalogSummary {
+                game: E::id(r).to_string(),
+                name: E::name(r).to_string(),
+                min_players,
+                max_players,
+                entities: E::entities(r),
+                variants: E::variants(r).len(),
+                interpretations: E::interpretations(r).len(),
+                interpretations_live: E::interpretations(r).iter().filter(|i| i.inert.is_none()).count(),
+                numbers: E::numbers(r),
+            }
+        })
     }
     pub fn interpretations(&self) -> &[Interpretation] {
         with_game!(self, |r, _G, E| E::interpretations(r))

@@ -12,42 +12,20 @@ use super::schema::*;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
     self, Change, Declared, Entry, NumberTally, Patch, Source, check_documents, check_id, check_names,
-    check_provenance, check_unique, closest,
+    check_provenance, check_unique,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
+use crate::catalog::folder::{Folder, RawGameSection, lookup, with_snippets};
 use crate::catalog::{GameSources, SourceFile};
 use crate::engine::{Grid, Id, Kind};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
-use crate::yaml::{self, Spanned, position};
+use crate::yaml::{Spanned, position};
 
 /// The files of a Dodge City catalog folder.
 pub const FILES: &[&str] = &["game.yaml", "cards.yaml", "buildings.yaml", "events.yaml", "interpretations.yaml"];
 
 /// The most copies of one card kind (a hand counts up to 255 of a kind).
 const MAX_COPIES: u32 = 64;
-
-fn parse<'a, T: serde::de::DeserializeOwned>(
-    src: &'a GameSources,
-    name: &str,
-    diags: &mut Diagnostics,
-) -> Option<(&'a SourceFile, T)> {
-    let Some(file) = src.files.get(name) else {
-        diags.push(Diagnostic::new(
-            &format!("{}/{name}", src.dir),
-            1,
-            1,
-            format!("missing catalog file `{name}`; a Dodge City catalog has {}", FILES.join(", ")),
-        ));
-        return None;
-    };
-    match yaml::from_str::<T>(&file.path, &file.text) {
-        Ok(v) => Some((file, v)),
-        Err(d) => {
-            diags.push(d);
-            None
-        }
-    }
-}
 
 /// Parses and lowers a Dodge City catalog folder. House-rules overlays are
 /// not supported for Dodge City yet: one is a diagnostic.
@@ -59,7 +37,7 @@ pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<
             (1, 1),
             "Dodge City catalogs take no house-rules overlay yet; copy the catalog folder instead",
         );
-        return Err(finish(src, diags));
+        return Err(with_snippets(diags, [src]));
     }
     for (name, f) in &src.files {
         if !FILES.contains(&name.as_str()) {
@@ -70,29 +48,19 @@ pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<
             );
         }
     }
-    let game = parse::<GameFile>(src, "game.yaml", &mut diags);
-    let cards = parse::<CardsFile>(src, "cards.yaml", &mut diags);
-    let buildings = parse::<BuildingsFile>(src, "buildings.yaml", &mut diags);
-    let events = parse::<EventsFile>(src, "events.yaml", &mut diags);
-    let interps = parse::<InterpretationsFile>(src, "interpretations.yaml", &mut diags);
+    let folder = Folder { src, game: "Dodge City", files: FILES };
+    let game = folder.parse::<GameFile>("game.yaml", &mut diags);
+    let cards = folder.parse::<CardsFile>("cards.yaml", &mut diags);
+    let buildings = folder.parse::<BuildingsFile>("buildings.yaml", &mut diags);
+    let events = folder.parse::<EventsFile>("events.yaml", &mut diags);
+    let interps = folder.parse::<InterpretationsFile>("interpretations.yaml", &mut diags);
     let (Some(game), Some(cards), Some(buildings), Some(events), Some(interps)) =
         (game, cards, buildings, events, interps)
     else {
-        return Err(finish(src, diags));
+        return Err(with_snippets(diags, [src]));
     };
     let rules = lower(Files { game, cards, buildings, events, interps }, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(finish(src, diags)) }
-}
-
-fn finish(src: &GameSources, diags: Diagnostics) -> Vec<Diagnostic> {
-    diags
-        .items
-        .into_iter()
-        .map(|d| match src.files.values().find(|f| f.path == d.file) {
-            Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
-            _ => d,
-        })
-        .collect()
+    if diags.is_empty() { Ok(rules) } else { Err(with_snippets(diags, [src])) }
 }
 
 struct Files<'a> {
@@ -108,23 +76,6 @@ fn id_at<K: Kind>(i: usize, file: &str, at: (u64, u64), diags: &mut Diagnostics)
         diags.error(file, at, e.to_string());
         Id::ZERO
     })
-}
-
-fn lookup<T: Copy>(
-    map: &BTreeMap<String, T>,
-    what: &str,
-    id: &Spanned<String>,
-    file: &str,
-    diags: &mut Diagnostics,
-) -> Option<T> {
-    let found = map.get(&id.value).copied();
-    if found.is_none() {
-        let hint = closest(map.keys().map(String::as_str), &id.value)
-            .map(|c| format!("; did you mean `{c}`?"))
-            .unwrap_or_default();
-        diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
-    }
-    found
 }
 
 fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &mut Diagnostics) {
@@ -385,7 +336,7 @@ fn lower_buildings(
     file: &str,
     raw: &BuildingsFile,
     languages: &[String],
-    (gs, rules): (&GameSection, &RulesSection),
+    (gs, rules): (&RawGameSection, &RulesSection),
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
 ) -> (Vec<BuildingDef>, BTreeMap<u32, Vec<Bld>>) {

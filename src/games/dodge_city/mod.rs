@@ -36,9 +36,8 @@ use std::collections::BTreeMap;
 pub use rules_data::Rules;
 pub use state::{Action, Event, State};
 
-use super::CatalogSummary;
 use crate::catalog::GameSources;
-use crate::catalog::common::{Change, Interpretation, Variant};
+use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostic;
 
 pub const ID: &str = "dodge-city";
@@ -58,23 +57,22 @@ impl super::Entry for DodgeCity {
     fn id(r: &Rules) -> &str {
         &r.id
     }
-    fn summary(r: &Rules) -> CatalogSummary {
+    fn name(r: &Rules) -> &str {
+        &r.name
+    }
+    fn players(r: &Rules) -> (u32, u32) {
+        (r.min_players, r.max_players)
+    }
+    fn entities(r: &Rules) -> BTreeMap<String, usize> {
         let mut entities = BTreeMap::new();
         entities.insert("cards".to_string(), r.cards.iter().map(|c| c.copies as usize).sum());
         entities.insert("symbols".to_string(), r.symbols.len());
         entities.insert("buildings".to_string(), r.buildings.len());
         entities.insert("events".to_string(), r.events.iter().map(|e| e.copies as usize).sum());
-        CatalogSummary {
-            game: r.id.clone(),
-            name: r.name.clone(),
-            min_players: r.min_players,
-            max_players: r.max_players,
-            entities,
-            variants: r.variants.len(),
-            interpretations: r.interpretations.len(),
-            interpretations_live: r.interpretations.iter().filter(|i| i.inert.is_none()).count(),
-            numbers: r.tally,
-        }
+        entities
+    }
+    fn numbers(r: &Rules) -> NumberTally {
+        r.tally
     }
     fn interpretations(r: &Rules) -> &[Interpretation] {
         &r.interpretations

@@ -5,38 +5,29 @@
 
 use super::rules_data::Rules;
 use super::state::{Event, State};
-use crate::engine::{Id, PLAYER, Query, Sort, Term, variant_name};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_name};
 
-const fn num(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
-    Term { name, args, sort: Sort::Num, about }
-}
-const fn pred(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
-    Term { name, args, sort: Sort::Bool, about }
-}
-
-const P: &[&str] = &[PLAYER];
 const B: &[&str] = &["building"];
-const NONE: &[&str] = &[];
 
 /// The terms, in `value`'s order.
 const TERMS: &[Term] = &[
-    num("money", P, "the player's dollars"),
-    num("debt", P, "dollars the player still owes"),
-    num("points", P, "the player's points"),
-    num("hand", P, "cards in the player's hand"),
-    num("supply", P, "tokens in the player's supply"),
-    num("out", P, "the player's tokens out of the game"),
-    num("tokens", P, "the player's tokens in the town"),
-    num("tokens-in", &[PLAYER, "building"], "the player's tokens in a building"),
-    num("discs", P, "symbol discs the player has"),
-    pred("controls", &[PLAYER, "building"], "the player controls a building"),
-    pred("open", B, "the building is in play"),
-    pred("closed", B, "the building is closed"),
-    num("deck", NONE, "cards left in the deck"),
-    num("discard", NONE, "cards in the discard pile"),
-    num("events-left", NONE, "event cards left"),
-    num("round", NONE, "the round"),
-    pred("over", NONE, "the game has ended"),
+    Term::num("money", ONE_PLAYER, "the player's dollars"),
+    Term::num("debt", ONE_PLAYER, "dollars the player still owes"),
+    Term::num("points", ONE_PLAYER, "the player's points"),
+    Term::num("hand", ONE_PLAYER, "cards in the player's hand"),
+    Term::num("supply", ONE_PLAYER, "tokens in the player's supply"),
+    Term::num("out", ONE_PLAYER, "the player's tokens out of the game"),
+    Term::num("tokens", ONE_PLAYER, "the player's tokens in the town"),
+    Term::num("tokens-in", &[PLAYER, "building"], "the player's tokens in a building"),
+    Term::num("discs", ONE_PLAYER, "symbol discs the player has"),
+    Term::pred("controls", &[PLAYER, "building"], "the player controls a building"),
+    Term::pred("open", B, "the building is in play"),
+    Term::pred("closed", B, "the building is closed"),
+    Term::num("deck", NO_ARGS, "cards left in the deck"),
+    Term::num("discard", NO_ARGS, "cards in the discard pile"),
+    Term::num("events-left", NO_ARGS, "event cards left"),
+    Term::num("round", NO_ARGS, "the round"),
+    Term::pred("over", NO_ARGS, "the game has ended"),
 ];
 
 /// The event variants, as `variant_name` spells them.

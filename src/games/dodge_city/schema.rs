@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::common::{Names, RawCitation, RawDocument, RawInterpretationsFile};
+use crate::catalog::common::{Names, RawCitation, RawInterpretationsFile};
+use crate::catalog::folder::RawGameSection;
 use crate::yaml::Spanned;
 
 pub type RawEffect = crate::lang::Node;
@@ -21,24 +22,9 @@ pub type InterpretationsFile = RawInterpretationsFile<RawEffect>;
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
-    pub game: GameSection,
+    pub game: RawGameSection,
     pub setup: SetupSection,
     pub rules: RulesSection,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameSection {
-    pub id: Spanned<String>,
-    pub names: Names,
-    pub languages: Vec<Spanned<String>>,
-    pub documents: Vec<RawDocument>,
-    pub min_players: Spanned<u32>,
-    pub max_players: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]

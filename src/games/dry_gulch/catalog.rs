@@ -9,16 +9,17 @@ use super::layers::{Layers, citations, layer, lower_documents, parse_all, parse_
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
+use crate::catalog::GameSources;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
     self, Change, Citation, Declared, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
-    check_provenance, check_unique, closest,
+    check_provenance, check_unique,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
-use crate::catalog::{GameSources, SourceFile};
+use crate::catalog::folder::{Folder, lookup, with_snippets};
 use crate::engine::{Blocks, Id, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
-use crate::yaml::{self, Spanned, position};
+use crate::yaml::{self, position};
 
 /// The most seats a catalog may declare. The box seats six; 64 leaves room
 /// for a user's catalog while bounding what validation loops over per
@@ -95,38 +96,12 @@ pub fn parse_raw(src: &GameSources) -> Result<RawCatalog, Vec<Diagnostic>> {
 }
 
 fn finish(src: &GameSources, overlay: Option<&GameSources>, diags: Diagnostics) -> Vec<Diagnostic> {
-    let files = || src.files.values().chain(overlay.into_iter().flat_map(|o| o.files.values()));
-    diags
-        .items
-        .into_iter()
-        .map(|d| match files().find(|f| f.path == d.file) {
-            Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
-            _ => d,
-        })
-        .collect()
+    with_snippets(diags, std::iter::once(src).chain(overlay))
 }
 
-pub(super) fn parse<'a, T: serde::de::DeserializeOwned>(
-    src: &'a GameSources,
-    name: &str,
-    diags: &mut Diagnostics,
-) -> Option<(&'a SourceFile, T)> {
-    let Some(file) = src.files.get(name) else {
-        diags.push(Diagnostic::new(
-            &format!("{}/{name}", src.dir),
-            1,
-            1,
-            format!("missing catalog file `{name}`; a Dry Gulch catalog has {}", FILES.join(", ")),
-        ));
-        return None;
-    };
-    match yaml::from_str::<T>(&file.path, &file.text) {
-        Ok(v) => Some((file, v)),
-        Err(d) => {
-            diags.push(d);
-            None
-        }
-    }
+/// The base folder as its lowering reads it.
+pub(super) fn folder(src: &GameSources) -> Folder<'_> {
+    Folder { src, game: "Dry Gulch", files: FILES }
 }
 
 struct Ids {
@@ -136,25 +111,6 @@ struct Ids {
     flags: BTreeMap<String, Flag>,
     /// Interpretation ids with their option ids, in catalog order.
     interpretations: Vec<(String, Vec<String>)>,
-}
-
-fn lookup<T: Copy>(
-    map: &BTreeMap<String, T>,
-    what: &str,
-    id: &Spanned<String>,
-    file: &str,
-    diags: &mut Diagnostics,
-) -> Option<T> {
-    match map.get(&id.value) {
-        Some(v) => Some(*v),
-        None => {
-            let hint = closest(map.keys().map(String::as_str), &id.value)
-                .map(|c| format!("; did you mean `{c}`?"))
-                .unwrap_or_default();
-            diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
-            None
-        }
-    }
 }
 
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::catalog::{FILES, RawCatalog, parse};
+use super::catalog::{FILES, RawCatalog, folder};
 use super::schema::*;
 use crate::catalog::common::{self, Entry, RawCitation, Source, check_unique};
 use crate::catalog::diag::Diagnostics;
@@ -13,13 +13,14 @@ use crate::yaml::{Spanned, position};
 
 /// Parses every file of a base catalog folder.
 pub(super) fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
-    let game = parse(src, "game.yaml", diags);
-    let resources = parse(src, "resources.yaml", diags);
-    let buildings = parse(src, "buildings.yaml", diags);
-    let events = parse(src, "events.yaml", diags);
-    let board = parse(src, "board.yaml", diags);
-    let variants = parse(src, "variants.yaml", diags);
-    let interps = parse(src, "interpretations.yaml", diags);
+    let f = folder(src);
+    let game = f.parse("game.yaml", diags);
+    let resources = f.parse("resources.yaml", diags);
+    let buildings = f.parse("buildings.yaml", diags);
+    let events = f.parse("events.yaml", diags);
+    let board = f.parse("board.yaml", diags);
+    let variants = f.parse("variants.yaml", diags);
+    let interps = f.parse("interpretations.yaml", diags);
     Some(RawCatalog {
         game: game?.1,
         resources: resources?.1,
@@ -59,7 +60,7 @@ pub(super) fn parse_overlay(src: &GameSources, diags: &mut Diagnostics) -> Optio
     if let Some(f) = src.files.get("board.yaml") {
         diags.error(&f.path, (1, 1), "an overlay cannot change the board; copy the whole catalog to change it");
     }
-    let header = parse(src, overlay::HEADER, diags);
+    let header = folder(src).parse(overlay::HEADER, diags);
     let game = optional(src, "game.yaml", diags);
     let resources = optional(src, "resources.yaml", diags);
     let buildings = optional(src, "buildings.yaml", diags);
@@ -82,7 +83,7 @@ fn optional<'a, T: serde::de::DeserializeOwned>(
     name: &str,
     diags: &mut Diagnostics,
 ) -> Option<Option<(&'a SourceFile, T)>> {
-    src.files.contains_key(name).then(|| parse(src, name, diags))
+    src.files.contains_key(name).then(|| folder(src).parse(name, diags))
 }
 
 /// An optional file: `Some(None)` when absent, `None` when it failed to parse.

@@ -40,9 +40,8 @@ use std::collections::BTreeMap;
 pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
-use super::CatalogSummary;
 use crate::catalog::GameSources;
-use crate::catalog::common::{Change, Interpretation, Variant};
+use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostic;
 
 pub const ID: &str = "dry-gulch";
@@ -62,8 +61,22 @@ impl super::Entry for DryGulch {
     fn id(r: &Rules) -> &str {
         &r.id
     }
-    fn summary(r: &Rules) -> CatalogSummary {
-        summary(r)
+    fn name(r: &Rules) -> &str {
+        &r.name
+    }
+    fn players(r: &Rules) -> (u32, u32) {
+        (r.min_players, r.max_players)
+    }
+    fn entities(r: &Rules) -> BTreeMap<String, usize> {
+        let mut entities = BTreeMap::new();
+        entities.insert("resources".to_string(), r.resources.len());
+        entities.insert("buildings".to_string(), r.buildings.len());
+        entities.insert("events".to_string(), r.events.len());
+        entities.insert("plots".to_string(), r.plots.len());
+        entities
+    }
+    fn numbers(r: &Rules) -> NumberTally {
+        r.tally
     }
     fn interpretations(r: &Rules) -> &[Interpretation] {
         &r.interpretations
@@ -95,24 +108,5 @@ pub fn describe_change(r: &Rules, c: &Change) -> String {
         Change::Move { step: s, at, after } => {
             format!("moves the step {} {} {}", step(s), before_after(after), step(at))
         }
-    }
-}
-
-pub fn summary(r: &Rules) -> CatalogSummary {
-    let mut entities = BTreeMap::new();
-    entities.insert("resources".to_string(), r.resources.len());
-    entities.insert("buildings".to_string(), r.buildings.len());
-    entities.insert("events".to_string(), r.events.len());
-    entities.insert("plots".to_string(), r.plots.len());
-    CatalogSummary {
-        game: r.id.clone(),
-        name: r.name.clone(),
-        min_players: r.min_players,
-        max_players: r.max_players,
-        entities,
-        variants: r.variants.len(),
-        interpretations: r.interpretations.len(),
-        interpretations_live: r.interpretations.iter().filter(|i| i.inert.is_none()).count(),
-        numbers: r.tally,
     }
 }

@@ -6,46 +6,37 @@
 
 use super::rules::{End, Event, Placed, State};
 use super::rules_data::Rules;
-use crate::engine::{Id, PLAYER, Query, Sort, Term, variant_name};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_name};
 
-const fn num(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
-    Term { name, args, sort: Sort::Num, about }
-}
-const fn pred(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
-    Term { name, args, sort: Sort::Bool, about }
-}
-
-const P: &[&str] = &[PLAYER];
 const B: &[&str] = &["building"];
-const NONE: &[&str] = &[];
 
 /// The terms, in `value`'s order.
 const TERMS: &[Term] = &[
-    num("hand", P, "cards in the player's hand"),
-    num("holds", &[PLAYER, "card"], "copies of a card in the player's hand"),
-    num("permits", P, "permits the player holds"),
-    num("influence", P, "the player's counted influence (damage applied, influence cards)"),
-    num("chips-on-board", P, "the player's chips on buildings and influence cards"),
-    num("chips-left", P, "the player's chips not yet placed"),
-    num("in-front", P, "disaster cards lying in front of the player"),
-    num("influence-cards", P, "influence cards the player has played"),
-    num("buildings", P, "buildings the player owns"),
-    pred("active", P, "the player is (or was, when the game ended) on turn"),
-    pred("winner", P, "the player has won"),
-    num("threshold", P, "the influence the player needs to win"),
-    pred("built", B, "the building stands on the board"),
-    pred("damaged", B, "the building stands damaged"),
-    pred("owns", &[PLAYER, "building"], "the player owns the building"),
-    num("chips-on", B, "chips standing on the building"),
-    num("deck", &["deck"], "cards left in a deck (resource, event, permit)"),
-    num("discard", &["deck"], "cards in a deck's discard pile"),
-    num("face-up", NONE, "event cards lying face up"),
-    num("markers", NONE, "disaster markers on the board"),
-    pred("town-hall-closed", NONE, "the Town Hall is closed"),
-    num("turn", NONE, "turns played"),
-    pred("over", NONE, "the game has ended"),
-    pred("drawn", NONE, "the game ended without a winner"),
-    pred("flag", &["flag"], "a catalog flag is set"),
+    Term::num("hand", ONE_PLAYER, "cards in the player's hand"),
+    Term::num("holds", &[PLAYER, "card"], "copies of a card in the player's hand"),
+    Term::num("permits", ONE_PLAYER, "permits the player holds"),
+    Term::num("influence", ONE_PLAYER, "the player's counted influence (damage applied, influence cards)"),
+    Term::num("chips-on-board", ONE_PLAYER, "the player's chips on buildings and influence cards"),
+    Term::num("chips-left", ONE_PLAYER, "the player's chips not yet placed"),
+    Term::num("in-front", ONE_PLAYER, "disaster cards lying in front of the player"),
+    Term::num("influence-cards", ONE_PLAYER, "influence cards the player has played"),
+    Term::num("buildings", ONE_PLAYER, "buildings the player owns"),
+    Term::pred("active", ONE_PLAYER, "the player is (or was, when the game ended) on turn"),
+    Term::pred("winner", ONE_PLAYER, "the player has won"),
+    Term::num("threshold", ONE_PLAYER, "the influence the player needs to win"),
+    Term::pred("built", B, "the building stands on the board"),
+    Term::pred("damaged", B, "the building stands damaged"),
+    Term::pred("owns", &[PLAYER, "building"], "the player owns the building"),
+    Term::num("chips-on", B, "chips standing on the building"),
+    Term::num("deck", &["deck"], "cards left in a deck (resource, event, permit)"),
+    Term::num("discard", &["deck"], "cards in a deck's discard pile"),
+    Term::num("face-up", NO_ARGS, "event cards lying face up"),
+    Term::num("markers", NO_ARGS, "disaster markers on the board"),
+    Term::pred("town-hall-closed", NO_ARGS, "the Town Hall is closed"),
+    Term::num("turn", NO_ARGS, "turns played"),
+    Term::pred("over", NO_ARGS, "the game has ended"),
+    Term::pred("drawn", NO_ARGS, "the game ended without a winner"),
+    Term::pred("flag", &["flag"], "a catalog flag is set"),
 ];
 
 /// The event variants, as `variant_name` spells them.

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::common::{Names, RawCitation, RawDocument};
+use crate::catalog::common::{Names, RawCitation};
+use crate::catalog::folder::RawGameSection;
 use crate::yaml::Spanned;
 
 // ------------------------------------------------------------- game.yaml
@@ -19,7 +20,7 @@ use crate::yaml::Spanned;
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
-    pub game: GameSection,
+    pub game: RawGameSection,
     pub setup: SetupSection,
     pub turn: TurnSection,
     pub components: ComponentsSection,
@@ -28,24 +29,6 @@ pub struct GameFile {
     /// (for example `wells-fargo-arrived`).
     #[serde(default)]
     pub flags: Vec<Spanned<String>>,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameSection {
-    pub id: Spanned<String>,
-    pub names: Names,
-    /// The languages names are given in, in order of preference for display.
-    pub languages: Vec<Spanned<String>>,
-    /// The documents citations may name: rulebooks, published facts, errata.
-    pub documents: Vec<RawDocument>,
-    pub min_players: Spanned<u32>,
-    pub max_players: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]

@@ -1,7 +1,7 @@
 //! Lowering the Red Dog Junction catalog: raw files → checked `Rules`, or
 //! every diagnostic at once (file:line:column, with a snippet).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use super::lower_parts::*;
 use super::readings::{self, P};
@@ -10,11 +10,13 @@ use super::schema::*;
 use crate::catalog::GameSources;
 use crate::catalog::common::{
     self, Entry, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names, check_provenance,
-    check_unique, closest,
+    check_unique,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
+pub(super) use crate::catalog::folder::lookup;
+use crate::catalog::folder::{Folder, with_snippets};
 use crate::engine::{Graph, Id, TurnPlan};
-use crate::yaml::{self, Spanned, position};
+use crate::yaml::{Spanned, position};
 
 /// The files of a Red Dog Junction catalog folder.
 pub const FILES: &[&str] = &["game.yaml", "components.yaml", "cards.yaml", "variants.yaml", "interpretations.yaml"];
@@ -61,47 +63,24 @@ pub fn load(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, V
         return Err(diags.items);
     }
     let raw = parse_all(src, &mut diags);
-    let Some(raw) = raw else { return Err(finish(src, diags)) };
+    let Some(raw) = raw else { return Err(with_snippets(diags, [src])) };
     let rules = lower(src, &raw, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(finish(src, diags)) }
-}
-
-fn finish(src: &GameSources, diags: Diagnostics) -> Vec<Diagnostic> {
-    diags
-        .items
-        .into_iter()
-        .map(|d| match src.files.values().find(|f| f.path == d.file) {
-            Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
-            _ => d,
-        })
-        .collect()
-}
-
-fn parse<T: serde::de::DeserializeOwned>(src: &GameSources, name: &str, diags: &mut Diagnostics) -> Option<T> {
-    let Some(file) = src.files.get(name) else {
-        diags.push(Diagnostic::new(
-            &format!("{}/{name}", src.dir),
-            1,
-            1,
-            format!("missing catalog file `{name}`; a Red Dog Junction catalog has {}", FILES.join(", ")),
-        ));
-        return None;
-    };
-    yaml::from_str::<T>(&file.path, &file.text).map_err(|d| diags.push(d)).ok()
+    if diags.is_empty() { Ok(rules) } else { Err(with_snippets(diags, [src])) }
 }
 
 fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<Raw> {
-    let game = parse(src, "game.yaml", diags);
-    let components = parse(src, "components.yaml", diags);
-    let cards = parse(src, "cards.yaml", diags);
-    let variants = parse(src, "variants.yaml", diags);
-    let interpretations = parse(src, "interpretations.yaml", diags);
+    let folder = Folder { src, game: "Red Dog Junction", files: FILES };
+    let game = folder.parse("game.yaml", diags);
+    let components = folder.parse("components.yaml", diags);
+    let cards = folder.parse("cards.yaml", diags);
+    let variants = folder.parse("variants.yaml", diags);
+    let interpretations = folder.parse("interpretations.yaml", diags);
     Some(Raw {
-        game: game?,
-        components: components?,
-        cards: cards?,
-        variants: variants?,
-        interpretations: interpretations?,
+        game: game?.1,
+        components: components?.1,
+        cards: cards?.1,
+        variants: variants?.1,
+        interpretations: interpretations?.1,
     })
 }
 
@@ -110,23 +89,6 @@ pub(super) struct Files<'a> {
     pub game: &'a str,
     pub comp: &'a str,
     pub cards: &'a str,
-}
-
-pub(super) fn lookup<T: Copy>(
-    map: &BTreeMap<String, T>,
-    what: &str,
-    id: &Spanned<String>,
-    file: &str,
-    diags: &mut Diagnostics,
-) -> Option<T> {
-    if let Some(v) = map.get(&id.value) {
-        return Some(*v);
-    }
-    let hint = closest(map.keys().map(String::as_str), &id.value)
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default();
-    diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
-    None
 }
 
 pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &mut Diagnostics) -> u32 {

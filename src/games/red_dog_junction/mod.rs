@@ -37,9 +37,8 @@ use std::collections::BTreeMap;
 pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
-use super::CatalogSummary;
 use crate::catalog::GameSources;
-use crate::catalog::common::{Change, Interpretation, Variant};
+use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostic;
 use crate::engine::Imbalance;
 use rules_data::{Cube, Rules as R};
@@ -61,23 +60,22 @@ impl super::Entry for RedDogJunction {
     fn id(r: &Rules) -> &str {
         &r.id
     }
-    fn summary(r: &Rules) -> CatalogSummary {
+    fn name(r: &Rules) -> &str {
+        &r.name
+    }
+    fn players(r: &Rules) -> (u32, u32) {
+        (r.min_players, r.max_players)
+    }
+    fn entities(r: &Rules) -> BTreeMap<String, usize> {
         let mut entities = BTreeMap::new();
         entities.insert("commodities".to_string(), r.cubes.len());
         entities.insert("locations".to_string(), r.locations.len());
         entities.insert("cards".to_string(), r.cards.len());
         entities.insert("super deals".to_string(), r.tiles.len());
-        CatalogSummary {
-            game: r.id.clone(),
-            name: r.name.clone(),
-            min_players: r.min_players,
-            max_players: r.max_players,
-            entities,
-            variants: r.variants.len(),
-            interpretations: r.interpretations.len(),
-            interpretations_live: r.interpretations.iter().filter(|i| i.inert.is_none()).count(),
-            numbers: r.tally,
-        }
+        entities
+    }
+    fn numbers(r: &Rules) -> NumberTally {
+        r.tally
     }
     fn interpretations(r: &Rules) -> &[Interpretation] {
         &r.interpretations

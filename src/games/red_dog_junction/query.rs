@@ -6,41 +6,31 @@
 
 use super::rules::{Event, State};
 use super::rules_data::Rules;
-use crate::engine::{Id, PLAYER, Query, Sort, Term, variant_name};
-
-const fn num(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
-    Term { name, args, sort: Sort::Num, about }
-}
-const fn pred(name: &'static str, args: &'static [&'static str], about: &'static str) -> Term {
-    Term { name, args, sort: Sort::Bool, about }
-}
-
-const P: &[&str] = &[PLAYER];
-const NONE: &[&str] = &[];
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_name};
 
 /// The terms, in `value`'s order.
 const TERMS: &[Term] = &[
-    num("cargo", P, "cubes in the player's ship"),
-    num("carries", &[PLAYER, "cube"], "cubes of a commodity in the player's ship"),
-    num("capacity", P, "how many cubes the player's ship holds"),
-    num("storage", P, "cubes in the player's storage"),
-    num("stored", &[PLAYER, "cube"], "cubes of a commodity in the player's storage"),
-    num("score", P, "the player's score (gold, card points, deals)"),
-    num("crew", P, "crew and officer cards the player has"),
-    num("boosts", P, "boost cards the player has"),
-    num("deals", P, "deal tiles the player has"),
-    pred("docked", P, "the player's ship is at a dock"),
-    pred("at", &[PLAYER, "location"], "the player's ship is docked at a location"),
-    pred("active", P, "the player is on turn"),
-    num("bank-gold", NONE, "gold left in the bank"),
-    num("space", &["cube"], "cubes of a commodity floating in space"),
-    num("at-location", &["location", "cube"], "cubes of a commodity on a location"),
-    num("deck", NONE, "cards left in the deck"),
-    num("discard", NONE, "cards in the discard pile"),
-    pred("countdown", NONE, "the end countdown runs"),
-    num("actions-left", NONE, "actions the active player has left this turn"),
-    num("turn", NONE, "turns played"),
-    pred("over", NONE, "the game has ended"),
+    Term::num("cargo", ONE_PLAYER, "cubes in the player's ship"),
+    Term::num("carries", &[PLAYER, "cube"], "cubes of a commodity in the player's ship"),
+    Term::num("capacity", ONE_PLAYER, "how many cubes the player's ship holds"),
+    Term::num("storage", ONE_PLAYER, "cubes in the player's storage"),
+    Term::num("stored", &[PLAYER, "cube"], "cubes of a commodity in the player's storage"),
+    Term::num("score", ONE_PLAYER, "the player's score (gold, card points, deals)"),
+    Term::num("crew", ONE_PLAYER, "crew and officer cards the player has"),
+    Term::num("boosts", ONE_PLAYER, "boost cards the player has"),
+    Term::num("deals", ONE_PLAYER, "deal tiles the player has"),
+    Term::pred("docked", ONE_PLAYER, "the player's ship is at a dock"),
+    Term::pred("at", &[PLAYER, "location"], "the player's ship is docked at a location"),
+    Term::pred("active", ONE_PLAYER, "the player is on turn"),
+    Term::num("bank-gold", NO_ARGS, "gold left in the bank"),
+    Term::num("space", &["cube"], "cubes of a commodity floating in space"),
+    Term::num("at-location", &["location", "cube"], "cubes of a commodity on a location"),
+    Term::num("deck", NO_ARGS, "cards left in the deck"),
+    Term::num("discard", NO_ARGS, "cards in the discard pile"),
+    Term::pred("countdown", NO_ARGS, "the end countdown runs"),
+    Term::num("actions-left", NO_ARGS, "actions the active player has left this turn"),
+    Term::num("turn", NO_ARGS, "turns played"),
+    Term::pred("over", NO_ARGS, "the game has ended"),
 ];
 
 /// The event variants, as `variant_name` spells them.

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::common::{Key, Names, RawCitation, RawDocument};
+use crate::catalog::common::{Key, Names, RawCitation};
+use crate::catalog::folder::RawGameSection;
 use crate::yaml::Spanned;
 
 /// Provenance fields every record carries (declared per record, not
@@ -15,29 +16,13 @@ pub type Assumed = BTreeMap<String, String>;
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
-    pub game: GameSection,
+    pub game: RawGameSection,
     pub setup: SetupSection,
     pub turn: TurnNumbers,
     pub ship: ShipNumbers,
     pub crew: CrewNumbers,
     pub end: EndNumbers,
     pub limits: LimitNumbers,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameSection {
-    pub id: Spanned<String>,
-    #[serde(default)]
-    pub names: Names,
-    pub languages: Vec<Spanned<String>>,
-    pub documents: Vec<RawDocument>,
-    pub min_players: Spanned<u32>,
-    pub max_players: Spanned<u32>,
-    #[serde(default)]
-    pub source: Vec<RawCitation>,
-    #[serde(default)]
-    pub assumed: Assumed,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]

@@ -1,0 +1,121 @@
+//! One game's catalog folder as its lowering reads it: each file parsed
+//! into its raw shape (a missing file is named with the files the game
+//! has), `game.yaml`'s `game:` section that every catalog writes alike,
+//! ids looked up with a "did you mean", and the diagnostics given the
+//! snippet of the file they point into. Every game's `catalog` reads its
+//! folder through these, so the messages are the same for all games.
+//!
+//! ```
+//! use rulecheck::catalog::diag::Diagnostics;
+//! use rulecheck::catalog::folder::Folder;
+//! use rulecheck::catalog::GameSources;
+//!
+//! let src = GameSources { name: "toy".into(), dir: "rules/toy".into(), ..Default::default() };
+//! let folder = Folder { src: &src, game: "Toy", files: &["game.yaml"] };
+//! let mut diags = Diagnostics::default();
+//! assert!(folder.parse::<serde::de::IgnoredAny>("game.yaml", &mut diags).is_none());
+//! assert!(diags.items[0].message.contains("a Toy catalog has game.yaml"));
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::common::{Names, RawCitation, RawDocument, closest};
+use super::diag::{Diagnostic, Diagnostics};
+use super::{GameSources, SourceFile};
+use crate::yaml::{self, Spanned, position};
+
+/// A game's catalog folder with what its messages call the game.
+pub struct Folder<'a> {
+    pub src: &'a GameSources,
+    /// The game's name in messages: "a Dry Gulch catalog has …".
+    pub game: &'a str,
+    /// The files a catalog of the game holds.
+    pub files: &'a [&'a str],
+}
+
+impl<'a> Folder<'a> {
+    /// Parses file `name` into its raw shape; a missing file or a parse
+    /// error is a diagnostic, and `None`.
+    pub fn parse<T: serde::de::DeserializeOwned>(
+        &self,
+        name: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<(&'a SourceFile, T)> {
+        let Some(file) = self.src.files.get(name) else {
+            diags.push(Diagnostic::new(
+                &format!("{}/{name}", self.src.dir),
+                1,
+                1,
+                format!("missing catalog file `{name}`; a {} catalog has {}", self.game, self.files.join(", ")),
+            ));
+            return None;
+        };
+        yaml::from_str::<T>(&file.path, &file.text).map(|v| (file, v)).map_err(|d| diags.push(d)).ok()
+    }
+
+    /// The path diagnostics show for file `name` ("" when the folder lacks it).
+    pub fn path(&self, name: &str) -> &'a str {
+        self.src.files.get(name).map_or("", |f| f.path.as_str())
+    }
+}
+
+/// Every diagnostic, with the snippet of the file it points into (one of
+/// the folders') unless it has one.
+pub fn with_snippets<'a>(diags: Diagnostics, folders: impl IntoIterator<Item = &'a GameSources>) -> Vec<Diagnostic> {
+    let files: Vec<&SourceFile> = folders.into_iter().flat_map(|f| f.files.values()).collect();
+    diags
+        .items
+        .into_iter()
+        .map(|d| match files.iter().find(|f| f.path == d.file) {
+            Some(f) if d.snippet.is_none() => d.with_snippet_from(&f.text),
+            _ => d,
+        })
+        .collect()
+}
+
+/// Looks up an id a file names; an unknown one is a diagnostic at it,
+/// with the nearest known id.
+pub fn lookup<T: Copy>(
+    map: &BTreeMap<String, T>,
+    what: &str,
+    id: &Spanned<String>,
+    file: &str,
+    diags: &mut Diagnostics,
+) -> Option<T> {
+    if let Some(v) = map.get(&id.value) {
+        return Some(*v);
+    }
+    let hint = closest(map.keys().map(String::as_str), &id.value)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_default();
+    diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
+    None
+}
+
+/// `game.yaml`'s `game:` section, the same in every catalog: the id, the
+/// names, the languages names are given in (in order of preference for
+/// display), the documents citations may name (rulebooks, published
+/// facts, errata, a house-rules sheet) and the player counts.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGameSection {
+    pub id: Spanned<String>,
+    pub names: Names,
+    pub languages: Vec<Spanned<String>>,
+    pub documents: Vec<RawDocument>,
+    pub min_players: Spanned<u32>,
+    pub max_players: Spanned<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
+    /// Number field → the reason its number(s) had to be assumed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub assumed: BTreeMap<String, String>,
+}
+
+impl RawGameSection {
+    /// Its number fields, for `common::check_provenance`.
+    pub const NUMBERS: &[(&str, usize)] = &[("min_players", 1), ("max_players", 1)];
+}
+
