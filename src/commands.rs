@@ -96,11 +96,11 @@ pub fn load_all(dir: Option<&Path>) -> Result<Vec<AnyRules>, Vec<Diagnostic>> {
             Err(mut d) => diags.append(&mut d),
         }
     }
+    diags.extend(out.iter().flat_map(|r| crate::interp::witness::check(r, &sources)));
     if diags.is_empty() { Ok(out) } else { Err(diags) }
 }
 
-/// A `game.id` that differs from the folder name, at the `id:` line of
-/// `game.yaml`.
+/// A `game.id` that differs from the folder name, at `game.yaml`'s `id:` line.
 fn game_id_mismatch(g: &GameSources, id: &str) -> Diagnostic {
     let file = g.files.get("game.yaml");
     let path = file.map(|f| f.path.clone()).unwrap_or_else(|| g.dir.clone());

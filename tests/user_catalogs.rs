@@ -326,6 +326,20 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "variants.yaml:54:28: error: `count` needs exactly one comparison",
         ),
         (
+            "witness-unknown-event",
+            "interpretations.yaml",
+            "the sheet's limit is one switch away.\n",
+            "the sheet's limit is one switch away.\n    witness: {until: \"happened(hand-cutt)\"}\n",
+            "interpretations.yaml:18:32: error: witness of interpretation `house-hand-limit`: unknown event `hand-cutt`; did you mean `hand-cut`?",
+        ),
+        (
+            "witness-number-for-a-condition",
+            "interpretations.yaml",
+            "the sheet's limit is one switch away.\n",
+            "the sheet's limit is one switch away.\n    witness:\n      until: turn + 1\n",
+            "interpretations.yaml:19:14: error: witness of interpretation `house-hand-limit`:",
+        ),
+        (
             "unknown-base",
             "overlay.yaml",
             "  extends: dry-gulch\n",
@@ -341,6 +355,25 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
         assert!(err.contains(expected), "{label}: expected `{expected}` in:\n{err}");
         assert!(!err.contains("panicked"), "{label}: {err}");
     }
+}
+
+/// A reading's witness (`witness: {until: …}`) is searched for with
+/// fixed settings, and the book shows the game that reaches it: here the
+/// house hand limit's, a hand cut at the limit.
+#[test]
+fn a_witness_shows_the_game_where_the_reading_matters() {
+    let scratch = Scratch::copy_of(&house_rules(), "witness");
+    let reason = "the sheet's limit is one switch away.\n";
+    scratch.edit("interpretations.yaml", reason, &format!("{reason}    witness: {{until: \"happened(hand-cut)\"}}\n"));
+    let args =
+        ["explain", "--game", "dry-gulch", "house-hand-limit", "--format", "markdown", "--rules", scratch.path()];
+    let (code, out, err) = rulecheck(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("**Where it matters.** A state where `happened(hand-cut)` holds (3 players)"), "{out}");
+    assert!(out.contains("is over the hand limit and loses"), "the last action's events: {out}");
+    assert!(out.contains("<summary>The whole game: "), "{out}");
+    // the same settings give the same game
+    assert_eq!(rulecheck(&args).1, out);
 }
 
 /// An option whose step names a step the turn lacks gets that one error,

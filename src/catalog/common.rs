@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+pub use super::folder::{RawWitness, Witness, closest};
 use super::turn::lower_step;
 pub use super::turn::{RawStep, lower_turn};
 use crate::catalog::MAX_NUMBER;
@@ -272,24 +273,6 @@ impl std::fmt::Display for Citation {
     }
 }
 
-/// The known id nearest to a typo (edit distance ≤ 3).
-pub fn closest<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> Option<&'a str> {
-    known.map(|k| (edit_distance(k, typo), k)).filter(|(d, _)| *d <= 3).min().map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// Checks that an id is kebab-case: lowercase ASCII letters, digits and
 /// single hyphens.
 pub fn check_id(file: &str, id: &Spanned<String>, diags: &mut Diagnostics) {
@@ -494,6 +477,9 @@ pub struct RawInterpretation<R> {
     /// it); such an entry documents the ambiguity only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub inert: Option<String>,
+    /// A situation in which the reading matters (see `interp::witness`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub witness: Option<RawWitness>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -531,6 +517,7 @@ pub struct Interpretation {
     pub reason: String,
     pub variant: Option<String>,
     pub inert: Option<String>,
+    pub witness: Option<Witness>,
     /// The code hook it selects (index into the game's hook table), or
     /// `None` for an interpretation that is data only.
     pub hook: Option<usize>,
@@ -891,6 +878,7 @@ pub fn lower_interpretations<R>(
             reason: i.reason.clone(),
             variant: i.variant.as_ref().map(|v| v.value.clone()),
             inert: i.inert.clone(),
+            witness: i.witness.as_ref().map(|w| w.lower(file)),
             hook,
             points,
         });

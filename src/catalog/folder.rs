@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{Names, RawCitation, RawDocument, closest};
+use super::common::{Names, RawCitation, RawDocument};
 use super::diag::{Diagnostic, Diagnostics};
 use super::{GameSources, SourceFile};
 use crate::yaml::{self, Spanned, position};
@@ -119,3 +119,52 @@ impl RawGameSection {
     pub const NUMBERS: &[(&str, usize)] = &[("min_players", 1), ("max_players", 1)];
 }
 
+/// An interpretation's `witness:`: a condition over states (the language
+/// of `rulecheck find --until`) that holds where the reading matters, and
+/// the seats to search with (the game's fewest when absent).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawWitness {
+    pub until: Spanned<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<u32>,
+}
+
+/// A witness as loaded, with where its condition is written (its errors
+/// are reported at their column there).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Witness {
+    pub until: String,
+    pub players: Option<u32>,
+    #[serde(skip)]
+    pub file: String,
+    #[serde(skip)]
+    pub line: u64,
+    #[serde(skip)]
+    pub column: u64,
+}
+
+impl RawWitness {
+    pub fn lower(&self, file: &str) -> Witness {
+        let (line, column) = position(&self.until);
+        Witness { until: self.until.value.clone(), players: self.players, file: file.to_string(), line, column }
+    }
+}
+
+/// The known id nearest to a typo (edit distance ≤ 3).
+pub fn closest<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> Option<&'a str> {
+    known.map(|k| (edit_distance(k, typo), k)).filter(|(d, _)| *d <= 3).min().map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -30,9 +30,12 @@ use crate::engine::{Config, ConfigError, Harnessed, Outcome, Scripted};
 use crate::games::{AnyRules, with_game};
 
 mod parting;
+mod stats;
 mod unchanged;
+pub mod witness;
 use parting::first_difference;
 pub use parting::{KeyDiff, StateDiff, json_diff};
+pub use stats::{Estimate, mean_interval, wilson};
 pub use unchanged::{UNCHANGED_GAMES, changes_no_game};
 
 /// The most actions a game in `diff` and `win_rates` may take before it
@@ -50,6 +53,7 @@ pub fn kind_meaning(kind: &str) -> &'static str {
         "contradiction" => "a text contradicts itself",
         "numbers" => "numbers missing or not adding up",
         "interaction" => "cards interact in a way no text settles",
+        "house-rule" => "a table's own rule, cited from its house-rules sheet",
         _ => "unknown kind",
     }
 }
@@ -348,6 +352,9 @@ fn explain_interpretation(
         let _ = writeln!(out, "  {mark} {} — {}{}", o.id, o.consequence, data_note(rules, &o.data));
     }
     let _ = writeln!(out, "  default: {} (marked *) — {}", i.default, i.reason);
+    if let Some(w) = &i.witness {
+        let _ = writeln!(out, "  witness: {} (the game: {})", w.until, witness::command(rules, i, w));
+    }
     match scenarios.get(&i.id) {
         Some(refs) if !refs.is_empty() => {
             let _ = writeln!(out, "  scenarios:");
@@ -522,6 +529,9 @@ fn book_interpretation(out: &mut String, rules: &AnyRules, i: &Interpretation, r
         let _ = writeln!(out, "| `{}`{mark} | {}{} |", o.id, md(&o.consequence), md(&data_note(rules, &o.data)));
     }
     let _ = writeln!(out, "\n**Default: `{}`.** {}\n", i.default, md(&i.reason));
+    if let Some(w) = &i.witness {
+        let _ = writeln!(out, "{}", witness::book_paragraph(rules, i, w));
+    }
     if refs.is_empty() {
         if i.inert.is_none() {
             let _ = writeln!(out, "**Scenarios.** None name it yet.");
@@ -969,52 +979,6 @@ pub fn render_diff_table(stats: &BTreeMap<String, DiffSummary>) -> String {
 }
 
 // ------------------------------------------------------------ win rates
-
-/// A proportion or mean with its 95% interval.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Estimate {
-    pub value: f64,
-    pub low: f64,
-    pub high: f64,
-}
-
-impl Estimate {
-    pub fn contains(&self, x: f64) -> bool {
-        self.low <= x && x <= self.high
-    }
-}
-
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
-
-/// The 95% Wilson score interval of `k` successes in `n` trials.
-pub fn wilson(k: u64, n: u64) -> Estimate {
-    if n == 0 {
-        return Estimate { value: 0.0, low: 0.0, high: 1.0 };
-    }
-    let (k, n) = (k as f64, n as f64);
-    let p = k / n;
-    let z2 = Z95 * Z95;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    // exact at the ends, where the formula leaves rounding dust
-    let low = if k == 0.0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if k == n { 1.0 } else { (centre + half).min(1.0) };
-    Estimate { value: p, low, high }
-}
-
-/// The mean of `xs` with a 95% normal-approximation interval.
-pub fn mean_interval(xs: &[f64]) -> Estimate {
-    let n = xs.len() as f64;
-    if xs.is_empty() {
-        return Estimate { value: 0.0, low: 0.0, high: 0.0 };
-    }
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = if xs.len() > 1 { xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
-    let half = Z95 * (var / n).sqrt();
-    Estimate { value: mean, low: mean - half, high: mean + half }
-}
 
 /// Per-seat win rates and game lengths over seeded random games.
 #[derive(Debug, Clone, PartialEq, Serialize)]
