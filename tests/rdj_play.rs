@@ -137,3 +137,67 @@ fn ends_by_countdown(rules: &Rules, mut s: State, seed: u64) -> bool {
     }
     s.outcome(rules).is_some_and(|o| o.reason != rulecheck::engine::EndReason::TurnCap)
 }
+
+/// `legal` (the candidates `check` accepts) is the list the first
+/// definition gives (each candidate carried out on a copy of the state),
+/// action for action and in the same order, in the states of random games
+/// under every single reading at every player count, from the set-up and
+/// from a rich storage near the end.
+#[test]
+fn rdj_legal_by_check_is_legal_by_trying() {
+    let rules = rules();
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let (mut states, mut rich_ones) = (0, 0);
+    for players in 2..=5u32 {
+        for (k, config) in single_change_configs(&rules, players, u64::from(players)).into_iter().enumerate() {
+            let seed = config.seed * 1000 + k as u64;
+            let fresh = State::new(&rules, &Config { seed, ..config.clone() }).unwrap();
+            let mut rich = fresh.clone();
+            let setup: SetupSpec = serde_json::from_value(serde_json::json!({
+                "storage": {"p1": {"gold": 3, "scrap": 6, "whiskey": 5, "ruby": 4, "oxygen": 4}},
+                "cargo": {"p1": {"ruby": 2, "oxygen": 2, "gas": 2, "scrap": 6}, "p2": {"ice": 3}},
+                "crew": {
+                    "p1": {"agent": 1, "miner": 1, "outlaw": 1, "rustler": 2, "rascal": 1},
+                    "p2": {"outlaw": 1, "rustler": 1},
+                },
+            }))
+            .unwrap();
+            // a deal may hold too few of a card in the deck: then only the set-up
+            let rich = rich.apply_setup(&rules, &setup).is_ok().then_some(rich);
+            rich_ones += usize::from(rich.is_some());
+            for (mut s, n) in [Some(fresh), rich].into_iter().flatten().map(|s| (s, 300)) {
+                let mut chooser = RandomChooser::new(seed);
+                for _ in 0..n {
+                    s.legal_actions(&rules, &mut fast);
+                    s.legal_by_trying(&rules, &mut slow);
+                    assert_eq!(fast, slow, "{} after {} turns", config.flags(), s.turns);
+                    states += 1;
+                    if fast.is_empty() {
+                        break;
+                    }
+                    let a = fast[chooser.choose(fast.len())];
+                    s.apply(&rules, &a).unwrap();
+                }
+            }
+        }
+    }
+    assert!(states > 10_000 && rich_ones > 20, "{states} states, {rich_ones} rich set-ups");
+}
+
+/// A reading consulted only while the legal list is built (what a Rascal
+/// may do: only `check` of a Rascal's Super Deal asks) is recorded on the
+/// state the list was built from, so `check` does not call it dead.
+#[test]
+fn rdj_readings_consulted_by_the_legal_list_are_recorded() {
+    use rulecheck::engine::Cover;
+    let rules = rules();
+    let mut s = State::new(&rules, &Config::new("red-dog-junction", 3, 7)).unwrap();
+    let mut legal = Vec::new();
+    while s.to_move() == rulecheck::engine::ToMove::Chance {
+        s.legal_actions(&rules, &mut legal);
+        s.apply(&rules, &legal[0]).unwrap();
+    }
+    assert!(!s.consulted(&rules).iter().any(|r| r == "rascal-ability"));
+    s.legal_actions(&rules, &mut legal);
+    assert!(s.consulted(&rules).iter().any(|r| r == "rascal-ability"), "{:?}", s.consulted(&rules));
+}

@@ -1,4 +1,7 @@
-//! Legal actions and their effects (`State::legal`, `State::checked_apply`).
+//! Legal actions and their effects: `candidates` lists every action that
+//! might be legal, `check` says which is (reading the state, never
+//! changing it), `legal` keeps the candidates `check` accepts, and
+//! `checked_apply` checks before it carries an action out.
 
 use super::readings::*;
 use super::rules::{Action, End, Event, Fault, Phase, State, rule};
@@ -10,6 +13,27 @@ type R = Result<(), RuleError>;
 impl State {
     /// The legal actions in canonical order (the order `Action` derives).
     pub fn legal(&self, rules: &Rules, out: &mut Vec<Action>) {
+        out.clear();
+        if self.end.is_some() {
+            return;
+        }
+        if !self.rolls.is_empty() {
+            out.extend((1..=rules.faces).map(Action::Roll));
+            return;
+        }
+        let mut all = Vec::new();
+        self.candidates(rules, &mut all);
+        out.extend(all.into_iter().filter(|a| self.check(rules, a).is_ok()));
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The legal list as it was first defined: every candidate carried out
+    /// on a copy of the state, kept when that succeeds. It clones the state
+    /// per candidate, so only the test that holds `legal` (and `check`) to
+    /// it calls it.
+    #[doc(hidden)]
+    pub fn legal_by_trying(&self, rules: &Rules, out: &mut Vec<Action>) {
         out.clear();
         if self.end.is_some() {
             return;
@@ -76,12 +100,25 @@ impl State {
     }
 
     /// Applies `a`, or returns the rule it breaks and leaves the state unchanged.
+    /// `check` decides; the action is then carried out in place. (The
+    /// guards `apply_inner` keeps are the first definition of legality,
+    /// which a debug build holds `check` to on every action.)
     pub fn checked_apply(&mut self, rules: &Rules, a: &Action) -> Result<Vec<Event>, RuleError> {
-        let mut next = self.clone();
+        let verdict = self.check(rules, a);
+        #[cfg(debug_assertions)]
+        {
+            let tried = self.clone().apply_inner(rules, a, &mut Vec::new());
+            debug_assert_eq!(
+                verdict.as_ref().map_err(|e| &e.rule),
+                tried.as_ref().map_err(|e| &e.rule),
+                "check and apply disagree on {}",
+                super::describe_action(rules, a)
+            );
+        }
+        verdict?;
         let mut ev = Vec::new();
-        next.apply_inner(rules, a, &mut ev)?;
-        next.after(rules, &mut ev);
-        *self = next;
+        self.apply_inner(rules, a, &mut ev)?;
+        self.after(rules, &mut ev);
         Ok(ev)
     }
 
@@ -322,6 +359,181 @@ impl State {
         } else if self.turns >= self.turn_cap {
             self.end = Some(End::TurnCap);
             ev.push(Event::GameOver(End::TurnCap));
+        }
+    }
+}
+
+/// Legality without a change: `check` says whether an action is legal now,
+/// or the first rule it breaks (the same rule, in the same order, as
+/// carrying it out would find), reading only `&self`. The readings it
+/// consults are recorded on this state, so a reading consulted only while
+/// the legal list is built counts as consulted.
+impl State {
+    /// Whether `a` is legal now, or the rule that forbids it.
+    pub fn check(&self, rules: &Rules, a: &Action) -> R {
+        if self.end.is_some() {
+            return Err(rule("game.over", "End of Game", "the game is over"));
+        }
+        if let Action::Roll(v) = *a {
+            if self.rolls.is_empty() {
+                return Err(rule("chance.roll", "Setup", "no die is waiting to be rolled"));
+            }
+            if v == 0 || v > rules.faces {
+                return Err(rule("chance.roll", "Setup", format!("a die shows 1 to {}", rules.faces)));
+            }
+            return Ok(());
+        }
+        if !self.rolls.is_empty() {
+            return Err(rule("chance.roll", "Setup", "a die is waiting to be rolled"));
+        }
+        match (self.phase, *a) {
+            (Phase::Actions, _) => self.check_start(rules, a),
+            (Phase::Jettison, Action::Jettison(c)) if self.cargo[self.active].count(c) > 0 => Ok(()),
+            (Phase::Jettison, Action::Jettison(_)) => {
+                Err(rule("jettison.capacity", "End of Turn", "no such cube aboard"))
+            }
+            (Phase::Jettison, _) => {
+                Err(rule("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first"))
+            }
+            _ => self.check_step(rules, a),
+        }
+    }
+
+    fn check_start(&self, rules: &Rules, a: &Action) -> R {
+        if self.actions_left == 0 {
+            return Err(rule("turn.actions", "On Your Turn", "no action is left this turn"));
+        }
+        let seat = self.active;
+        match *a {
+            Action::Move(to) => self.check_move(rules, seat, to),
+            Action::Load => {
+                if self.loc_of(rules, seat) != rules.home_of(seat) {
+                    return Err(rule(
+                        "load.home-base",
+                        "Actions: Load/Unload Commodities",
+                        "the ship is not docked at its home base",
+                    ));
+                }
+                if self.cargo[seat].total() + self.storage[seat].total() == 0 {
+                    return Err(rule(
+                        "load.home-base",
+                        "Actions: Load/Unload Commodities",
+                        "nothing to load or unload",
+                    ));
+                }
+                Ok(())
+            }
+            Action::Mine(n) => self.check_mine(rules, seat, n),
+            Action::Displace(mask) => self.check_displace(rules, seat, mask),
+            Action::Swap(with) => {
+                let n = self.count_ability(rules, seat, Ability::Swap) * self.p(P::SwapPerOutlaw);
+                let w = usize::from(with);
+                if n == 0 {
+                    return Err(rule("crew.swap", "Crew Actions: Swap", "no Outlaw in the crew"));
+                }
+                if w >= self.players || w == seat || self.ships[seat].is_some() || self.ships[w].is_some() {
+                    return Err(rule(
+                        "crew.swap",
+                        "Crew Actions: Swap",
+                        "both ships must be in space, and the other another player's",
+                    ));
+                }
+                if self.cargo[seat].total() == 0 || self.cargo[w].total() == 0 {
+                    return Err(rule("crew.swap", "Crew Actions: Swap", "both ships need cargo to swap"));
+                }
+                Ok(())
+            }
+            Action::Salvage => {
+                let n = self.count_ability(rules, seat, Ability::Salvage);
+                if n == 0 || self.ships[seat].is_some() || self.space.total() == 0 {
+                    return Err(rule(
+                        "crew.salvage",
+                        "Crew Actions: Salvage",
+                        "salvage needs a Scavenger, the ship in space and a cube there",
+                    ));
+                }
+                Ok(())
+            }
+            Action::Agents => {
+                let n = self.count_ability(rules, seat, Ability::Trade);
+                if n == 0 || self.loc_of(rules, seat) != Some(rules.junction) {
+                    return Err(rule(
+                        "crew.trade",
+                        "Crew Actions: Trade",
+                        "trading needs an Agent and the ship docked at Red Dog Junction",
+                    ));
+                }
+                Ok(())
+            }
+            Action::Buy { slot, way } => self.check_buy(rules, seat, slot, way),
+            Action::Deal(p) => {
+                if self.loc_of(rules, seat) != Some(rules.haberdashery) {
+                    return Err(rule(
+                        "deal.place",
+                        "Actions: Complete Super Deal",
+                        "the ship is not docked at the Haberdashery",
+                    ));
+                }
+                self.check_deal(rules, seat, p)
+            }
+            Action::RascalDeal(p) => {
+                if self.r::<RascalAbility>() == RascalAbility::NoAction || !self.has_rascal(rules, seat) {
+                    return Err(rule(
+                        "crew.none",
+                        "Actions",
+                        "a Rascal has no crew action under this reading, or there is none in the crew",
+                    ));
+                }
+                self.check_deal(rules, seat, p)
+            }
+            Action::Pass => Ok(()),
+            _ => Err(rule("turn.actions", "On Your Turn", "that is not an action to begin a turn's action with")),
+        }
+    }
+
+    /// Whether the seat's crew holds a Rascal (a crew card without an ability).
+    pub(super) fn has_rascal(&self, rules: &Rules, seat: usize) -> bool {
+        self.crew[seat]
+            .iter()
+            .any(|(c, _)| rules.card(c).class == Class::Crew && rules.card(c).ability == Ability::None)
+    }
+
+    fn check_step(&self, rules: &Rules, a: &Action) -> R {
+        let seat = self.active;
+        let have = |zone: &super::rules::Cubes, c: Id<Cube>, r: &str, src: &str, msg: &str| {
+            if zone.count(c) > 0 { Ok(()) } else { Err(rule(r, src, msg.to_string())) }
+        };
+        match (self.phase, *a) {
+            (Phase::Swap { give: Some(_), .. }, Action::Done) => {
+                Err(rule("crew.swap", "Crew Actions: Swap", "pick the cube taken back first"))
+            }
+            (_, Action::Done) => Ok(()),
+            (Phase::Loading, Action::LoadCube(c)) => have(
+                &self.storage[seat],
+                c,
+                "load.home-base",
+                "Actions: Load/Unload Commodities",
+                "no such cube in storage",
+            ),
+            (Phase::Loading, Action::UnloadCube(c)) => {
+                have(&self.cargo[seat], c, "load.home-base", "Actions: Load/Unload Commodities", "no such cube aboard")
+            }
+            (Phase::Salvage { .. }, Action::SalvageCube(c)) => {
+                have(&self.space, c, "crew.salvage", "Crew Actions: Salvage", "no such cube in space")
+            }
+            (Phase::Agents { .. }, Action::Trade { give, take }) => self.check_trade(rules, seat, give, take),
+            (Phase::Agents { .. }, Action::Nudge { place, up }) => self.check_nudge(rules, seat, place, up),
+            (Phase::Swap { give: None, .. }, Action::SwapGive(c)) => {
+                have(&self.cargo[seat], c, "crew.swap", "Crew Actions: Swap", "no such cube aboard")
+            }
+            (Phase::Swap { with, give: Some(_), .. }, Action::SwapTake(c)) => have(
+                &self.cargo[usize::from(with)],
+                c,
+                "crew.swap",
+                "Crew Actions: Swap",
+                "no such cube aboard the other ship",
+            ),
+            _ => Err(rule("turn.actions", "On Your Turn", "finish the action under way first (or `done`)")),
         }
     }
 }
