@@ -174,7 +174,7 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     for p in &s.seats {
         t.add(&p.hand).add(&p.in_front).add(&p.influence);
     }
-    match t.check(|c| rules.copies(c)) {
+    match t.check(|c| s.card_copies(rules, c)) {
         Ok(()) => Ok(()),
         Err(Imbalance::Count { kind, found, expected }) => {
             fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))

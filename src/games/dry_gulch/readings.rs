@@ -84,6 +84,12 @@ crate::hooks! { HOOKS;
     SelfTransfer = "self-transfer" { Keeps = "keeps", Discards = "discards" }
     /// When face-up events are resolved.
     FaceUpTiming = "face-up-timing" { DrawOrBuild = "draw-or-build", BuildOnly = "build-only" }
+    /// What becomes of a red or yellow card revealed and not taken into hand.
+    RevealedNotTaken = "revealed-not-taken" { FaceUp = "face-up", Discarded = "discarded" }
+    /// Whether a plot pays its reward in every reward phase or once.
+    PlotReward = "plot-reward" { EveryRewardPhase = "every-reward-phase", Once = "once" }
+    /// How the disaster cards split between Fire and the other disaster.
+    EventDeckComposition = "event-deck-composition" { FireSeven = "fire-seven", VandalismSeven = "vandalism-seven" }
 }
 
 crate::switches! {

@@ -306,6 +306,9 @@ pub struct State {
     pub store_used: u32,
     /// Buildings whose owners draw the influence-card reward this turn.
     pub pending_rewards: Vec<Bld>,
+    /// Plots built this turn (their rewards under `plot-reward: once`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub built_this_turn: Vec<Plot>,
     /// The Town Hall is closed; by whom (`None` inside: nobody's turn reopens it).
     pub town_hall_closed: Option<Closure>,
     pub outcome: Option<End>,
@@ -600,8 +603,12 @@ impl State {
         let card_kinds = rules.card_count();
         let mut chance = Chance::new(config.seed);
         // the components, each kind in catalog order before the shuffle
+        // (the event deck's split is the reading event-deck-composition)
+        let split =
+            EventDeckComposition::from_index(readings.hooks.get(EventDeckComposition::INDEX).copied().unwrap_or(0));
         let copies = |events: bool| -> Vec<u32> {
-            rules.cards().map(|c| if rules.event_of(c).is_some() == events { rules.copies(c) } else { 0 }).collect()
+            let n = |c| flow::deck_copies(rules, split, c);
+            rules.cards().map(|c| if rules.event_of(c).is_some() == events { n(c) } else { 0 }).collect()
         };
         let mut resource_deck = Pile::from_counts(&copies(false));
         let mut event_deck = Pile::from_counts(&copies(true));
@@ -651,12 +658,14 @@ impl State {
             each: None,
             store_used: 0,
             pending_rewards: vec![],
+            built_this_turn: vec![],
             town_hall_closed: None,
             outcome: None,
             touched: Touched::default(),
             target: None,
             fault: None,
         };
+        s.r::<EventDeckComposition>(); // the deck's split differs in every game
         let mut ev = Vec::new();
         for seat in 0..players {
             for _ in 0..s.param(P::DealResources) {
@@ -714,14 +723,6 @@ impl State {
     }
 
     // ------------------------------------------------------------ turns
-
-    fn keepable(&self, rules: &Rules, c: CardKind) -> bool {
-        match rules.event_of(c).map(|e| rules.events[e].triangle) {
-            Some(Triangle::Red | Triangle::Yellow) => true,
-            Some(Triangle::Violet) => self.r::<VioletIntoHand>() == VioletIntoHand::MayTake,
-            _ => false,
-        }
-    }
 
     fn check_win(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         if self.outcome.is_some()
@@ -1018,7 +1019,7 @@ impl State {
                 }
                 if self.on(V::TownHallDamage) && self.town_hall_closed.is_some() {
                     let mut pairs = Vec::new();
-                    pairs_of(
+                    flow::pairs_of(
                         self.seats[a].hand.counts(),
                         self.p(P::TownHallReopenCards),
                         0,
@@ -1386,7 +1387,7 @@ impl State {
                 self.reopen_town_hall(ev);
                 ev.push(Event::TownHallReopened { seat: a });
             }
-            Action::EndEvents => self.end_events(ev),
+            Action::EndEvents => self.end_events(rules, ev),
             Action::DrawResources => {
                 self.draw_resources(a, self.p(P::DrawResources), ev);
                 self.after_draw(rules, ev);
@@ -1474,7 +1475,7 @@ impl State {
         {
             // nothing left to do in the event phase
             if matches!(action, Action::DiscardRevealed(_) | Action::KeepRevealed(_) | Action::ReopenTownHall(_)) {
-                self.end_events(ev);
+                self.end_events(rules, ev);
             }
         }
         self.drive(rules, ev);
@@ -1535,25 +1536,9 @@ impl State {
         // the fault's missing chip goes into a supply no conservation check declares
         moved(move_n(reserve, &mut Supply::new(), CHIP, chips - standing));
         self.board[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: on });
+        self.built_this_turn.push(plot);
         ev.push(Event::Built { seat: a, building: b, plot });
         ev.push(Event::ChipsPlaced { seat: a, chips });
-    }
-}
-
-/// Every multiset of `size` cards from `hand[from..]`.
-fn pairs_of(hand: &[u8], size: u32, from: usize, cur: &mut Vec<(CardKind, u8)>, out: &mut Vec<Vec<(CardKind, u8)>>) {
-    if size == 0 {
-        out.push(cur.clone());
-        return;
-    }
-    for card in CardKind::first(hand.len()).skip(from) {
-        let k = card.index();
-        let max = u32::from(hand[k]).min(size);
-        for take in (1..=max).rev() {
-            cur.push((card, take as u8));
-            pairs_of(hand, size - take, k + 1, cur, out);
-            cur.pop();
-        }
     }
 }
 

@@ -538,6 +538,9 @@ pub struct Expect {
     pub town_hall_closed: Option<bool>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub flags: BTreeMap<String, bool>,
+    /// event card → copies still in the event deck (cards not named are not checked).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub event_deck: BTreeMap<String, u32>,
 }
 
 /// One expectation that did not hold.
@@ -644,6 +647,11 @@ pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch
     if let Some(f) = &e.face_up {
         let actual: Vec<&str> = s.face_up.iter().map(|&c| rules.card_id(c)).collect();
         cmp("face_up".into(), list(f), list(&actual));
+    }
+    for (id, v) in &e.event_deck {
+        let c = card(rules, id)?;
+        let actual = s.event_deck.iter().filter(|&&k| k == c).count();
+        cmp(format!("event_deck.{id}"), v.to_string(), actual.to_string());
     }
     if let Some(m) = e.markers {
         cmp("markers".into(), m.to_string(), s.markers_used().to_string());

@@ -58,6 +58,7 @@ impl State {
     pub(super) fn start_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         self.store_used = 0;
         self.pending_rewards.clear();
+        self.built_this_turn.clear();
         ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
         // a reading that removes or moves a step changes every turn
         for &p in self.readings.turn.reshaped() {
@@ -158,8 +159,39 @@ impl State {
         if self.revealed.is_empty() && self.town_hall_closed.is_none() { Flow::Done } else { Flow::Wait }
     }
 
-    /// The event phase ends: what is still revealed lies face up.
-    pub(super) fn end_events(&mut self, ev: &mut Vec<Event>) {
+    /// The copies of card `c` in this game (the deck's split read without
+    /// recording it, for the invariants).
+    pub fn card_copies(&self, rules: &Rules, c: CardKind) -> u32 {
+        let i = self.readings.hooks.get(EventDeckComposition::INDEX).copied().unwrap_or(0);
+        deck_copies(rules, EventDeckComposition::from_index(i), c)
+    }
+
+    /// Whether a revealed card may be taken into the hand.
+    pub(super) fn keepable(&self, rules: &Rules, c: CardKind) -> bool {
+        match rules.event_of(c).map(|e| rules.events[e].triangle) {
+            Some(Triangle::Red | Triangle::Yellow) => true,
+            Some(Triangle::Violet) => self.r::<VioletIntoHand>() == VioletIntoHand::MayTake,
+            _ => false,
+        }
+    }
+
+    /// The event phase ends: what is still revealed lies face up (a red or
+    /// yellow card not taken is discarded under `revealed-not-taken:
+    /// discarded`).
+    pub(super) fn end_events(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let red_or_yellow = |c: CardKind| {
+            matches!(rules.event_of(c).map(|e| rules.events[e].triangle), Some(Triangle::Red | Triangle::Yellow))
+        };
+        let left: Vec<CardKind> = self.revealed.kinds().into_iter().filter(|&c| red_or_yellow(c)).collect();
+        // the reading decides something only when such a card was left
+        if !left.is_empty() && self.r::<RevealedNotTaken>() == RevealedNotTaken::Discarded {
+            for c in left {
+                while self.revealed.contains(&c) {
+                    moved(move_n(&mut self.revealed, &mut self.event_discard, c, 1));
+                    ev.push(Event::RevealedDiscarded { card: c });
+                }
+            }
+        }
         if !self.revealed.is_empty() {
             ev.push(Event::LeftFaceUp { cards: self.revealed.as_slice().to_vec() });
             move_all(&mut self.revealed, &mut self.face_up);
@@ -217,15 +249,26 @@ impl State {
             RewardsWho::ActivePlayer => vec![self.active],
             RewardsWho::EveryPlayer => self.seats_from_active().collect(),
         };
-        for seat in seats {
-            let n: u32 = self
-                .board
-                .iter()
-                .enumerate()
-                .filter_map(|(i, p)| {
-                    p.filter(|p| p.owner == Some(seat) && p.damage.is_none()).map(|_| rules.plots[i].reward)
-                })
-                .sum();
+        // per seat, the rewards of all its plots and of those built this turn
+        let sums: Vec<(usize, u32, u32)> = seats
+            .into_iter()
+            .map(|seat| {
+                let (mut all, mut new) = (0, 0);
+                for (i, p) in self.board.iter().enumerate() {
+                    if p.is_some_and(|p| p.owner == Some(seat) && p.damage.is_none()) {
+                        all += rules.plots[i].reward;
+                        if self.built_this_turn.iter().any(|b| b.index() == i) {
+                            new += rules.plots[i].reward;
+                        }
+                    }
+                }
+                (seat, all, new)
+            })
+            .collect();
+        // the reading decides something only where the two differ
+        let once = sums.iter().any(|&(_, all, new)| all != new) && self.r::<PlotReward>() == PlotReward::Once;
+        for (seat, all, new) in sums {
+            let n = if once { new } else { all };
             if n > 0 {
                 self.draw_resources(seat, n, ev);
             }
@@ -318,5 +361,51 @@ impl State {
         })?;
         self.cursor = Cursor::waiting_at(at);
         Ok(())
+    }
+}
+
+/// Every multiset of `size` cards from `hand[from..]`.
+pub(super) fn pairs_of(
+    hand: &[u8],
+    size: u32,
+    from: usize,
+    cur: &mut Vec<(CardKind, u8)>,
+    out: &mut Vec<Vec<(CardKind, u8)>>,
+) {
+    if size == 0 {
+        out.push(cur.clone());
+        return;
+    }
+    for card in CardKind::first(hand.len()).skip(from) {
+        let k = card.index();
+        let max = u32::from(hand[k]).min(size);
+        for take in (1..=max).rev() {
+            cur.push((card, take as u8));
+            pairs_of(hand, size - take, k + 1, cur, out);
+            cur.pop();
+        }
+    }
+}
+
+/// The copies of card `c` in a game read with `split`: the catalog's, with
+/// one copy moved from the spreading fire to the other disaster under
+/// `event-deck-composition: vandalism-seven` (the role names the fire; the
+/// other disaster is the one other red card, when there is exactly one).
+pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 {
+    let base = rules.copies(c);
+    let Some(fire) = rules.spreading_fire else {
+        return base;
+    };
+    let red = |k: CardKind| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == Triangle::Red);
+    let mut others = rules.cards().filter(|&k| k != fire && red(k));
+    let (Some(other), None) = (others.next(), others.next()) else {
+        return base;
+    };
+    match split {
+        EventDeckComposition::FireSeven => base,
+        EventDeckComposition::VandalismSeven if rules.copies(fire) == 0 => base,
+        EventDeckComposition::VandalismSeven if c == fire => base - 1,
+        EventDeckComposition::VandalismSeven if c == other => base + 1,
+        EventDeckComposition::VandalismSeven => base,
     }
 }
