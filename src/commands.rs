@@ -23,10 +23,10 @@ mod explore;
 mod find;
 pub mod progress;
 mod readings;
+pub mod report;
 mod scenarios;
 mod sensitivity;
 mod shard;
-
 pub use bench::{BenchRow, bench, peak_memory_kib};
 pub use explore::{ExploreArgs, ExploreView, explore_command};
 pub use find::{FindArgs, FindView, find_command};

@@ -13,5 +13,6 @@ pub mod games;
 pub mod interp;
 pub mod lang;
 pub mod matrix;
+pub mod report;
 pub mod scenario;
 pub mod yaml;

@@ -12,6 +12,7 @@ use rulecheck::check::suite::Checks;
 use rulecheck::commands::{self, CheckArgs, Exit, FuzzArgs};
 
 mod find_cli;
+mod report_cli;
 
 #[derive(Parser)]
 #[command(
@@ -299,6 +300,9 @@ enum Command {
     /// shrunk, with the command that reproduces it, and saved as a passing scenario.
     #[command(after_help = find_cli::EX_FIND)]
     Find(find_cli::FindCli),
+    /// One check-sized run over every bundled game as a self-contained HTML page and JSON.
+    #[command(after_help = report_cli::EX_REPORT)]
+    Report(report_cli::ReportCli),
     /// Which invented numbers matter: every assumed number of the catalog (grouped by file
     /// and field, or one at a time) halved, doubled, plus and minus one, or one moved within
     /// its group; the same seeds played under each, and the groups ranked by how much the
@@ -538,6 +542,7 @@ fn main() -> ExitCode {
             })
         }
         Command::Find(f) => f.run(),
+        Command::Report(r) => r.run(),
         Command::Sensitivity {
             game,
             games,

@@ -62,8 +62,30 @@ fn final_states(run: &ScenarioRun) -> Vec<String> {
         .collect()
 }
 
+/// The game a scenario file names, read without running it.
+fn game_of(file: &SourceFile) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        game: String,
+    }
+    crate::yaml::from_str_as::<Head>(&file.path, &file.text, "scenario file").ok().map(|h| h.game)
+}
+
 /// Builds the matrix for one game over scenario files (of any game; others are skipped).
 pub fn matrix(catalogs: &[AnyRules], rules: &AnyRules, files: &[SourceFile]) -> Matrix {
+    matrix_until(catalogs, rules, files, None).0
+}
+
+/// `matrix`, starting no further scenario row once `deadline` has passed
+/// (the first row of the game is always run); also returns how many of
+/// the game's files were left without a row.
+pub fn matrix_until(
+    catalogs: &[AnyRules],
+    rules: &AnyRules,
+    files: &[SourceFile],
+    deadline: Option<std::time::Instant>,
+) -> (Matrix, usize) {
+    let mut left = 0;
     let mut columns = Vec::new();
     for i in rules.interpretations().iter().filter(|i| i.inert.is_none()) {
         for o in &i.options {
@@ -73,6 +95,10 @@ pub fn matrix(catalogs: &[AnyRules], rules: &AnyRules, files: &[SourceFile]) -> 
     let mut rows = Vec::new();
     let mut distinguishing: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for f in files {
+        if !rows.is_empty() && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            left += usize::from(game_of(f).is_some_and(|g| g == rules.id()));
+            continue;
+        }
         let Ok(base) = scenario::run_file(catalogs, f) else { continue };
         if base.game != rules.id() {
             continue;
@@ -117,13 +143,14 @@ pub fn matrix(catalogs: &[AnyRules], rules: &AnyRules, files: &[SourceFile]) -> 
         .filter(|i| i.inert.is_none() && !distinguishing.contains_key(&i.id))
         .map(|i| i.id.clone())
         .collect();
-    Matrix {
+    let m = Matrix {
         game: rules.id().to_string(),
         columns: columns.into_iter().map(|(a, b, _)| (a, b)).collect(),
         rows,
         distinguishing,
         undistinguished,
-    }
+    };
+    (m, left)
 }
 
 /// The matrix as text: one line per scenario, one character per option,

@@ -14,6 +14,7 @@ mod interp;
 mod properties;
 mod rdj_play;
 mod reliability;
+mod report;
 mod scenario_runner;
 mod scenarios;
 mod sensitivity;

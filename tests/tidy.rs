@@ -40,7 +40,8 @@ fn layer(module: &str) -> Option<u32> {
         "check" => 5,
         "scenario" => 6,
         "interp" | "matrix" => 7,
-        "commands" => 8,
+        "report" => 8,
+        "commands" => 9,
         _ => return None,
     })
 }
@@ -204,6 +205,7 @@ fn each_tidy_check_catches_a_planted_violation() {
     let file = |rel: &str, text: &str| vec![(rel.to_string(), text.to_string())];
     assert_eq!(upward_imports(&file("src/engine/x.rs", "use crate::games::AnyRules;")).len(), 1);
     assert!(upward_imports(&file("src/games/x.rs", "use crate::engine::Chance;")).is_empty());
+    assert_eq!(upward_imports(&file("src/report/x.rs", "use crate::commands::Exit;")).len(), 1);
     assert_eq!(id_lookups(&file("src/games/g/x.rs", "let f = rules.card_by_id(\"fire\");")).len(), 1);
     assert_eq!(debug_messages(&file("src/games/g/x.rs", "err(format!(\"{action:?} is illegal\"))")).len(), 1);
     assert_eq!(named(&file("src/scenario/x.rs", "AnyRules::DryGulch(r) => 1,"), &["dry_gulch".into()]).len(), 1);

@@ -126,6 +126,9 @@ pub struct FuzzSummary {
     pub invariants: BTreeMap<String, u64>,
     /// Catalog entity → times it took effect.
     pub coverage: BTreeMap<String, u64>,
+    /// A game's length in turns → games that long (the histograms of `report`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub lengths: BTreeMap<u32, u64>,
     /// Interpretation → games in which the engine consulted it.
     pub consulted: BTreeMap<String, u64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -191,6 +194,10 @@ impl FuzzSummary {
                 *e = add(*e, *v)?;
             }
         }
+        for (k, v) in &other.lengths {
+            let e = sum.lengths.entry(*k).or_default();
+            *e = add(*e, *v)?;
+        }
         let base = self.seed;
         sum.failures.extend(other.failures.iter().cloned());
         sum.failures.sort_by_key(|f| f.seed.wrapping_sub(base));
@@ -222,6 +229,10 @@ impl FuzzSummary {
                 *e = e.saturating_add(*v);
             }
         }
+        for (k, v) in &other.lengths {
+            let e = self.lengths.entry(*k).or_default();
+            *e = e.saturating_add(*v);
+        }
         self.failures.extend(other.failures.iter().cloned());
         self.failures.sort_by_key(|f| f.seed);
     }
@@ -243,6 +254,7 @@ struct Tally<A> {
     turns: u64,
     outcomes: BTreeMap<String, u64>,
     consulted: BTreeMap<String, u64>,
+    lengths: BTreeMap<u32, u64>,
     coverage: Vec<u64>,
     first_failure: Option<(u64, GameRun<A>)>,
 }
@@ -256,6 +268,7 @@ impl<A> Tally<A> {
             turns: 0,
             outcomes: BTreeMap::new(),
             consulted: BTreeMap::new(),
+            lengths: BTreeMap::new(),
             coverage: vec![0; keys],
             first_failure: None,
         }
@@ -268,6 +281,7 @@ impl<A> Tally<A> {
         self.actions += run.actions.len() as u64;
         self.invariant_checks += run.invariant_checks;
         self.turns += u64::from(run.turns);
+        *self.lengths.entry(run.turns).or_default() += 1;
         let outcome = if run.failure.is_some() { "failed".into() } else { outcome_key(run.outcome.as_ref()) };
         *self.outcomes.entry(outcome).or_default() += 1;
         for id in &run.consulted {
@@ -300,6 +314,9 @@ impl<A> Tally<A> {
             for (k, v) in theirs {
                 *mine.entry(k).or_default() += v;
             }
+        }
+        for (k, v) in other.lengths {
+            *self.lengths.entry(k).or_default() += v;
         }
         for (c, n) in self.coverage.iter_mut().zip(&other.coverage) {
             *c += n;
@@ -449,6 +466,7 @@ where
         turns: total.turns,
         outcomes: total.outcomes,
         consulted: total.consulted,
+        lengths: total.lengths,
         ..FuzzSummary::default()
     };
     if opts.checks.invariants {
