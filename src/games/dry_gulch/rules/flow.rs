@@ -393,19 +393,25 @@ pub(super) fn pairs_of(
 /// other disaster is the one other red card, when there is exactly one).
 pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 {
     let base = rules.copies(c);
-    let Some(fire) = rules.spreading_fire else {
+    // the default split needs no search for the other red card (the
+    // conservation invariant asks this of every card after every action)
+    let (EventDeckComposition::VandalismSeven, Some(fire)) = (split, rules.spreading_fire) else {
         return base;
     };
     let red = |k: CardKind| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == Triangle::Red);
+    // only the fire and the other red card move: no search for any other card
+    if rules.copies(fire) == 0 || (c != fire && !red(c)) {
+        return base;
+    }
     let mut others = rules.cards().filter(|&k| k != fire && red(k));
     let (Some(other), None) = (others.next(), others.next()) else {
         return base;
     };
-    match split {
-        EventDeckComposition::FireSeven => base,
-        EventDeckComposition::VandalismSeven if rules.copies(fire) == 0 => base,
-        EventDeckComposition::VandalismSeven if c == fire => base - 1,
-        EventDeckComposition::VandalismSeven if c == other => base + 1,
-        EventDeckComposition::VandalismSeven => base,
+    if c == fire {
+        base - 1
+    } else if c == other {
+        base + 1
+    } else {
+        base
     }
 }
