@@ -131,6 +131,12 @@ fn report_writes_json_and_a_page_every_chart_of_which_draws_in_a_browser() {
         let id = g["game"].as_str().unwrap();
         assert!(!g["readings"]["rows"].as_array().unwrap().is_empty(), "{id}: no reading paired");
         assert!(!g["matrix"]["rows"].as_array().unwrap().is_empty(), "{id}: no matrix row");
+        let sensitivity = &g["sensitivity"];
+        assert!(sensitivity["error"].is_null(), "{id}: {}", sensitivity["error"]);
+        let ranked = sensitivity["rows"].as_array().unwrap();
+        assert!(!ranked.is_empty(), "{id}: no group of assumed numbers measured");
+        let shares: Vec<f64> = ranked.iter().map(|r| r["changed"]["value"].as_f64().unwrap()).collect();
+        assert!(shares.windows(2).all(|w| w[0] >= w[1]), "{id}: the ranking is largest first: {shares:?}");
         let configs = g["configurations"].as_array().unwrap();
         assert!(configs.iter().any(|c| c["games"].as_u64() > Some(0)), "{id}: nothing fuzzed");
         assert!(g["invariants"].as_object().unwrap().values().all(|n| n.as_u64() > Some(0)), "{id}");
@@ -139,7 +145,7 @@ fn report_writes_json_and_a_page_every_chart_of_which_draws_in_a_browser() {
             let lengths: u64 = c["lengths"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
             assert_eq!(lengths, c["games"].as_u64().unwrap(), "{id}: every game in the length histogram");
         }
-        for chart in ["readings", "matrix", "config-0"] {
+        for chart in ["readings", "sensitivity", "matrix", "config-0"] {
             assert!(html.contains(&format!("id=\"{id}-{chart}\"")), "{id}: no {chart} chart");
         }
     }

@@ -6,6 +6,7 @@ pub mod explore;
 pub mod find;
 pub mod fuzz;
 pub mod playout;
+pub mod pool;
 pub mod query;
 pub mod sensitivity;
 pub mod suite;

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use crate::check::pool::map_until;
 use crate::games::AnyRules;
 use crate::interp::{UNCHANGED_GAMES, changes_no_game};
 
@@ -49,25 +50,24 @@ pub struct CheckReport {
 }
 
 /// The live interpretations, not among `dead`, whose options change no
-/// game of `UNCHANGED_GAMES` paired ones, and how many were left unpaired
-/// because `deadline` (the check's budget) passed first.
-pub(super) fn unchanged_readings(rules: &AnyRules, dead: &[String], deadline: Option<Instant>) -> (Vec<String>, usize) {
+/// game of `UNCHANGED_GAMES` paired ones (paired on `jobs` threads), and
+/// how many were left unpaired because `deadline` (the check's budget)
+/// passed first.
+pub(super) fn unchanged_readings(
+    rules: &AnyRules,
+    dead: &[String],
+    jobs: usize,
+    deadline: Option<Instant>,
+) -> (Vec<String>, usize) {
     let live: Vec<&str> = rules
         .interpretations()
         .iter()
         .filter(|i| i.inert.is_none() && !dead.contains(&i.id))
         .map(|i| i.id.as_str())
         .collect();
-    let mut unchanged = Vec::new();
-    for (k, id) in live.iter().enumerate() {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return (unchanged, live.len() - k);
-        }
-        if changes_no_game(rules, id, UNCHANGED_GAMES) {
-            unchanged.push(id.to_string());
-        }
-    }
-    (unchanged, 0)
+    let paired = map_until(&live, jobs, deadline, |id| changes_no_game(rules, id, UNCHANGED_GAMES));
+    let unchanged = live.iter().zip(&paired).filter(|(_, p)| **p == Some(true)).map(|(id, _)| id.to_string());
+    (unchanged.collect(), paired.iter().filter(|p| p.is_none()).count())
 }
 
 pub(super) fn print_check(r: &CheckReport) {

@@ -1,24 +1,31 @@
 //! `rulecheck report --out DIR`: one `check`-sized run over every bundled
 //! game written as `index.html` (self-contained) and `report.json`.
 //!
-//! The budget is shared out as `check` shares it: half to fuzzing every
-//! configuration `check` fuzzes (equal shares), a quarter to pairing the
-//! live readings, a sixth to the scenario × interpretation matrix, each
-//! stage's time split equally among the games; a stage past its time
-//! starts nothing more (its first item always runs) and the page says what
-//! was left out.
+//! The budget is shared out in stages: 45% to fuzzing every configuration
+//! `check` fuzzes (equal shares), 20% to pairing the live readings, 15% to
+//! the assumption sensitivity, 15% to the scenario × interpretation
+//! matrix, each stage's time split equally among the games; a stage past
+//! its time starts nothing more (its first item always runs) and the page
+//! says what was left out.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::{Exit, check_configs, fuzz_any, load_all, print_diagnostics, scenario_files, with_progress};
+use super::sensitivity::rank;
+use super::{Exit, check_configs, fuzz_any, load_all, print_diagnostics, read_sources, scenario_files, with_progress};
+use crate::catalog::GameSources;
 use crate::check::fuzz::{FuzzOptions, FuzzSummary};
+use crate::check::sensitivity::{SensitivityOptions, sensitivity};
 use crate::check::suite::Checks;
-use crate::report::{ConfigRun, GameReport, Report, html, readings};
+use crate::games::AnyRules;
+use crate::report::{ConfigRun, GameReport, Report, Sensitivities, SensitivityRow, html, pairing_players, readings};
 
 /// Paired games per reading option.
 pub const READING_GAMES: u64 = 20;
+
+/// Seeds per change of a group of assumed numbers.
+pub const SENSITIVITY_GAMES: u64 = 20;
 
 pub struct ReportArgs {
     pub out: PathBuf,
@@ -34,8 +41,8 @@ fn slice(from: Instant, stage: Duration, part: usize, parts: usize) -> Option<In
 
 pub fn report_command(a: &ReportArgs) -> Exit {
     let start = Instant::now();
-    let catalogs = match load_all(None) {
-        Ok(c) => c,
+    let (sources, catalogs) = match read_sources(None).and_then(|s| Ok((s, load_all(None)?))) {
+        Ok(x) => x,
         Err(d) => return print_diagnostics(&d),
     };
     let files = match scenario_files(&[]) {
@@ -52,9 +59,9 @@ pub fn report_command(a: &ReportArgs) -> Exit {
         .collect();
     let total: usize = plans.iter().map(Vec::len).sum();
     // games in flight finish after the deadline: aim for 90% of the half
-    let share = a.budget.mul_f64(0.5 * 0.9) / total.max(1) as u32;
+    let share = a.budget.mul_f64(0.45 * 0.9) / total.max(1) as u32;
     let mut ok = true;
-    let (t, stage) = (Instant::now(), a.budget.mul_f64(0.5));
+    let (t, stage) = (Instant::now(), a.budget.mul_f64(0.45));
     for (k, (rules, configs)) in catalogs.iter().zip(&plans).enumerate() {
         let until = slice(t, stage, k, catalogs.len());
         let s = rules.summary();
@@ -76,6 +83,7 @@ pub fn report_command(a: &ReportArgs) -> Exit {
             numbers_cited: s.numbers.cited,
             numbers_assumed: s.numbers.assumed,
             readings: Default::default(),
+            sensitivity: Default::default(),
             matrix: crate::matrix::Matrix {
                 game: s.game.clone(),
                 columns: Vec::new(),
@@ -128,12 +136,17 @@ pub fn report_command(a: &ReportArgs) -> Exit {
         games.push(g);
     }
     let n = games.len();
-    let (t, stage) = (Instant::now(), a.budget.mul_f64(0.25));
+    let (t, stage) = (Instant::now(), a.budget.mul_f64(0.2));
     for (k, (g, rules)) in games.iter_mut().zip(&catalogs).enumerate() {
         crate::note!("report: pairing the readings of {} ({:.1}s)", g.game, start.elapsed().as_secs_f64());
-        g.readings = readings(rules, a.seed, READING_GAMES, slice(t, stage, k, n));
+        g.readings = readings(rules, a.seed, READING_GAMES, a.jobs, slice(t, stage, k, n));
     }
-    let (t, stage) = (Instant::now(), a.budget.mul_f64(1.0 / 6.0));
+    let (t, stage) = (Instant::now(), a.budget.mul_f64(0.15));
+    for (k, (g, (rules, src))) in games.iter_mut().zip(catalogs.iter().zip(&sources)).enumerate() {
+        crate::note!("report: the assumption sensitivity of {} ({:.1}s)", g.game, start.elapsed().as_secs_f64());
+        g.sensitivity = sensitivities(src, rules, a, slice(t, stage, k, n));
+    }
+    let (t, stage) = (Instant::now(), a.budget.mul_f64(0.15));
     for (k, (g, rules)) in games.iter_mut().zip(&catalogs).enumerate() {
         crate::note!("report: the scenario matrix of {} ({:.1}s)", g.game, start.elapsed().as_secs_f64());
         (g.matrix, g.matrix_rows_left) = crate::matrix::matrix_until(&catalogs, rules, &files, slice(t, stage, k, n));
@@ -159,4 +172,45 @@ pub fn report_command(a: &ReportArgs) -> Exit {
             Exit::BadInput
         }
     }
+}
+
+/// A short `rulecheck sensitivity` run of one game (every group, the games
+/// `SENSITIVITY_GAMES` per change, at the readings' player count), ranked.
+fn sensitivities(src: &GameSources, rules: &AnyRules, a: &ReportArgs, deadline: Option<Instant>) -> Sensitivities {
+    let config = crate::engine::Config::new(rules.id(), pairing_players(rules), a.seed);
+    let mut out = Sensitivities { config: config.flags(), games: SENSITIVITY_GAMES, ..Sensitivities::default() };
+    let opts = SensitivityOptions {
+        config,
+        games: SENSITIVITY_GAMES,
+        seed: a.seed,
+        jobs: a.jobs,
+        each: false,
+        only: Vec::new(),
+        deadline,
+    };
+    let (progress, started) = (Default::default(), Default::default());
+    let run = match sensitivity(src, rules, &opts, &progress, &started) {
+        Ok(run) => run,
+        Err(e) => {
+            out.error = Some(e);
+            return out;
+        }
+    };
+    for r in rank(&run) {
+        match (r.by, r.effect) {
+            (Some(by), Some(e)) => out.rows.push(SensitivityRow {
+                group: r.group,
+                at: r.at,
+                sites: r.sites,
+                change: by.name().to_string(),
+                changed: e.changed,
+                seat: e.seat,
+                win_shift: e.win_shift,
+                turns: e.turns,
+            }),
+            _ if r.trials.iter().any(|t| t.status == "not-measured") => out.not_measured.push(r.group),
+            _ => {}
+        }
+    }
+    out
 }

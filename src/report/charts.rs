@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use plotters::prelude::*;
 
-use super::{ConfigRun, ReadingRow};
+use super::{ConfigRun, ReadingRow, SensitivityRow};
 use crate::interp::Estimate;
 use crate::matrix::{Cell, Matrix};
 
@@ -52,21 +52,36 @@ fn err(e: impl std::fmt::Display) -> String {
 /// Horizontal bars: each reading's share of paired games whose outcome
 /// changes, with its 95% interval as a whisker.
 pub fn readings_chart(rows: &[ReadingRow]) -> Result<String, String> {
-    let n = rows.len().max(1);
     let labels: Vec<String> = rows.iter().map(|r| format!("{}: {}", r.interpretation, r.option)).collect();
+    let shares: Vec<Estimate> = rows.iter().map(|r| r.share).collect();
+    shares_chart(&labels, &shares, "share of paired games whose outcome changes (95% interval)")
+}
+
+/// Horizontal bars: each group of assumed numbers' share of seeds whose
+/// outcome its largest change moves, with its 95% interval.
+pub fn sensitivity_chart(rows: &[SensitivityRow]) -> Result<String, String> {
+    let labels: Vec<String> = rows.iter().map(|r| format!("{} {}", r.group, r.change)).collect();
+    let shares: Vec<Estimate> = rows.iter().map(|r| r.changed).collect();
+    shares_chart(&labels, &shares, "share of seeds whose outcome the change moves (95% interval)")
+}
+
+/// Labelled horizontal bars of shares in [0, 1], each with its interval.
+fn shares_chart(labels: &[String], shares: &[Estimate], caption: &str) -> Result<String, String> {
+    let n = shares.len().max(1);
     let h = 70 + 20 * n as u32;
     svg(900, h, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(10)
             .x_label_area_size(30)
             .y_label_area_size(330)
-            .caption("share of paired games whose outcome changes (95% interval)", ("sans-serif", 14))
+            .caption(caption, ("sans-serif", 14))
             .build_cartesian_2d(0f64..1f64, 0f64..n as f64)
             .map_err(err)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
             .y_labels(n * 2 + 1)
+            .label_style(("sans-serif", 13))
             .y_label_formatter(&|y| {
                 let k = (n as f64 - y - 0.5).round();
                 let ok = (y.fract() - 0.5).abs() < 1e-6 && k >= 0.0;
@@ -78,15 +93,19 @@ pub fn readings_chart(rows: &[ReadingRow]) -> Result<String, String> {
         let y = |k: usize| n as f64 - k as f64 - 0.5;
         chart
             .draw_series(
-                rows.iter()
+                shares
+                    .iter()
                     .enumerate()
-                    .map(|(k, r)| Rectangle::new([(0.0, y(k) - 0.32), (r.share.value, y(k) + 0.32)], BAR.filled())),
+                    .map(|(k, e)| Rectangle::new([(0.0, y(k) - 0.32), (e.value, y(k) + 0.32)], BAR.filled())),
             )
             .map_err(err)?;
         chart
-            .draw_series(rows.iter().enumerate().map(|(k, r)| {
-                ErrorBar::new_horizontal(y(k), r.share.low, r.share.value, r.share.high, WHISKER.stroke_width(1), 8)
-            }))
+            .draw_series(
+                shares
+                    .iter()
+                    .enumerate()
+                    .map(|(k, e)| ErrorBar::new_horizontal(y(k), e.low, e.value, e.high, WHISKER.stroke_width(1), 8)),
+            )
             .map_err(err)?;
         Ok(())
     })

@@ -13,7 +13,8 @@ const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222;max-wid
 h1{font-size:1.6em}h2{border-bottom:2px solid #468;padding-bottom:.2em;margin-top:2em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}
 td.n{text-align:right}tr.never td{background:#fde2e2;color:#900;font-weight:bold}
-figure.chart{margin:.5em 0;display:inline-block;vertical-align:top}figure.chart svg{display:block}
+figure.chart{margin:.5em 0;display:block;width:fit-content;max-width:100%}figure.chart svg{display:block;max-width:100%;height:auto}
+.scroll{overflow-x:auto;max-width:100%}.scroll figure.chart svg{max-width:none}
 figcaption{font-size:.9em;color:#555}.note{color:#555;font-style:italic}
 .swatch{display:inline-block;width:1em;height:1em;vertical-align:middle;margin:0 .3em 0 1em;border:1px solid #999}
 .cols{columns:3}";
@@ -47,11 +48,17 @@ pub fn page(title: &str, body: &str) -> String {
 /// A chart in its figure (the measuring script finds it by class), or
 /// the error plotters gave instead.
 fn figure(out: &mut String, id: &str, svg: Result<String, String>, caption: &str) {
+    figure_titled(out, id, svg, caption, "");
+}
+
+/// `figure` with a tooltip (`title`) on the whole figure, when not empty.
+fn figure_titled(out: &mut String, id: &str, svg: Result<String, String>, caption: &str, title: &str) {
     match svg {
         Ok(svg) => {
+            let title = if title.is_empty() { String::new() } else { format!(" title=\"{}\"", escape(title)) };
             let _ = writeln!(
                 out,
-                "<figure class=\"chart\" id=\"{}\">{svg}<figcaption>{}</figcaption></figure>",
+                "<figure class=\"chart\" id=\"{}\"{title}>{svg}<figcaption>{}</figcaption></figure>",
                 escape(id),
                 escape(caption)
             );
@@ -107,6 +114,7 @@ fn game(b: &mut String, g: &GameReport) {
         let _ = writeln!(b, "</ul>");
     }
     readings(b, g);
+    sensitivity(b, g);
     matrix(b, g);
     configurations(b, g);
     invariants(b, g);
@@ -159,6 +167,58 @@ fn readings(b: &mut String, g: &GameReport) {
     }
 }
 
+/// The groups of assumed numbers whose change moves the outcome most.
+fn sensitivity(b: &mut String, g: &GameReport) {
+    let s = &g.sensitivity;
+    let _ = writeln!(
+        b,
+        "<h3>Which assumed numbers matter</h3><p>Each group of numbers the catalog marks <code>assumed</code> is changed in the catalog (halved, doubled, ±1, one moved from the largest to the smallest) and the same {} seeds are played under the base and the change ({}); a group's bar is its largest change. A short run: <code>rulecheck sensitivity --game {}</code> measures more seeds.</p>",
+        s.games,
+        escape(&s.config),
+        escape(&g.game)
+    );
+    if let Some(e) = &s.error {
+        let _ = writeln!(b, "<p class=\"note\">Not measured: {}</p>", escape(e));
+    }
+    if !s.rows.is_empty() {
+        figure(
+            b,
+            &format!("{}-sensitivity", g.game),
+            charts::sensitivity_chart(&s.rows),
+            "outcome moved, share of seeds",
+        );
+        let _ = writeln!(
+            b,
+            "<table><tr><th>rank</th><th>group</th><th>numbers</th><th>change</th><th>outcome changed</th><th>seat most moved</th><th>length (turns)</th></tr>"
+        );
+        for (k, r) in s.rows.iter().enumerate() {
+            let _ = writeln!(
+                b,
+                "<tr><td class=\"n\">{}</td><td>{} <span class=\"note\">{}</span></td><td class=\"n\">{}</td><td>{}</td><td class=\"n\">{:.0}% ({:.0}–{:.0}%)</td><td>{} {:+.2}</td><td class=\"n\">{:+.1}</td></tr>",
+                k + 1,
+                escape(&r.group),
+                escape(&r.at),
+                r.sites,
+                escape(&r.change),
+                r.changed.value * 100.0,
+                r.changed.low * 100.0,
+                r.changed.high * 100.0,
+                escape(&r.seat),
+                r.win_shift.value,
+                r.turns.value
+            );
+        }
+        let _ = writeln!(b, "</table>");
+    }
+    if !s.not_measured.is_empty() {
+        let _ = writeln!(
+            b,
+            "<p class=\"note\">Not measured within the budget: {}.</p>",
+            escape(&s.not_measured.join(", "))
+        );
+    }
+}
+
 fn matrix(b: &mut String, g: &GameReport) {
     let m = &g.matrix;
     let _ = writeln!(
@@ -184,7 +244,10 @@ fn matrix(b: &mut String, g: &GameReport) {
         );
     }
     if !m.rows.is_empty() && !m.columns.is_empty() {
+        // a wide grid scrolls inside its box, not the page
+        let _ = writeln!(b, "<div class=\"scroll\">");
         figure(b, &format!("{}-matrix", g.game), charts::matrix_chart(m), "scenario × reading option");
+        let _ = writeln!(b, "</div>");
     }
     if !m.undistinguished.is_empty() {
         let _ = writeln!(
@@ -206,12 +269,12 @@ fn configurations(b: &mut String, g: &GameReport) {
         );
     }
     for (k, c) in g.configurations.iter().enumerate() {
-        let caption = format!("{} — {} games, {} without a winner", c.config, c.games, c.no_winner);
+        let caption = format!("{} — {} games, {} without a winner", c.short_name(), c.games, c.no_winner);
         if c.games == 0 {
             let _ = writeln!(b, "<p class=\"note\">{}: no game played.</p>", escape(&c.config));
             continue;
         }
-        figure(b, &format!("{}-config-{k}", g.game), charts::config_chart(c), &caption);
+        figure_titled(b, &format!("{}-config-{k}", g.game), charts::config_chart(c), &caption, &c.config);
     }
 }
 

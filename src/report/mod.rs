@@ -18,6 +18,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::check::fuzz::FuzzSummary;
+use crate::check::pool::map_until;
 use crate::engine::Config;
 use crate::games::AnyRules;
 use crate::interp::{Estimate, diff_any, wilson};
@@ -47,6 +48,8 @@ pub struct GameReport {
     /// The assumption debt: numbers the catalog says are assumed.
     pub numbers_assumed: usize,
     pub readings: Readings,
+    /// Which assumed numbers move the outcome (`rulecheck sensitivity`).
+    pub sensitivity: Sensitivities,
     pub matrix: Matrix,
     /// Scenario files of this game left without a matrix row (budget).
     pub matrix_rows_left: usize,
@@ -78,6 +81,42 @@ pub struct Readings {
     pub errors: Vec<String>,
 }
 
+/// The assumption-sensitivity ranking of one short run: each group of
+/// assumed numbers changed in the catalog source, the same seeds played
+/// under the base and the change.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Sensitivities {
+    /// The configuration the seeds are played in.
+    pub config: String,
+    /// Games per change.
+    pub games: u64,
+    /// Measured groups, largest effect first.
+    pub rows: Vec<SensitivityRow>,
+    /// Groups with no change measured before the budget ran out.
+    pub not_measured: Vec<String>,
+    /// Why the run could not start, if it could not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// A group of assumed numbers and the effect of its largest change.
+#[derive(Debug, Clone, Serialize)]
+pub struct SensitivityRow {
+    pub group: String,
+    /// Its first number's place in the catalog (`buildings.yaml:40:11`).
+    pub at: String,
+    pub sites: usize,
+    /// The change with the largest effect (`halved`, `+1`, …).
+    pub change: String,
+    /// The share of seeds whose outcome changes (95% interval).
+    pub changed: Estimate,
+    /// The seat whose win rate moves most, and by how much.
+    pub seat: String,
+    pub win_shift: Estimate,
+    /// The mean change in game length, in turns.
+    pub turns: Estimate,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct ReadingRow {
     pub interpretation: String,
@@ -97,6 +136,8 @@ pub struct ConfigRun {
     pub config: String,
     pub players: u32,
     pub variants: Vec<String>,
+    /// Interpretations set to other than their defaults.
+    pub readings_set: usize,
     pub games: u64,
     pub actions: u64,
     /// Length in turns → games.
@@ -110,6 +151,19 @@ pub struct ConfigRun {
 }
 
 impl ConfigRun {
+    /// The players, the variants and how many readings differ from the
+    /// defaults (`4 players, town-hall, 2 readings set`); the full flags
+    /// are `config`.
+    pub fn short_name(&self) -> String {
+        let mut parts = vec![format!("{} players", self.players)];
+        parts.extend(self.variants.iter().cloned());
+        let readings = self.readings_set;
+        if readings > 0 {
+            parts.push(format!("{readings} reading{} set", if readings == 1 { "" } else { "s" }));
+        }
+        parts.join(", ")
+    }
+
     /// The run of `config` as its fuzz summary records it.
     pub fn from_summary(config: &Config, s: &FuzzSummary) -> ConfigRun {
         let players = config.players;
@@ -132,6 +186,7 @@ impl ConfigRun {
             config: config.flags(),
             players,
             variants: config.variants.iter().cloned().collect(),
+            readings_set: config.interpretations.len(),
             games: s.games,
             actions: s.actions,
             lengths: s.lengths.clone(),
@@ -149,20 +204,19 @@ pub fn pairing_players(rules: &AnyRules) -> u32 {
 }
 
 /// Pairs `games` random games under each live reading's default and each
-/// other option (`interp::diff_any`), starting no reading once `deadline`
-/// has passed (the first is always paired).
-pub fn readings(rules: &AnyRules, seed: u64, games: u64, deadline: Option<Instant>) -> Readings {
+/// other option (`interp::diff_any`), one reading at a time on each of
+/// `jobs` threads, starting no reading once `deadline` has passed (the
+/// first is always paired).
+pub fn readings(rules: &AnyRules, seed: u64, games: u64, jobs: usize, deadline: Option<Instant>) -> Readings {
     let base = Config::new(rules.id(), pairing_players(rules), seed);
     let mut out =
         Readings { config: base.flags(), games, rows: Vec::new(), not_measured: Vec::new(), errors: Vec::new() };
     let live: Vec<&str> = rules.interpretations().iter().filter(|i| i.inert.is_none()).map(|i| i.id.as_str()).collect();
-    for (k, id) in live.iter().enumerate() {
-        if k > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            out.not_measured.push(id.to_string());
-            continue;
-        }
-        match diff_any(rules, &base, id, &[], games, seed) {
-            Ok(d) => {
+    let paired = map_until(&live, jobs, deadline, |id| diff_any(rules, &base, id, &[], games, seed));
+    for (id, d) in live.iter().zip(paired) {
+        match d {
+            None => out.not_measured.push(id.to_string()),
+            Some(Ok(d)) => {
                 for p in &d.pairs {
                     out.rows.push(ReadingRow {
                         interpretation: id.to_string(),
@@ -175,7 +229,7 @@ pub fn readings(rules: &AnyRules, seed: u64, games: u64, deadline: Option<Instan
                     });
                 }
             }
-            Err(e) => out.errors.push(format!("{id}: {e}")),
+            Some(Err(e)) => out.errors.push(format!("{id}: {e}")),
         }
     }
     out

@@ -245,26 +245,33 @@ pub fn sensitivity(
         *base_outcomes.entry(r.outcome.clone()).or_default() += 1;
     }
     let turns: f64 = records.iter().map(|r| f64::from(r.turns)).sum();
-    let mut out = Vec::new();
-    for (name, sites) in groups {
-        let mut trials = Vec::new();
-        for change in Change::ALL {
+    // change by change across the groups, so a budget that runs out leaves
+    // every group measured under its first changes rather than the first
+    // groups under all of theirs; changes start until one is measured
+    let mut trials: Vec<Vec<(Change, Trial)>> = groups.iter().map(|_| Vec::new()).collect();
+    let mut measured = 0usize;
+    for change in Change::ALL {
+        for ((_, sites), trials) in groups.iter().zip(&mut trials) {
             started.fetch_add(1, Ordering::Relaxed);
-            let trial = match perturb(src, &sites, change) {
+            let trial = match perturb(src, sites, change) {
                 None => Trial::Unchanged,
-                Some(_) if opts.deadline.is_some_and(|d| Instant::now() >= d) => Trial::NotMeasured,
+                Some(_) if measured > 0 && opts.deadline.is_some_and(|d| Instant::now() >= d) => Trial::NotMeasured,
                 Some(changed) => match games::load(&changed) {
                     Err(d) => Trial::OutOfRange { reason: d.first().map_or_else(String::new, first_line) },
                     Ok(rules) => match play(&rules) {
                         Err(e) => Trial::OutOfRange { reason: e.to_string() },
-                        Ok((k, r)) => Trial::Measured(pair(&keys, &records, &k, &r, opts.config.players as usize)),
+                        Ok((k, r)) => {
+                            measured += 1;
+                            Trial::Measured(pair(&keys, &records, &k, &r, opts.config.players as usize))
+                        }
                     },
                 },
             };
             trials.push((change, trial));
         }
-        out.push(GroupResult { name, sites, trials });
     }
+    let out =
+        groups.into_iter().zip(trials).map(|((name, sites), trials)| GroupResult { name, sites, trials }).collect();
     Ok(Sensitivity {
         games: records.len() as u64,
         seed: opts.seed,
