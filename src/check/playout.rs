@@ -13,7 +13,8 @@ pub trait Chooser {
     }
 }
 
-/// Picks the next action of a playout: by weight at a chance node, else
+/// Picks the next action of a playout: by weight at a chance node, by the
+/// game's `play_weights` at a seat's node when it gives them, else
 /// uniformly. `weights` is scratch space.
 pub fn pick<G: Game>(
     state: &G,
@@ -22,11 +23,13 @@ pub fn pick<G: Game>(
     weights: &mut Vec<u32>,
     chooser: &mut dyn Chooser,
 ) -> usize {
-    if state.to_move() == ToMove::Chance {
-        state.chance_weights(rules, weights);
-        if weights.len() == legal.len() && weights.iter().all(|&w| w > 0) {
-            return chooser.choose_weighted(weights);
-        }
+    match state.to_move() {
+        ToMove::Chance => state.chance_weights(rules, weights),
+        ToMove::Terminal => weights.clear(),
+        _ => state.play_weights(rules, legal, weights),
+    }
+    if !weights.is_empty() && weights.len() == legal.len() && weights.iter().all(|&w| w > 0) {
+        return chooser.choose_weighted(weights);
     }
     chooser.choose(legal.len())
 }

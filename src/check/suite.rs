@@ -291,7 +291,16 @@ fn check_actors<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) 
         contract("legal-actor", format!("`{}` is listed but {} is on move", G::describe_action(rules, a), to_move))
     };
     match to_move {
-        ToMove::Seat(seat) => legal.iter().find(|a| state.actor(a) != Some(seat)).map(stray),
+        ToMove::Seat(seat) => legal.iter().find(|a| state.actor(a) != Some(seat)).map(stray).or_else(|| {
+            let mut weights = Vec::new();
+            state.play_weights(rules, legal, &mut weights);
+            (!weights.is_empty() && (weights.len() != legal.len() || weights.contains(&0))).then(|| {
+                contract(
+                    "play-weights",
+                    format!("{} legal actions but play weights {weights:?}: none, or one positive each", legal.len()),
+                )
+            })
+        }),
         ToMove::Simultaneous(seats) => {
             if let Some(a) = legal.iter().find(|a| !state.actor(a).is_some_and(|s| seats.contains(s))) {
                 return Some(stray(a));

@@ -67,7 +67,8 @@ impl fmt::Display for Violation {
 ///   choosing, each seat has one at least, and a seat's choice changes no
 ///   other seat's observation or legal actions until all have chosen;
 /// - at a chance node the list holds the outcomes and `chance_weights` their
-///   positive weights, aligned;
+///   positive weights, aligned; at a seat's node `play_weights` is empty or
+///   a positive weight per legal action (the random player's policy);
 /// - `apply` either returns the events it caused, or a `RuleError` and leaves
 ///   the state unchanged; it never panics on any action value;
 /// - chance comes only from chance nodes and the state's `Chance`, so a seed
@@ -96,6 +97,17 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// (its chance hidden in `apply`, drawn from its `Chance`) keeps the default.
     fn chance_weights(&self, rules: &Self::Rules, out: &mut Vec<u32>) {
         let _ = rules;
+        out.clear();
+    }
+    /// At a seat's node, clears `out` and, if the game gives the random
+    /// player a policy, fills it with a positive weight for each legal
+    /// action, aligned with `legal`. A weight is a preference of random
+    /// playouts, never a rule: every legal action keeps a positive weight, so
+    /// every legal line of play stays reachable (the suite checks it). The
+    /// default (empty) chooses uniformly among the legal actions. Scripted
+    /// choices (replays, shrinking) are indices into `legal` and ignore it.
+    fn play_weights(&self, rules: &Self::Rules, legal: &[Self::Action], out: &mut Vec<u32>) {
+        let _ = (rules, legal);
         out.clear();
     }
     /// Who takes `action` at this node: the seat on move, the seat it belongs

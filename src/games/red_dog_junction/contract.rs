@@ -42,6 +42,9 @@ impl Game for State {
             out.extend((0..rules.faces).map(|_| 1));
         }
     }
+    fn play_weights(&self, rules: &Rules, legal: &[Action], out: &mut Vec<u32>) {
+        State::play_weights(self, rules, legal, out);
+    }
     fn apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
         self.checked_apply(rules, action)
     }

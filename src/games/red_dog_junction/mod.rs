@@ -12,6 +12,7 @@
 //! | jettison to capacity at the end of a turn | End of Turn; Game Concepts | `after`, `Phase::Jettison` |
 //! | the end: countdown after the bank's last gold, the deck's last card | End of Game; FAQ | `after`, `end_turn`, `refill` |
 //! | scoring and both tie-breaks as a ranked outcome | End of Game; FAQ | `State::outcome` |
+//! | (not a rule) the random player's weights over the legal actions | — | `policy.rs` |
 //!
 //! Not yet: Officer and Boost effects (no text is printed; they are to be
 //! written in the effect language), the variants and the solo Automa.
@@ -25,6 +26,7 @@ mod contract;
 pub mod invariants;
 mod lower_parts;
 mod play;
+mod policy;
 mod query;
 pub mod readings;
 pub mod rules;
