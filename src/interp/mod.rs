@@ -601,6 +601,11 @@ impl Chooser for ScriptThenRandom<'_> {
             None => self.rest.choose(n),
         }
     }
+    /// A scripted index ignores the weights (the script is indices); past
+    /// the script, the random rest draws by them as any playout does.
+    fn choose_weighted(&mut self, weights: &[u32]) -> usize {
+        if self.at < self.script.len() { self.choose(weights.len()) } else { self.rest.choose_weighted(weights) }
+    }
 }
 
 /// A differential run of one interpretation: the same games under each option.
