@@ -15,4 +15,5 @@ pub mod lang;
 pub mod matrix;
 pub mod report;
 pub mod scenario;
+pub mod schema;
 pub mod yaml;

@@ -13,6 +13,7 @@ use rulecheck::commands::{self, CheckArgs, Exit, FuzzArgs};
 
 mod find_cli;
 mod report_cli;
+mod schema_cli;
 
 #[derive(Parser)]
 #[command(
@@ -303,6 +304,8 @@ enum Command {
     /// One check-sized run over every bundled game as a self-contained HTML page and JSON.
     #[command(after_help = report_cli::EX_REPORT)]
     Report(report_cli::ReportCli),
+    #[command(about = "JSON Schema of every catalog and scenario file, for editors", after_help = schema_cli::EX_SCHEMA)]
+    Schema(schema_cli::SchemaCli),
     /// Which invented numbers matter: every assumed number of the catalog (grouped by file
     /// and field, or one at a time) halved, doubled, plus and minus one, or one moved within
     /// its group; the same seeds played under each, and the groups ranked by how much the
@@ -543,6 +546,7 @@ fn main() -> ExitCode {
         }
         Command::Find(f) => f.run(),
         Command::Report(r) => r.run(),
+        Command::Schema(s) => s.run(),
         Command::Sensitivity {
             game,
             games,

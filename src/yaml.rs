@@ -22,7 +22,42 @@ use serde_saphyr::{Budget, DefaultMessageFormatter, Error, MessageFormatter};
 
 use crate::catalog::diag::Diagnostic;
 
-pub use serde_saphyr::Spanned;
+/// A value with where it stands in its file: serde-saphyr's `Spanned<T>`
+/// (read through it, so the locations are its), in a type of this crate
+/// so that it can describe itself as a JSON Schema (the schema of `T`: the
+/// location is not written in the file) for `rulecheck schema`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub referenced: serde_saphyr::Location,
+    pub defined: serde_saphyr::Location,
+}
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Spanned<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Spanned<T>, D::Error> {
+        let s = serde_saphyr::Spanned::<T>::deserialize(d)?;
+        Ok(Spanned { value: s.value, referenced: s.referenced, defined: s.defined })
+    }
+}
+
+impl<T: Serialize> Serialize for Spanned<T> {
+    /// Only the value, as serde-saphyr's own `Spanned` writes it.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Spanned<T> {
+    fn inline_schema() -> bool {
+        true
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        g.subschema_for::<T>()
+    }
+}
 
 /// The largest file the loaders read: 1 MiB. A catalog file is a few dozen
 /// KiB; anything larger is a mistake or an attack.

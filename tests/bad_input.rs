@@ -97,10 +97,10 @@ const CASES: &[Case] = &[
                 "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food\n    influence: 3\n",
             )],
             "buildings.yaml",
-            (101, 14),
+            (102, 14),
             "illegal placement of ':' indicator",
         ),
-        "the `[` left open is at 100:11; the parser only fails at the next line's `:`",
+        "the `[` left open is at 101:11; the parser only fails at the next line's `:`",
     ),
     edit(
         "unknown-key",
@@ -110,7 +110,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influense: 3\n",
         )],
         "buildings.yaml",
-        (101, 5),
+        (102, 5),
         "unknown field `influense`",
     ),
     edit(
@@ -121,7 +121,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: lots\n",
         )],
         "buildings.yaml",
-        (101, 16),
+        (102, 16),
         "invalid u32",
     ),
     edit(
@@ -129,7 +129,7 @@ const CASES: &[Case] = &[
         "buildings.yaml",
         &[("  - id: hotel\n", "  - id: saddlery\n")],
         "buildings.yaml",
-        (98, 9),
+        (99, 9),
         "duplicate building id `saddlery`",
     ),
     edit(
@@ -140,7 +140,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n    influence: 4\n",
         )],
         "buildings.yaml",
-        (102, 5),
+        (103, 5),
         "duplicate key `influence` in this mapping",
     ),
     edit(
@@ -148,7 +148,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("to: \"owner:pharmacy\", count: 2}", "to: \"owner:pharmcy\", count: 2}")],
         "events.yaml",
-        (312, 64),
+        (313, 64),
         "unknown building `pharmcy`; did you mean `pharmacy`?",
     ),
     edit(
@@ -159,7 +159,7 @@ const CASES: &[Case] = &[
             "- steal_all: {from: \"owner:bank\", to: \"owner:tobacconist\"}",
         )],
         "events.yaml",
-        (351, 9),
+        (352, 9),
         "unknown operation `steal_all`",
     ),
     edit(
@@ -170,7 +170,7 @@ const CASES: &[Case] = &[
             "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: 8\n",
         )],
         "game.yaml",
-        (139, 19),
+        (140, 19),
         "resource copies add up to 80",
     ),
     edit(
@@ -181,7 +181,7 @@ const CASES: &[Case] = &[
             "    assumed:\n      cost: \"no building costs are printed; a small workshop, three cards\"\n",
         )],
         "buildings.yaml",
-        (182, 9),
+        (183, 9),
         "`influence` has no provenance",
     ),
     edit(
@@ -192,11 +192,11 @@ const CASES: &[Case] = &[
             "    condition:\n      all:\n        - &l0 {built: newspaper}\n        - &l1 {all: [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]}\n        - &l2 {all: [*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]}\n        - &l3 {all: [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]}\n        - &l4 {all: [*l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3]}\n        - &l5 {all: [*l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4]}\n        - &l6 {all: [*l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5]}\n        - &l7 {all: [*l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6]}\n        - &l8 {all: [*l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7]}\n        - &l9 {all: [*l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8]}\n",
         )],
         "events.yaml",
-        (151, 52),
+        (152, 52),
         "expands to more than 250000 nodes",
     ),
     Case {
-        at: (206, 7),
+        at: (207, 7),
         ..generated("deep-nesting", Setup::DeepNesting, "events.yaml", "nests deeper than 64 levels")
     },
     case("non-utf8", "buildings.yaml", (183, 35), "not valid UTF-8"),
@@ -208,7 +208,7 @@ const CASES: &[Case] = &[
         "interpretations.yaml",
         &[("    default: with-card\n", "    default: with-cards\n")],
         "interpretations.yaml",
-        (74, 14),
+        (75, 14),
         "default `with-cards`",
     ),
     edit(
@@ -219,7 +219,7 @@ const CASES: &[Case] = &[
             "        says: \"reverse-order permit draft, one pick at a time, until each player has two\"\n      - doc: dry-gulch-fr\n",
         )],
         "variants.yaml",
-        (18, 14),
+        (19, 14),
         "unknown document `dry-gulch-fr`",
     ),
     // Beyond the issue's list.
@@ -229,7 +229,7 @@ const CASES: &[Case] = &[
         "buildings.yaml",
         &[("\nbuildings:\n", "\nbuilding:\n")],
         "buildings.yaml",
-        (35, 1),
+        (36, 1),
         "unknown field `building`, expected one of buildings",
     ),
     edit(
@@ -240,7 +240,7 @@ const CASES: &[Case] = &[
             "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: -9\n",
         )],
         "resources.yaml",
-        (55, 13),
+        (56, 13),
         "invalid u32",
     ),
     edit(
@@ -251,7 +251,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n    colour: red\n",
         )],
         "buildings.yaml",
-        (102, 5),
+        (103, 5),
         "unknown field `colour`",
     ),
     edit(
@@ -259,7 +259,7 @@ const CASES: &[Case] = &[
         "buildings.yaml",
         &[("    names: {en: Hotel, de: Hotel}", "    names: {en: Hotel, fr: Hotel}")],
         "buildings.yaml",
-        (99, 24),
+        (100, 24),
         "name in undeclared language `fr`",
     ),
     edit(
@@ -270,7 +270,7 @@ const CASES: &[Case] = &[
             "        says: \"when the disaster card is discarded, the marker is removed too and the building is whole again\"\n      - doc: dry-gulch-fr\n",
         )],
         "interpretations.yaml",
-        (63, 14),
+        (64, 14),
         "unknown document `dry-gulch-fr`",
     ),
     gap(
@@ -279,10 +279,10 @@ const CASES: &[Case] = &[
             "game.yaml",
             &[("\n  id: dry-gulch\n", "\n\tid: dry-gulch\n")],
             "game.yaml",
-            (8, 2),
+            (9, 2),
             "tabs disallowed",
         ),
-        "the tab is at 8:1; serde-saphyr reports the token after it",
+        "the tab is at 9:1; serde-saphyr reports the token after it",
     ),
     gap(
         edit(
@@ -293,17 +293,17 @@ const CASES: &[Case] = &[
                 "        says: \"Ausbreitendes Feuer: same, naming the Feuerwehr (Firehouse)\"\n---\nvariants: []\n",
             )],
             "variants.yaml",
-            (70, 1),
+            (71, 1),
             "a second YAML document",
         ),
-        "the `---` is at 69:1; serde-saphyr reports the second document's first node",
+        "the `---` is at 70:1; serde-saphyr reports the second document's first node",
     ),
     edit(
         "unknown-anchor",
         "variants.yaml",
         &[("    changes: [setup.permit-deal]", "    changes: *permit-deal")],
         "variants.yaml",
-        (13, 14),
+        (14, 14),
         "alias references unknown anchor",
     ),
     case("comments-only", "variants.yaml", (1, 1), "the file holds only comments"),
@@ -315,7 +315,7 @@ const CASES: &[Case] = &[
             "  - id: vandalism\n    names: {en: Vandalism, de: Vandalismus}\n    triangle: purple\n",
         )],
         "events.yaml",
-        (65, 15),
+        (66, 15),
         "unknown variant `purple`",
     ),
     // Issue 14: numbers and booleans are not coerced from other spellings.
@@ -324,7 +324,7 @@ const CASES: &[Case] = &[
         "game.yaml",
         &[("  hand_limit: 15\n", "  hand_limit: '15'\n")],
         "game.yaml",
-        (84, 15),
+        (85, 15),
         "`'15'` is a quoted string where a number or boolean belongs",
     ),
     edit(
@@ -332,7 +332,7 @@ const CASES: &[Case] = &[
         "game.yaml",
         &[("  draw_resources: 3\n", "  draw_resources: 0x03\n")],
         "game.yaml",
-        (79, 19),
+        (80, 19),
         "`0x03` is not a decimal number",
     ),
     edit(
@@ -340,7 +340,7 @@ const CASES: &[Case] = &[
         "board.yaml",
         &[("{id: nw-2, kind: middle, reward: 1, edge: true}", "{id: nw-2, kind: middle, reward: 1, edge: yes}")],
         "board.yaml",
-        (28, 53),
+        (29, 53),
         "invalid boolean (strict mode expects true/false)",
     ),
     // Issue 10: the turn is declared in the catalog, and readings change it.
@@ -352,7 +352,7 @@ const CASES: &[Case] = &[
             "phases: [turn-start, events, drow, build, reward, discard]",
         )],
         "game.yaml",
-        (74, 32),
+        (75, 32),
         "unknown turn step `drow` (the engine's procedures: turn-start, events, draw, build, reward, discard); did you mean `draw`?",
     ),
     edit(
@@ -363,7 +363,7 @@ const CASES: &[Case] = &[
             "        says: \"Ausbreitendes Feuer: same, naming the Feuerwehr (Firehouse)\"\n\n  # A table's variant that adds a step to the turn, naming a step the turn\n  # does not have (`drow` for `draw`).\n  - id: supply-wagon\n    names: {en: Supply wagon}\n    summary: After his draw phase the active player draws one more resource card.\n    changes: [a step after draw]\n    steps:\n      - after: drow\n        effect:\n          - draw: {to: active, count: 1}\n    source:\n      - doc: dry-gulch-en\n        ref: \"Turn\"\n        says: \"the phases of a turn, after which a table adds its own step\"\n",
         )],
         "variants.yaml",
-        (77, 16),
+        (78, 16),
         "names unknown step `drow`",
     ),
     // Issue 10: the shared effect language checks every operation's arguments.
@@ -372,7 +372,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("- draw: {to: \"owner:undertaker\", count: 1}", "- draw: {to: \"owner:undertaker\", count: one}")],
         "events.yaml",
-        (301, 47),
+        (302, 47),
         "`count` of `draw` must be a whole number, found a string",
     ),
     edit(
@@ -383,7 +383,7 @@ const CASES: &[Case] = &[
             "{from: \"owner:sheriffs-office\", to: \"owner:doctors-office\"}",
         )],
         "events.yaml",
-        (414, 9),
+        (415, 9),
         "`take_random` needs the argument `count`",
     ),
     edit(
@@ -391,7 +391,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("- draw_permit: {to: active, count: 1}", "- draw_permit: {to: actve, count: 1}")],
         "events.yaml",
-        (401, 27),
+        (402, 27),
         "unknown selector `actve`; expected active, each-player",
     ),
     edit(
@@ -399,7 +399,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("- draw: {to: each-player, count: 3}", "- draw: {to: each-player, cuont: 3}")],
         "events.yaml",
-        (383, 33),
+        (384, 33),
         "`draw` has no argument `cuont`; it takes to, count, from; did you mean `count`?",
     ),
 ];

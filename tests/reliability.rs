@@ -577,7 +577,7 @@ fn a_game_id_that_differs_from_its_folder_is_bad_input() {
     let (code, out, err) = rulecheck(&["validate", &s(&rules)]);
     assert_no_panic(code, &err);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("game.yaml:8:7") && err.contains("wet-gulch"), "{err}");
+    assert!(err.contains("game.yaml:9:7") && err.contains("wet-gulch"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -598,7 +598,7 @@ fn force_with_an_id_not_in_the_catalog_is_bad_input_in_catalog_words() {
     let (code, out, err) = rulecheck(&["run", &s(&file)]);
     assert_no_panic(code, &err);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("force.yaml:27:") && err.contains("`opra`"), "{err}");
+    assert!(err.contains("force.yaml:28:") && err.contains("`opra`"), "{err}");
     assert!(!err.contains("Named"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -443,8 +443,8 @@ fn the_declared_turn_keeps_its_required_steps_once_each() {
     let (code, out, err) = rulecheck(&["validate", scratch.path()]);
     assert_eq!(code, 2, "{out}{err}");
     for expected in [
-        "game.yaml:74:46: error: the turn declares step `draw` twice",
-        "game.yaml:74:12: error: the turn lacks step `build`, which the engine requires in every turn",
+        "game.yaml:75:46: error: the turn declares step `draw` twice",
+        "game.yaml:75:12: error: the turn lacks step `build`, which the engine requires in every turn",
     ] {
         assert!(err.contains(expected), "expected `{expected}` in:\n{err}");
     }

@@ -21,7 +21,7 @@ use crate::yaml::{Spanned, position};
 ///
 /// A place in a source document: `{doc: dry-gulch-en, ref: "Setup 3"}`.
 /// `says` paraphrases what that place says (never a pasted sentence).
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCitation {
     pub doc: Spanned<String>,
@@ -64,7 +64,7 @@ impl Serialize for Key {
 
 /// Names of an entity, by language: `{en: Fire, de: Feuer}`. The languages
 /// a catalog may use are the ones it declares (`languages:`).
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct Names(pub BTreeMap<Key, String>);
 
@@ -102,7 +102,7 @@ pub fn check_names(file: &str, names: &Names, languages: &[String], diags: &mut 
 }
 
 /// A document a catalog cites: a rulebook, errata, a house-rules sheet.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDocument {
     pub id: Spanned<String>,
@@ -308,14 +308,14 @@ pub fn check_unique<'a>(
 
 // ---------------------------------------------------------------- variants
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
 pub struct RawVariantsFile<R> {
     pub variants: Vec<RawVariant<R>>,
 }
 
 /// An optional rule or mode: catalog-declared and cited.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
 pub struct RawVariant<R> {
     pub id: Spanned<String>,
@@ -359,7 +359,7 @@ pub struct Variant {
 
 /// A `replace:` entry: the event whose effect is replaced, and the effect
 /// (in the game's effect language `E`) that applies instead.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
 pub struct RawReplace<E> {
     pub event: Spanned<String>,
@@ -444,7 +444,7 @@ impl Declared<'_> {
 
 // --------------------------------------------------------- interpretations
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
 pub struct RawInterpretationsFile<R> {
     pub interpretations: Vec<RawInterpretation<R>>,
@@ -452,7 +452,7 @@ pub struct RawInterpretationsFile<R> {
 
 /// A named point where the rulebooks are ambiguous, contradictory, silent,
 /// or disagree across translations.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
 pub struct RawInterpretation<R> {
     pub id: Spanned<String>,
@@ -482,7 +482,7 @@ pub struct RawInterpretation<R> {
     pub witness: Option<RawWitness>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "R: Deserialize<'de>"))]
 pub struct RawOption<R> {
     pub id: Spanned<String>,

@@ -98,7 +98,7 @@ pub fn lookup<T: Copy>(
 /// names, the languages names are given in (in order of preference for
 /// display), the documents citations may name (rulebooks, published
 /// facts, errata, a house-rules sheet) and the player counts.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawGameSection {
     pub id: Spanned<String>,
@@ -122,7 +122,7 @@ impl RawGameSection {
 /// An interpretation's `witness:`: a condition over states (the language
 /// of `rulecheck find --until`) that holds where the reading matters, and
 /// the seats to search with (the game's fewest when absent).
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawWitness {
     pub until: Spanned<String>,

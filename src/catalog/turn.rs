@@ -15,7 +15,7 @@ use crate::yaml::{Spanned, position};
 /// or `after:` a declared step with an `effect:` adds a data step there;
 /// `remove:` takes a step out; `move:` with `before:` or `after:` puts a
 /// step elsewhere.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
 pub struct RawStep<E> {
     #[serde(default, skip_serializing_if = "Option::is_none")]

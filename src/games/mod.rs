@@ -5,6 +5,7 @@
 pub mod dodge_city;
 pub mod dry_gulch;
 pub mod red_dog_junction;
+pub mod schemas;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -22,7 +22,7 @@ use crate::engine::{Config, Forced, Scripted, ToMove};
 use crate::games::{AnyRules, with_game};
 use crate::yaml::{self, Spanned, position};
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[serde(bound(deserialize = "S: DeserializeOwned, A: DeserializeOwned, E: DeserializeOwned"))]
 pub struct RawScenario<S, A, E> {
@@ -54,7 +54,7 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[serde(bound(deserialize = "E: DeserializeOwned"))]
 pub struct RawConfig<E> {
@@ -79,7 +79,7 @@ fn seed_one() -> u64 {
     1
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[serde(bound(deserialize = "A: DeserializeOwned, E: DeserializeOwned"))]
 pub struct RawStep<A, E> {
@@ -108,7 +108,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RandomPlay {
     pub seed: u64,

@@ -11,7 +11,7 @@ use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{Game, Id, Kind, Pile, Seat, move_n};
 
 /// An action as a scenario writes it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ActionSpec {
     /// `{pick: {seat: p1, card: lady-3}}`: a Marshal-round card, face down.
@@ -52,7 +52,7 @@ pub enum ActionSpec {
 }
 
 /// Set-up overrides, applied after the deal.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSpec {
     /// The start player.
@@ -86,7 +86,7 @@ pub struct SetupSpec {
 }
 
 /// What a scenario expects at its end.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     #[serde(default, skip_serializing_if = "Option::is_none")]

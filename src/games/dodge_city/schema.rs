@@ -19,7 +19,7 @@ pub type InterpretationsFile = RawInterpretationsFile<RawEffect>;
 
 // ------------------------------------------------------------- game.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     pub game: RawGameSection,
@@ -27,7 +27,7 @@ pub struct GameFile {
     pub rules: RulesSection,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     pub money: Spanned<u32>,
@@ -39,7 +39,7 @@ pub struct SetupSection {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesSection {
     pub goal_points: Spanned<u32>,
@@ -59,7 +59,7 @@ pub struct RulesSection {
 
 // ------------------------------------------------------------ cards.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardsFile {
     /// From the highest rank down.
@@ -67,7 +67,7 @@ pub struct CardsFile {
     pub cards: Vec<RawCard>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSymbol {
     pub id: Spanned<String>,
@@ -84,7 +84,7 @@ pub struct RawSymbol {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RawCardKind {
     Number,
@@ -93,7 +93,7 @@ pub enum RawCardKind {
     Indio,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCard {
     pub id: Spanned<String>,
@@ -113,14 +113,14 @@ pub struct RawCard {
 
 // --------------------------------------------------------- buildings.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BuildingsFile {
     pub buildings: Vec<RawBuilding>,
     pub boards: BoardsSection,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawBuilding {
     pub id: Spanned<String>,
@@ -133,7 +133,7 @@ pub struct RawBuilding {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardsSection {
     pub boards: Vec<RawBoard>,
@@ -145,7 +145,7 @@ pub struct BoardsSection {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
     pub id: Spanned<String>,
@@ -154,13 +154,13 @@ pub struct RawBoard {
 
 // ------------------------------------------------------------ events.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EventsFile {
     pub events: Vec<RawEvent>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
     pub id: Spanned<String>,

@@ -46,7 +46,7 @@ fn resource(rules: &Rules, id: &str) -> Result<Res, String> {
 /// Overrides applied after the normal set-up, so a situation can be built
 /// directly. Cards and permits are moved from wherever they are (decks
 /// first), so every card stays in exactly one place.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSpec {
     /// Residence plot per seat; seats not named take the first free edge plot.
@@ -81,7 +81,7 @@ pub struct SetupSpec {
     pub town_hall_closed_by: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnSpec {
     pub seat: String,
@@ -94,7 +94,7 @@ fn one() -> u32 {
     1
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BuildingSpec {
     pub building: String,
@@ -105,7 +105,7 @@ pub struct BuildingSpec {
     pub damaged_by: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeckTop {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -304,7 +304,7 @@ impl State {
 // ---------------------------------------------------------------- actions
 
 /// An action as a scenario writes it, with catalog ids.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ActionSpec {
     PlaceResidence(String),
@@ -342,7 +342,7 @@ pub enum ActionSpec {
     Choose(String),
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BuildSpec {
     pub building: String,
@@ -353,7 +353,7 @@ pub struct BuildSpec {
 /// A payment by ids: `direct`, `handyman`, `store` and `substituted` map a
 /// resource to how many units are covered that way; `cards` lists the cards
 /// given for store uses and substitutions.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PaymentSpec {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -495,7 +495,7 @@ fn choice(rules: &Rules, id: &str) -> Result<Action, String> {
 // ----------------------------------------------------------- expectations
 
 /// Facts about the state; only what is written is checked.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// `p1`, …, or `none` while nobody has won.

@@ -17,7 +17,7 @@ use crate::yaml::Spanned;
 
 // ------------------------------------------------------------- game.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     pub game: RawGameSection,
@@ -31,7 +31,7 @@ pub struct GameFile {
     pub flags: Vec<Spanned<String>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     /// Family chips per player, by player count: `{3: 17, 4: 15, ...}`.
@@ -49,7 +49,7 @@ pub struct SetupSection {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnSection {
     /// The steps of a turn in order, each naming one of the procedures the
@@ -78,7 +78,7 @@ pub struct TurnSection {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ComponentsSection {
     pub resource_cards: Spanned<u32>,
@@ -94,7 +94,7 @@ pub struct ComponentsSection {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LimitsSection {
     /// Turns after which a game is stopped as a draw (`turn-cap`), unless the
@@ -110,7 +110,7 @@ pub struct LimitsSection {
 }
 
 /// `game.yaml` in a house-rules overlay: the sections it replaces.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OverlayGameFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -143,20 +143,20 @@ impl crate::catalog::overlay::HasId for RawEvent {
 
 // -------------------------------------------------------- resources.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResourcesFile {
     pub resources: Vec<RawResource>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResourceKind {
     Good,
     Ability,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawResource {
     pub id: Spanned<String>,
@@ -178,7 +178,7 @@ pub struct RawResource {
 }
 
 /// The resources the engine must find, by role rather than by id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResourceRole {
     /// The resource the `labor-card-value` and `labor-substitution` readings are about.
@@ -198,14 +198,14 @@ impl ResourceRole {
 }
 
 /// The event cards the engine must find, by role rather than by id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventRole {
     /// The disaster that spreads under the `spreading-fire` variant.
     SpreadingFire,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Substitution {
     pub en: Option<u32>,
@@ -214,14 +214,14 @@ pub struct Substitution {
 
 // -------------------------------------------------------- buildings.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BuildingsFile {
     pub buildings: Vec<RawBuilding>,
 }
 
 /// What a building does beyond its influence and reward.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ability {
     /// Each player's starting building, placed at set-up; never built.
@@ -239,7 +239,7 @@ pub enum Ability {
     TownHall,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawBuilding {
     pub id: Spanned<String>,
@@ -264,13 +264,13 @@ pub struct RawBuilding {
 
 // ----------------------------------------------------------- events.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EventsFile {
     pub events: Vec<RawEvent>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Triangle {
     /// Disasters: may be taken into hand, played against a building.
@@ -285,7 +285,7 @@ pub enum Triangle {
 }
 
 /// The reactive abilities of the yellow cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reaction {
     AceUpYourSleeve,
@@ -295,7 +295,7 @@ pub enum Reaction {
 }
 
 /// What an event is played against.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum RawTarget {
     /// Any built building (the Town Hall only under optional rule 2).
@@ -304,7 +304,7 @@ pub enum RawTarget {
     Building(Spanned<String>),
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
     pub id: Spanned<String>,
@@ -351,13 +351,13 @@ pub type RawEffect = crate::lang::Node;
 
 // ------------------------------------------------------------ board.yaml
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
     pub board: RawBoard,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
     /// Blocks of plots; plots in one block are listed in order along their
@@ -374,7 +374,7 @@ pub struct RawBoard {
     pub assumed: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawBlock {
     pub id: Spanned<String>,
@@ -382,7 +382,7 @@ pub struct RawBlock {
     pub plots: Vec<RawPlot>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PlotKind {
     Corner,
@@ -390,7 +390,7 @@ pub enum PlotKind {
     StreetEnd,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPlot {
     pub id: Spanned<String>,

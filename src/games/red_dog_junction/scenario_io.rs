@@ -26,7 +26,7 @@ fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
 
 /// Overrides applied after the normal set-up. Cubes and cards move from
 /// where they lie (a commodity's supply, the deck), so all stay counted.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSpec {
     /// Whose turn it is.
@@ -124,7 +124,7 @@ impl State {
 }
 
 /// An action written with catalog ids.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ActionSpec {
     Roll(u8),
@@ -237,7 +237,7 @@ pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
 }
 
 /// A fact's value as a scenario writes it.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Fact {
     Number(i64),

@@ -13,7 +13,7 @@ use crate::yaml::Spanned;
 /// flattened, so serde-saphyr keeps locations).
 pub type Assumed = BTreeMap<String, String>;
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     pub game: RawGameSection,
@@ -25,7 +25,7 @@ pub struct GameFile {
     pub limits: LimitNumbers,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupSection {
     pub starting_gold: BTreeMap<u32, Spanned<u32>>,
@@ -41,7 +41,7 @@ pub struct SetupSection {
 /// A section of `game.yaml`: its numbers and their provenance.
 macro_rules! numbered {
     ($($name:ident { $($field:ident),+ })+) => {$(
-        #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+        #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
         #[serde(deny_unknown_fields)]
         pub struct $name {
             $(pub $field: Spanned<u32>,)+
@@ -61,7 +61,7 @@ numbered! {
     LimitNumbers { turn_cap }
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ComponentsFile {
     pub commodities: Listed<RawCommodity>,
@@ -70,7 +70,7 @@ pub struct ComponentsFile {
     pub super_deals: RawDeals,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "T: Deserialize<'de>"))]
 pub struct Listed<T> {
     pub entries: Vec<T>,
@@ -80,7 +80,7 @@ pub struct Listed<T> {
     pub assumed: Assumed,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCommodity {
     pub id: Spanned<String>,
@@ -92,7 +92,7 @@ pub struct RawCommodity {
     pub role: Option<Spanned<String>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawLocation {
     pub id: Spanned<String>,
@@ -106,7 +106,7 @@ pub struct RawLocation {
     pub seat: Option<Spanned<u32>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDice {
     pub faces: Spanned<u32>,
@@ -119,21 +119,21 @@ pub struct RawDice {
     pub assumed: Assumed,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDie {
     pub commodity: Spanned<String>,
     pub place: Spanned<u32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDockDice {
     pub dock: Spanned<u32>,
     pub places: Vec<Spanned<u32>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDeals {
     pub piles: Vec<RawPile>,
@@ -143,7 +143,7 @@ pub struct RawDeals {
     pub assumed: Assumed,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPile {
     pub id: Spanned<String>,
@@ -154,13 +154,13 @@ pub struct RawPile {
     pub prices: Vec<BTreeMap<Key, Spanned<u32>>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardsFile {
     pub cards: Vec<RawCard>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCard {
     pub id: Spanned<String>,
