@@ -96,7 +96,8 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     let mut tally = NumberTally::default();
     check_id(gfile, &g.game.id, diags);
     let (mut documents, mut languages) = common::lower_documents(gfile, &g.game.documents, &g.game.languages, diags);
-    if let Some((ofile, docs, langs)) = lay.added() {
+    if let Some((ofile, header)) = lay.added() {
+        let (docs, langs) = (&header.documents, &header.languages);
         let all: Vec<Spanned<String>> = g.game.languages.iter().chain(langs).cloned().collect();
         let (more, _) = common::lower_documents(ofile, docs, &all, diags);
         for d in docs.iter().filter(|d| documents.iter().any(|x| x.id == d.id.value)) {

@@ -8,12 +8,12 @@
 
 use super::catalog::FILES;
 use super::schema::*;
-use crate::catalog::common::{Entry, RawDocument, RawInterpretation, Source};
+use crate::catalog::common::{Entry, RawInterpretation, Source};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::Folder;
 use crate::catalog::overlay::{self, OverlayFile, OverlayHeader};
 use crate::catalog::{GameSources, SourceFile};
-use crate::yaml::{Spanned, position};
+use crate::yaml::position;
 
 /// The files an overlay may hold besides its header.
 const OVERLAY_FILES: &[&str] = &["game.yaml", "events.yaml", "interpretations.yaml"];
@@ -152,8 +152,8 @@ fn list<'a, T>(o: Option<&'a (&'a SourceFile, OverlayFile<T>)>) -> Option<(Sourc
 }
 
 impl Layers<'_> {
-    /// The documents and languages the overlay adds, with its file.
-    pub(super) fn added(&self) -> Option<(&str, &[RawDocument], &[Spanned<String>])> {
-        self.header.map(|(f, h)| (f.path, h.documents.as_slice(), h.languages.as_slice()))
+    /// The overlay's header (the documents and languages it adds), with its file.
+    pub(super) fn added(&self) -> Option<(&str, &overlay::OverlaySection)> {
+        self.header.map(|(f, h)| (f.path, h))
     }
 }
