@@ -97,3 +97,7 @@ fn the_catalog_shows_its_interpretations_and_assumptions() {
     assert!(s.numbers.assumed > s.numbers.cited, "{s:?}");
     assert_eq!((s.min_players, s.max_players), (2, 5));
 }
+
+// The house-rules overlay tests (a file of their own, run in this binary).
+#[path = "dodge_city_overlay.rs"]
+mod overlay;

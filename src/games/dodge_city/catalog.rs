@@ -6,18 +6,19 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::effects::{Dc, DcHost, uses_choose};
-use super::readings::{HOOKS, PARAMS};
+use super::layers::{self, Layers};
+use super::readings::{self, PARAMS};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
-    self, Change, Declared, Entry, NumberTally, Patch, Source, check_documents, check_id, check_names,
-    check_provenance, check_unique,
+    self, Change, Declared, NumberTally, Patch, Source, check_documents, check_id, check_names, check_provenance,
+    check_unique,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{Folder, RawGameSection, lookup, with_snippets};
 use crate::catalog::{GameSources, SourceFile};
-use crate::engine::{Grid, Id, Kind};
+use crate::engine::{Grid, Id, Kind, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -27,18 +28,16 @@ pub const FILES: &[&str] = &["game.yaml", "cards.yaml", "buildings.yaml", "event
 /// The most copies of one card kind (a hand counts up to 255 of a kind).
 const MAX_COPIES: u32 = 64;
 
-/// Parses and lowers a Dodge City catalog folder. House-rules overlays are
-/// not supported for Dodge City yet: one is a diagnostic.
+/// The line and column of the first line of `text` that starts with `key`
+/// (where a section without a better place is reported).
+fn line_of(text: &str, key: &str) -> (u64, u64) {
+    text.lines().position(|l| l.starts_with(key)).map_or((1, 1), |i| (i as u64 + 1, 1))
+}
+
+/// Parses and lowers a Dodge City catalog folder, with a house-rules
+/// overlay layered onto it (`layers`).
 pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
     let mut diags = Diagnostics::default();
-    if let Some(o) = overlay {
-        diags.error(
-            &o.dir,
-            (1, 1),
-            "Dodge City catalogs take no house-rules overlay yet; copy the catalog folder instead",
-        );
-        return Err(with_snippets(diags, [src]));
-    }
     for (name, f) in &src.files {
         if !FILES.contains(&name.as_str()) {
             diags.error(
@@ -54,21 +53,24 @@ pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<
     let buildings = folder.parse::<BuildingsFile>("buildings.yaml", &mut diags);
     let events = folder.parse::<EventsFile>("events.yaml", &mut diags);
     let interps = folder.parse::<InterpretationsFile>("interpretations.yaml", &mut diags);
-    let (Some(game), Some(cards), Some(buildings), Some(events), Some(interps)) =
-        (game, cards, buildings, events, interps)
+    let over = overlay.map(|o| layers::parse_overlay(o, &mut diags));
+    let all = |diags| with_snippets(diags, [Some(src), overlay].into_iter().flatten());
+    let (Some(game), Some(cards), Some(buildings), Some(events), Some(interps), None | Some(Some(_))) =
+        (game, cards, buildings, events, interps, &over)
     else {
-        return Err(with_snippets(diags, [src]));
+        return Err(all(diags));
     };
-    let rules = lower(Files { game, cards, buildings, events, interps }, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(with_snippets(diags, [src])) }
+    let over = over.flatten();
+    let lay =
+        layers::layer((game.0, &game.1), (events.0, &events.1), (interps.0, &interps.1), over.as_ref(), &mut diags);
+    let rules = lower(Files { lay: &lay, cards, buildings }, &mut diags);
+    if diags.is_empty() { Ok(rules) } else { Err(all(diags)) }
 }
 
 struct Files<'a> {
-    game: (&'a SourceFile, GameFile),
+    lay: &'a Layers<'a>,
     cards: (&'a SourceFile, CardsFile),
     buildings: (&'a SourceFile, BuildingsFile),
-    events: (&'a SourceFile, EventsFile),
-    interps: (&'a SourceFile, InterpretationsFile),
 }
 
 fn id_at<K: Kind>(i: usize, file: &str, at: (u64, u64), diags: &mut Diagnostics) -> Id<K> {
@@ -88,10 +90,22 @@ fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &
 // interpretations; buildings and events have their own functions. To split
 // per file as the catalog grows.
 fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
-    let (gfile, g) = (&f.game.0.path, &f.game.1);
+    let lay = f.lay;
+    let (gfile, g) = (lay.from.game.path, &lay.game);
+    let (sfile, rfile) = (lay.from.setup.path, lay.from.rules.path);
     let mut tally = NumberTally::default();
     check_id(gfile, &g.game.id, diags);
-    let (documents, languages) = common::lower_documents(gfile, &g.game.documents, &g.game.languages, diags);
+    let (mut documents, mut languages) = common::lower_documents(gfile, &g.game.documents, &g.game.languages, diags);
+    if let Some((ofile, header)) = lay.added() {
+        let (docs, langs) = (&header.documents, &header.languages);
+        let all: Vec<Spanned<String>> = g.game.languages.iter().chain(langs).cloned().collect();
+        let (more, _) = common::lower_documents(ofile, docs, &all, diags);
+        for d in docs.iter().filter(|d| documents.iter().any(|x| x.id == d.id.value)) {
+            diags.error(ofile, position(&d.id), format!("duplicate document id `{}`", d.id.value));
+        }
+        documents.extend(more);
+        languages.extend(langs.iter().map(|l| l.value.clone()));
+    }
     check_names(gfile, &g.game.names, &languages, diags);
     let gs = &g.game;
     tally.add(check_provenance(
@@ -107,7 +121,7 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     bound(gfile, &gs.max_players, "max_players", gs.min_players.value.max(1), 64, diags);
     let s = &g.setup;
     tally.add(check_provenance(
-        gfile,
+        sfile,
         "setup",
         position(&s.money),
         &s.source,
@@ -115,9 +129,9 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
         &[("money", 1), ("hand", 1), ("tokens", 1)],
         diags,
     ));
-    bound(gfile, &s.money, "setup: money", 0, MAX_NUMBER * 100, diags);
-    bound(gfile, &s.hand, "setup: hand", 1, 16, diags);
-    bound(gfile, &s.tokens, "setup: tokens", 1, 255, diags);
+    bound(sfile, &s.money, "setup: money", 0, MAX_NUMBER * 100, diags);
+    bound(sfile, &s.hand, "setup: hand", 1, 16, diags);
+    bound(sfile, &s.tokens, "setup: tokens", 1, 255, diags);
     let r = &g.rules;
     let numbers = [
         ("goal_points", &r.goal_points, 1),
@@ -131,9 +145,9 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
         ("round_cap", &r.round_cap, 1),
     ];
     let fields: Vec<(&str, usize)> = numbers.iter().map(|(n, _, _)| (*n, 1)).collect();
-    tally.add(check_provenance(gfile, "rules", position(&r.goal_points), &r.source, &r.assumed, &fields, diags));
+    tally.add(check_provenance(rfile, "rules", position(&r.goal_points), &r.source, &r.assumed, &fields, diags));
     for (name, v, min) in &numbers {
-        bound(gfile, v, &format!("rules: {name}"), *min, MAX_NUMBER, diags);
+        bound(rfile, v, &format!("rules: {name}"), *min, MAX_NUMBER, diags);
     }
 
     // symbols and cards
@@ -230,55 +244,55 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
 
     let (buildings, in_play) =
         lower_buildings(&f.buildings.0.path, &f.buildings.1, &languages, (gs, r), &mut tally, diags);
-    let (events, choices, tested) = lower_events(&f.events, &card_ids, &f.interps.1, &languages, &mut tally, diags);
+    let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
 
     // interpretations
-    let (ifile, itext) = (&f.interps.0.path, &f.interps.0.text);
-    let from = Source { path: ifile, text: itext };
-    let entries: Vec<Entry<'_, common::RawInterpretation<RawEffect>>> =
-        f.interps.1.interpretations.iter().map(|raw| Entry { from, raw }).collect();
-    let decl = Declared {
-        hooks: HOOKS,
-        variants: &[],
-        params: PARAMS,
-        entities: events.len(),
-        steps: &[],
-        required_steps: &[],
-        turn: &[],
-    };
+    let ifile = lay.interpretations_file.path;
+    let entries = &lay.interpretations;
+    // the round: the declared steps, each one of the code's procedures
+    let declared = readings::declared(events.len());
+    let round_at = line_of(lay.from.round.text, "round:");
+    let steps = common::lower_turn(lay.from.round.path, &g.round.phases, round_at, &declared, diags);
+    let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
+    let decl = Declared { turn: &steps, ..declared };
     let registry = Registry::<Dc>::default();
     let mut replacements = Vec::new();
     let mut tables = Tables::default();
     let event_ids: BTreeMap<String, usize> = events.iter().enumerate().map(|(i, e)| (e.id.clone(), i)).collect();
     let interp_names: Vec<(String, Vec<String>)> = Vec::new();
-    let mut lower_replace =
-        |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
-            match patch {
-                Patch::Replace(rp) => {
-                    let e = lookup(&event_ids, "event", &rp.event, from.path, diags)?;
-                    let flags = BTreeMap::new();
-                    let names = Names { flags: &flags, interpretations: &interp_names };
-                    let host = DcHost { cards: &card_ids };
-                    let report = Report { file: from.path, text: from.text, diags };
-                    let effect =
-                        Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&rp.effect);
-                    replacements.push(effect);
-                    Some(Change::Replace { entity: e as u32, with: (replacements.len() - 1) as u32 })
-                }
-                Patch::Step { anchor, .. } => {
-                    diags.error(
-                        from.path,
-                        position(anchor),
-                        "Dodge City's round is not a declared turn yet; a reading cannot add steps",
-                    );
-                    None
-                }
+    let mut lower_replace = |patch: Patch<'_, RawEffect>,
+                             from: &Source<'_>,
+                             diags: &mut Diagnostics|
+     -> Option<Change> {
+        match patch {
+            Patch::Replace(rp) => {
+                let e = lookup(&event_ids, "event", &rp.event, from.path, diags)?;
+                let flags = BTreeMap::new();
+                let names = Names { flags: &flags, interpretations: &interp_names };
+                let host = DcHost { cards: &card_ids };
+                let report = Report { file: from.path, text: from.text, diags };
+                let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&rp.effect);
+                replacements.push(effect);
+                Some(Change::Replace { entity: e as u32, with: (replacements.len() - 1) as u32 })
             }
-        };
-    let interpretations =
-        common::lower_interpretations(ifile, &entries, &tested, &[], &decl, &mut lower_replace, diags);
+            // an added step runs its effect for the start player
+            Patch::Step { at, after, raw, .. } => {
+                let flags = BTreeMap::new();
+                let names = Names { flags: &flags, interpretations: &interp_names };
+                let host = DcHost { cards: &card_ids };
+                let report = Report { file: from.path, text: from.text, diags };
+                let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&raw.effect);
+                replacements.push(effect);
+                Some(Change::Step { at: at as u32, after, with: (replacements.len() - 1) as u32 })
+            }
+        }
+    };
+    let interpretations = common::lower_interpretations(ifile, entries, &tested, &[], &decl, &mut lower_replace, diags);
     let mut cites: Vec<(&str, &common::RawCitation)> = Vec::new();
-    cites.extend(gs.source.iter().chain(&s.source).chain(&r.source).map(|x| (gfile.as_str(), x)));
+    cites.extend(gs.source.iter().map(|x| (gfile, x)));
+    cites.extend(s.source.iter().map(|x| (sfile, x)));
+    cites.extend(r.source.iter().map(|x| (rfile, x)));
+    cites.extend(g.round.source.iter().map(|x| (lay.from.round.path, x)));
     cites.extend(
         c.symbols
             .iter()
@@ -290,8 +304,8 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     cites.extend(
         bf.1.buildings.iter().flat_map(|x| x.source.iter()).chain(&bf.1.boards.source).map(|x| (bf.0.path.as_str(), x)),
     );
-    cites.extend(f.events.1.events.iter().flat_map(|x| x.source.iter()).map(|x| (f.events.0.path.as_str(), x)));
-    cites.extend(f.interps.1.interpretations.iter().flat_map(|x| x.citations.iter()).map(|x| (ifile.as_str(), x)));
+    cites.extend(lay.events.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
+    cites.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|x| (e.from.path, x))));
     check_documents(cites, &documents, diags);
 
     let params = vec![
@@ -326,6 +340,8 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
         params,
         interpretations,
         variants: Vec::new(),
+        turn,
+        declared,
         tally,
         sources: RULE_SOURCES.iter().copied().collect(),
     }
@@ -450,9 +466,8 @@ fn lower_buildings(
 /// The event cards, their effects compiled in the shared language.
 #[allow(clippy::type_complexity)]
 fn lower_events(
-    (file, raw): &(&SourceFile, EventsFile),
+    lay: &Layers<'_>,
     cards: &BTreeMap<String, CardId>,
-    interps: &InterpretationsFile,
     languages: &[String],
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
@@ -460,22 +475,22 @@ fn lower_events(
     let registry = Registry::<Dc>::default();
     let mut tables = Tables::default();
     let flags = BTreeMap::new();
-    let interp_names: Vec<(String, Vec<String>)> = interps
+    let interp_names: Vec<(String, Vec<String>)> = lay
         .interpretations
         .iter()
-        .map(|i| (i.id.value.clone(), i.options.iter().map(|o| o.id.value.clone()).collect()))
+        .map(|e| (e.raw.id.value.clone(), e.raw.options.iter().map(|o| o.id.value.clone()).collect()))
         .collect();
     let names = Names { flags: &flags, interpretations: &interp_names };
     let host = DcHost { cards };
-    check_unique(&file.path, "event", raw.events.iter().map(|e| &e.id), diags);
     let mut out = Vec::new();
-    for (i, e) in raw.events.iter().enumerate() {
-        check_id(&file.path, &e.id, diags);
-        check_names(&file.path, &e.names, languages, diags);
+    for (i, entry) in lay.events.iter().enumerate() {
+        let (e, file) = (entry.raw, entry.from);
+        check_id(file.path, &e.id, diags);
+        check_names(file.path, &e.names, languages, diags);
         let what = format!("event `{}`", e.id.value);
         let n_effect = registry.count_numbers(&e.effect);
         tally.add(check_provenance(
-            &file.path,
+            file.path,
             &what,
             position(&e.id),
             &e.source,
@@ -483,12 +498,12 @@ fn lower_events(
             &[("copies", 1), ("effect", n_effect)],
             diags,
         ));
-        bound(&file.path, &e.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
-        let _ = id_at::<kind::EventCard>(i, &file.path, position(&e.id), diags);
-        let report = Report { file: &file.path, text: &file.text, diags };
+        bound(file.path, &e.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
+        let _ = id_at::<kind::EventCard>(i, file.path, position(&e.id), diags);
+        let report = Report { file: file.path, text: file.text, diags };
         let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&e.effect);
         if uses_choose(&effect) {
-            diags.error(&file.path, position(&e.id), format!("{what}: Dodge City events cannot `choose` yet"));
+            diags.error(file.path, position(&e.id), format!("{what}: Dodge City events cannot `choose` yet"));
         }
         out.push(EventDef {
             id: e.id.value.clone(),
@@ -498,7 +513,7 @@ fn lower_events(
         });
     }
     if out.iter().map(|e| e.copies).sum::<u32>() == 0 {
-        diags.error(&file.path, (1, 1), "the event deck is empty");
+        diags.error(lay.events_file.path, (1, 1), "the event deck is empty");
     }
     (out, tables.choices, tables.readings)
 }

@@ -79,12 +79,13 @@ impl Game for State {
             End::Goal => {
                 let goal = i64::from(self.param(P::GoalPoints));
                 let reached = points.iter().filter(|&&p| p >= goal).count();
-                match self.r::<SeveralReachSix>() {
-                    SeveralReachSix::SharedWin => Outcome::ranked(
+                // the reading decides something only when several reached the goal
+                match self.r_if::<SeveralReachSix>(reached > 1) {
+                    Some(SeveralReachSix::SharedWin) => Outcome::ranked(
                         EndReason::Goal,
                         &points.iter().map(|&p| vec![p.min(goal), p]).collect::<Vec<_>>(),
                     ),
-                    SeveralReachSix::MostPointsThenMoney => {
+                    Some(SeveralReachSix::MostPointsThenMoney) | None => {
                         let top = points.iter().max().copied().unwrap_or(0);
                         let tied = points.iter().filter(|&&p| p == top).count() > 1;
                         by_points_then_money(if tied && reached > 1 { EndReason::TieBreak } else { EndReason::Goal })

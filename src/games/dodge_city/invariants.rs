@@ -228,16 +228,21 @@ fn check_cards(st: &State, rules: &Rules) -> Result<(), Violation> {
             );
         }
         let pos = (0..st.players).position(|i| st.seat_at(i) == s).unwrap_or(0) as u8;
+        // one card for each card-playing step the round played before this one
         let expected = match st.phase {
-            Phase::Marshal => Some(0),
+            Phase::Marshal => Some(st.cards_before(Proc::Marshal)),
             Phase::Place { round, turn, carded } => {
-                Some(u32::from(round) + u32::from(pos < turn || (pos == turn && carded)))
+                let step = if round == 1 { Proc::Place1 } else { Proc::Place2 };
+                Some(st.cards_before(step) + u32::from(pos < turn || (pos == turn && carded)))
             }
             Phase::Duel { .. } => None,
         };
         let ok = match expected {
-            Some(n) => p.played == n,
-            None => p.played == 3 || p.played == 4,
+            Some(n) => p.played == n.min(hand),
+            None => {
+                let before = st.cards_before(Proc::Duel);
+                p.played == before.min(hand) || p.played == (before + 1).min(hand)
+            }
         };
         if !ok {
             return broken(

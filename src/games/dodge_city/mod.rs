@@ -11,7 +11,8 @@
 //! | buying: at most three per building per turn, one chain, no special fields | Beschreibung 5-6 | `play.rs` `check_buy`, `check_square`, `room` |
 //! | duels with the last card; the winner takes a token | Beschreibung 7 | `round.rs` `duel` |
 //! | scoring: a chain linking four special fields wins the disc and money; the building closes | Beschreibung 6-7; outside ludorium-listing | `round.rs` `score`, `control` |
-//! | the end at 6 points | Spielende | `round.rs` `end_round`, `contract.rs` `outcome` |
+//! | the round's four phases and the scoring, as `game.yaml` declares them | Beschreibung 1-7 | `flow.rs` |
+//! | the end at 6 points | Spielende | `round.rs` `score_all`, `contract.rs` `outcome` |
 //!
 //! Every ambiguity is an interpretation in `rules/dodge-city/interpretations.yaml`;
 //! the code branches only on the typed hooks of `readings` (through `State::r`)
@@ -20,7 +21,9 @@
 pub mod catalog;
 mod contract;
 pub mod effects;
+mod flow;
 pub mod invariants;
+mod layers;
 mod play;
 mod query;
 pub mod readings;

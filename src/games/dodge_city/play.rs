@@ -453,16 +453,13 @@ impl State {
         self.this_turn.iter_mut().for_each(|n| *n = 0);
         self.turn_total = 0;
         if let Phase::Place { round, turn, .. } = self.phase {
-            self.phase = match (usize::from(turn) + 1 < self.players, round) {
-                (true, _) => Phase::Place { round, turn: turn + 1, carded: false },
-                (false, 1) => Phase::Place { round: 2, turn: 0, carded: false },
-                (false, _) => Phase::Duel { turn: 0 },
-            };
+            self.phase = Phase::Place { round, turn: turn + 1, carded: false };
         }
     }
 
     /// Runs what follows by itself: pending items with nothing legal lapse,
-    /// the Marshal reveal once all have chosen, scoring after the duels.
+    /// and once the last seat has acted in a step (the Marshal reveal when
+    /// all have chosen) the round goes on through the catalog's steps.
     pub(super) fn settle(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let mut legal = Vec::new();
         loop {
@@ -478,11 +475,26 @@ impl State {
                 ev.push(Event::Lapsed { seat: self.pending_seat(p), what: pending_words(p) });
                 continue;
             }
-            match self.phase {
-                Phase::Marshal if self.seats.iter().all(|p| p.picked.is_some()) => self.reveal(rules, ev),
-                Phase::Duel { turn } if usize::from(turn) >= self.players => self.end_round(rules, ev),
-                _ => return,
+            // a placing turn without a card to play passes
+            if let Phase::Place { carded: false, .. } = self.phase
+                && !self.step_done()
+                && self.seats[self.active_seat()].hand.total() == 0
+            {
+                ev.push(Event::Lapsed { seat: self.active_seat(), what: "the placing turn: no card left to play" });
+                self.end_turn();
+                continue;
             }
+            if self.cursor.waiting() {
+                if !self.step_done() {
+                    return;
+                }
+                if self.phase == Phase::Marshal {
+                    self.reveal(rules, ev);
+                }
+                self.cursor.finish();
+            }
+            // the round goes on to its next step that waits for the players
+            self.drive(rules, ev);
         }
     }
 }

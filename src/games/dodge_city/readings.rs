@@ -1,6 +1,10 @@
 //! What the Dodge City code declares to its catalog: the readings it
 //! implements in Rust (hooks, one typed enum each, matched exhaustively
-//! through `State::r`) and the parameters a reading or a house rule may set.
+//! through `State::r`), the parameters a reading or a house rule may set,
+//! and the procedures a round is made of.
+
+use crate::catalog::common::Declared;
+use crate::engine::Procedure;
 
 crate::hooks! { HOOKS;
     /// Who becomes start player when the best Marshal-round cards tie exactly.
@@ -31,8 +35,6 @@ crate::hooks! { HOOKS;
     SeveralControllers = "several-controllers" { NobodyScores = "nobody-scores", LongerChainScores = "longer-chain-scores" }
     /// Whether a player who can challenge must.
     MustChallenge = "must-challenge" { MayPass = "may-pass", MustChallenge = "must-challenge" }
-    /// Whether being challenged uses up one's own duel.
-    FightOnce = "fight-once" { OnceEitherWay = "once-either-way", MayStillChallenge = "may-still-challenge" }
     /// A duel between equal cards.
     DuelTie = "duel-tie" { Nobody = "nobody", Defender = "defender" }
     /// A duel of two question marks.
@@ -65,4 +67,40 @@ crate::switches! {
     PictureTokenCount = "rules.picture_tokens",
     MoneyPerPoint = "rules.money_per_point",
     RoundCap = "rules.round_cap",
+}
+
+crate::procedures! {
+    /// The procedures of a round (`game.yaml` lists them in the order they
+    /// play, `round.phases`). `score` is required: the goal is checked only
+    /// when the buildings are scored (Spielende), so a round without it
+    /// could never be won.
+    Proc, PROCEDURES, required: [Score];
+    /// Every player lays a card face down at once; the best becomes start
+    /// player (Beschreibung 2).
+    Marshal = "marshal",
+    /// The first placing phase, in turn order from the start player
+    /// (Beschreibung 3-6).
+    Place1 = "place-1",
+    /// The second placing phase (Beschreibung 3-6).
+    Place2 = "place-2",
+    /// The duels with the last card (Beschreibung 7).
+    Duel = "duel",
+    /// Buildings a chain controls are scored and close; the goal is checked
+    /// (Beschreibung 7, Spielende).
+    Score = "score",
+}
+
+/// What the code declares, for lowering a catalog with `events` event
+/// cards (the entities a `replace:` names); `turn` is left empty (the
+/// catalog's round is lowered against this).
+pub fn declared(events: usize) -> Declared<'static> {
+    Declared {
+        hooks: HOOKS,
+        variants: &[],
+        params: PARAMS,
+        entities: events,
+        steps: PROCEDURES,
+        required_steps: Proc::REQUIRED,
+        turn: &[],
+    }
 }

@@ -1,6 +1,7 @@
 //! The round's end of things: the Marshal reveal (Beschreibung 2), the
 //! duels with the last card (Beschreibung 7), scoring the buildings a chain
-//! controls, the 6-point goal (Spielende) and the deal of the next round.
+//! controls and the 6-point goal (Spielende). `flow.rs` runs them in the
+//! order the catalog declares.
 
 use super::readings::*;
 use super::rules_data::*;
@@ -47,7 +48,6 @@ impl State {
         }
         move_all(&mut self.table, &mut self.discard);
         self.start = start;
-        self.phase = Phase::Place { round: 1, turn: 0, carded: false };
         ev.push(Event::Revealed { cards, start });
     }
 
@@ -72,12 +72,11 @@ impl State {
             && (!self.is_indio(rules, seat) || self.r::<LastCardIndio>() == LastCardIndio::LosesAnyDuel)
     }
 
+    /// Whether `seat` may challenge: a card to fight with, not an Indio,
+    /// and not fought yet (`fight-once` is inert: a duel spends the last
+    /// card, so a player who fought has nothing left to challenge with).
     fn may_challenge(&self, rules: &Rules, seat: Seat) -> bool {
-        let fought_ok = match self.seats[seat].fought {
-            false => true,
-            true => self.r::<FightOnce>() == FightOnce::MayStillChallenge,
-        };
-        self.duel_card(seat).is_some() && !self.is_indio(rules, seat) && fought_ok
+        self.duel_card(seat).is_some() && !self.is_indio(rules, seat) && !self.seats[seat].fought
     }
 
     pub(super) fn check_challenge(&self, rules: &Rules, seat: Seat, opp: Seat, b: Bld) -> Result<(), RuleError> {
@@ -209,38 +208,19 @@ impl State {
             .max()
     }
 
-    /// After the duels: scoring, the goal, and the next round.
-    pub(super) fn end_round(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+    /// The scoring step: every building a chain controls is scored, then
+    /// the goal is checked (Spielende).
+    pub(super) fn score_all(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         for b in Id::first(self.town.len()) {
             self.score(rules, b, ev);
         }
         let goal = self.p(P::GoalPoints);
         if self.seats.iter().any(|p| p.points >= goal) && self.fault != Some(Fault::NoEnd) {
-            return self.finish(End::Goal, EndReason::Goal, ev);
+            self.finish(End::Goal, EndReason::Goal, ev);
         }
-        for s in 0..self.players {
-            let cards: Vec<CardId> = self.seats[s].hand.iter().filter(|(_, n)| *n > 0).map(|(c, _)| c).collect();
-            for c in cards {
-                while self.seats[s].hand.count(c) > 0 {
-                    self.discard_card(s, c);
-                }
-            }
-            let p = &mut self.seats[s];
-            p.played = 0;
-            p.fought = false;
-        }
-        if self.round >= self.round_cap {
-            return self.finish(End::Cap, EndReason::TurnCap, ev);
-        }
-        let needed = self.players * self.p(P::Hand) as usize;
-        if self.deck.len() < needed && self.r::<DeckExhausted>() == DeckExhausted::GameEnds {
-            return self.finish(End::DeckOut, EndReason::TieBreak, ev);
-        }
-        self.phase = Phase::Marshal;
-        self.deal(rules, ev);
     }
 
-    fn finish(&mut self, end: End, reason: EndReason, ev: &mut Vec<Event>) {
+    pub(super) fn finish(&mut self, end: End, reason: EndReason, ev: &mut Vec<Event>) {
         self.over = Some(end);
         self.pending.clear();
         ev.push(Event::GameOver { reason });
@@ -255,17 +235,15 @@ impl State {
         let winner = match ctrl.as_slice() {
             [] => return,
             [(s, _)] => *s,
-            _ => match self.r::<SeveralControllers>() {
-                SeveralControllers::NobodyScores => return,
-                SeveralControllers::LongerChainScores => {
-                    let best = ctrl.iter().map(|(_, n)| *n).max().unwrap_or(0);
-                    let top: Vec<Seat> = ctrl.iter().filter(|(_, n)| *n == best).map(|(s, _)| *s).collect();
-                    match top.as_slice() {
-                        [one] => *one,
-                        _ => return,
-                    }
+            // the reading decides something only where one chain is longest
+            _ => {
+                let best = ctrl.iter().map(|(_, n)| *n).max().unwrap_or(0);
+                let top: Vec<Seat> = ctrl.iter().filter(|(_, n)| *n == best).map(|(s, _)| *s).collect();
+                match (top.as_slice(), self.r_if::<SeveralControllers>(top.len() == 1)) {
+                    ([one], Some(SeveralControllers::LongerChainScores)) => *one,
+                    _ => return,
                 }
-            },
+            }
         };
         let points = rules.symbol(sym).points;
         self.seats[winner].points += points;

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::effects::Dc;
-use crate::catalog::common::{Document, Interpretation, NumberTally, Variant};
-use crate::engine::{Grid, Id};
+use crate::catalog::common::{Declared, Document, Interpretation, NumberTally, Variant};
+use crate::engine::{Grid, Id, TurnPlan};
 use crate::lang::{Choice, Effect};
 
 pub mod kind {
@@ -124,6 +124,11 @@ pub struct Rules {
     pub params: Vec<u32>,
     pub interpretations: Vec<Interpretation>,
     pub variants: Vec<Variant>,
+    /// The round as the catalog declares it (`round.phases`).
+    pub turn: TurnPlan,
+    /// What the code declares (hooks, parameters, procedures), for the
+    /// switch points of the round's steps.
+    pub declared: Declared<'static>,
     pub tally: NumberTally,
     /// Rule id (`marshal.card`) → its rulebook place.
     pub sources: BTreeMap<&'static str, &'static str>,

@@ -299,13 +299,15 @@ pub fn apply_setup(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), Strin
         None => 0,
     };
     st.phase = match s.phase.as_deref() {
-        None | Some("marshal") => Phase::Marshal,
+        // the round as dealt, at its first step
+        None => return Ok(()),
+        Some("marshal") => Phase::Marshal,
         Some("place-1") => Phase::Place { round: 1, turn, carded: false },
         Some("place-2") => Phase::Place { round: 2, turn, carded: false },
         Some("duel") => Phase::Duel { turn },
         Some(other) => return Err(format!("unknown phase `{other}`; phases: marshal, place-1, place-2, duel")),
     };
-    Ok(())
+    st.place_cursor()
 }
 
 pub fn phase_name(st: &State) -> String {

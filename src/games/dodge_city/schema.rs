@@ -25,6 +25,17 @@ pub struct GameFile {
     pub game: RawGameSection,
     pub setup: SetupSection,
     pub rules: RulesSection,
+    pub round: RoundSection,
+}
+
+/// The round: its steps in the order they play, each one of the
+/// procedures the code registers (`readings::Proc`).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundSection {
+    pub phases: Vec<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source: Vec<RawCitation>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -171,4 +182,24 @@ pub struct RawEvent {
     pub source: Vec<RawCitation>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub assumed: BTreeMap<String, String>,
+}
+
+// ------------------------------------------------------------- overlays
+
+/// An overlay's `game.yaml`: the sections it replaces whole.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverlayGameFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<SetupSection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesSection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<RoundSection>,
+}
+
+impl crate::catalog::overlay::HasId for RawEvent {
+    fn id(&self) -> &Spanned<String> {
+        &self.id
+    }
 }

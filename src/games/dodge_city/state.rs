@@ -10,8 +10,8 @@ use super::effects::{Dc, Queued};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Bounds, Chance, Config, ConfigError, Counter, EndReason, Hook, Id, Multiset, Pile, Readings, RuleError, Seat,
-    Touched, TurnPlan, WhenEmpty, move_n,
+    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Hook, Id, Multiset, Pile, Readings, RuleError,
+    Seat, Touched, WhenEmpty, move_n,
 };
 use crate::lang::{self, Agenda};
 
@@ -170,6 +170,8 @@ pub struct State {
     #[serde(skip)]
     pub each: Option<Seat>,
     pub over: Option<End>,
+    /// Where the round stands among the catalog's steps.
+    pub cursor: Cursor,
     #[serde(skip)]
     pub touched: Touched,
     pub fault: Option<Fault>,
@@ -185,7 +187,9 @@ impl State {
         if n < rules.min_players || n > rules.max_players {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
         }
-        let base = crate::engine::Base { params: &rules.params, turn: &TurnPlan::default(), steps: &[], required: &[] };
+        let required = rules.declared.required_indexes();
+        let base =
+            crate::engine::Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &required };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let params = readings.params.clone();
         let param = |k: P| params.get(k as usize).copied().unwrap_or(0);
@@ -248,10 +252,13 @@ impl State {
             actor: 0,
             each: None,
             over: None,
+            cursor: Cursor::default(),
             touched: Touched::default(),
             fault: None,
         };
-        s.deal(rules, &mut Vec::new());
+        let mut ev = Vec::new();
+        s.deal(rules, &mut ev);
+        s.drive(rules, &mut ev);
         Ok(s)
     }
 
@@ -259,6 +266,12 @@ impl State {
     pub(crate) fn r<H: Hook>(&self) -> H {
         self.touched.mark(H::INDEX);
         H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
+    }
+
+    /// How the configuration reads hook `H` where it decides something
+    /// (`decides`), recorded as consulted only there; `None` elsewhere.
+    pub(crate) fn r_if<H: Hook>(&self, decides: bool) -> Option<H> {
+        decides.then(|| self.r::<H>())
     }
 
     /// How the configuration reads hook `H`, without recording it (for the invariants).
@@ -279,7 +292,7 @@ impl State {
 
     /// The switch point a `reading:` condition on interpretation `i` marks.
     pub(super) fn interpretation_point(rules: &Rules, i: usize) -> usize {
-        HOOKS.len() + PARAMS.len() + rules.events.len() + i
+        rules.declared.interpretation_point(i)
     }
 
     /// The seat `i` places after the start player.
@@ -486,7 +499,7 @@ impl State {
         ev.push(Event::EventDrawn { seat, event: e });
         let effect = match self.readings.replacement(e.index() as u32) {
             Some(with) => {
-                self.touched.mark(HOOKS.len() + PARAMS.len() + e.index());
+                self.touched.mark(rules.declared.entity_point(e.index()));
                 &rules.replacements[with as usize]
             }
             None => &rules.events[e.index()].effect,
