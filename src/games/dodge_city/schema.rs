@@ -30,7 +30,7 @@ pub struct GameFile {
 
 /// The round: its steps in the order they play, each one of the
 /// procedures the code registers (`readings::Proc`).
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoundSection {
     pub phases: Vec<Spanned<String>>,
