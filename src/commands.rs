@@ -788,14 +788,7 @@ pub fn check(a: &CheckArgs) -> Exit {
     stages.insert("3 fuzz".to_string(), t.elapsed().as_secs_f64());
     let t = Instant::now();
     crate::note!("check: pairing games under each reading's options");
-    // what is left of the budget, in equal slices, one per game in turn
-    let left = a.budget.saturating_sub(start.elapsed());
-    let n = report.games.len().max(1) as u32;
-    for (k, (gc, rules)) in report.games.iter_mut().zip(catalogs.iter()).enumerate() {
-        let until = t.checked_add(left * (k as u32 + 1) / n);
-        (gc.unchanged_interpretations, gc.readings_not_paired) =
-            check_report::unchanged_readings(rules, &gc.dead_interpretations, a.jobs, until);
-    }
+    check_report::readings_stage(&mut report.games, &catalogs, a.jobs, a.budget.saturating_sub(start.elapsed()));
     stages.insert("4 readings".to_string(), t.elapsed().as_secs_f64());
     report.stages = stages;
     if a.json {

@@ -37,7 +37,8 @@ fn explain_covers_every_dodge_city_entry_with_its_scenarios() {
         assert!(whole.contains(&one), "{}: the one-entry text is not part of the whole", i.id);
         assert!(one.contains(&i.question), "{}", i.id);
         assert!(one.contains(&format!("* {} — ", i.default)), "{}: the default is not marked", i.id);
-        assert!(one.contains("status: live"), "{}: {one}", i.id);
+        let status = if i.inert.is_some() { "status: inert" } else { "status: live" };
+        assert!(one.contains(status), "{}: {one}", i.id);
         assert!(one.contains("scenarios/dodge-city/"), "{}: no scenario listed\n{one}", i.id);
     }
     let (code, out, _) = rulecheck(&["explain", "--game", "dodge-city", "duel-tie"]);

@@ -126,3 +126,33 @@ pub fn play<G: Game, E>(
     }
     Ok(Played { outcome: state.outcome(rules), turns: state.turns(), actions })
 }
+
+/// Replays a script of choice indices (each taken modulo the list length),
+/// then goes on choosing at random from `RandomChooser::new(seed)`.
+pub struct ScriptThenRandom<'a> {
+    pub script: &'a [u32],
+    pub at: usize,
+    pub rest: RandomChooser,
+}
+
+impl<'a> ScriptThenRandom<'a> {
+    pub fn new(script: &'a [u32], seed: u64) -> ScriptThenRandom<'a> {
+        ScriptThenRandom { script, at: 0, rest: RandomChooser::new(seed) }
+    }
+}
+
+impl Chooser for ScriptThenRandom<'_> {
+    fn choose(&mut self, n: usize) -> usize {
+        match self.script.get(self.at) {
+            Some(&i) => {
+                self.at += 1;
+                i as usize % n
+            }
+            None => self.rest.choose(n),
+        }
+    }
+    /// Past the script (indices, which ignore weights), by the weights as any playout.
+    fn choose_weighted(&mut self, w: &[u32]) -> usize {
+        if self.at < self.script.len() { self.choose(w.len()) } else { self.rest.choose_weighted(w) }
+    }
+}

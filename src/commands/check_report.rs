@@ -8,7 +8,7 @@
 //! `interp::changes_no_game` holds.
 
 use std::collections::BTreeMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -47,6 +47,17 @@ pub struct CheckReport {
     /// Why scenario files were left unrun (the budget ran out), if they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scenarios_not_run: Option<String>,
+}
+
+/// `check`'s last stage: each game's consulted readings paired, within
+/// what is `left` of the budget in equal slices, one per game in turn.
+pub(super) fn readings_stage(games: &mut [GameCheck], catalogs: &[AnyRules], jobs: usize, left: Duration) {
+    let (t, n) = (Instant::now(), games.len().max(1) as u32);
+    for (k, (gc, rules)) in games.iter_mut().zip(catalogs).enumerate() {
+        let until = t.checked_add(left * (k as u32 + 1) / n);
+        (gc.unchanged_interpretations, gc.readings_not_paired) =
+            unchanged_readings(rules, &gc.dead_interpretations, jobs, until);
+    }
 }
 
 /// The live interpretations, not among `dead`, whose options change no

@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 use crate::catalog::SourceFile;
 use crate::catalog::common::{Citation, Interpretation, Variant};
 use crate::check::fuzz::outcome_key;
-use crate::check::playout::{Chooser, RandomChooser};
+use crate::check::playout::RandomChooser;
+pub use crate::check::playout::ScriptThenRandom;
 use crate::check::suite::{Checks, GameRun, run_game};
 use crate::engine::{Config, ConfigError, Harnessed, Outcome, Scripted};
 use crate::games::{AnyRules, with_game};
@@ -576,37 +577,6 @@ fn book_variant(out: &mut String, rules: &AnyRules, v: &Variant) {
 }
 
 // ----------------------------------------------------------------- diff
-
-/// Replays a script of choice indices (each taken modulo the list length),
-/// then goes on choosing at random from `RandomChooser::new(seed)`.
-pub struct ScriptThenRandom<'a> {
-    pub script: &'a [u32],
-    pub at: usize,
-    pub rest: RandomChooser,
-}
-
-impl<'a> ScriptThenRandom<'a> {
-    pub fn new(script: &'a [u32], seed: u64) -> ScriptThenRandom<'a> {
-        ScriptThenRandom { script, at: 0, rest: RandomChooser::new(seed) }
-    }
-}
-
-impl Chooser for ScriptThenRandom<'_> {
-    fn choose(&mut self, n: usize) -> usize {
-        match self.script.get(self.at) {
-            Some(&i) => {
-                self.at += 1;
-                i as usize % n
-            }
-            None => self.rest.choose(n),
-        }
-    }
-    /// A scripted index ignores the weights (the script is indices); past
-    /// the script, the random rest draws by them as any playout does.
-    fn choose_weighted(&mut self, weights: &[u32]) -> usize {
-        if self.at < self.script.len() { self.choose(weights.len()) } else { self.rest.choose_weighted(weights) }
-    }
-}
 
 /// A differential run of one interpretation: the same games under each option.
 #[derive(Debug, Clone, PartialEq, Serialize)]
