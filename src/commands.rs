@@ -345,10 +345,10 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
         let config = Config { seed: f.seed, ..a.config.clone() };
         match counterexample(rules, &config, f) {
             Ok(text) => {
-                let path = dir.join(format!("{}-{}-seed-{}.yaml", a.game, f.broken, f.seed));
-                match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
-                    Ok(()) => saved.push(path),
-                    Err(e) => save_error = Some(format!("error: cannot write {}: {e}", path.display())),
+                let name = format!("{}-{}-seed-{}.yaml", a.game, f.broken, f.seed);
+                match crate::schema::write_scenario(dir, &name, &a.game, &text) {
+                    Ok(path) => saved.push(path),
+                    Err(e) => save_error = Some(format!("error: {e}")),
                 }
             }
             Err(e) => eprintln!("could not record the counterexample: {e}"),

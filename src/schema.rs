@@ -227,3 +227,31 @@ impl schemars::JsonSchema for Node {
         })
     }
 }
+
+/// Writes a scenario a command found (`fuzz --save`, `find --save`,
+/// `explore --save`) to `dir/name`, creating `dir`. When a folder above it
+/// holds this project's schemas (`schema/<game>/scenario.json`), the file
+/// starts with the line that names the scenario schema, as every bundled
+/// scenario does. Errors read `cannot write <path>: <why>`.
+pub fn write_scenario(dir: &Path, name: &str, game: &str, text: &str) -> Result<std::path::PathBuf, String> {
+    let path = dir.join(name);
+    let text = match scenario_schema_line(dir, game) {
+        Some(line) => stamped(text, &line).unwrap_or_else(|| text.to_string()),
+        None => text.to_string(),
+    };
+    std::fs::create_dir_all(dir)
+        .and_then(|_| std::fs::write(&path, text))
+        .map(|_| path.clone())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The schema line of a scenario saved in `dir`: the nearest folder at or
+/// above `dir` with `schema/<game>/scenario.json`, as a relative path.
+fn scenario_schema_line(dir: &Path, game: &str) -> Option<String> {
+    let abs = std::path::absolute(dir).ok()?;
+    let target = Path::new("schema").join(game).join(format!("{SCENARIO}.json"));
+    abs.ancestors()
+        .enumerate()
+        .find(|(_, a)| a.join(&target).is_file())
+        .map(|(up, _)| format!("{LINE_PREFIX}{}schema/{game}/{SCENARIO}.json", "../".repeat(up)))
+}

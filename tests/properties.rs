@@ -10,7 +10,7 @@ use proptest::test_runner::{Config as PropConfig, FileFailurePersistence};
 use quickcheck::{QuickCheck, TestResult};
 
 use rulecheck::catalog;
-use rulecheck::check::playout::{Chooser, RandomChooser};
+use rulecheck::check::playout::{RandomChooser, ScriptThenRandom};
 use rulecheck::check::suite::{Checks, Failure, run_game};
 use rulecheck::engine::{Check, Config, Describe, Game};
 use rulecheck::games::dry_gulch::invariants::{FAULTS, INVARIANTS};
@@ -19,24 +19,6 @@ use rulecheck::games::dry_gulch::{Rules, State};
 use rulecheck::games::{self, AnyRules};
 
 use crate::dry_gulch_play::{rules, single_change_configs};
-
-/// Follows a script of choice indices, then plays on at random.
-struct ScriptThenRandom {
-    script: Vec<u32>,
-    at: usize,
-    rest: RandomChooser,
-}
-
-impl Chooser for ScriptThenRandom {
-    fn choose(&mut self, n: usize) -> usize {
-        let i = match self.script.get(self.at) {
-            Some(&c) => c as usize % n,
-            None => self.rest.choose(n),
-        };
-        self.at += 1;
-        i
-    }
-}
 
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
@@ -77,7 +59,7 @@ proptest! {
     fn random_games_keep_the_contract(seed in any::<u64>(), players in 3u32..=6, script in proptest::collection::vec(any::<u32>(), 0..300)) {
         let rules = rules();
         let config = Config::new("dry-gulch", players, seed);
-        let mut chooser = ScriptThenRandom { script, at: 0, rest: RandomChooser::new(seed) };
+        let mut chooser = ScriptThenRandom::new(&script, seed);
         let checks = Checks { invariants: true, contract: true, yaml_every: 25 };
         let run = run_game::<State>(&rules, &config, &mut chooser, checks, None, 50_000, &mut []).unwrap();
         if let Some(f) = &run.failure {

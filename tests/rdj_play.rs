@@ -4,7 +4,7 @@
 
 use rulecheck::check::playout::{Chooser, RandomChooser, pick};
 use rulecheck::check::suite::{Checks, run_game};
-use rulecheck::engine::{Check, Config, Game};
+use rulecheck::engine::{Check, Config, Game, Scripted};
 use rulecheck::games::red_dog_junction::invariants::{FAULTS, INVARIANTS};
 use rulecheck::games::red_dog_junction::scenario_io::SetupSpec;
 use rulecheck::games::red_dog_junction::{Rules, State};

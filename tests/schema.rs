@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use rulecheck::games;
-use rulecheck::schema::{LINE_PREFIX, SchemaFile, bundled_yaml, schema_files, schema_line, stamped};
+use rulecheck::schema::{LINE_PREFIX, SchemaFile, bundled_yaml, schema_files, schema_line, stamped, write_scenario};
 
 const REGENERATE: &str = "cargo run -- schema --out schema --stamp";
 
@@ -216,4 +216,22 @@ fn an_effect_is_any_value_and_its_schema_says_why() {
     assert!(node["description"].as_str().unwrap().contains("src/lang"), "{node}");
     assert_eq!(node.as_object().unwrap().len(), 1, "only a description: any value is valid: {node}");
     assert_eq!(v["$schema"], "http://json-schema.org/draft-07/schema#");
+}
+
+/// A scenario a command saves names its schema when a folder above it holds
+/// the project's schemas, as a bundled one does, and nothing otherwise.
+#[test]
+fn a_saved_scenario_names_its_schema_inside_a_project() {
+    let root = std::env::temp_dir().join(format!("rulecheck-saved-schema-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("project/schema/dry-gulch")).unwrap();
+    std::fs::write(root.join("project/schema/dry-gulch/scenario.json"), "{}").unwrap();
+    let text = "game: dry-gulch\ntitle: t\n";
+    let inside = write_scenario(&root.join("project/scenarios/dry-gulch/found"), "x.yaml", "dry-gulch", text).unwrap();
+    let written = std::fs::read_to_string(&inside).unwrap();
+    assert_eq!(written.lines().next(), Some(format!("{LINE_PREFIX}../../../schema/dry-gulch/scenario.json").as_str()));
+    assert!(written.ends_with(text));
+    let outside = write_scenario(&root.join("elsewhere"), "x.yaml", "dry-gulch", text).unwrap();
+    assert_eq!(std::fs::read_to_string(outside).unwrap(), text);
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -5,11 +5,12 @@
 
 use std::collections::BTreeSet;
 
+use crate::toy::race::Race;
 use crate::toy::{Toy, ToyRules};
 use rulecheck::catalog::SourceFile;
 use rulecheck::check::playout::RandomChooser;
 use rulecheck::check::suite::{Checks, run_game};
-use rulecheck::engine::Config;
+use rulecheck::engine::{Config, Harnessed};
 use rulecheck::scenario::{self, Vary};
 
 fn config(players: u32, seed: u64) -> Config {
@@ -23,18 +24,27 @@ fn config(players: u32, seed: u64) -> Config {
     }
 }
 
-/// The first failure (check name) of `games` checked games, if any.
-fn first_failure(fault: Option<&str>, games: u64) -> Option<String> {
-    let rules = ToyRules::default();
-    for seed in 0..games {
-        let c = config(2 + (seed % 3) as u32, seed);
-        let run = run_game::<Toy>(&rules, &c, &mut RandomChooser::new(seed), Checks::ALL, fault, 10_000, &mut [])
+/// The first failure (check name) of `games` checked games of `G` (the
+/// seed picks the player count among `counts`), if any.
+fn first_failure_of<G: Harnessed>(
+    rules: &G::Rules,
+    game: &str,
+    counts: &[u32],
+    fault: Option<&str>,
+    games: u64,
+) -> Option<String> {
+    (0..games).find_map(|seed| {
+        let players = counts[seed as usize % counts.len()];
+        let c = Config { game: game.into(), ..config(players, seed) };
+        let run = run_game::<G>(rules, &c, &mut RandomChooser::new(seed), Checks::ALL, fault, 10_000, &mut [])
             .expect("valid configuration");
-        if let Some(f) = run.failure {
-            return Some(f.name().to_string());
-        }
-    }
-    None
+        run.failure.map(|f| f.name().to_string())
+    })
+}
+
+/// The first failure of `games` checked games of bid-and-roll.
+fn first_failure(fault: Option<&str>, games: u64) -> Option<String> {
+    first_failure_of::<Toy>(&ToyRules::default(), "toy", &[2, 3, 4], fault, games)
 }
 
 #[test]
@@ -50,6 +60,23 @@ fn contract_catches_a_leaked_simultaneous_choice() {
 #[test]
 fn contract_catches_a_chance_outcome_without_weight() {
     assert_eq!(first_failure(Some("zero-weight"), 50).as_deref(), Some("chance-weights"));
+}
+
+/// The first failure of `games` checked games of race to ten.
+fn first_race_failure(fault: Option<&str>, games: u64) -> Option<String> {
+    first_failure_of::<Race>(&(), "race", &[2, 3], fault, games)
+}
+
+#[test]
+fn contract_holds_on_a_seat_node_with_a_play_policy() {
+    assert_eq!(first_race_failure(None, 100), None);
+}
+
+#[test]
+fn contract_catches_a_play_policy_that_makes_a_legal_action_unreachable() {
+    assert_eq!(first_race_failure(Some("zero-play-weight"), 20).as_deref(), Some("play-weights"));
+    assert_eq!(first_race_failure(Some("short-play-weights"), 20).as_deref(), Some("play-weights"));
+    assert_eq!(first_race_failure(Some("double-step"), 20).as_deref(), Some("count-by-step"));
 }
 
 #[test]

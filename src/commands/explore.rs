@@ -185,10 +185,10 @@ fn explore_typed<G: Scripted>(
         let path: Vec<G::Action> = found.path.iter().map(|s| s.action.clone()).collect();
         let text = saved_scenario::<G>(rules, &sc, at, vary, &start, &path, Saving { title, why, expect: false });
         let stem = Path::new(&file.path).file_stem().map_or("scenario".into(), |s| s.to_string_lossy().into_owned());
-        let path = dir.join(format!("{stem}-{}-depth-{}.yaml", v.broken, v.depth));
-        match std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text)) {
-            Ok(()) => v.saved = Some(path.display().to_string()),
-            Err(e) => save_error = Some(format!("error: cannot write {}: {e}", path.display())),
+        let name = format!("{stem}-{}-depth-{}.yaml", v.broken, v.depth);
+        match crate::schema::write_scenario(dir, &name, &sc.game.value, &text) {
+            Ok(path) => v.saved = Some(path.display().to_string()),
+            Err(e) => save_error = Some(format!("error: {e}")),
         }
     }
     if a.json {

@@ -221,12 +221,10 @@ where
             // is not always an expectation that holds (a building id on two plots)
             None => scenario::record::<G>(rules, config, &w.actions, &title, &why, true),
         };
-        let path = dir.join(format!("found-{}.yaml", slug(&a.until)));
-        match text.and_then(|t| {
-            std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, t)).map_err(|e| e.to_string())
-        }) {
-            Ok(()) => view.saved = Some(path.display().to_string()),
-            Err(e) => save_error = Some(format!("error: cannot write {}: {e}", path.display())),
+        let name = format!("found-{}.yaml", slug(&a.until));
+        match text.and_then(|t| crate::schema::write_scenario(dir, &name, &config.game, &t)) {
+            Ok(path) => view.saved = Some(path.display().to_string()),
+            Err(e) => save_error = Some(format!("error: {e}")),
         }
     }
     if a.json {

@@ -44,6 +44,28 @@ pub struct InvariantDef {
     pub fault: &'static str,
 }
 
+/// Declares a game's invariant table: `INVARIANTS` (name, statement,
+/// rulebook place, the fault that breaks it), `FAULTS` in the same order,
+/// and `fault_named`, which maps a fault's name to the game's `$fault`
+/// enum. One line per invariant, so an invariant without its fault cannot
+/// be written.
+#[macro_export]
+macro_rules! invariant_table {
+    ($fault:ident; $($name:literal : $statement:literal, $source:literal, $f:literal => $var:ident;)+) => {
+        pub const INVARIANTS: &[$crate::engine::InvariantDef] = &[$(
+            $crate::engine::InvariantDef { name: $name, statement: $statement, source: $source, fault: $f }
+        ),+];
+        pub const FAULTS: &[&str] = &[$($f),+];
+        /// The planted fault of this name, if the game has one.
+        pub fn fault_named(name: &str) -> Option<$fault> {
+            match name {
+                $($f => Some($fault::$var),)+
+                _ => None,
+            }
+        }
+    };
+}
+
 /// A broken invariant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Violation {
@@ -217,6 +239,20 @@ pub trait Scripted: Harnessed {
     fn force(&mut self, outcome: super::Forced);
     /// Forced outcomes that did not fit, and forced outcomes never used.
     fn forced_leftovers(&self) -> (Vec<super::Forced>, usize);
-    /// Seat names as scenarios write them (`p1`, …).
-    fn seat_of(name: &str, players: usize) -> Result<Seat, String>;
+    /// The seat a scenario names (`p1` … `pN`).
+    fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
+        seat_of(name, players)
+    }
+}
+
+/// The seat `p1` … `pN` of a `players`-seat game names, or why it names none.
+pub fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
+    let n: usize = name
+        .strip_prefix('p')
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("`{name}` is not a seat; write p1, p2, …"))?;
+    if n == 0 || n > players {
+        return Err(format!("seat `{name}` does not exist with {players} players"));
+    }
+    Ok(n - 1)
 }

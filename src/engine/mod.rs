@@ -27,7 +27,7 @@ mod zones;
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
 pub use counter::{Bounds, Counter, CounterError};
-pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation};
+pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation, seat_of};
 pub use ids::{Id, Kind, Overflow, PrefixOf};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
 pub use query::{EVENT, NO_ARGS, ONE_PLAYER, PLAYER, Query, Sort, Term, kebab, variant_name};

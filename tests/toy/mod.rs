@@ -7,6 +7,8 @@
 //! Faults plant one bug each, so the contract suite and the invariant are
 //! shown catching them.
 
+pub mod race;
+
 use rulecheck::engine::{
     Check, Config, ConfigError, Cover, Describe, EndReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat,
     Seats, ToMove, Violation,

@@ -1,14 +1,10 @@
-//! Red Dog Junction's side of the engine contract: thin wiring of
-//! `rules`, `play`, `invariants` and `scenario_io`.
+//! Red Dog Junction's side of the engine contract: the state API (`Game`),
+//! descriptions and coverage. `Check` lives with the invariants and
+//! `Scripted` with the scenario vocabulary.
 
-use super::invariants;
 use super::rules::{Action, Event, State};
 use super::rules_data::Rules;
-use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
-use crate::engine::{
-    Check, Config, ConfigError, Cover, Describe, Forced, Game, InvariantDef, Outcome, RuleError, Scripted, Seat,
-    ToMove, Violation,
-};
+use crate::engine::{Config, ConfigError, Cover, Describe, Game, Outcome, RuleError, Scripted, Seat, ToMove};
 
 impl Game for State {
     type Rules = Rules;
@@ -56,7 +52,7 @@ impl Game for State {
     }
     /// Everything is face up except the order of the deck.
     fn observation(&self, rules: &Rules, _seat: Seat) -> String {
-        scenario_io::describe_state(self, rules)
+        Scripted::describe_state(self, rules)
     }
 }
 
@@ -66,34 +62,6 @@ impl Describe for State {
     }
     fn describe_event(rules: &Rules, e: &Event) -> String {
         super::describe_event(rules, e)
-    }
-}
-
-impl Check for State {
-    type Before = invariants::Before;
-    fn before(&self) -> invariants::Before {
-        invariants::before(self)
-    }
-    fn invariants() -> &'static [InvariantDef] {
-        invariants::INVARIANTS
-    }
-    fn check_invariants(
-        &self,
-        rules: &Rules,
-        b: &invariants::Before,
-        a: &Action,
-        ev: &[Event],
-    ) -> Result<(), Violation> {
-        invariants::check(self, rules, b, a, ev)
-    }
-    fn inject_fault(&mut self, fault: &str) -> bool {
-        invariants::set_fault(self, fault)
-    }
-    fn faults() -> &'static [&'static str] {
-        invariants::FAULTS
-    }
-    fn mutate_action(action: &Action, salt: u32) -> Action {
-        invariants::mutate(action, salt)
     }
 }
 
@@ -109,42 +77,5 @@ impl Cover for State {
     }
     fn consulted(&self, rules: &Rules) -> Vec<String> {
         self.touched.consulted(&rules.interpretations)
-    }
-}
-
-impl Scripted for State {
-    type Setup = SetupSpec;
-    type ActionSpec = ActionSpec;
-    type Expect = Expect;
-
-    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
-        State::apply_setup(self, rules, setup)
-    }
-    fn action_from_spec(rules: &Rules, spec: &ActionSpec) -> Result<Action, String> {
-        scenario_io::action_from_spec(rules, spec)
-    }
-    fn action_to_spec(rules: &Rules, action: &Action) -> ActionSpec {
-        scenario_io::action_to_spec(rules, action)
-    }
-    fn check_expect(&self, rules: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
-        Ok(scenario_io::check_expect(self, rules, e))
-    }
-    fn record_expect(&self, rules: &Rules) -> Expect {
-        scenario_io::facts(self, rules)
-    }
-    fn describe_state(&self, rules: &Rules) -> String {
-        scenario_io::describe_state(self, rules)
-    }
-    fn pending_decision(&self) -> Option<(usize, &'static str)> {
-        (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), "swap-take"))
-    }
-    fn force(&mut self, outcome: Forced) {
-        self.chance.force(outcome);
-    }
-    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
-        (self.chance.misfits().to_vec(), self.chance.unused_forced())
-    }
-    fn seat_of(name: &str, players: usize) -> Result<usize, String> {
-        scenario_io::seat_of(name, players)
     }
 }

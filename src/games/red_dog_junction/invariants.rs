@@ -3,21 +3,9 @@
 
 use super::rules::{Action, Event, Fault, State};
 use super::rules_data::*;
-use crate::engine::{Id, InvariantDef, Tally, Violation};
+use crate::engine::{Check, Id, InvariantDef, Tally, Violation};
 
-macro_rules! invariants {
-    ($($name:literal : $statement:literal, $source:literal, $fault:literal => $f:ident;)+) => {
-        pub const INVARIANTS: &[InvariantDef] = &[$(InvariantDef { name: $name, statement: $statement, source: $source, fault: $fault }),+];
-        pub const FAULTS: &[&str] = &[$($fault),+];
-        pub fn set_fault(s: &mut State, name: &str) -> bool {
-            let f = match name { $($fault => Fault::$f,)+ _ => return false };
-            s.fault = Some(f);
-            true
-        }
-    };
-}
-
-invariants! {
+crate::invariant_table! { Fault;
     "commodity-conservation": "every commodity's cubes add up to its count across space, locations, ships, storage and the box", "Components; Game Concepts: Paying with commodities", "mine-extra-cube" => MineExtraCube;
     "scrap-never-in-bank": "no scrap lies on any location tile", "FAQ (scrap goes back into space)", "scrap-to-bank" => ScrapToBank;
     "one-ship-per-dock": "no dock holds two ships", "Game Concepts: Docks", "double-dock" => DoubleDock;
@@ -37,96 +25,110 @@ pub struct Before {
     seat: usize,
 }
 
-pub fn before(s: &State) -> Before {
-    Before { turns: s.turns, seat: s.active }
-}
-
 fn fail(invariant: &'static str, detail: String) -> Result<(), Violation> {
     Err(Violation { invariant, detail })
 }
 
-pub fn check(s: &State, rules: &Rules, b: &Before, _a: &Action, events: &[Event]) -> Result<(), Violation> {
-    let mut t: Tally<Cube> = Tally::new(rules.cubes.len());
-    t.add(&s.space).add(&s.boxed);
-    for z in s.locs.iter().chain(&s.cargo).chain(&s.storage) {
-        t.add(z);
+impl Check for State {
+    type Before = Before;
+    fn before(&self) -> Before {
+        Before { turns: self.turns, seat: self.active }
     }
-    if let Err(e) = t.check(|c| rules.cube_total(c)) {
-        return fail("commodity-conservation", crate::games::red_dog_junction::describe_imbalance(rules, e));
+    fn invariants() -> &'static [InvariantDef] {
+        INVARIANTS
     }
-    if s.locs.iter().any(|z| z.count(rules.scrap) > 0) {
-        return fail("scrap-never-in-bank", "scrap lies on a location tile".into());
-    }
-    for (i, a) in s.ships.iter().enumerate() {
-        if let Some(d) = a {
-            if s.ships[..i].contains(&Some(*d)) {
-                return fail("one-ship-per-dock", format!("two ships on {}", rules.dock_name(*d)));
-            }
-            if let LocKind::Home(owner) = rules.dock_loc(*d).kind
-                && owner != i
-            {
-                return fail("no-foreign-home-base", format!("p{} is docked at p{}'s home base", i + 1, owner + 1));
-            }
+    fn check_invariants(&self, rules: &Rules, b: &Before, _: &Action, events: &[Event]) -> Result<(), Violation> {
+        let s = self;
+        let mut t: Tally<Cube> = Tally::new(rules.cubes.len());
+        t.add(&s.space).add(&s.boxed);
+        for z in s.locs.iter().chain(&s.cargo).chain(&s.storage) {
+            t.add(z);
         }
-    }
-    if s.turns != b.turns && s.cargo[b.seat].total() > s.capacity(rules, b.seat) {
-        return fail(
-            "cargo-within-capacity",
-            format!("p{} ended a turn with {} cubes aboard", b.seat + 1, s.cargo[b.seat].total()),
-        );
-    }
-    if s.actions_taken > s.p(super::readings::P::Actions) {
-        return fail("actions-per-turn", format!("{} actions begun this turn", s.actions_taken));
-    }
-    if s.dice.iter().any(|&v| v == 0 || v > rules.faces) || s.gold_die == 0 || s.gold_die > rules.gold_faces {
-        return fail("dice-within-faces", "a die shows a value it does not have".into());
-    }
-    let mut c: Tally<Card> = Tally::new(rules.cards.len());
-    c.add(&s.deck).add(&s.display).add(&s.discard).add(&s.boxed_cards);
-    for z in s.crew.iter().chain(&s.boosts) {
-        c.add(z);
-    }
-    let totals = s.card_totals(rules);
-    if let Err(e) = c.check(|k| totals[k.index()]) {
-        let _ = e;
-        return fail("card-conservation", "a card type's copies do not add up".into());
-    }
-    if let (Some((_, started)), Some(super::rules::End::Countdown)) = (s.countdown, s.end) {
-        let after = s.turns.saturating_sub(started + 1);
-        let k = s.p(super::readings::P::CountdownTurns) * s.players as u32;
-        let due = match s.r::<super::readings::CountdownTurns>() {
-            super::readings::CountdownTurns::AfterThisTurn => k,
-            super::readings::CountdownTurns::ThisTurnCounts => k.saturating_sub(1),
-        };
-        if after != due {
-            return fail("countdown-turns", format!("the game ended {after} turns after the bank emptied, not {due}"));
+        if let Err(e) = t.check(|c| rules.cube_total(c)) {
+            return fail("commodity-conservation", crate::games::red_dog_junction::describe_imbalance(rules, e));
         }
-    }
-    if s.end.is_some() && events.iter().any(|e| matches!(e, Event::GameOver(_))) {
-        for seat in 0..s.players {
-            let (g, k, d) = s.score(rules, seat);
-            if s.total_score(rules, seat) != i64::from(g + k + d) {
-                return fail("score-is-sum", format!("p{}'s score is not the sum of its parts", seat + 1));
+        if s.locs.iter().any(|z| z.count(rules.scrap) > 0) {
+            return fail("scrap-never-in-bank", "scrap lies on a location tile".into());
+        }
+        for (i, a) in s.ships.iter().enumerate() {
+            if let Some(d) = a {
+                if s.ships[..i].contains(&Some(*d)) {
+                    return fail("one-ship-per-dock", format!("two ships on {}", rules.dock_name(*d)));
+                }
+                if let LocKind::Home(owner) = rules.dock_loc(*d).kind
+                    && owner != i
+                {
+                    return fail("no-foreign-home-base", format!("p{} is docked at p{}'s home base", i + 1, owner + 1));
+                }
             }
         }
+        if s.turns != b.turns && s.cargo[b.seat].total() > s.capacity(rules, b.seat) {
+            return fail(
+                "cargo-within-capacity",
+                format!("p{} ended a turn with {} cubes aboard", b.seat + 1, s.cargo[b.seat].total()),
+            );
+        }
+        if s.actions_taken > s.p(super::readings::P::Actions) {
+            return fail("actions-per-turn", format!("{} actions begun this turn", s.actions_taken));
+        }
+        if s.dice.iter().any(|&v| v == 0 || v > rules.faces) || s.gold_die == 0 || s.gold_die > rules.gold_faces {
+            return fail("dice-within-faces", "a die shows a value it does not have".into());
+        }
+        let mut c: Tally<Card> = Tally::new(rules.cards.len());
+        c.add(&s.deck).add(&s.display).add(&s.discard).add(&s.boxed_cards);
+        for z in s.crew.iter().chain(&s.boosts) {
+            c.add(z);
+        }
+        let totals = s.card_totals(rules);
+        if let Err(e) = c.check(|k| totals[k.index()]) {
+            let _ = e;
+            return fail("card-conservation", "a card type's copies do not add up".into());
+        }
+        if let (Some((_, started)), Some(super::rules::End::Countdown)) = (s.countdown, s.end) {
+            let after = s.turns.saturating_sub(started + 1);
+            let k = s.p(super::readings::P::CountdownTurns) * s.players as u32;
+            let due = match s.r::<super::readings::CountdownTurns>() {
+                super::readings::CountdownTurns::AfterThisTurn => k,
+                super::readings::CountdownTurns::ThisTurnCounts => k.saturating_sub(1),
+            };
+            if after != due {
+                return fail(
+                    "countdown-turns",
+                    format!("the game ended {after} turns after the bank emptied, not {due}"),
+                );
+            }
+        }
+        if s.end.is_some() && events.iter().any(|e| matches!(e, Event::GameOver(_))) {
+            for seat in 0..s.players {
+                let (g, k, d) = s.score(rules, seat);
+                if s.total_score(rules, seat) != i64::from(g + k + d) {
+                    return fail("score-is-sum", format!("p{}'s score is not the sum of its parts", seat + 1));
+                }
+            }
+        }
+        let _ = Id::<Cube>::ZERO;
+        Ok(())
     }
-    let _ = Id::<Cube>::ZERO;
-    Ok(())
-}
-
-/// A perturbed copy of an action (the malformed-action checks).
-pub fn mutate(a: &Action, salt: u32) -> Action {
-    let c = |x: Id<Cube>| Id::new((x.index() + 1 + salt as usize % 7) % 9).unwrap_or(Id::ZERO);
-    match *a {
-        Action::Roll(v) => Action::Roll(v.wrapping_add(6 + salt as u8 % 3)),
-        Action::Mine(n) => Action::Mine(n.wrapping_add(20)),
-        Action::LoadCube(x) => Action::UnloadCube(c(x)),
-        Action::Buy { slot, way } => Action::Buy { slot: slot.wrapping_add(7), way },
-        Action::Displace(m) => Action::Displace(m | 0x80),
-        Action::Swap(w) => Action::Swap(w.wrapping_add(9)),
-        Action::Deal(p) => Action::Deal(p.wrapping_add(5)),
-        Action::Jettison(x) => Action::Jettison(c(x)),
-        Action::Trade { give, take } => Action::Trade { give: take, take: give },
-        _ => Action::Roll(0),
+    fn inject_fault(&mut self, fault: &str) -> bool {
+        fault_named(fault).map(|f| self.fault = Some(f)).is_some()
+    }
+    fn faults() -> &'static [&'static str] {
+        FAULTS
+    }
+    /// A perturbed copy of an action (the malformed-action checks).
+    fn mutate_action(a: &Action, salt: u32) -> Action {
+        let c = |x: Id<Cube>| Id::new((x.index() + 1 + salt as usize % 7) % 9).unwrap_or(Id::ZERO);
+        match *a {
+            Action::Roll(v) => Action::Roll(v.wrapping_add(6 + salt as u8 % 3)),
+            Action::Mine(n) => Action::Mine(n.wrapping_add(20)),
+            Action::LoadCube(x) => Action::UnloadCube(c(x)),
+            Action::Buy { slot, way } => Action::Buy { slot: slot.wrapping_add(7), way },
+            Action::Displace(m) => Action::Displace(m | 0x80),
+            Action::Swap(w) => Action::Swap(w.wrapping_add(9)),
+            Action::Deal(p) => Action::Deal(p.wrapping_add(5)),
+            Action::Jettison(x) => Action::Jettison(c(x)),
+            Action::Trade { give, take } => Action::Trade { give: take, take: give },
+            _ => Action::Roll(0),
+        }
     }
 }

@@ -7,18 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::{Action, State};
 use super::rules_data::*;
-use crate::engine::{Game, Id, move_n};
-
-pub fn seat_of(s: &str, players: usize) -> Result<usize, String> {
-    let n: usize = s
-        .strip_prefix('p')
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(|| format!("`{s}` is not a seat; write p1, p2, …"))?;
-    if n == 0 || n > players {
-        return Err(format!("seat `{s}` does not exist with {players} players"));
-    }
-    Ok(n - 1)
-}
+use crate::engine::{Forced, Game, Id, Scripted, move_n, seat_of};
 
 fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
     rules.cube_by_id(id).ok_or_else(|| format!("unknown commodity `{id}`"))
@@ -56,8 +45,80 @@ pub struct SetupSpec {
     pub display: BTreeMap<u8, String>,
 }
 
-impl State {
-    pub fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), String> {
+/// An action written with catalog ids.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ActionSpec {
+    Roll(u8),
+    /// A dock id or `space`.
+    Move(String),
+    Load,
+    LoadCube(String),
+    UnloadCube(String),
+    Mine(u8),
+    Displace(Vec<String>),
+    Swap(String),
+    SwapGive(String),
+    SwapTake(String),
+    Salvage,
+    SalvageCube(String),
+    Agents,
+    Trade {
+        give: String,
+        take: String,
+    },
+    /// A dice place (1-based), or none for the gold die.
+    Nudge {
+        place: Option<u8>,
+        up: bool,
+    },
+    Buy {
+        slot: u8,
+        way: u8,
+    },
+    Deal(String),
+    RascalDeal(String),
+    Pass,
+    Done,
+    Jettison(String),
+}
+
+fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
+    rules
+        .piles
+        .iter()
+        .position(|p| p.id == id)
+        .map(|p| p as u8)
+        .ok_or_else(|| format!("unknown Super Deal pile `{id}`"))
+}
+
+/// A fact's value as a scenario writes it.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Fact {
+    Number(i64),
+    Text(String),
+}
+
+impl std::fmt::Display for Fact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fact::Number(n) => write!(f, "{n}"),
+            Fact::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// Expectations: fact name → value (`cargo.p1.gold: 2`, `ship.p1: space`,
+/// `score.p2: 7`, `winner: p1`, `to-move: p2`).
+pub type Expect = BTreeMap<String, Fact>;
+
+impl Scripted for State {
+    type Setup = SetupSpec;
+    type ActionSpec = ActionSpec;
+    type Expect = Expect;
+
+    fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), String> {
         let n = self.players;
         if let Some(seat) = &s.seat {
             self.active = seat_of(seat, n)?;
@@ -121,221 +182,164 @@ impl State {
         }
         Ok(())
     }
-}
-
-/// An action written with catalog ids.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub enum ActionSpec {
-    Roll(u8),
-    /// A dock id or `space`.
-    Move(String),
-    Load,
-    LoadCube(String),
-    UnloadCube(String),
-    Mine(u8),
-    Displace(Vec<String>),
-    Swap(String),
-    SwapGive(String),
-    SwapTake(String),
-    Salvage,
-    SalvageCube(String),
-    Agents,
-    Trade {
-        give: String,
-        take: String,
-    },
-    /// A dice place (1-based), or none for the gold die.
-    Nudge {
-        place: Option<u8>,
-        up: bool,
-    },
-    Buy {
-        slot: u8,
-        way: u8,
-    },
-    Deal(String),
-    RascalDeal(String),
-    Pass,
-    Done,
-    Jettison(String),
-}
-
-fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
-    rules
-        .piles
-        .iter()
-        .position(|p| p.id == id)
-        .map(|p| p as u8)
-        .ok_or_else(|| format!("unknown Super Deal pile `{id}`"))
-}
-
-pub fn action_from_spec(rules: &Rules, s: &ActionSpec) -> Result<Action, String> {
-    use ActionSpec as S;
-    Ok(match s {
-        S::Roll(v) => Action::Roll(*v),
-        S::Move(to) if to == "space" => Action::Move(None),
-        S::Move(to) => Action::Move(Some(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?)),
-        S::Load => Action::Load,
-        S::LoadCube(c) => Action::LoadCube(cube(rules, c)?),
-        S::UnloadCube(c) => Action::UnloadCube(cube(rules, c)?),
-        S::Mine(n) => Action::Mine(*n),
-        S::Displace(seats) => {
-            let mut m = 0u8;
-            for s in seats {
-                m |= 1 << seat_of(s, 5)?;
+    fn action_from_spec(rules: &Rules, s: &ActionSpec) -> Result<Action, String> {
+        use ActionSpec as S;
+        Ok(match s {
+            S::Roll(v) => Action::Roll(*v),
+            S::Move(to) if to == "space" => Action::Move(None),
+            S::Move(to) => Action::Move(Some(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?)),
+            S::Load => Action::Load,
+            S::LoadCube(c) => Action::LoadCube(cube(rules, c)?),
+            S::UnloadCube(c) => Action::UnloadCube(cube(rules, c)?),
+            S::Mine(n) => Action::Mine(*n),
+            S::Displace(seats) => {
+                let mut m = 0u8;
+                for s in seats {
+                    m |= 1 << seat_of(s, 5)?;
+                }
+                Action::Displace(m)
             }
-            Action::Displace(m)
-        }
-        S::Swap(s) => Action::Swap(seat_of(s, 5)? as u8),
-        S::SwapGive(c) => Action::SwapGive(cube(rules, c)?),
-        S::SwapTake(c) => Action::SwapTake(cube(rules, c)?),
-        S::Salvage => Action::Salvage,
-        S::SalvageCube(c) => Action::SalvageCube(cube(rules, c)?),
-        S::Agents => Action::Agents,
-        S::Trade { give, take } => Action::Trade { give: cube(rules, give)?, take: cube(rules, take)? },
-        S::Nudge { place, up } => Action::Nudge { place: place.map(|p| p.wrapping_sub(1)), up: *up },
-        S::Buy { slot, way } => Action::Buy { slot: slot.wrapping_sub(1), way: way.wrapping_sub(1) },
-        S::Deal(p) => Action::Deal(pile(rules, p)?),
-        S::RascalDeal(p) => Action::RascalDeal(pile(rules, p)?),
-        S::Pass => Action::Pass,
-        S::Done => Action::Done,
-        S::Jettison(c) => Action::Jettison(cube(rules, c)?),
-    })
-}
-
-pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
-    use ActionSpec as S;
-    let c = |x: Id<Cube>| rules.cubes.get(x.index()).map_or("?".to_string(), |d| d.id.clone());
-    let p = |x: u8| rules.piles.get(usize::from(x)).map_or("?".to_string(), |d| d.id.clone());
-    match *a {
-        Action::Roll(v) => S::Roll(v),
-        Action::Move(None) => S::Move("space".into()),
-        Action::Move(Some(d)) => S::Move(rules.dock_id(d)),
-        Action::Load => S::Load,
-        Action::LoadCube(x) => S::LoadCube(c(x)),
-        Action::UnloadCube(x) => S::UnloadCube(c(x)),
-        Action::Mine(n) => S::Mine(n),
-        Action::Displace(m) => {
-            S::Displace((0..8).filter(|s| m & (1 << s) != 0).map(|s| format!("p{}", s + 1)).collect())
-        }
-        Action::Swap(w) => S::Swap(format!("p{}", w + 1)),
-        Action::SwapGive(x) => S::SwapGive(c(x)),
-        Action::SwapTake(x) => S::SwapTake(c(x)),
-        Action::Salvage => S::Salvage,
-        Action::SalvageCube(x) => S::SalvageCube(c(x)),
-        Action::Agents => S::Agents,
-        Action::Trade { give, take } => S::Trade { give: c(give), take: c(take) },
-        Action::Nudge { place, up } => S::Nudge { place: place.map(|p| p + 1), up },
-        Action::Buy { slot, way } => S::Buy { slot: slot + 1, way: way + 1 },
-        Action::Deal(x) => S::Deal(p(x)),
-        Action::RascalDeal(x) => S::RascalDeal(p(x)),
-        Action::Pass => S::Pass,
-        Action::Done => S::Done,
-        Action::Jettison(x) => S::Jettison(c(x)),
-    }
-}
-
-/// A fact's value as a scenario writes it.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(untagged)]
-pub enum Fact {
-    Number(i64),
-    Text(String),
-}
-
-impl std::fmt::Display for Fact {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Fact::Number(n) => write!(f, "{n}"),
-            Fact::Text(t) => f.write_str(t),
-        }
-    }
-}
-
-/// Expectations: fact name → value (`cargo.p1.gold: 2`, `ship.p1: space`,
-/// `score.p2: 7`, `winner: p1`, `to-move: p2`).
-pub type Expect = BTreeMap<String, Fact>;
-
-/// Every fact of a state (zero counts left out).
-pub fn facts(s: &State, rules: &Rules) -> Expect {
-    let mut out = Expect::new();
-    for seat in 0..s.players {
-        let p = format!("p{}", seat + 1);
-        for (what, zone) in [("cargo", &s.cargo[seat]), ("storage", &s.storage[seat])] {
-            for (c, n) in zone.iter() {
-                out.insert(format!("{what}.{p}.{}", rules.cube(c).id), Fact::Number(i64::from(n)));
-            }
-        }
-        for (c, n) in s.crew[seat].iter() {
-            out.insert(format!("crew.{p}.{}", rules.card(c).id), Fact::Number(i64::from(n)));
-        }
-        let at = s.ships[seat].map_or("space".to_string(), |d| rules.dock_id(d));
-        out.insert(format!("ship.{p}"), Fact::Text(at));
-        out.insert(format!("score.{p}"), Fact::Number(s.total_score(rules, seat)));
-        out.insert(format!("deals.{p}"), Fact::Number(i64::from(s.deals[seat].total())));
-    }
-    for (place, v) in s.dice.iter().enumerate() {
-        out.insert(format!("die.{}", place + 1), Fact::Number(i64::from(*v)));
-    }
-    for (c, n) in s.space.iter() {
-        out.insert(format!("space.{}", rules.cube(c).id), Fact::Number(i64::from(n)));
-    }
-    for (i, slot) in s.display.slots().iter().enumerate() {
-        let card = slot.map_or("empty".to_string(), |c| rules.card(c).id.clone());
-        out.insert(format!("display.{}", i + 1), Fact::Text(card));
-    }
-    for seat in 0..s.players {
-        out.insert(format!("boosts.p{}", seat + 1), Fact::Number(i64::from(s.boosts[seat].total())));
-    }
-    out.insert("gold-die".into(), Fact::Number(i64::from(s.gold_die)));
-    out.insert("bank.gold".into(), Fact::Number(i64::from(s.bank_gold(rules))));
-    out.insert("actions-left".into(), Fact::Number(i64::from(s.actions_left)));
-    out.insert("to-move".into(), Fact::Text(s.to_move().to_string()));
-    if let Some((left, _)) = s.countdown {
-        out.insert("countdown".into(), Fact::Number(i64::from(left)));
-    }
-    if let Some(o) = s.outcome(rules) {
-        let w: Vec<String> = o.winners().map(|w| format!("p{}", w + 1)).collect();
-        out.insert("winner".into(), Fact::Text(w.join(" ")));
-    }
-    out
-}
-
-pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Vec<(String, String, String)> {
-    let all = facts(s, rules);
-    e.iter()
-        .filter_map(|(k, want)| {
-            let got = all.get(k).map_or_else(
-                || if k.contains('.') && !k.starts_with("ship") { "0".to_string() } else { "none".to_string() },
-                |f| f.to_string(),
-            );
-            (got != want.to_string()).then(|| (k.clone(), want.to_string(), got))
+            S::Swap(s) => Action::Swap(seat_of(s, 5)? as u8),
+            S::SwapGive(c) => Action::SwapGive(cube(rules, c)?),
+            S::SwapTake(c) => Action::SwapTake(cube(rules, c)?),
+            S::Salvage => Action::Salvage,
+            S::SalvageCube(c) => Action::SalvageCube(cube(rules, c)?),
+            S::Agents => Action::Agents,
+            S::Trade { give, take } => Action::Trade { give: cube(rules, give)?, take: cube(rules, take)? },
+            S::Nudge { place, up } => Action::Nudge { place: place.map(|p| p.wrapping_sub(1)), up: *up },
+            S::Buy { slot, way } => Action::Buy { slot: slot.wrapping_sub(1), way: way.wrapping_sub(1) },
+            S::Deal(p) => Action::Deal(pile(rules, p)?),
+            S::RascalDeal(p) => Action::RascalDeal(pile(rules, p)?),
+            S::Pass => Action::Pass,
+            S::Done => Action::Done,
+            S::Jettison(c) => Action::Jettison(cube(rules, c)?),
         })
-        .collect()
-}
-
-pub fn describe_state(s: &State, rules: &Rules) -> String {
-    let mut out = format!("turn {} · p{} to act · {} actions left\n", s.turns + 1, s.active + 1, s.actions_left);
-    for seat in 0..s.players {
-        let at = s.ships[seat].map_or("in space".to_string(), |d| format!("at {}", rules.dock_name(d)));
-        let list = |z: &super::rules::Cubes| {
-            z.iter().map(|(c, n)| format!("{n} {}", rules.cube(c).name)).collect::<Vec<_>>().join(", ")
-        };
-        out.push_str(&format!(
-            "p{}: ship {at}; cargo [{}]; storage [{}]; score {}\n",
-            seat + 1,
-            list(&s.cargo[seat]),
-            list(&s.storage[seat]),
-            s.total_score(rules, seat)
-        ));
     }
-    let dice: Vec<String> = s
-        .dice
-        .iter()
-        .enumerate()
-        .map(|(p, v)| format!("{}:{}={v}", p + 1, rules.cube(rules.dice[usize::from(s.die_at[p])].0).id))
-        .collect();
-    out.push_str(&format!("dice {} · gold die {} · bank gold {}\n", dice.join(" "), s.gold_die, s.bank_gold(rules)));
-    out
+    fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
+        use ActionSpec as S;
+        let c = |x: Id<Cube>| rules.cubes.get(x.index()).map_or("?".to_string(), |d| d.id.clone());
+        let p = |x: u8| rules.piles.get(usize::from(x)).map_or("?".to_string(), |d| d.id.clone());
+        match *a {
+            Action::Roll(v) => S::Roll(v),
+            Action::Move(None) => S::Move("space".into()),
+            Action::Move(Some(d)) => S::Move(rules.dock_id(d)),
+            Action::Load => S::Load,
+            Action::LoadCube(x) => S::LoadCube(c(x)),
+            Action::UnloadCube(x) => S::UnloadCube(c(x)),
+            Action::Mine(n) => S::Mine(n),
+            Action::Displace(m) => {
+                S::Displace((0..8).filter(|s| m & (1 << s) != 0).map(|s| format!("p{}", s + 1)).collect())
+            }
+            Action::Swap(w) => S::Swap(format!("p{}", w + 1)),
+            Action::SwapGive(x) => S::SwapGive(c(x)),
+            Action::SwapTake(x) => S::SwapTake(c(x)),
+            Action::Salvage => S::Salvage,
+            Action::SalvageCube(x) => S::SalvageCube(c(x)),
+            Action::Agents => S::Agents,
+            Action::Trade { give, take } => S::Trade { give: c(give), take: c(take) },
+            Action::Nudge { place, up } => S::Nudge { place: place.map(|p| p + 1), up },
+            Action::Buy { slot, way } => S::Buy { slot: slot + 1, way: way + 1 },
+            Action::Deal(x) => S::Deal(p(x)),
+            Action::RascalDeal(x) => S::RascalDeal(p(x)),
+            Action::Pass => S::Pass,
+            Action::Done => S::Done,
+            Action::Jettison(x) => S::Jettison(c(x)),
+        }
+    }
+    fn check_expect(&self, rules: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
+        let all = self.record_expect(rules);
+        Ok(e.iter()
+            .filter_map(|(k, want)| {
+                let got = all.get(k).map_or_else(
+                    || if k.contains('.') && !k.starts_with("ship") { "0".to_string() } else { "none".to_string() },
+                    |f| f.to_string(),
+                );
+                (got != want.to_string()).then(|| (k.clone(), want.to_string(), got))
+            })
+            .collect())
+    }
+    /// Every fact of a state (zero counts left out).
+    fn record_expect(&self, rules: &Rules) -> Expect {
+        let s = self;
+        let mut out = Expect::new();
+        for seat in 0..s.players {
+            let p = format!("p{}", seat + 1);
+            for (what, zone) in [("cargo", &s.cargo[seat]), ("storage", &s.storage[seat])] {
+                for (c, n) in zone.iter() {
+                    out.insert(format!("{what}.{p}.{}", rules.cube(c).id), Fact::Number(i64::from(n)));
+                }
+            }
+            for (c, n) in s.crew[seat].iter() {
+                out.insert(format!("crew.{p}.{}", rules.card(c).id), Fact::Number(i64::from(n)));
+            }
+            let at = s.ships[seat].map_or("space".to_string(), |d| rules.dock_id(d));
+            out.insert(format!("ship.{p}"), Fact::Text(at));
+            out.insert(format!("score.{p}"), Fact::Number(s.total_score(rules, seat)));
+            out.insert(format!("deals.{p}"), Fact::Number(i64::from(s.deals[seat].total())));
+        }
+        for (place, v) in s.dice.iter().enumerate() {
+            out.insert(format!("die.{}", place + 1), Fact::Number(i64::from(*v)));
+        }
+        for (c, n) in s.space.iter() {
+            out.insert(format!("space.{}", rules.cube(c).id), Fact::Number(i64::from(n)));
+        }
+        for (i, slot) in s.display.slots().iter().enumerate() {
+            let card = slot.map_or("empty".to_string(), |c| rules.card(c).id.clone());
+            out.insert(format!("display.{}", i + 1), Fact::Text(card));
+        }
+        for seat in 0..s.players {
+            out.insert(format!("boosts.p{}", seat + 1), Fact::Number(i64::from(s.boosts[seat].total())));
+        }
+        out.insert("gold-die".into(), Fact::Number(i64::from(s.gold_die)));
+        out.insert("bank.gold".into(), Fact::Number(i64::from(s.bank_gold(rules))));
+        out.insert("actions-left".into(), Fact::Number(i64::from(s.actions_left)));
+        out.insert("to-move".into(), Fact::Text(s.to_move().to_string()));
+        if let Some((left, _)) = s.countdown {
+            out.insert("countdown".into(), Fact::Number(i64::from(left)));
+        }
+        if let Some(o) = s.outcome(rules) {
+            let w: Vec<String> = o.winners().map(|w| format!("p{}", w + 1)).collect();
+            out.insert("winner".into(), Fact::Text(w.join(" ")));
+        }
+        out
+    }
+    fn describe_state(&self, rules: &Rules) -> String {
+        let s = self;
+        let mut out = format!("turn {} · p{} to act · {} actions left\n", s.turns + 1, s.active + 1, s.actions_left);
+        for seat in 0..s.players {
+            let at = s.ships[seat].map_or("in space".to_string(), |d| format!("at {}", rules.dock_name(d)));
+            let list = |z: &super::rules::Cubes| {
+                z.iter().map(|(c, n)| format!("{n} {}", rules.cube(c).name)).collect::<Vec<_>>().join(", ")
+            };
+            out.push_str(&format!(
+                "p{}: ship {at}; cargo [{}]; storage [{}]; score {}\n",
+                seat + 1,
+                list(&s.cargo[seat]),
+                list(&s.storage[seat]),
+                s.total_score(rules, seat)
+            ));
+        }
+        let dice: Vec<String> = s
+            .dice
+            .iter()
+            .enumerate()
+            .map(|(p, v)| format!("{}:{}={v}", p + 1, rules.cube(rules.dice[usize::from(s.die_at[p])].0).id))
+            .collect();
+        out.push_str(&format!(
+            "dice {} · gold die {} · bank gold {}\n",
+            dice.join(" "),
+            s.gold_die,
+            s.bank_gold(rules)
+        ));
+        out
+    }
+    fn pending_decision(&self) -> Option<(usize, &'static str)> {
+        (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), "swap-take"))
+    }
+    fn force(&mut self, outcome: Forced) {
+        self.chance.force(outcome);
+    }
+    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
+        (self.chance.misfits().to_vec(), self.chance.unused_forced())
+    }
 }
