@@ -148,7 +148,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("to: \"owner:pharmacy\", count: 2}", "to: \"owner:pharmcy\", count: 2}")],
         "events.yaml",
-        (313, 64),
+        (337, 64),
         "unknown building `pharmcy`; did you mean `pharmacy`?",
     ),
     edit(
@@ -159,7 +159,7 @@ const CASES: &[Case] = &[
             "- steal_all: {from: \"owner:bank\", to: \"owner:tobacconist\"}",
         )],
         "events.yaml",
-        (352, 9),
+        (376, 9),
         "unknown operation `steal_all`",
     ),
     edit(
@@ -192,11 +192,11 @@ const CASES: &[Case] = &[
             "    condition:\n      all:\n        - &l0 {built: newspaper}\n        - &l1 {all: [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]}\n        - &l2 {all: [*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]}\n        - &l3 {all: [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]}\n        - &l4 {all: [*l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3]}\n        - &l5 {all: [*l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4]}\n        - &l6 {all: [*l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5]}\n        - &l7 {all: [*l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6]}\n        - &l8 {all: [*l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7, *l7]}\n        - &l9 {all: [*l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8, *l8]}\n",
         )],
         "events.yaml",
-        (152, 52),
+        (176, 52),
         "expands to more than 250000 nodes",
     ),
     Case {
-        at: (207, 7),
+        at: (231, 7),
         ..generated("deep-nesting", Setup::DeepNesting, "events.yaml", "nests deeper than 64 levels")
     },
     case("non-utf8", "buildings.yaml", (183, 35), "not valid UTF-8"),
@@ -315,7 +315,7 @@ const CASES: &[Case] = &[
             "  - id: vandalism\n    names: {en: Vandalism, de: Vandalismus}\n    triangle: purple\n",
         )],
         "events.yaml",
-        (66, 15),
+        (90, 15),
         "unknown variant `purple`",
     ),
     // Issue 14: numbers and booleans are not coerced from other spellings.
@@ -372,7 +372,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("- draw: {to: \"owner:undertaker\", count: 1}", "- draw: {to: \"owner:undertaker\", count: one}")],
         "events.yaml",
-        (302, 47),
+        (326, 47),
         "`count` of `draw` must be a whole number, found a string",
     ),
     edit(
@@ -383,7 +383,7 @@ const CASES: &[Case] = &[
             "{from: \"owner:sheriffs-office\", to: \"owner:doctors-office\"}",
         )],
         "events.yaml",
-        (415, 9),
+        (439, 9),
         "`take_random` needs the argument `count`",
     ),
     edit(
@@ -391,7 +391,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("- draw_permit: {to: active, count: 1}", "- draw_permit: {to: actve, count: 1}")],
         "events.yaml",
-        (402, 27),
+        (426, 27),
         "unknown selector `actve`; expected active, each-player",
     ),
     edit(
@@ -399,7 +399,7 @@ const CASES: &[Case] = &[
         "events.yaml",
         &[("- draw: {to: each-player, count: 3}", "- draw: {to: each-player, cuont: 3}")],
         "events.yaml",
-        (384, 33),
+        (408, 33),
         "`draw` has no argument `cuont`; it takes to, count, from; did you mean `count`?",
     ),
 ];

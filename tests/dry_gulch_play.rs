@@ -147,3 +147,30 @@ fn illegal_actions_name_the_rule_and_change_nothing() {
     assert_eq!(err.rule, "dry-gulch/town-hall.closed", "{err}");
     assert_eq!(serde_json::to_string(&s).unwrap(), before);
 }
+
+/// `hand-limit` allows a hand over the limit under `hand-cut-reactions:
+/// like-a-draw` only where the I.O.U. or the Ace answered the cut: with the
+/// cut left out (the planted fault) it still fails, and it fails as
+/// `hand-limit`.
+#[test]
+fn hand_limit_still_catches_a_missing_cut_when_the_cut_is_a_draw() {
+    let rules = rules();
+    let caught = (0..400u64).find_map(|seed| {
+        let config =
+            Config::new("dry-gulch", 3 + (seed % 4) as u32, seed).with_reading("hand-cut-reactions", "like-a-draw");
+        let mut chooser = RandomChooser::new(seed);
+        let run = run_game::<State>(
+            &rules,
+            &config,
+            &mut chooser,
+            Checks::INVARIANTS,
+            Some("no-hand-limit"),
+            50_000,
+            &mut [],
+        )
+        .unwrap();
+        run.failure.map(|f| (seed, f))
+    });
+    let (seed, f) = caught.expect("a hand over the limit with no cut is caught under like-a-draw");
+    assert_eq!(f.name(), "hand-limit", "seed {seed}: {f}");
+}

@@ -271,10 +271,15 @@ fn one_changed_catalog_number_fails_the_scenario_that_pins_it() {
         }
     }
     let names: Vec<&str> = failed.iter().map(|(n, _, _)| n.as_str()).collect();
-    assert_eq!(names, vec![HAND_LIMIT_SCENARIO], "{failed:#?}");
+    // the two hand-cut-reactions scenarios cut to the limit of 15 too
+    let pinned = [
+        "hand-cut-like-a-draw-ace-keeps-itself-and-a-card.yaml",
+        "hand-cut-not-a-take-or-iou-answers-like-a-draw.yaml",
+    ];
+    assert_eq!(names, [&pinned[..], &[HAND_LIMIT_SCENARIO]].concat(), "{failed:#?}");
     assert!(passed >= 40, "only {passed} scenarios ran");
 
-    let (_, lines, transcript) = &failed[0];
+    let (_, lines, transcript) = failed.iter().find(|(n, _, _)| n == HAND_LIMIT_SCENARIO).unwrap();
     for want in [
         "hand_size.p1: expected 15, actual 16",
         "hand.p1.brick: expected 3, actual 4",

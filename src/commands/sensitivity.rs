@@ -1,7 +1,7 @@
 //! `rulecheck sensitivity`: which invented numbers move the outcome. The
-//! measurement is `check::sensitivity`'s; here are the intervals (Wilson
-//! for the share of seeds whose outcome changes, normal approximations for
-//! paired differences), the ranking and the printing.
+//! measurement is `check::sensitivity`'s, the intervals and the ranking
+//! `interp::doubt`'s (the edge-case book ranks alike); here is the command
+//! and its printing.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicUsize;
@@ -9,10 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::check::sensitivity::{
-    Change, GroupResult, Paired, Sensitivity, SensitivityOptions, Trial, select_groups, sensitivity,
-};
-use crate::interp::{Estimate, mean_interval, wilson};
+use crate::check::sensitivity::{Change, Sensitivity, SensitivityOptions, select_groups, sensitivity};
+use crate::interp::Estimate;
+pub use crate::interp::doubt::{Ranked, rank};
 
 use super::{Exit, load_all, print_diagnostics, read_sources, readings_take_effect, with_progress};
 
@@ -25,137 +24,6 @@ pub struct SensitivityArgs {
     pub budget: Duration,
     pub rules: Option<PathBuf>,
     pub json: bool,
-}
-
-/// One change of one group, measured, with its intervals.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Effect {
-    /// The share of seeds whose outcome changed (Wilson, 95%).
-    pub changed: Estimate,
-    /// The seat whose win rate moved most (`p2`) and by how much (paired, 95%).
-    pub seat: String,
-    pub win_shift: Estimate,
-    /// The mean change in game length, in turns (paired, 95%).
-    pub turns: Estimate,
-    /// The coverage key that moved most: (key, per game under the base, under the change).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub most_moved: Option<(String, f64, f64)>,
-    pub paired: Paired,
-}
-
-impl Effect {
-    pub fn of(p: &Paired) -> Effect {
-        let (seat, win_shift) = p
-            .win_diff
-            .iter()
-            .enumerate()
-            .map(|(s, d)| (format!("p{}", s + 1), mean_interval(d)))
-            .fold(None, |best: Option<(String, Estimate)>, (s, e)| match best {
-                Some((_, b)) if b.value.abs() >= e.value.abs() => best,
-                _ => Some((s, e)),
-            })
-            .unwrap_or_else(|| (String::new(), mean_interval(&[])));
-        let per_game = |n: u64| if p.games == 0 { 0.0 } else { n as f64 / p.games as f64 };
-        let most_moved = p
-            .coverage
-            .iter()
-            .max_by(|(ka, (a0, a1)), (kb, (b0, b1))| a0.abs_diff(*a1).cmp(&b0.abs_diff(*b1)).then(kb.cmp(ka)))
-            .map(|(k, (a, b))| (k.clone(), per_game(*a), per_game(*b)));
-        Effect {
-            changed: wilson(p.changed, p.games),
-            seat,
-            win_shift,
-            turns: mean_interval(&p.turn_diff),
-            most_moved,
-            paired: p.clone(),
-        }
-    }
-
-    /// Larger is more: the share changed, then the win shift, then the length.
-    fn key(&self) -> (f64, f64, f64) {
-        (self.changed.value, self.win_shift.value.abs(), self.turns.value.abs())
-    }
-}
-
-fn more(a: &Effect, b: &Effect) -> std::cmp::Ordering {
-    let (a, b) = (a.key(), b.key());
-    a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.total_cmp(&b.2))
-}
-
-/// One change of a group as reported.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct TrialRow {
-    pub change: Change,
-    pub status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub effect: Option<Effect>,
-}
-
-/// A group in the ranking: its effect is its largest change's.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Ranked {
-    pub rank: usize,
-    pub group: String,
-    /// The first site's place (`buildings.yaml:40:11`).
-    pub at: String,
-    pub sites: usize,
-    /// The smallest and largest number of the group as written.
-    pub values: (i64, i64),
-    /// The change with the largest effect, and that effect.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub by: Option<Change>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub effect: Option<Effect>,
-    pub trials: Vec<TrialRow>,
-}
-
-/// The groups of a run, ranked by effect (unmeasured groups last, by name).
-pub fn rank(s: &Sensitivity) -> Vec<Ranked> {
-    let mut rows: Vec<Ranked> = s.groups.iter().map(ranked).collect();
-    rows.sort_by(|a, b| match (&a.effect, &b.effect) {
-        (Some(x), Some(y)) => more(y, x).then_with(|| a.group.cmp(&b.group)),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => a.group.cmp(&b.group),
-    });
-    for (i, r) in rows.iter_mut().enumerate() {
-        r.rank = i + 1;
-    }
-    rows
-}
-
-fn ranked(g: &GroupResult) -> Ranked {
-    let trials: Vec<TrialRow> = g
-        .trials
-        .iter()
-        .map(|(change, t)| {
-            let (status, reason, effect) = match t {
-                Trial::Measured(p) => ("measured", None, Some(Effect::of(p))),
-                Trial::OutOfRange { reason } => ("out-of-range", Some(reason.clone()), None),
-                Trial::Unchanged => ("unchanged", None, None),
-                Trial::NotMeasured => ("not-measured", Some("the time budget ran out".to_string()), None),
-            };
-            TrialRow { change: *change, status, reason, effect }
-        })
-        .collect();
-    let best = trials.iter().filter(|t| t.effect.is_some()).max_by(|a, b| {
-        let (x, y) = (a.effect.as_ref().expect("filtered"), b.effect.as_ref().expect("filtered"));
-        // the first of equal changes in `Change::ALL` order
-        more(x, y).then(b.change.cmp(&a.change))
-    });
-    let values = g.sites.iter().map(|s| s.value());
-    Ranked {
-        rank: 0,
-        group: g.name.clone(),
-        at: g.sites.first().map(|s| s.place()).unwrap_or_default(),
-        sites: g.sites.len(),
-        values: (values.clone().min().unwrap_or(0), values.max().unwrap_or(0)),
-        by: best.map(|t| t.change),
-        effect: best.and_then(|t| t.effect.clone()),
-        trials,
-    }
 }
 
 /// Everything a run reports (the JSON of `--format json`).

@@ -5,16 +5,16 @@
 //!   `docs/<game>-edge-cases.md`) lay out every interpretation and variant:
 //!   the question, the citations on each side, the options and their
 //!   consequences, the default and why, whether the engine branches on it,
-//!   and the bundled scenarios that pin its options.
+//!   the bundled scenarios that pin its options, and (`doubt`) the assumed
+//!   numbers to doubt first.
 //! - `diff` plays the same random games under two or more options of one
 //!   interpretation (the same seeds and the same choice indices) and
 //!   reports how often the outcome and the length change, where the states
 //!   first part, and whether the engine consults the interpretation at all.
 //! - `win_rates` gives per-seat win rates with Wilson intervals and the mean
 //!   game length with a normal-approximation interval, for statistical gates.
-//!
-//! Everything here is deterministic for a given catalog, configuration and
-//! seed; nothing prints timings or dates.
+//!   Everything here is deterministic for a given catalog, configuration and
+//!   seed; nothing prints timings or dates.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -30,6 +30,7 @@ use crate::check::suite::{Checks, GameRun, run_game};
 use crate::engine::{Config, ConfigError, Harnessed, Outcome, Scripted};
 use crate::games::{AnyRules, with_game};
 
+pub mod doubt;
 mod parting;
 mod stats;
 mod unchanged;
@@ -39,8 +40,7 @@ pub use parting::{KeyDiff, StateDiff, json_diff};
 pub use stats::{Estimate, mean_interval, wilson};
 pub use unchanged::{UNCHANGED_GAMES, changes_no_game};
 
-/// The most actions a game in `diff` and `win_rates` may take before it
-/// counts as failed (the same bound `fuzz` and `check` use).
+/// The most actions a game in `diff` and `win_rates` may take before it counts as failed (as in `fuzz`, `check`).
 pub const MAX_ACTIONS: usize = 200_000;
 
 /// How many diverging games per option pair get a first-difference report.
@@ -485,7 +485,7 @@ pub fn edge_case_book(rules: &AnyRules) -> String {
             book_variant(&mut out, rules, v);
         }
     }
-    out
+    out + &doubt::book_section(rules)
 }
 
 /// The book's section for one interpretation or variant.

@@ -120,7 +120,7 @@ impl<L: Lang> Registry<L> {
             let Some((name, Some(v))) = e.operation() else { continue };
             let Some(def) = self.find(&name.text) else { continue };
             let args: Vec<(Param, &Node)> = match (&v.value, def.bare) {
-                (Value::Map(m), None) => {
+                (Value::Map(m), bare) if bare.is_none() || !def.params.is_empty() => {
                     (m.iter()).filter_map(|(k, v)| Some((*def.params.iter().find(|p| p.name == k.text)?, v))).collect()
                 }
                 (_, Some(p)) => vec![(p, v)],
@@ -284,8 +284,12 @@ impl<'a, L: Lang> Compiler<'a, L> {
                 self.error(name.at, format!("`{op}` needs {what}"));
                 return None;
             }
-            (Some(v), Some(p)) => args.0.push((p.name, self.value(op, p, v)?)),
-            (Some(v), None) => {
+            // an operation with a bare form may also be written as a mapping
+            // of its arguments (`choose: {by: <selector>, options: [...]}`)
+            (Some(v), Some(p)) if params.is_empty() || !matches!(v.value, Value::Map(_)) => {
+                args.0.push((p.name, self.value(op, p, v)?))
+            }
+            (Some(v), _) => {
                 let Value::Map(m) = &v.value else {
                     let found = v.value.kind();
                     self.error(v.at, format!("`{op}` takes a mapping of its arguments ({}), found {found}", shape()));
@@ -426,6 +430,10 @@ const OPTION: &[Param] = &[req("id", Ty::Word), req("effect", Ty::Effects)];
 // ------------------------------------------------------------ shared operations
 
 const IF: &[Param] = &[req("cond", Ty::Cond), req("then", Ty::Effects), opt("otherwise", Ty::Effects)];
+/// `choose: [options]` asks the active player; `choose: {by: <selector>,
+/// options: [...]}` asks each seat the selector names (nobody, for a place
+/// with no owner).
+const CHOOSE: &[Param] = &[opt("by", Ty::Selector), req("options", Ty::Options)];
 const FOR_EACH: &[Param] = &[req("players", Ty::Selector), req("do", Ty::Body)];
 const DRAW: &[Param] = &[req("to", Ty::Selector), req("count", Ty::Count), opt("from", Ty::Deck)];
 const MOVE: &[Param] =
@@ -436,7 +444,7 @@ fn shared<L: Lang>() -> Vec<OpDef<L>> {
         OpDef { name: "if", params: IF, bare: None, check: no_check, expand: expand_if::<L> },
         OpDef {
             name: "choose",
-            params: &[],
+            params: CHOOSE,
             bare: Some(req("options", Ty::Options)),
             check: no_check,
             expand: expand_choose::<L>,
@@ -463,9 +471,15 @@ fn expand_if<L: Lang>(w: &mut L::State, rules: &L::Rules, a: &Args<L>, source: L
     expand(w, rules, branch, source);
 }
 
-fn expand_choose<L: Lang>(w: &mut L::State, _: &L::Rules, a: &Args<L>, source: L::Source) {
-    if let Some(Val::Choice(choice)) = a.get("options") {
-        w.agenda().queue.push_back(Step::Choose { choice: *choice, source });
+fn expand_choose<L: Lang>(w: &mut L::State, rules: &L::Rules, a: &Args<L>, source: L::Source) {
+    let Some(Val::Choice(choice)) = a.get("options") else { return };
+    let choice = *choice;
+    let Some(by) = a.sel("by") else {
+        w.agenda().queue.push_back(Step::Choose { choice, source, by: None });
+        return;
+    };
+    for seat in seats(w, rules, by).into_iter().flatten() {
+        w.agenda().queue.push_back(Step::Choose { choice, source, by: Some(seat) });
     }
 }
 

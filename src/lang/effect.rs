@@ -216,10 +216,13 @@ pub enum Step<L: Lang> {
         count: u32,
         card: Option<L::Card>,
     },
-    /// The active player picks an option of the choice table's entry `choice`.
+    /// A player picks an option of the choice table's entry `choice`: the
+    /// seat `by` names, else the active player.
     Choose {
         choice: u32,
         source: L::Source,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<usize>,
     },
     Game(L::Step),
 }
@@ -243,8 +246,14 @@ pub trait World<L: Lang<State = Self>> {
     fn game_cond(&self, rules: &L::Rules, c: &L::Cond) -> bool;
     fn measure(&self, rules: &L::Rules, m: L::Measure, seat: usize) -> u32;
     fn choices(rules: &L::Rules) -> &[Choice<L>];
-    /// The decision a `choose` step waits for.
+    /// The decision a `choose` step waits for (the active player's).
     fn choose(&self, choice: u32, source: L::Source) -> L::Decision;
+    /// The decision a `choose {by: ...}` step waits for: `seat`'s. A game
+    /// that refuses `choose` at load (Dodge City) keeps this default.
+    fn choose_by(&self, seat: usize, choice: u32, source: L::Source) -> L::Decision {
+        let _ = seat;
+        self.choose(choice, source)
+    }
     fn draw(&mut self, rules: &L::Rules, deck: L::Deck, seat: usize, count: u32, ev: &mut Vec<L::Event>);
     fn set_flag(&mut self, f: L::Flag, ev: &mut Vec<L::Event>);
     #[allow(clippy::too_many_arguments)]
@@ -324,8 +333,11 @@ pub fn step<L: Lang>(w: &mut L::State, rules: &L::Rules, s: Step<L>, ev: &mut Ve
         Step::Draw { deck, seat, count } => w.draw(rules, deck, seat, count, ev),
         Step::SetFlag(f) => w.set_flag(f, ev),
         Step::Move { from, to, count, card } => w.move_cards(rules, from, to, count, card, ev),
-        Step::Choose { choice, source } => {
-            let d = w.choose(choice, source);
+        Step::Choose { choice, source, by } => {
+            let d = match by {
+                Some(seat) => w.choose_by(seat, choice, source),
+                None => w.choose(choice, source),
+            };
             w.agenda().decision = Some(d);
         }
         Step::Game(g) => w.game_step(rules, g, ev),

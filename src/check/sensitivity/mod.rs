@@ -7,7 +7,7 @@
 //! `seed + i` and the same choice stream). What each pair of games shows
 //! is folded into a `Paired` tally: outcomes that changed, each seat's win
 //! difference, the difference in length, and what took effect. The
-//! intervals and the ranking are the command's (`commands::sensitivity`).
+//! intervals and the ranking are `interp::doubt`'s.
 //! Nothing here names a game.
 
 mod sites;

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::readings::*;
-use super::rules::{Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
+use super::rules::{Action, Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
 use super::rules_data::*;
 use crate::engine::{Supply, move_n, move_tagged};
 use crate::lang::{
@@ -372,6 +372,9 @@ impl World<Dg> for State {
     fn choose(&self, choice: u32, card: CardKind) -> Decision {
         Decision::Choose { seat: self.active, choice, card }
     }
+    fn choose_by(&self, seat: usize, choice: u32, card: CardKind) -> Decision {
+        Decision::Choose { seat, choice, card }
+    }
     fn draw(&mut self, _: &Rules, deck: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
         match deck {
             Deck::Resources => self.draw_resources(seat, count, ev),
@@ -524,6 +527,30 @@ impl State {
                 moved(move_n(&mut Supply::new(), &mut self.seats[s].hand, c, 1));
             }
             ev.push(Event::Took { from, to, card: c });
+        }
+    }
+
+    /// The actions that answer a pending decision.
+    pub(super) fn decision_actions(&self, rules: &Rules, d: &Decision, out: &mut Vec<Action>) {
+        match d {
+            Decision::UseInsurance { .. } => out.extend([Action::UseInsurance(true), Action::UseInsurance(false)]),
+            Decision::UseIou { .. } => out.extend([Action::UseIou(true), Action::UseIou(false)]),
+            Decision::Protect { seat } => {
+                out.push(Action::Protect(None));
+                let ace = rules.reactions.get(&ReactionKey::Ace).copied();
+                let skip_ace = self.r::<AceProtection>() == AceProtection::AceAndOneCard;
+                for (k, &n) in rules.cards().zip(self.seats[*seat].hand.counts()) {
+                    let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
+                    if avail > 0 {
+                        out.push(Action::Protect(Some(k)));
+                    }
+                }
+            }
+            Decision::SpreadTo { options, .. } => out.extend(options.iter().map(|&p| Action::SpreadTo(p))),
+            Decision::Choose { choice, .. } => {
+                let n = rules.choices.get(*choice as usize).map_or(0, Vec::len);
+                out.extend((0..n as u32).map(|option| Action::Choose { choice: *choice, option }));
+            }
         }
     }
 

@@ -2,9 +2,11 @@
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
 
-use super::readings::{ChipShortage, ClosedTownHallScope, DamagedInfluence, MarkerRemoval, P};
-use super::rules::{Action, Event, Fault, Phase, State};
-use super::rules_data::{Ability, Bld, Rules, kind};
+use super::readings::{
+    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, HandCutReactions, MarkerRemoval, P, VioletCards,
+};
+use super::rules::{Action, Event, Fault, Phase, State, in_resource_deck};
+use super::rules_data::{Ability, Bld, CardKind, ReactionKey, Rules, kind};
 use smallvec::SmallVec;
 
 use super::rules::End;
@@ -26,7 +28,7 @@ pub const INVARIANTS: &[InvariantDef] = &[
     },
     InvariantDef {
         name: "hand-limit",
-        statement: "when a turn ends (wherever the declared turn ends it) no hand holds more cards than the hand limit",
+        statement: "when a turn ends (wherever the declared turn ends it) no hand holds more cards than the hand limit, except under hand-cut-reactions: like-a-draw a hand over the limit when the cut began whose I.O.U. answered it (one card fewer, no I.O.U. left) or that holds only what the Ace kept out",
         source: "dry-gulch-en \u{a7} Discard 2; dry-gulch-de \u{a7} Abwerfen 2",
         fault: "no-hand-limit",
     },
@@ -142,7 +144,7 @@ fn reading<H: Hook>(s: &State) -> H {
 pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
     cards(s, rules)?;
     permits(s, rules, before, action)?;
-    hands(s, action, events)?;
+    hands(s, rules, action, events)?;
     disasters(s, rules)?;
     chips(s, rules)?;
     influence(s, rules)?;
@@ -156,15 +158,14 @@ pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events:
 /// in; what is Dry Gulch's own is that the two decks keep their kinds apart.
 fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
-    // resources are the first card kinds: a plain comparison tells them apart
-    let events = rules.resources.len();
-    for c in s.resource_deck.iter().chain(&s.resource_discard) {
-        if c.index() >= events {
-            return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
-        }
+    // which pile a card belongs to (the violet cards' is the reading violet-cards)
+    let violet = reading::<VioletCards>(s);
+    let resource = |c: &CardKind| in_resource_deck(rules, violet, *c);
+    if let Some(c) = s.resource_deck.iter().chain(&s.resource_discard).find(|c| !resource(c)) {
+        return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
     }
     for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played] {
-        if let Some(c) = pile.iter().find(|c| c.index() < events) {
+        if let Some(c) = pile.iter().find(|c| resource(c)) {
             return fail(name, format!("resource card {} in an event pile", rules.card_id(*c)));
         }
     }
@@ -219,7 +220,7 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
     Ok(())
 }
 
-fn hands(s: &State, action: &Action, events: &[Event]) -> Result<(), Violation> {
+fn hands(s: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<(), Violation> {
     // a turn ended: whichever action finished its last declared step
     // (`EndTurn`, or `EndBuild` in a turn without a discard step)
     let set_up = matches!(action, Action::PlaceResidence(_) | Action::DraftPermit(_));
@@ -228,7 +229,7 @@ fn hands(s: &State, action: &Action, events: &[Event]) -> Result<(), Violation> 
     }
     let limit = s.param(P::HandLimit);
     for (seat, p) in s.seats.iter().enumerate() {
-        if p.hand_size() > limit {
+        if p.hand_size() > limit && !answered_cut(s, rules, seat) {
             return fail(
                 "hand-limit",
                 format!("P{} holds {} cards after the discard phase, the limit is {limit}", seat + 1, p.hand_size()),
@@ -247,6 +248,25 @@ fn hands(s: &State, action: &Action, events: &[Event]) -> Result<(), Violation> 
         }
     }
     Ok(())
+}
+
+/// Whether `seat` may hold more than the limit after a cut drawn like a
+/// random loss (`hand-cut-reactions: like-a-draw`): it was over the limit
+/// when the cut began and either handed its I.O.U. over instead (one card
+/// fewer, no I.O.U. left), or every card it still holds is one the Ace up
+/// your sleeve kept out of the cut (the Ace and one card at most).
+fn answered_cut(s: &State, rules: &Rules, seat: usize) -> bool {
+    let Some((_, before)) = s.cut.iter().flatten().find(|(x, _)| *x == seat) else { return false };
+    if reading::<HandCutReactions>(s) != HandCutReactions::LikeADraw {
+        return false;
+    }
+    let hand = &s.seats[seat].hand;
+    let holds = |k: ReactionKey| rules.reactions.get(&k).is_some_and(|&c| hand.count(c) > 0);
+    let kept = match reading::<AceProtection>(s) {
+        AceProtection::AceAndOneCard => 2,
+        AceProtection::OneCardOnly => 1,
+    };
+    (hand.total() + 1 == *before && !holds(ReactionKey::Iou)) || (holds(ReactionKey::Ace) && hand.total() <= kept)
 }
 
 fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {

@@ -9,7 +9,8 @@
 //! | phase 3: build with payment and substitution, plots, chips; influence cards; disasters | Building 1–3, Special Rules 2–6 | `Phase::Build`, `payment.rs` |
 //! | the order of a turn: the steps `game.yaml` declares (`turn.phases`), changed by readings as data | Turn; Optional Rules 2, 4 | `readings::Proc`, `rules::flow` |
 //! | phase 4: rewards | Reward Phase 1–2 | `State::rewards` (`rules::flow`) |
-//! | phase 5: discard, disasters in front, random cut to the hand limit | Discard 1–2 | `Phase::Discard`, `State::end_turn` |
+//! | phase 5: discard, disasters in front, random cut to the hand limit (a take under `hand-cut-reactions: like-a-draw`) | Discard 1–2 | `Phase::Discard`, `State::end_turn` (`rules::flow`) |
+//! | the decks: copies per card, the violet cards' deck | Components, Reference: Event Cards | `rules::deck` |
 //! | yellow cards: Ace, I.O.U., Fire Insurance, Handyman Brother | Reference: Event Cards, Yellow | `effects.rs` `State::run_take`, `payment.rs` |
 //! | winning during the building phase | Winning the Game | `State::check_win` |
 //! | optional rules 2–4 as variants | Optional Rules 2–4 | `readings::V`, `State::on` |

@@ -90,6 +90,10 @@ crate::hooks! { HOOKS;
     PlotReward = "plot-reward" { EveryRewardPhase = "every-reward-phase", Once = "once" }
     /// How the disaster cards split between Fire and the other disaster.
     EventDeckComposition = "event-deck-composition" { FireSeven = "fire-seven", VandalismSeven = "vandalism-seven" }
+    /// Whether the violet (influence) cards are among the resource cards.
+    VioletCards = "violet-cards" { EventCards = "event-cards", ResourceCards = "resource-cards" }
+    /// Whether the I.O.U. and the Ace answer the hand-limit cut.
+    HandCutReactions = "hand-cut-reactions" { NotATake = "not-a-take", LikeADraw = "like-a-draw" }
 }
 
 crate::switches! {

@@ -25,6 +25,8 @@ use crate::engine::{
 };
 use crate::lang::{self, Agenda, Steps};
 
+mod deck;
+pub(crate) use deck::in_resource_deck;
 mod describe;
 mod disasters;
 mod flow;
@@ -317,6 +319,10 @@ pub struct State {
     pub touched: Touched,
     /// Target of the effect being resolved (for `target-owner`).
     pub target: Option<Plot>,
+    /// The hand-limit cut under way or done this turn as a draw (`hand-cut-reactions:
+    /// like-a-draw`): each seat over the limit with its hand size then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut: Option<Vec<(usize, u32)>>,
     pub fault: Option<Fault>,
 }
 
@@ -504,7 +510,7 @@ impl State {
 
     /// Moves `n` cards of kind `c` from `seat`'s hand to their discard pile.
     pub(super) fn discard_from_hand(&mut self, rules: &Rules, seat: usize, c: CardKind, n: u32) {
-        let pile = if rules.event_of(c).is_some() { &mut self.event_discard } else { &mut self.resource_discard };
+        let pile = if self.resource_pile(rules, c) { &mut self.resource_discard } else { &mut self.event_discard };
         moved(move_n(&mut self.seats[seat].hand, pile, c, n));
     }
 
@@ -604,11 +610,14 @@ impl State {
         let mut chance = Chance::new(config.seed);
         // the components, each kind in catalog order before the shuffle
         // (the event deck's split is the reading event-deck-composition)
-        let split =
-            EventDeckComposition::from_index(readings.hooks.get(EventDeckComposition::INDEX).copied().unwrap_or(0));
+        let hook = |i: usize| readings.hooks.get(i).copied().unwrap_or(0);
+        let (split, violet) = (
+            EventDeckComposition::from_index(hook(EventDeckComposition::INDEX)),
+            VioletCards::from_index(hook(VioletCards::INDEX)),
+        );
         let copies = |events: bool| -> Vec<u32> {
-            let n = |c| flow::deck_copies(rules, split, c);
-            rules.cards().map(|c| if rules.event_of(c).is_some() == events { n(c) } else { 0 }).collect()
+            let n = |c| deck::deck_copies(rules, split, violet, c);
+            rules.cards().map(|c| if deck::in_resource_deck(rules, violet, c) != events { n(c) } else { 0 }).collect()
         };
         let mut resource_deck = Pile::from_counts(&copies(false));
         let mut event_deck = Pile::from_counts(&copies(true));
@@ -663,9 +672,11 @@ impl State {
             outcome: None,
             touched: Touched::default(),
             target: None,
+            cut: None,
             fault: None,
         };
         s.r::<EventDeckComposition>(); // the deck's split differs in every game
+        s.r::<VioletCards>(); // so do both decks when the violet cards move
         let mut ev = Vec::new();
         for seat in 0..players {
             for _ in 0..s.param(P::DealResources) {
@@ -930,29 +941,6 @@ impl State {
         let mut v = Vec::new();
         self.face_up_plays(rules, &mut v);
         !v.is_empty()
-    }
-
-    fn decision_actions(&self, rules: &Rules, d: &Decision, out: &mut Vec<Action>) {
-        match d {
-            Decision::UseInsurance { .. } => out.extend([Action::UseInsurance(true), Action::UseInsurance(false)]),
-            Decision::UseIou { .. } => out.extend([Action::UseIou(true), Action::UseIou(false)]),
-            Decision::Protect { seat } => {
-                out.push(Action::Protect(None));
-                let ace = rules.reactions.get(&ReactionKey::Ace).copied();
-                let skip_ace = self.r::<AceProtection>() == AceProtection::AceAndOneCard;
-                for (k, &n) in rules.cards().zip(self.seats[*seat].hand.counts()) {
-                    let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
-                    if avail > 0 {
-                        out.push(Action::Protect(Some(k)));
-                    }
-                }
-            }
-            Decision::SpreadTo { options, .. } => out.extend(options.iter().map(|&p| Action::SpreadTo(p))),
-            Decision::Choose { choice, .. } => {
-                let n = rules.choices.get(*choice as usize).map_or(0, Vec::len);
-                out.extend((0..n as u32).map(|option| Action::Choose { choice: *choice, option }));
-            }
-        }
     }
 
     /// `Game::apply`: the action if it is legal here, else the rule it breaks.
@@ -1447,7 +1435,6 @@ impl State {
                 self.target = Some(plot);
                 let e = rules.event_of(card).expect("legal disasters are events");
                 self.expand(rules, self.effect_of(rules, e), card);
-                self.target = None;
             }
             Action::Resolve { card, plot } => {
                 moved(move_n(&mut self.face_up, &mut self.event_discard, card, 1));
@@ -1455,7 +1442,6 @@ impl State {
                 self.target = plot;
                 let e = rules.event_of(card).expect("face-up cards are events");
                 self.expand(rules, self.effect_of(rules, e), card);
-                self.target = None;
             }
             Action::EndBuild => self.cursor.finish(),
             Action::Discard(c) => {
@@ -1466,6 +1452,10 @@ impl State {
             Action::StartTurn => self.start_turn(rules, ev),
         }
         self.run(rules, ev);
+        // an effect's target stays while its steps run (a `choose` option expands later)
+        if self.agenda.is_idle() {
+            self.target = None;
+        }
         if self.agenda.decision.is_none()
             && self.agenda.queue.is_empty()
             && matches!(self.phase, Phase::Events { .. })

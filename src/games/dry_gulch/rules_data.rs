@@ -320,7 +320,7 @@ pub fn rule_sources() -> Sources {
             "build.plot",
             "dry-gulch-en \u{a7} Building 1a, Reference: Buildings (bank plot); dry-gulch-de \u{a7} Bauen 1.1",
         ),
-        ("build.unique", "dry-gulch-en \u{a7} Reference: Buildings (one card per building)"),
+        ("build.unique", "dry-gulch-en \u{a7} Reference: Buildings (building types); interpretation `saloon-copies`"),
         ("build.chips", "dry-gulch-en \u{a7} Building 1b; dry-gulch-de \u{a7} Bauen 1.2"),
         ("influence.play", "dry-gulch-en \u{a7} Building 2, Reference: Event Cards (Violet)"),
         ("disaster.play", "dry-gulch-en \u{a7} Building 3, Special Rules 4; dry-gulch-de \u{a7} Spezielle Regeln 3"),

@@ -59,6 +59,7 @@ impl State {
         self.store_used = 0;
         self.pending_rewards.clear();
         self.built_this_turn.clear();
+        self.cut = None;
         ev.push(Event::TurnStarted { seat: self.active, turn: self.turns + 1, round: self.round() });
         // a reading that removes or moves a step changes every turn
         for &p in self.readings.turn.reshaped() {
@@ -157,13 +158,6 @@ impl State {
             self.phase = Phase::Events { discard };
         }
         if self.revealed.is_empty() && self.town_hall_closed.is_none() { Flow::Done } else { Flow::Wait }
-    }
-
-    /// The copies of card `c` in this game (the deck's split read without
-    /// recording it, for the invariants).
-    pub fn card_copies(&self, rules: &Rules, c: CardKind) -> u32 {
-        let i = self.readings.hooks.get(EventDeckComposition::INDEX).copied().unwrap_or(0);
-        deck_copies(rules, EventDeckComposition::from_index(i), c)
     }
 
     /// Whether a revealed card may be taken into the hand.
@@ -297,6 +291,25 @@ impl State {
     /// (and their markers, under `marker-removal: with-card`), every hand is
     /// cut to the limit, and the next player is on.
     fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        // a cut drawn like a random loss waited for a reaction: finish the turn
+        if self.cut.is_none() {
+            self.front_cards_go(ev);
+            if self.fault != Some(Fault::NoHandLimit) && !self.cut_hands(rules, ev) {
+                return;
+            }
+        }
+        self.turns += 1;
+        self.active = (self.active + 1) % self.players;
+        if self.turns >= self.turn_cap {
+            self.end(End::Draw(EndReason::TurnCap), ev);
+        } else {
+            self.phase = Phase::NextTurn;
+        }
+    }
+
+    /// The active player's disasters in front of him go, with their
+    /// markers under `marker-removal: with-card`.
+    fn front_cards_go(&mut self, ev: &mut Vec<Event>) {
         let a = self.active;
         let cards = self.seats[a].in_front.as_slice().to_vec();
         for (card, plot) in cards {
@@ -313,33 +326,49 @@ impl State {
                 }
             }
         }
-        if self.fault != Some(Fault::NoHandLimit) {
-            for seat in 0..self.players {
-                let mut cut = Vec::new();
-                let limit = if self.fault == Some(Fault::PermitInHand) {
-                    self.p(P::HandLimit).saturating_sub(self.seats[seat].permits.total())
-                } else {
-                    self.p(P::HandLimit)
+    }
+
+    /// Every hand over the limit is cut at random; false while a cut drawn
+    /// like a random loss waits for its holder's I.O.U. or Ace.
+    fn cut_hands(&mut self, rules: &Rules, ev: &mut Vec<Event>) -> bool {
+        let limit = self.p(P::HandLimit);
+        let over: Vec<(usize, u32)> =
+            (0..self.players).map(|s| (s, self.seats[s].hand_size())).filter(|&(_, n)| n > limit).collect();
+        let answers = [ReactionKey::Iou, ReactionKey::Ace].map(|k| rules.reactions.get(&k).copied());
+        let reacts = |s: usize| answers.iter().flatten().any(|&c| self.seats[s].hand.count(c) > 0);
+        // the reading decides something only when a hand over the limit holds an answer
+        let drawn = over.iter().any(|&(s, _)| reacts(s))
+            && self.r::<HandCutReactions>() == HandCutReactions::LikeADraw
+            && self.fault != Some(Fault::PermitInHand);
+        if drawn {
+            for &(from, n) in &over {
+                let (to, count, insurable) = (Dest::Discard, n - limit, false);
+                let take = Step::Take { from, to, count, insurable, stage: 1, protect: None };
+                self.agenda.queue.push_back(Queued::Game(take));
+            }
+            self.cut = Some(over);
+            self.run(rules, ev);
+            return self.agenda.decision.is_none();
+        }
+        for seat in 0..self.players {
+            let mut cut = Vec::new();
+            let limit = if self.fault == Some(Fault::PermitInHand) {
+                limit.saturating_sub(self.seats[seat].permits.total())
+            } else {
+                limit
+            };
+            while self.seats[seat].hand_size() > limit {
+                let Some(c) = self.random_card(rules, seat, &[]) else {
+                    break;
                 };
-                while self.seats[seat].hand_size() > limit {
-                    let Some(c) = self.random_card(rules, seat, &[]) else {
-                        break;
-                    };
-                    self.discard_from_hand(rules, seat, c, 1);
-                    cut.push(c);
-                }
-                if !cut.is_empty() {
-                    ev.push(Event::HandCut { seat, cards: cut });
-                }
+                self.discard_from_hand(rules, seat, c, 1);
+                cut.push(c);
+            }
+            if !cut.is_empty() {
+                ev.push(Event::HandCut { seat, cards: cut });
             }
         }
-        self.turns += 1;
-        self.active = (self.active + 1) % self.players;
-        if self.turns >= self.turn_cap {
-            self.end(End::Draw(EndReason::TurnCap), ev);
-        } else {
-            self.phase = Phase::NextTurn;
-        }
+        true
     }
 
     /// For a state a scenario sets up mid-turn: the cursor waits on the
@@ -384,34 +413,5 @@ pub(super) fn pairs_of(
             pairs_of(hand, size - take, k + 1, cur, out);
             cur.pop();
         }
-    }
-}
-
-/// The copies of card `c` in a game read with `split`: the catalog's, with
-/// one copy moved from the spreading fire to the other disaster under
-/// `event-deck-composition: vandalism-seven` (the role names the fire; the
-/// other disaster is the one other red card, when there is exactly one).
-pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 {
-    let base = rules.copies(c);
-    // the default split needs no search for the other red card (the
-    // conservation invariant asks this of every card after every action)
-    let (EventDeckComposition::VandalismSeven, Some(fire)) = (split, rules.spreading_fire) else {
-        return base;
-    };
-    let red = |k: CardKind| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == Triangle::Red);
-    // only the fire and the other red card move: no search for any other card
-    if rules.copies(fire) == 0 || (c != fire && !red(c)) {
-        return base;
-    }
-    let mut others = rules.cards().filter(|&k| k != fire && red(k));
-    let (Some(other), None) = (others.next(), others.next()) else {
-        return base;
-    };
-    if c == fire {
-        base - 1
-    } else if c == other {
-        base + 1
-    } else {
-        base
     }
 }

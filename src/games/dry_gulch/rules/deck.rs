@@ -1,0 +1,96 @@
+//! Which cards a game is dealt, and which deck each belongs to: the
+//! catalog's copies as the readings `event-deck-composition` and
+//! `violet-cards` read them.
+
+use super::*;
+
+impl State {
+    /// The copies of card `c` in this game (the readings read without
+    /// recording them, for the invariants).
+    pub fn card_copies(&self, rules: &Rules, c: CardKind) -> u32 {
+        deck_copies(rules, self.peek::<EventDeckComposition>(), self.peek::<VioletCards>(), c)
+    }
+
+    /// Whether card `c` is shuffled, drawn and discarded with the resource
+    /// cards (the reading is recorded only for a violet card, where it decides).
+    pub(crate) fn resource_pile(&self, rules: &Rules, c: CardKind) -> bool {
+        match rules.event_of(c) {
+            None => true,
+            Some(e) if rules.events[e].triangle == Triangle::Violet => {
+                self.r::<VioletCards>() == VioletCards::ResourceCards
+            }
+            Some(_) => false,
+        }
+    }
+
+    /// How the configuration reads hook `H`, without recording a consultation.
+    pub(crate) fn peek<H: Hook>(&self) -> H {
+        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
+    }
+}
+
+/// Whether card `c` starts in the resource deck under `violet`.
+pub(crate) fn in_resource_deck(rules: &Rules, violet: VioletCards, c: CardKind) -> bool {
+    match rules.event_of(c) {
+        None => true,
+        Some(e) => violet == VioletCards::ResourceCards && rules.events[e].triangle == Triangle::Violet,
+    }
+}
+
+/// The copies of card `c` in a game read with `split` and `violet`.
+///
+/// Under `violet-cards: resource-cards` the violet cards are among the
+/// printed resource cards, so the resource kinds give up as many copies
+/// (one each in catalog order, round and round) and the event deck's
+/// freed places go to the red cards (one each in catalog order, round and
+/// round): the printed totals stay.
+pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, violet: VioletCards, c: CardKind) -> u32 {
+    let base = split_copies(rules, split, c);
+    if violet == VioletCards::EventCards {
+        return base;
+    }
+    let is = |k: CardKind, t: Triangle| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == t);
+    let moved: u32 = rules.cards().filter(|&k| is(k, Triangle::Violet)).map(|k| rules.copies(k)).sum();
+    // the `at`-th of `n` kinds gets its share of `moved`, round and round
+    let share = |at: usize, n: usize| {
+        let n = n.max(1) as u32;
+        moved / n + u32::from((at as u32) < moved % n)
+    };
+    if let Some(r) = rules.resource_of(c) {
+        return base.saturating_sub(share(r.index(), rules.resources.len()));
+    }
+    let reds: Vec<CardKind> = rules.cards().filter(|&k| is(k, Triangle::Red)).collect();
+    match reds.iter().position(|&k| k == c) {
+        Some(at) => base + share(at, reds.len()),
+        None => base,
+    }
+}
+
+/// The copies of card `c` in a game read with `split`: the catalog's, with
+/// one copy moved from the spreading fire to the other disaster under
+/// `event-deck-composition: vandalism-seven` (the role names the fire; the
+/// other disaster is the one other red card, when there is exactly one).
+fn split_copies(rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 {
+    let base = rules.copies(c);
+    // the default split needs no search for the other red card (the
+    // conservation invariant asks this of every card after every action)
+    let (EventDeckComposition::VandalismSeven, Some(fire)) = (split, rules.spreading_fire) else {
+        return base;
+    };
+    let red = |k: CardKind| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == Triangle::Red);
+    // only the fire and the other red card move: no search for any other card
+    if rules.copies(fire) == 0 || (c != fire && !red(c)) {
+        return base;
+    }
+    let mut others = rules.cards().filter(|&k| k != fire && red(k));
+    let (Some(other), None) = (others.next(), others.next()) else {
+        return base;
+    };
+    if c == fire {
+        base - 1
+    } else if c == other {
+        base + 1
+    } else {
+        base
+    }
+}
