@@ -2,13 +2,11 @@
 //! harness hooks (`Describe`, `Check`, `Cover`, `Scripted`), each a thin
 //! wiring of the functions in `rules`, `invariants` and `scenario_io`.
 
-use super::invariants;
 use super::rules::{Action, End, Event, Phase, State, describe_action, describe_event};
 use super::rules_data::{CardKind, ReactionKey, Rules};
 use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
 use crate::engine::{
-    Check, Config, ConfigError, Cover, Describe, EndReason, Forced, Game, InvariantDef, Outcome, RuleError, Scripted,
-    Seat, ToMove, Violation,
+    Config, ConfigError, Cover, Describe, EndReason, Forced, Game, Outcome, RuleError, Scripted, Seat, ToMove,
 };
 
 impl Game for State {
@@ -74,40 +72,6 @@ impl Describe for State {
 
     fn describe_event(rules: &Rules, e: &Event) -> String {
         describe_event(rules, e)
-    }
-}
-
-impl Check for State {
-    type Before = invariants::Before;
-
-    fn before(&self) -> invariants::Before {
-        invariants::before(self)
-    }
-
-    fn invariants() -> &'static [InvariantDef] {
-        invariants::INVARIANTS
-    }
-
-    fn check_invariants(
-        &self,
-        rules: &Rules,
-        before: &invariants::Before,
-        action: &Action,
-        events: &[Event],
-    ) -> Result<(), Violation> {
-        invariants::check(self, rules, before, action, events)
-    }
-
-    fn inject_fault(&mut self, fault: &str) -> bool {
-        invariants::set_fault(self, fault)
-    }
-
-    fn faults() -> &'static [&'static str] {
-        invariants::FAULTS
-    }
-
-    fn mutate_action(action: &Action, salt: u32) -> Action {
-        invariants::mutate(action, salt)
     }
 }
 
@@ -186,8 +150,5 @@ impl Scripted for State {
     }
     fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
         (self.chance.misfits().to_vec(), self.chance.unused_forced())
-    }
-    fn seat_of(name: &str, players: usize) -> Result<usize, String> {
-        scenario_io::seat_of(name, players)
     }
 }

@@ -10,107 +10,43 @@ use super::rules_data::{Ability, Bld, CardKind, ReactionKey, Rules, kind};
 use smallvec::SmallVec;
 
 use super::rules::End;
+use crate::engine::{Check, InvariantDef, Violation};
 use crate::engine::{EndReason, Hook, Id, Imbalance, Kind, Tally};
-use crate::engine::{InvariantDef, Violation};
 
-pub const INVARIANTS: &[InvariantDef] = &[
-    InvariantDef {
-        name: "card-conservation",
-        statement: "every resource and event card is in exactly one place, and the totals per card never change",
-        source: "dry-gulch-en \u{a7} Components (81 resource cards, 39 event cards)",
-        fault: "duplicate-on-take",
-    },
-    InvariantDef {
-        name: "permits-kept",
-        statement: "permits are never lost, stolen or discarded: every copy is in the deck, the face-up discards, a hand of permits or the draft pool, and a player's permits shrink only by building",
-        source: "dry-gulch-en \u{a7} Special Rules 1; dry-gulch-de \u{a7} Spezielle Regeln 1",
-        fault: "permit-vanishes",
-    },
-    InvariantDef {
-        name: "hand-limit",
-        statement: "when a turn ends (wherever the declared turn ends it) no hand holds more cards than the hand limit, except under hand-cut-reactions: like-a-draw a hand over the limit when the cut began whose I.O.U. answered it (one card fewer, no I.O.U. left) or that holds only what the Ace kept out",
-        source: "dry-gulch-en \u{a7} Discard 2; dry-gulch-de \u{a7} Abwerfen 2",
-        fault: "no-hand-limit",
-    },
-    InvariantDef {
-        name: "permits-not-cards",
-        statement: "permits never count toward the hand: a random cut leaves exactly the hand limit in hand",
-        source: "dry-gulch-en \u{a7} Special Rules 1, Drawing Resources 2 (note)",
-        fault: "permit-in-hand",
-    },
-    InvariantDef {
-        name: "disaster-limit",
-        statement: "no player has more than one Fire and one Vandalism (one card of each disaster) in front of him",
-        source: "dry-gulch-en \u{a7} Special Rules 4.5; dry-gulch-de \u{a7} Spezielle Regeln 3.5",
-        fault: "no-disaster-limit",
-    },
-    InvariantDef {
-        name: "damage-markers",
-        statement: "at most the catalog's damage markers are on the board, and each marks a building whose disaster card lies in front of its owner (or a closed Town Hall, or a spreading fire's building)",
-        source: "dry-gulch-en \u{a7} Components, Special Rules 4.1-4.2",
-        fault: "fire-without-marker",
-    },
-    InvariantDef {
-        name: "chip-conservation",
-        statement: "a player's chips on buildings, on influence cards and in reserve add up to his allotment, and a building carries as many chips as its influence",
-        source: "dry-gulch-en \u{a7} Setup 3, Building 1b; dry-gulch-de \u{a7} Bauen 1.2",
-        fault: "chip-leak",
-    },
-    InvariantDef {
-        name: "influence-count",
-        statement: "counted influence equals the sum over buildings, damaged ones counted as the damaged-influence reading says, plus influence cards",
-        source: "dry-gulch-en \u{a7} Special Rules 4.4 and 6, Winning the Game",
-        fault: "damage-ignored",
-    },
-    InvariantDef {
-        name: "win-in-build",
-        statement: "a win is declared only during a building phase, and only when the winner's counted influence reaches the threshold",
-        source: "dry-gulch-en \u{a7} Winning the Game; dry-gulch-de \u{a7} Das Spiel gewinnen",
-        fault: "win-outside-build",
-    },
-    InvariantDef {
-        name: "bank-plot",
-        statement: "the Bank stands only on the bank plot, and nothing else stands there",
-        source: "dry-gulch-en \u{a7} Reference: Buildings (bank plot); dry-gulch-de \u{a7} Spielplan",
-        fault: "bank-anywhere",
-    },
-    InvariantDef {
-        name: "town-hall-closed",
-        statement: "while the Town Hall is closed, no permit is drawn in the draw phase (the Bank's included, as closed-town-hall-scope reads it)",
-        source: "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2",
-        fault: "open-closed-town-hall",
-    },
-];
-
-pub const FAULTS: &[&str] = &[
-    "duplicate-on-take",
-    "permit-vanishes",
-    "no-hand-limit",
-    "permit-in-hand",
-    "no-disaster-limit",
-    "fire-without-marker",
-    "chip-leak",
-    "damage-ignored",
-    "win-outside-build",
-    "bank-anywhere",
-    "open-closed-town-hall",
-];
-
-pub fn fault_by_name(name: &str) -> Option<Fault> {
-    Some(match name {
-        "duplicate-on-take" => Fault::DuplicateOnTake,
-        "permit-vanishes" => Fault::PermitVanishes,
-        "no-hand-limit" => Fault::NoHandLimit,
-        "permit-in-hand" => Fault::PermitInHand,
-        "no-disaster-limit" => Fault::NoDisasterLimit,
-        "fire-without-marker" => Fault::FireWithoutMarker,
-        "chip-leak" => Fault::ChipLeak,
-        "damage-ignored" => Fault::DamageIgnored,
-        "win-outside-build" => Fault::WinOutsideBuild,
-        "bank-anywhere" => Fault::BankAnywhere,
-        "open-closed-town-hall" => Fault::OpenClosedTownHall,
-        _ => return None,
-    })
+crate::invariant_table! { Fault;
+    "card-conservation": "every resource and event card is in exactly one place, and the totals per card never change",
+        "dry-gulch-en \u{a7} Components (81 resource cards, 39 event cards)",
+        "duplicate-on-take" => DuplicateOnTake;
+    "permits-kept": "permits are never lost, stolen or discarded: every copy is in the deck, the face-up discards, a hand of permits or the draft pool, and a player's permits shrink only by building",
+        "dry-gulch-en \u{a7} Special Rules 1; dry-gulch-de \u{a7} Spezielle Regeln 1",
+        "permit-vanishes" => PermitVanishes;
+    "hand-limit": "when a turn ends (wherever the declared turn ends it) no hand holds more cards than the hand limit, except under hand-cut-reactions: like-a-draw a hand over the limit when the cut began whose I.O.U. answered it (one card fewer, no I.O.U. left) or that holds only what the Ace kept out",
+        "dry-gulch-en \u{a7} Discard 2; dry-gulch-de \u{a7} Abwerfen 2",
+        "no-hand-limit" => NoHandLimit;
+    "permits-not-cards": "permits never count toward the hand: a random cut leaves exactly the hand limit in hand",
+        "dry-gulch-en \u{a7} Special Rules 1, Drawing Resources 2 (note)",
+        "permit-in-hand" => PermitInHand;
+    "disaster-limit": "no player has more than one Fire and one Vandalism (one card of each disaster) in front of him",
+        "dry-gulch-en \u{a7} Special Rules 4.5; dry-gulch-de \u{a7} Spezielle Regeln 3.5",
+        "no-disaster-limit" => NoDisasterLimit;
+    "damage-markers": "at most the catalog's damage markers are on the board, and each marks a building whose disaster card lies in front of its owner (or a closed Town Hall, or a spreading fire's building)",
+        "dry-gulch-en \u{a7} Components, Special Rules 4.1-4.2",
+        "fire-without-marker" => FireWithoutMarker;
+    "chip-conservation": "a player's chips on buildings, on influence cards and in reserve add up to his allotment, and a building carries as many chips as its influence",
+        "dry-gulch-en \u{a7} Setup 3, Building 1b; dry-gulch-de \u{a7} Bauen 1.2",
+        "chip-leak" => ChipLeak;
+    "influence-count": "counted influence equals the sum over buildings, damaged ones counted as the damaged-influence reading says, plus influence cards",
+        "dry-gulch-en \u{a7} Special Rules 4.4 and 6, Winning the Game",
+        "damage-ignored" => DamageIgnored;
+    "win-in-build": "a win is declared only during a building phase, and only when the winner's counted influence reaches the threshold",
+        "dry-gulch-en \u{a7} Winning the Game; dry-gulch-de \u{a7} Das Spiel gewinnen",
+        "win-outside-build" => WinOutsideBuild;
+    "bank-plot": "the Bank stands only on the bank plot, and nothing else stands there",
+        "dry-gulch-en \u{a7} Reference: Buildings (bank plot); dry-gulch-de \u{a7} Spielplan",
+        "bank-anywhere" => BankAnywhere;
+    "town-hall-closed": "while the Town Hall is closed, no permit is drawn in the draw phase (the Bank's included, as closed-town-hall-scope reads it)",
+        "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2",
+        "open-closed-town-hall" => OpenClosedTownHall;
 }
 
 /// What the transition invariants remember from before an action.
@@ -123,14 +59,6 @@ pub struct Before {
     pub town_hall_closed: bool,
 }
 
-pub fn before(s: &State) -> Before {
-    Before {
-        phase: s.phase.clone(),
-        permits: s.seats.iter().map(|p| SmallVec::from_slice(p.permits.counts())).collect(),
-        town_hall_closed: s.town_hall_closed.is_some(),
-    }
-}
-
 fn fail(invariant: &'static str, detail: String) -> Result<(), Violation> {
     Err(Violation { invariant, detail })
 }
@@ -139,19 +67,6 @@ fn fail(invariant: &'static str, detail: String) -> Result<(), Violation> {
 /// (checking must not change what counts as reached).
 fn reading<H: Hook>(s: &State) -> H {
     H::from_index(s.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
-}
-
-pub fn check(s: &State, rules: &Rules, before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
-    cards(s, rules)?;
-    permits(s, rules, before, action)?;
-    hands(s, rules, action, events)?;
-    disasters(s, rules)?;
-    chips(s, rules)?;
-    influence(s, rules)?;
-    win(s, rules, events)?;
-    bank(s, rules)?;
-    town_hall(s, before, action, events)?;
-    Ok(())
 }
 
 /// Card conservation is the engine's check over every zone a card can lie
@@ -451,56 +366,86 @@ fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> R
     Ok(())
 }
 
-/// A perturbation of an action, for the malformed-action checks.
-pub fn mutate(a: &Action, salt: u32) -> Action {
-    // an id moved on by 1 to 7 places, past the catalog's entities at the
-    // end and round to the first ones
-    fn moved<K: Kind>(x: Id<K>, salt: u32) -> Id<K> {
-        Id::new((x.index() + (salt % 7) as usize + 1) % Id::<K>::CAPACITY).unwrap_or(x)
-    }
-    let bump_plot = |x| moved::<kind::Plot>(x, salt);
-    let bump_card = |x| moved::<kind::Card>(x, salt);
-    match a.clone() {
-        Action::Build { building, plot, mut payment } => match salt % 4 {
-            0 => Action::Build { building: moved(building, salt), plot, payment },
-            1 => Action::Build { building, plot: bump_plot(plot), payment },
-            2 => {
-                if let Some(c) = payment.cards.first_mut() {
-                    c.1 = c.1.wrapping_add(1);
-                } else if let Some(d) = payment.direct.first_mut() {
-                    d.1 = d.1.saturating_sub(1);
-                }
-                Action::Build { building, plot, payment }
-            }
-            _ => {
-                payment.direct.reverse();
-                payment.cards.push((bump_card(Id::ZERO), 1));
-                Action::Build { building, plot, payment }
-            }
-        },
-        Action::PlayDisaster { card, plot } => Action::PlayDisaster { card: bump_card(card), plot: bump_plot(plot) },
-        Action::Discard(c) => Action::Discard(bump_card(c)),
-        Action::PlaceResidence(p) => Action::PlaceResidence(bump_plot(p)),
-        Action::KeepPermit(b) => Action::KeepPermit(moved(b, salt)),
-        Action::Protect(_) => Action::Protect(Some(bump_card(Id::ZERO))),
-        Action::EndTurn => Action::EndBuild,
-        Action::StartTurn => Action::EndTurn,
-        Action::EndBuild => Action::EndTurn,
-        Action::DrawResources => Action::DrawPermits,
-        Action::DrawPermits => Action::BankDraw,
-        Action::Resolve { card, plot } => Action::Resolve { card: bump_card(card), plot: plot.map(bump_plot) },
-        Action::PlayInfluence(c) => Action::PlayInfluence(bump_card(c)),
-        _ => Action::SpreadTo(Id::new(salt as usize % Id::<kind::Plot>::CAPACITY).unwrap_or(Id::ZERO)),
-    }
-}
-
-/// Test-only: whether a fault can be set.
-pub fn set_fault(s: &mut State, name: &str) -> bool {
-    match fault_by_name(name) {
-        Some(f) => {
-            s.fault = Some(f);
-            true
+impl Check for State {
+    type Before = Before;
+    fn before(&self) -> Before {
+        let s = self;
+        Before {
+            phase: s.phase.clone(),
+            permits: s.seats.iter().map(|p| SmallVec::from_slice(p.permits.counts())).collect(),
+            town_hall_closed: s.town_hall_closed.is_some(),
         }
-        None => false,
+    }
+    fn invariants() -> &'static [InvariantDef] {
+        INVARIANTS
+    }
+    fn check_invariants(
+        &self,
+        rules: &Rules,
+        before: &Before,
+        action: &Action,
+        events: &[Event],
+    ) -> Result<(), Violation> {
+        let s = self;
+        cards(s, rules)?;
+        permits(s, rules, before, action)?;
+        hands(s, rules, action, events)?;
+        disasters(s, rules)?;
+        chips(s, rules)?;
+        influence(s, rules)?;
+        win(s, rules, events)?;
+        bank(s, rules)?;
+        town_hall(s, before, action, events)?;
+        Ok(())
+    }
+    fn inject_fault(&mut self, fault: &str) -> bool {
+        fault_named(fault).map(|f| self.fault = Some(f)).is_some()
+    }
+    fn faults() -> &'static [&'static str] {
+        FAULTS
+    }
+    /// A perturbation of an action, for the malformed-action checks.
+    fn mutate_action(a: &Action, salt: u32) -> Action {
+        // an id moved on by 1 to 7 places, past the catalog's entities at the
+        // end and round to the first ones
+        fn moved<K: Kind>(x: Id<K>, salt: u32) -> Id<K> {
+            Id::new((x.index() + (salt % 7) as usize + 1) % Id::<K>::CAPACITY).unwrap_or(x)
+        }
+        let bump_plot = |x| moved::<kind::Plot>(x, salt);
+        let bump_card = |x| moved::<kind::Card>(x, salt);
+        match a.clone() {
+            Action::Build { building, plot, mut payment } => match salt % 4 {
+                0 => Action::Build { building: moved(building, salt), plot, payment },
+                1 => Action::Build { building, plot: bump_plot(plot), payment },
+                2 => {
+                    if let Some(c) = payment.cards.first_mut() {
+                        c.1 = c.1.wrapping_add(1);
+                    } else if let Some(d) = payment.direct.first_mut() {
+                        d.1 = d.1.saturating_sub(1);
+                    }
+                    Action::Build { building, plot, payment }
+                }
+                _ => {
+                    payment.direct.reverse();
+                    payment.cards.push((bump_card(Id::ZERO), 1));
+                    Action::Build { building, plot, payment }
+                }
+            },
+            Action::PlayDisaster { card, plot } => {
+                Action::PlayDisaster { card: bump_card(card), plot: bump_plot(plot) }
+            }
+            Action::Discard(c) => Action::Discard(bump_card(c)),
+            Action::PlaceResidence(p) => Action::PlaceResidence(bump_plot(p)),
+            Action::KeepPermit(b) => Action::KeepPermit(moved(b, salt)),
+            Action::Protect(_) => Action::Protect(Some(bump_card(Id::ZERO))),
+            Action::EndTurn => Action::EndBuild,
+            Action::StartTurn => Action::EndTurn,
+            Action::EndBuild => Action::EndTurn,
+            Action::DrawResources => Action::DrawPermits,
+            Action::DrawPermits => Action::BankDraw,
+            Action::Resolve { card, plot } => Action::Resolve { card: bump_card(card), plot: plot.map(bump_plot) },
+            Action::PlayInfluence(c) => Action::PlayInfluence(bump_card(c)),
+            _ => Action::SpreadTo(Id::new(salt as usize % Id::<kind::Plot>::CAPACITY).unwrap_or(Id::ZERO)),
+        }
     }
 }

@@ -10,20 +10,9 @@ use super::rules::End;
 use super::rules::{Action, Damage, Phase, Placed, State, choice_id};
 use super::rules_data::kind::{self, Card};
 use super::rules_data::{Ability, Bld, CHIP, CardKind, Chips, Plot, Res, Rules, Triangle};
-use crate::engine::{Game, Pile, Zone, move_n, move_tagged, move_to_bottom};
+use crate::engine::{Game, Pile, Zone, move_n, move_tagged, move_to_bottom, seat_of};
 
 /// Seats are written `p1`, `p2`, … in scenario files.
-pub fn seat_of(s: &str, players: usize) -> Result<usize, String> {
-    let n: usize = s
-        .strip_prefix('p')
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(|| format!("`{s}` is not a seat; write p1, p2, …"))?;
-    if n == 0 || n > players {
-        return Err(format!("seat `{s}` does not exist with {players} players"));
-    }
-    Ok(n - 1)
-}
-
 pub fn seat_name(s: usize) -> String {
     format!("p{}", s + 1)
 }
