@@ -478,8 +478,18 @@ impl State {
     pub(super) fn settle(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let mut legal = Vec::new();
         loop {
-            if self.over.is_some() || !self.debts.is_empty() {
+            if self.over.is_some() {
                 return;
+            }
+            // a debt waits for its sale; one whose debtor has no token left
+            // (an earlier debt of his sold the last) is left unpaid
+            if let Some(&(debtor, owed)) = self.debts.first() {
+                if self.tokens_in_town(usize::from(debtor)) > 0 {
+                    return;
+                }
+                self.debts.remove(0);
+                self.unpaid(usize::from(debtor), owed, ev);
+                continue;
             }
             if let Some(p) = self.pending.first().copied() {
                 self.legal(rules, &mut legal);
