@@ -97,3 +97,19 @@ fn matrix_tells_apart_every_dodge_city_reading_that_can_change_play() {
         assert!(!files.is_empty(), "{id}");
     }
 }
+
+/// `rulecheck matrix --game dodge-city` from the command line: a scenario
+/// written for one interpretation fails under its other option and is named
+/// as distinguishing it; an unknown game is exit 2.
+#[test]
+fn matrix_runs_for_dodge_city_from_the_command_line() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/dodge-city/interp-duel-tie.yaml");
+    let (code, out, err) = rulecheck(&["matrix", "--game", "dodge-city", "-q", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("matrix dodge-city: 1 scenarios"), "{out}");
+    assert!(out.contains("duel-tie: nobody | defender"), "{out}");
+    assert!(out.contains("interpretations with a distinguishing scenario: 1"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("no distinguishing scenario:") && l.contains("duel-tie")), "{out}");
+    let (code, _, _) = rulecheck(&["matrix", "--game", "no-such-game", file]);
+    assert_eq!(code, 2);
+}

@@ -7,7 +7,7 @@ use rulecheck::check::playout::RandomChooser;
 use rulecheck::check::suite::{Checks, run_game};
 use rulecheck::engine::{Check, Config, Game};
 use rulecheck::games::dodge_city::invariants::{FAULTS, INVARIANTS};
-use rulecheck::games::dodge_city::{Rules, State};
+use rulecheck::games::dodge_city::{Action, Rules, State};
 use rulecheck::games::{self, AnyRules};
 
 pub fn rules() -> Rules {
@@ -33,27 +33,37 @@ fn single_change_configs(rules: &Rules, players: u32) -> Vec<Config> {
     out
 }
 
+/// Every option of every interpretation (the default configuration and one
+/// per other option) plays a random game at 2, 3, 4 and 5 players under the
+/// contract and the invariants; across them the random player answers an
+/// event's `choose` with each of its options.
 #[test]
 fn the_contract_holds_at_every_player_count_and_reading() {
     let rules = rules();
     let checks = Checks { invariants: true, contract: true, yaml_every: 0 };
-    // the default at every player count, each other reading at one (2 to 5 in turn)
-    for (k, config) in single_change_configs(&rules, 2).into_iter().enumerate() {
-        let counts = if k == 0 {
-            2..=5u32
-        } else {
-            let p = 2 + (k % 4) as u32;
-            p..=p
-        };
-        for players in counts {
+    let mut options_chosen = std::collections::BTreeSet::new();
+    let configs = single_change_configs(&rules, 2);
+    assert!(configs.len() > rules.interpretations.len(), "{} configurations", configs.len());
+    for (k, config) in configs.into_iter().enumerate() {
+        for players in 2..=5u32 {
             let config = Config { seed: k as u64 * 10 + u64::from(players), players, ..config.clone() };
             let mut chooser = RandomChooser::new(config.seed);
             let run = run_game::<State>(&rules, &config, &mut chooser, checks, None, 20_000, &mut []).unwrap();
             if let Some(f) = &run.failure {
                 panic!("{f}\nconfiguration: {}\n{} actions", config.flags(), run.actions.len());
             }
+            assert!(run.outcome.is_some(), "{}: the game did not end", config.flags());
+            options_chosen.extend(run.actions.iter().filter_map(|a| match *a {
+                Action::Choose { choice, option } => Some((choice, option)),
+                _ => None,
+            }));
         }
     }
+    let every: std::collections::BTreeSet<(u32, u32)> = (0..rules.choices.len() as u32)
+        .flat_map(|c| (0..rules.choices[c as usize].len() as u32).map(move |o| (c, o)))
+        .collect();
+    assert!(!every.is_empty(), "the catalog has an event that chooses");
+    assert_eq!(options_chosen, every, "every option of every `choose` is taken in random play");
 }
 
 #[test]

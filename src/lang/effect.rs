@@ -197,6 +197,23 @@ impl<L: Lang> Serialize for Effect<L> {
 /// The options of one `choose` effect: (id, effect) in catalog order.
 pub type Choice<L> = Vec<(String, Vec<Effect<L>>)>;
 
+/// The `choose` effect and option a scenario names by the option's id,
+/// as positions in the choice table: the id must be unique among them.
+pub fn option_named<L: Lang>(choices: &[Choice<L>], id: &str) -> Result<(u32, u32), String> {
+    let found: Vec<(u32, u32)> = choices
+        .iter()
+        .enumerate()
+        .flat_map(|(c, options)| {
+            options.iter().enumerate().filter(|(_, (oid, _))| oid == id).map(move |(o, _)| (c as u32, o as u32))
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!("no `choose` effect has an option `{id}`")),
+        _ => Err(format!("{} `choose` effects have an option `{id}`; give their options distinct ids", found.len())),
+    }
+}
+
 /// A pending step: the shared ones, and the game's own.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound(serialize = "", deserialize = ""))]

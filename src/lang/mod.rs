@@ -17,6 +17,6 @@ pub use compile::{
 };
 pub use effect::{
     Args, Choice, Cmp, Cond, Effect, Expand, Lang, Quantity, Sel, Step, Val, World, chosen, eval, expand, from_active,
-    seats, step,
+    option_named, seats, step,
 };
 pub use node::{Node, Value, Word};

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::effects::{Dc, DcHost, uses_choose};
+use super::effects::{Dc, DcHost};
 use super::layers::{self, Layers};
 use super::readings::{self, PARAMS};
 use super::rules_data::*;
@@ -257,7 +257,8 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     let decl = Declared { turn: &steps, ..declared };
     let registry = Registry::<Dc>::default();
     let mut replacements = Vec::new();
-    let mut tables = Tables::default();
+    // one choice table: a replacement's `choose` options follow the events'
+    let mut tables = Tables { choices, ..Tables::default() };
     let event_ids: BTreeMap<String, usize> = events.iter().enumerate().map(|(i, e)| (e.id.clone(), i)).collect();
     let interp_names: Vec<(String, Vec<String>)> = Vec::new();
     let mut lower_replace = |patch: Patch<'_, RawEffect>,
@@ -288,6 +289,7 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
         }
     };
     let interpretations = common::lower_interpretations(ifile, entries, &tested, &[], &decl, &mut lower_replace, diags);
+    let choices = tables.choices;
     let mut cites: Vec<(&str, &common::RawCitation)> = Vec::new();
     cites.extend(gs.source.iter().map(|x| (gfile, x)));
     cites.extend(s.source.iter().map(|x| (sfile, x)));
@@ -502,9 +504,6 @@ fn lower_events(
         let _ = id_at::<kind::EventCard>(i, file.path, position(&e.id), diags);
         let report = Report { file: file.path, text: file.text, diags };
         let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&e.effect);
-        if uses_choose(&effect) {
-            diags.error(file.path, position(&e.id), format!("{what}: Dodge City events cannot `choose` yet"));
-        }
         out.push(EventDef {
             id: e.id.value.clone(),
             name: e.names.display(languages, &e.id.value).to_string(),

@@ -3,7 +3,9 @@
 //! player cannot pay becomes a debt, paid by the half-price sale), the
 //! measures `money`, `points` and `tokens`, the deck `cards` and the card
 //! kinds a `move` may name. Dodge City has no selectors or conditions of its
-//! own, and its events cannot `choose` yet (a load error says so).
+//! own. A `choose` waits for the player the effect runs for (`Choosing`);
+//! an event card drawn while an effect waits is drawn when that effect is
+//! done (`DcStep::Event`), so two duellists' question marks resolve in turn.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +15,7 @@ use super::rules_data::*;
 use super::state::{Event, State};
 use crate::engine::Id;
 use crate::lang::{
-    self, Agenda, Args, Effect, Host, Lang, Node, OpDef, Param, Report, Ty, Word, World, did_you_mean, no_check, req,
+    self, Agenda, Args, Host, Lang, Node, OpDef, Param, Report, Ty, Word, World, did_you_mean, no_check, req,
 };
 
 /// Dodge City in the effect language.
@@ -49,8 +51,27 @@ pub enum Deck {
 /// Dodge City's own steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DcStep {
-    Gain { seat: usize, dollars: u32 },
-    Pay { seat: usize, dollars: u32 },
+    Gain {
+        seat: usize,
+        dollars: u32,
+    },
+    Pay {
+        seat: usize,
+        dollars: u32,
+    },
+    /// `seat` draws an event card; its effect runs next, for him.
+    Event {
+        seat: usize,
+    },
+}
+
+/// A pending `choose`: the player the effect runs for picks one option of
+/// the choice table's entry `choice` (the event card `source`'s effect).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choosing {
+    pub seat: u8,
+    pub choice: u32,
+    pub source: Ev,
 }
 
 pub const GAIN: &str = "gain";
@@ -67,7 +88,7 @@ impl Lang for Dc {
     type Flag = Id<kind::Flag>;
     type Source = Ev;
     type Step = DcStep;
-    type Decision = ();
+    type Decision = Choosing;
     type Rules = Rules;
     type Event = Event;
     type State = State;
@@ -92,18 +113,6 @@ fn expand_pay(st: &mut State, rules: &Rules, a: &Args<Dc>, _: Ev) {
     for seat in lang::seats::<Dc>(st, rules, from).into_iter().flatten() {
         st.agenda.queue.push_back(Queued::Game(DcStep::Pay { seat, dollars }));
     }
-}
-
-/// Whether an effect (or one nested in it) is a `choose`, which Dodge City
-/// cannot ask a player yet.
-pub fn uses_choose(effects: &[Effect<Dc>]) -> bool {
-    effects.iter().any(|e| {
-        e.op == "choose"
-            || e.args.0.iter().any(|(_, v)| match v {
-                lang::Val::Effects(inner) => uses_choose(inner),
-                _ => false,
-            })
-    })
 }
 
 /// The names compiling a Dodge City effect resolves.
@@ -156,10 +165,10 @@ impl Host<Dc> for DcHost<'_> {
 
 impl lang::Steps for State {
     type Step = Queued;
-    type Decision = ();
+    type Decision = Choosing;
     type Rules = Rules;
     type Event = Event;
-    fn agenda(&mut self) -> &mut Agenda<Queued, ()> {
+    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
         &mut self.agenda
     }
     fn step(&mut self, rules: &Rules, step: Queued, ev: &mut Vec<Event>) {
@@ -168,7 +177,7 @@ impl lang::Steps for State {
 }
 
 impl World<Dc> for State {
-    fn agenda(&mut self) -> &mut Agenda<Queued, ()> {
+    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
         &mut self.agenda
     }
     fn active(&self) -> usize {
@@ -210,7 +219,9 @@ impl World<Dc> for State {
     fn choices(rules: &Rules) -> &[lang::Choice<Dc>] {
         &rules.choices
     }
-    fn choose(&self, _: u32, _: Ev) {}
+    fn choose(&self, choice: u32, source: Ev) -> Choosing {
+        Choosing { seat: self.actor as u8, choice, source }
+    }
     fn draw(&mut self, _: &Rules, _: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
         for _ in 0..count {
             self.draw_card(seat, ev);
@@ -234,6 +245,7 @@ impl World<Dc> for State {
         match s {
             DcStep::Gain { seat, dollars } => self.income(rules, seat, dollars, ev),
             DcStep::Pay { seat, dollars } => self.pay(rules, seat, dollars, ev),
+            DcStep::Event { seat } => self.event_now(rules, seat, ev),
         }
     }
 }

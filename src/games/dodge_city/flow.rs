@@ -66,12 +66,10 @@ impl State {
                 // an added step runs its effect for the start player
                 self.touched.mark(rules.declared.step_point(anchor.index()));
                 if let Some(effect) = rules.replacements.get(effect as usize) {
-                    let before = self.actor;
                     self.actor = self.start;
                     lang::expand::<super::effects::Dc>(self, rules, effect, Ev::ZERO);
-                    lang::run(self, rules, ev);
-                    self.agenda.clear();
-                    self.actor = before;
+                    // a `choose` in it waits for the start player (`pending`)
+                    self.resolve(rules, ev);
                 }
                 return Flow::Done;
             }

@@ -271,5 +271,6 @@ pub fn mutate(a: &Action, salt: u32) -> Action {
         Action::Pass => Action::EndTurn,
         Action::Take { building, square } => Action::Take { building, square: q(square) },
         Action::Sell { building, square } => Action::Sell { building, square: q(square) },
+        Action::Choose { choice, option } => Action::Choose { choice, option: option + 7 + salt % 5 },
     }
 }

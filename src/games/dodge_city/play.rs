@@ -11,7 +11,7 @@ use crate::engine::{Id, RuleError, Seat};
 
 impl State {
     /// Every action that might be legal now, in canonical order.
-    fn candidates(&self, _rules: &Rules, out: &mut Vec<Action>) {
+    fn candidates(&self, rules: &Rules, out: &mut Vec<Action>) {
         out.clear();
         if self.over.is_some() {
             return;
@@ -36,6 +36,12 @@ impl State {
                 Id::first(self.town[building.index()].owner.len())
                     .map(|square| Action::Take { building: *building, square }),
             ),
+            Some(Pending::Choose { .. }) => {
+                if let Some(d) = self.agenda.decision {
+                    let n = rules.choices.get(d.choice as usize).map_or(0, Vec::len) as u32;
+                    out.extend((0..n).map(|option| Action::Choose { choice: d.choice, option }));
+                }
+            }
             None => match self.phase {
                 Phase::Marshal => {
                     for seat in 0..self.players {
@@ -294,6 +300,14 @@ impl State {
                 }
                 self.own_token(rules, "duel.take", loser, building, square)
             }
+            (Pending::Choose { .. }, Action::Choose { choice, option }) => {
+                let d = self.agenda.decision.filter(|d| d.choice == choice);
+                match d.and_then(|d| rules.choices.get(d.choice as usize)) {
+                    Some(options) if (option as usize) < options.len() => Ok(()),
+                    Some(_) => Err(err(rules, "event.choose", "the event's `choose` has no such option")),
+                    None => Err(err(rules, "event.choose", "that option belongs to another event's `choose`")),
+                }
+            }
             _ => Err(err(rules, "turn", format!("the game waits for {}", pending_words(p)))),
         }
     }
@@ -301,7 +315,7 @@ impl State {
     /// Who may act on a pending item.
     pub fn pending_seat(&self, p: Pending) -> Seat {
         match p {
-            Pending::Take { winner, .. } => usize::from(winner),
+            Pending::Take { winner, .. } | Pending::Choose { seat: winner } => usize::from(winner),
             _ => self.active_seat(),
         }
     }
@@ -386,6 +400,7 @@ impl State {
                     self.debts[0].1 = left;
                 }
             }
+            Action::Choose { option, .. } => self.chosen(rules, option, &mut ev),
         }
         self.settle(rules, &mut ev);
         Ok(ev)
@@ -463,8 +478,18 @@ impl State {
     pub(super) fn settle(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let mut legal = Vec::new();
         loop {
-            if self.over.is_some() || !self.debts.is_empty() {
+            if self.over.is_some() {
                 return;
+            }
+            // a debt waits for its sale; one whose debtor has no token left
+            // (an earlier debt of his sold the last) is left unpaid
+            if let Some(&(debtor, owed)) = self.debts.first() {
+                if self.tokens_in_town(usize::from(debtor)) > 0 {
+                    return;
+                }
+                self.debts.remove(0);
+                self.unpaid(usize::from(debtor), owed, ev);
+                continue;
             }
             if let Some(p) = self.pending.first().copied() {
                 self.legal(rules, &mut legal);
@@ -506,5 +531,6 @@ pub fn pending_words(p: Pending) -> &'static str {
         Pending::Free { .. } => "the picture card's tokens to be placed",
         Pending::Indio { .. } => "the Indio's removals",
         Pending::Take { .. } => "the duel winner to take a token",
+        Pending::Choose { .. } => "the choice the event card gives",
     }
 }

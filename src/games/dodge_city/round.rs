@@ -223,6 +223,7 @@ impl State {
     pub(super) fn finish(&mut self, end: End, reason: EndReason, ev: &mut Vec<Event>) {
         self.over = Some(end);
         self.pending.clear();
+        self.agenda.clear();
         ev.push(Event::GameOver { reason });
     }
 

@@ -170,6 +170,7 @@ pub const RULE_SOURCES: &[(&str, &str)] = &[
     ("buy.money", "dodge-city-de Beschreibung 5"),
     ("buy.building", "dodge-city-de Beschreibung 5"),
     ("indio.target", "dodge-city-de Beschreibung 4"),
+    ("event.choose", "dodge-city-de Beschreibung 4"),
     ("debt.sale", "dodge-city-de Beschreibung 4"),
     ("duel.challenge", "dodge-city-de Beschreibung 7"),
     ("duel.pass", "dodge-city-de Beschreibung 7"),

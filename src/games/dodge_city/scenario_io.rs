@@ -49,6 +49,8 @@ pub enum ActionSpec {
         building: String,
         at: String,
     },
+    /// `{choose: sell-the-herd}`: an option of an event's `choose`, by its id.
+    Choose(String),
 }
 
 /// Set-up overrides, applied after the deal.
@@ -193,6 +195,10 @@ pub fn action_from_spec(r: &Rules, spec: &ActionSpec) -> Result<Action, String> 
             let (building, square) = at(r, b, a)?;
             Action::Sell { building, square }
         }
+        ActionSpec::Choose(id) => {
+            let (choice, option) = crate::lang::option_named::<super::effects::Dc>(&r.choices, id)?;
+            Action::Choose { choice, option }
+        }
     })
 }
 
@@ -214,6 +220,7 @@ pub fn action_to_spec(r: &Rules, a: &Action) -> ActionSpec {
         Action::Pass => ActionSpec::Pass,
         Action::Take { building, square } => ActionSpec::Take { building: bid(building), at: sq(building, square) },
         Action::Sell { building, square } => ActionSpec::Sell { building: bid(building), at: sq(building, square) },
+        Action::Choose { choice, option } => ActionSpec::Choose(super::words::option_id(r, choice, option).to_string()),
     }
 }
 
@@ -406,6 +413,7 @@ pub fn waiting_words(st: &State, r: &Rules) -> String {
                 Pending::Free { .. } => "to place the picture card's tokens",
                 Pending::Indio { .. } => "to make the Indio's removals",
                 Pending::Take { .. } => "to take the duel loser's token",
+                Pending::Choose { .. } => "to choose the event's effect",
             };
             format!("p{} {what}", st.pending_seat(p) + 1)
         }

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::effects::{Dc, Queued};
+use super::effects::{Choosing, Dc, DcStep, Queued};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
@@ -87,6 +87,8 @@ pub enum Pending {
     Indio { left: u32, victim: Option<u8> },
     /// A duel's winner takes one of the loser's tokens in `building`.
     Take { winner: u8, loser: u8, building: Bld },
+    /// `seat` picks an option of the `choose` the agenda waits for.
+    Choose { seat: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,17 +100,48 @@ pub enum End {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Action {
-    Pick { seat: u8, card: CardId },
-    Play { card: CardId },
-    Open { building: Bld },
-    Place { building: Bld, square: Sq },
-    Remove { building: Bld, square: Sq },
-    Buy { building: Bld, square: Sq },
+    Pick {
+        seat: u8,
+        card: CardId,
+    },
+    Play {
+        card: CardId,
+    },
+    Open {
+        building: Bld,
+    },
+    Place {
+        building: Bld,
+        square: Sq,
+    },
+    Remove {
+        building: Bld,
+        square: Sq,
+    },
+    Buy {
+        building: Bld,
+        square: Sq,
+    },
     EndTurn,
-    Challenge { opponent: u8, building: Bld },
+    Challenge {
+        opponent: u8,
+        building: Bld,
+    },
     Pass,
-    Take { building: Bld, square: Sq },
-    Sell { building: Bld, square: Sq },
+    Take {
+        building: Bld,
+        square: Sq,
+    },
+    Sell {
+        building: Bld,
+        square: Sq,
+    },
+    /// Option `option` of the pending `choose` effect `choice` (positions
+    /// in `rules.choices`; written with the option's catalog id).
+    Choose {
+        choice: u32,
+        option: u32,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -125,6 +158,7 @@ pub enum Event {
     Returned { seat: usize, building: Bld, tokens: u32 },
     EventDrawn { seat: usize, event: Ev },
     Sold { seat: usize, building: Bld, square: Sq, dollars: u32 },
+    Chose { seat: usize, choice: u32, option: u32 },
     DebtLeft { seat: usize, dollars: u32, carried: bool },
     Challenged { seat: usize, opponent: usize, building: Bld, cards: (CardId, CardId) },
     DuelWon { winner: usize, loser: usize },
@@ -164,7 +198,9 @@ pub struct State {
     /// Tokens put into each building this turn (what the limit counts).
     pub this_turn: Vec<u32>,
     pub turn_total: u32,
-    pub agenda: Agenda<Queued, ()>,
+    /// The steps of the effects under way, and the `choose` they wait for
+    /// (then also `Pending::Choose` at the front of `pending`).
+    pub agenda: Agenda<Queued, Choosing>,
     /// The player an effect runs for.
     pub actor: Seat,
     #[serde(skip)]
@@ -490,8 +526,16 @@ impl State {
         let _ = move_n(&mut self.seats[seat].hand, &mut self.discard, card, 1);
     }
 
-    /// Draws an event card and runs its effect for `seat`.
+    /// `seat` draws an event card and its effect runs for him; while
+    /// another effect waits for a choice, the draw waits behind it.
     pub(super) fn draw_event(&mut self, rules: &Rules, seat: Seat, ev: &mut Vec<Event>) {
+        self.agenda.queue.push_back(Queued::Game(DcStep::Event { seat }));
+        self.resolve(rules, ev);
+    }
+
+    /// The event card drawn now: its effect goes in front of what the
+    /// agenda still holds.
+    pub(super) fn event_now(&mut self, rules: &Rules, seat: Seat, ev: &mut Vec<Event>) {
         let mut drawn = Pile::new();
         let got = self.events.draw(&mut self.event_discard, WhenEmpty::Reshuffle, &mut self.chance, &mut drawn);
         let Some(e) = got.card else { return };
@@ -504,12 +548,36 @@ impl State {
             }
             None => &rules.events[e.index()].effect,
         };
-        let before = self.actor;
         self.actor = seat;
+        let rest = std::mem::take(&mut self.agenda.queue);
         lang::expand::<Dc>(self, rules, effect, e);
+        self.agenda.queue.extend(rest);
+    }
+
+    /// Runs the agenda's steps until it is empty or a `choose` waits; a
+    /// waiting choice goes to the front of `pending`, for its player.
+    pub(super) fn resolve(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        if self.agenda.decision.is_some() {
+            return;
+        }
         lang::run(self, rules, ev);
-        self.agenda.clear();
-        self.actor = before;
+        if let Some(d) = self.agenda.decision {
+            self.pending.insert(0, Pending::Choose { seat: d.seat });
+        }
+    }
+
+    /// The pending `choose` is answered with option `option`: its effect
+    /// runs before the rest of the effect it came from.
+    pub(super) fn chosen(&mut self, rules: &Rules, option: u32, ev: &mut Vec<Event>) {
+        let Some(d) = self.agenda.decision.take() else { return };
+        if matches!(self.pending.first(), Some(Pending::Choose { .. })) {
+            self.pending.remove(0);
+        }
+        let seat = usize::from(d.seat);
+        ev.push(Event::Chose { seat, choice: d.choice, option });
+        self.actor = seat;
+        lang::chosen::<Dc>(self, rules, d.choice, option, d.source);
+        self.resolve(rules, ev);
     }
 
     /// Deals every player a new hand (the first round, and after scoring).

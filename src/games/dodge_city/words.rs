@@ -13,6 +13,11 @@ fn c(r: &Rules, c: CardId) -> &str {
     r.cards.get(c.index()).map_or("?", |d| d.name.as_str())
 }
 
+/// The catalog id of option `option` of the `choose` effect `choice`.
+pub fn option_id(r: &Rules, choice: u32, option: u32) -> &str {
+    r.choices.get(choice as usize).and_then(|c| c.get(option as usize)).map_or("?", |(id, _)| id.as_str())
+}
+
 pub fn action(r: &Rules, a: &Action) -> String {
     match *a {
         // the step says who: `P1 lays LADY 3 face down`
@@ -37,6 +42,7 @@ pub fn action(r: &Rules, a: &Action) -> String {
         Action::Sell { building, square } => {
             format!("sells the token on {} of the {}", sq(r, building, square), b(r, building))
         }
+        Action::Choose { choice, option } => format!("chooses {}", option_id(r, choice, option)),
     }
 }
 
@@ -82,6 +88,7 @@ pub fn event(r: &Rules, e: &Event) -> String {
             sq(r, *building, *square),
             b(r, *building)
         ),
+        Event::Chose { seat, choice, option } => format!("p{} chose {}", seat + 1, option_id(r, *choice, *option)),
         Event::DebtLeft { seat, dollars, carried: true } => format!("p{} still owes ${dollars}", seat + 1),
         Event::DebtLeft { seat, dollars, carried: false } => format!("${dollars} of p{}'s debt is dropped", seat + 1),
         Event::Challenged { seat, opponent, building, cards } => format!(
