@@ -83,7 +83,7 @@ fn duels_fought(rules: &Rules, config: &Config, games: u64) -> usize {
             let a = legal[(rng >> 33) as usize % legal.len()];
             let events = s.apply(rules, &a).unwrap();
             duels += events.iter().filter(|e| matches!(e, Event::Challenged { .. })).count();
-            if let Err(v) = rulecheck::games::dodge_city::invariants::check(&s, rules, &a, &events) {
+            if let Err(v) = rulecheck::engine::Check::check_invariants(&s, rules, &(), &a, &events) {
                 panic!("seed {seed}: {v}");
             }
         }

@@ -265,12 +265,8 @@ pub trait World<L: Lang<State = Self>> {
     fn choices(rules: &L::Rules) -> &[Choice<L>];
     /// The decision a `choose` step waits for (the active player's).
     fn choose(&self, choice: u32, source: L::Source) -> L::Decision;
-    /// The decision a `choose {by: ...}` step waits for: `seat`'s. A game
-    /// that refuses `choose` at load (Dodge City) keeps this default.
-    fn choose_by(&self, seat: usize, choice: u32, source: L::Source) -> L::Decision {
-        let _ = seat;
-        self.choose(choice, source)
-    }
+    /// The decision a `choose {by: ...}` step waits for: `seat`'s.
+    fn choose_by(&self, seat: usize, choice: u32, source: L::Source) -> L::Decision;
     fn draw(&mut self, rules: &L::Rules, deck: L::Deck, seat: usize, count: u32, ev: &mut Vec<L::Event>);
     fn set_flag(&mut self, f: L::Flag, ev: &mut Vec<L::Event>);
     #[allow(clippy::too_many_arguments)]

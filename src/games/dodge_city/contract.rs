@@ -2,14 +2,12 @@
 //! the harness hooks (`Describe`, `Check`, `Cover`, `Scripted`), each a thin
 //! wiring of `state`, `play`, `round`, `invariants` and `scenario_io`.
 
-use super::invariants;
 use super::readings::*;
 use super::rules_data::*;
 use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
 use super::state::{Action, End, Event, Phase, State};
 use crate::engine::{
-    Check, Config, ConfigError, Cover, Describe, EndReason, Forced, Game, InvariantDef, Outcome, RuleError, Scripted,
-    Seat, Seats, ToMove, Violation,
+    Config, ConfigError, Cover, Describe, EndReason, Forced, Game, Outcome, RuleError, Scripted, Seat, Seats, ToMove,
 };
 
 impl Game for State {
@@ -110,26 +108,6 @@ impl Describe for State {
     }
     fn describe_event(rules: &Rules, e: &Event) -> String {
         super::words::event(rules, e)
-    }
-}
-
-impl Check for State {
-    type Before = ();
-    fn before(&self) {}
-    fn invariants() -> &'static [InvariantDef] {
-        invariants::INVARIANTS
-    }
-    fn check_invariants(&self, rules: &Rules, _: &(), action: &Action, events: &[Event]) -> Result<(), Violation> {
-        invariants::check(self, rules, action, events)
-    }
-    fn inject_fault(&mut self, fault: &str) -> bool {
-        invariants::set_fault(self, fault)
-    }
-    fn faults() -> &'static [&'static str] {
-        invariants::FAULTS
-    }
-    fn mutate_action(action: &Action, salt: u32) -> Action {
-        invariants::mutate(action, salt)
     }
 }
 

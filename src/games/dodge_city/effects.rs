@@ -202,7 +202,7 @@ impl World<Dc> for State {
         false
     }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.touched.mark(State::interpretation_point(rules, i));
+        self.touched.mark(rules.declared.interpretation_point(i));
         self.readings.options.get(i) == Some(&o)
     }
     fn game_cond(&self, _: &Rules, c: &NoCond) -> bool {
@@ -221,6 +221,9 @@ impl World<Dc> for State {
     }
     fn choose(&self, choice: u32, source: Ev) -> Choosing {
         Choosing { seat: self.actor as u8, choice, source }
+    }
+    fn choose_by(&self, seat: usize, choice: u32, source: Ev) -> Choosing {
+        Choosing { seat: seat as u8, choice, source }
     }
     fn draw(&mut self, _: &Rules, _: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
         for _ in 0..count {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, End, Event, Phase, State};
-use crate::engine::{Id, InvariantDef, Violation};
+use crate::engine::{Check, Id, InvariantDef, Violation};
 
 /// Faults planted on purpose (tests and `fuzz --fault`), one per invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,185 +31,38 @@ pub enum Fault {
     NoEnd,
 }
 
-pub const FAULTS: &[&str] = &[
-    "negative-money",
-    "free-token",
-    "no-limit",
-    "loose-chain",
-    "special-field",
-    "card-stays",
-    "closed-keeps-tokens",
-    "disc-twice",
-    "no-end",
-];
-
-const ALL: &[Fault] = &[
-    Fault::NegativeMoney,
-    Fault::FreeToken,
-    Fault::NoLimit,
-    Fault::LooseChain,
-    Fault::SpecialField,
-    Fault::CardStays,
-    Fault::ClosedKeepsTokens,
-    Fault::DiscTwice,
-    Fault::NoEnd,
-];
-
-pub const INVARIANTS: &[InvariantDef] = &[
-    InvariantDef {
-        name: "money-not-negative",
-        statement: "no player's money is below zero once a phase's payments are settled",
-        source: "dodge-city-de Beschreibung 4",
-        fault: "negative-money",
-    },
-    InvariantDef {
-        name: "tokens-conserved",
-        statement: "each player's tokens in town, beside the board and out of the game add up to his tokens",
-        source: "dodge-city-de Beschreibung 1; outside keirat-review",
-        fault: "free-token",
-    },
-    InvariantDef {
-        name: "purchase-limit",
-        statement: "no more than the limit of tokens go into one building (or the town, per-turn) in one turn",
-        source: "dodge-city-de Beschreibung 5",
-        fault: "no-limit",
-    },
-    InvariantDef {
-        name: "one-chain-on-placement",
-        statement: "a token placed joins its owner's tokens in the building, unless it is his first there",
-        source: "dodge-city-de Beschreibung 6",
-        fault: "loose-chain",
-    },
-    InvariantDef {
-        name: "no-token-on-special-field",
-        statement: "no token stands on a special field (or off the squares)",
-        source: "dodge-city-de Beschreibung 6",
-        fault: "special-field",
-    },
-    InvariantDef {
-        name: "one-card-per-phase",
-        statement: "every player holds four cards at a round's start and plays exactly one in each phase",
-        source: "dodge-city-de Beschreibung 1-3, 7",
-        fault: "card-stays",
-    },
-    InvariantDef {
-        name: "closed-building-empty",
-        statement: "a closed building holds no tokens",
-        source: "dodge-city-de Beschreibung 7",
-        fault: "closed-keeps-tokens",
-    },
-    InvariantDef {
-        name: "disc-one-owner",
-        statement: "every scored disc belongs to exactly one player, and points are the discs' values",
-        source: "dodge-city-de Beschreibung 7; Spielende",
-        fault: "disc-twice",
-    },
-    InvariantDef {
-        name: "ends-at-goal",
-        statement: "the game ends when, and only when, someone holds the goal's points (or the deck or the round cap ends it)",
-        source: "dodge-city-de Spielende",
-        fault: "no-end",
-    },
-];
-
-pub fn set_fault(st: &mut State, name: &str) -> bool {
-    match FAULTS.iter().position(|f| *f == name) {
-        Some(i) => {
-            st.fault = Some(ALL[i]);
-            true
-        }
-        None => false,
-    }
+crate::invariant_table! { Fault;
+    "money-not-negative": "no player's money is below zero once a phase's payments are settled",
+        "dodge-city-de Beschreibung 4",
+        "negative-money" => NegativeMoney;
+    "tokens-conserved": "each player's tokens in town, beside the board and out of the game add up to his tokens",
+        "dodge-city-de Beschreibung 1; outside keirat-review",
+        "free-token" => FreeToken;
+    "purchase-limit": "no more than the limit of tokens go into one building (or the town, per-turn) in one turn",
+        "dodge-city-de Beschreibung 5",
+        "no-limit" => NoLimit;
+    "one-chain-on-placement": "a token placed joins its owner's tokens in the building, unless it is his first there",
+        "dodge-city-de Beschreibung 6",
+        "loose-chain" => LooseChain;
+    "no-token-on-special-field": "no token stands on a special field (or off the squares)",
+        "dodge-city-de Beschreibung 6",
+        "special-field" => SpecialField;
+    "one-card-per-phase": "every player holds four cards at a round's start and plays exactly one in each phase",
+        "dodge-city-de Beschreibung 1-3, 7",
+        "card-stays" => CardStays;
+    "closed-building-empty": "a closed building holds no tokens",
+        "dodge-city-de Beschreibung 7",
+        "closed-keeps-tokens" => ClosedKeepsTokens;
+    "disc-one-owner": "every scored disc belongs to exactly one player, and points are the discs' values",
+        "dodge-city-de Beschreibung 7; Spielende",
+        "disc-twice" => DiscTwice;
+    "ends-at-goal": "the game ends when, and only when, someone holds the goal's points (or the deck or the round cap ends it)",
+        "dodge-city-de Spielende",
+        "no-end" => NoEnd;
 }
 
 fn broken(invariant: &'static str, detail: String) -> Result<(), Violation> {
     Err(Violation { invariant, detail })
-}
-
-pub fn check(st: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<(), Violation> {
-    if st.debts.is_empty() {
-        for (s, p) in st.seats.iter().enumerate() {
-            if p.money.value() < 0 {
-                return broken("money-not-negative", format!("p{} has ${}", s + 1, p.money.value()));
-            }
-        }
-    }
-    let tokens = st.param(P::Tokens);
-    for (s, p) in st.seats.iter().enumerate() {
-        let total = st.tokens_in_town(s) + p.supply + p.out;
-        if total != tokens {
-            return broken("tokens-conserved", format!("p{} has {total} tokens in all, not {tokens}", s + 1));
-        }
-    }
-    let limit = st.param(P::BuyPerBuilding);
-    if let Some(b) = st.this_turn.iter().position(|&n| n > limit) {
-        return broken(
-            "purchase-limit",
-            format!("{} tokens went into the {} this turn", st.this_turn[b], rules.buildings[b].name),
-        );
-    }
-    if st.turn_total > limit && st.peek::<PurchaseLimit>() == PurchaseLimit::PerTurn {
-        return broken("purchase-limit", format!("{} tokens went into the town this turn", st.turn_total));
-    }
-    for e in events {
-        if let Event::Placed { seat, building, square, .. } = *e {
-            let def = rules.building(building);
-            let owners = &st.town[building.index()].owner;
-            let mine = Some(seat as u8);
-            let others = owners.iter().filter(|o| **o == mine).count() > 1;
-            let joined = def.grid.orthogonal(square).iter().any(|n| owners[n.index()] == mine);
-            if others && !joined && !matches!(action, Action::Sell { .. }) {
-                return broken(
-                    "one-chain-on-placement",
-                    format!(
-                        "p{}'s token on {} of the {} touches none of his tokens there",
-                        seat + 1,
-                        def.square_name(square),
-                        def.name
-                    ),
-                );
-            }
-        }
-    }
-    for (b, t) in st.town.iter().enumerate() {
-        let def = &rules.buildings[b];
-        for s in Id::first(t.owner.len()) {
-            if t.owner[s.index()].is_some() && !def.plain(s) {
-                return broken(
-                    "no-token-on-special-field",
-                    format!("a token stands on {} of the {}", def.square_name(s), def.name),
-                );
-            }
-        }
-        if t.closed && t.owner.iter().any(Option::is_some) {
-            return broken("closed-building-empty", format!("the closed {} holds tokens", def.name));
-        }
-    }
-    check_cards(st, rules)?;
-    for (i, sym) in rules.symbols.iter().enumerate() {
-        let held = st.seats.iter().flat_map(|p| &p.discs).filter(|d| d.index() == i).count() as u32;
-        if held + st.discs_left[i] != sym.discs {
-            return broken(
-                "disc-one-owner",
-                format!("{held} {} discs are held and {} left, of {}", sym.name, st.discs_left[i], sym.discs),
-            );
-        }
-    }
-    for (s, p) in st.seats.iter().enumerate() {
-        let value: u32 = p.discs.iter().map(|d| rules.symbol(*d).points).sum();
-        if value != p.points {
-            return broken("disc-one-owner", format!("p{} has {} points but discs worth {value}", s + 1, p.points));
-        }
-    }
-    let goal = st.param(P::GoalPoints);
-    let reached = st.seats.iter().any(|p| p.points >= goal);
-    match st.over {
-        Some(End::Goal) if !reached => {
-            broken("ends-at-goal", "the game ended at the goal, but nobody reached it".into())
-        }
-        None if reached => broken("ends-at-goal", format!("someone holds {goal} points and the game goes on")),
-        _ => Ok(()),
-    }
 }
 
 /// Cards per player: four at the round's start, one fewer per phase played.
@@ -254,23 +107,124 @@ fn check_cards(st: &State, rules: &Rules) -> Result<(), Violation> {
     Ok(())
 }
 
-/// A perturbed copy of an action (for the malformed-action checks).
-pub fn mutate(a: &Action, salt: u32) -> Action {
-    let bump = |id: u8| (id as u32 + 7 + salt % 5) as usize;
-    let b = |x: Bld| Id::new(bump(x.index() as u8)).unwrap_or(x);
-    let q = |x: Sq| Id::new(bump(x.index() as u8) + 40).unwrap_or(x);
-    match *a {
-        Action::Pick { seat, card } => Action::Pick { seat: seat.wrapping_add(7), card },
-        Action::Play { card } => Action::Play { card: Id::new(bump(card.index() as u8) + 40).unwrap_or(card) },
-        Action::Open { building } => Action::Open { building: b(building) },
-        Action::Place { building, square } => Action::Place { building: b(building), square: q(square) },
-        Action::Remove { building, square } => Action::Remove { building, square: q(square) },
-        Action::Buy { building, square } => Action::Buy { building: b(building), square },
-        Action::EndTurn => Action::Pass,
-        Action::Challenge { opponent, building } => Action::Challenge { opponent: opponent.wrapping_add(9), building },
-        Action::Pass => Action::EndTurn,
-        Action::Take { building, square } => Action::Take { building, square: q(square) },
-        Action::Sell { building, square } => Action::Sell { building, square: q(square) },
-        Action::Choose { choice, option } => Action::Choose { choice, option: option + 7 + salt % 5 },
+impl Check for State {
+    type Before = ();
+    fn before(&self) {}
+    fn invariants() -> &'static [InvariantDef] {
+        INVARIANTS
+    }
+    fn check_invariants(&self, rules: &Rules, _: &(), action: &Action, events: &[Event]) -> Result<(), Violation> {
+        let st = self;
+        if st.debts.is_empty() {
+            for (s, p) in st.seats.iter().enumerate() {
+                if p.money.value() < 0 {
+                    return broken("money-not-negative", format!("p{} has ${}", s + 1, p.money.value()));
+                }
+            }
+        }
+        let tokens = st.param(P::Tokens);
+        for (s, p) in st.seats.iter().enumerate() {
+            let total = st.tokens_in_town(s) + p.supply + p.out;
+            if total != tokens {
+                return broken("tokens-conserved", format!("p{} has {total} tokens in all, not {tokens}", s + 1));
+            }
+        }
+        let limit = st.param(P::BuyPerBuilding);
+        if let Some(b) = st.this_turn.iter().position(|&n| n > limit) {
+            return broken(
+                "purchase-limit",
+                format!("{} tokens went into the {} this turn", st.this_turn[b], rules.buildings[b].name),
+            );
+        }
+        if st.turn_total > limit && st.peek::<PurchaseLimit>() == PurchaseLimit::PerTurn {
+            return broken("purchase-limit", format!("{} tokens went into the town this turn", st.turn_total));
+        }
+        for e in events {
+            if let Event::Placed { seat, building, square, .. } = *e {
+                let def = rules.building(building);
+                let owners = &st.town[building.index()].owner;
+                let mine = Some(seat as u8);
+                let others = owners.iter().filter(|o| **o == mine).count() > 1;
+                let joined = def.grid.orthogonal(square).iter().any(|n| owners[n.index()] == mine);
+                if others && !joined && !matches!(action, Action::Sell { .. }) {
+                    return broken(
+                        "one-chain-on-placement",
+                        format!(
+                            "p{}'s token on {} of the {} touches none of his tokens there",
+                            seat + 1,
+                            def.square_name(square),
+                            def.name
+                        ),
+                    );
+                }
+            }
+        }
+        for (b, t) in st.town.iter().enumerate() {
+            let def = &rules.buildings[b];
+            for s in Id::first(t.owner.len()) {
+                if t.owner[s.index()].is_some() && !def.plain(s) {
+                    return broken(
+                        "no-token-on-special-field",
+                        format!("a token stands on {} of the {}", def.square_name(s), def.name),
+                    );
+                }
+            }
+            if t.closed && t.owner.iter().any(Option::is_some) {
+                return broken("closed-building-empty", format!("the closed {} holds tokens", def.name));
+            }
+        }
+        check_cards(st, rules)?;
+        for (i, sym) in rules.symbols.iter().enumerate() {
+            let held = st.seats.iter().flat_map(|p| &p.discs).filter(|d| d.index() == i).count() as u32;
+            if held + st.discs_left[i] != sym.discs {
+                return broken(
+                    "disc-one-owner",
+                    format!("{held} {} discs are held and {} left, of {}", sym.name, st.discs_left[i], sym.discs),
+                );
+            }
+        }
+        for (s, p) in st.seats.iter().enumerate() {
+            let value: u32 = p.discs.iter().map(|d| rules.symbol(*d).points).sum();
+            if value != p.points {
+                return broken("disc-one-owner", format!("p{} has {} points but discs worth {value}", s + 1, p.points));
+            }
+        }
+        let goal = st.param(P::GoalPoints);
+        let reached = st.seats.iter().any(|p| p.points >= goal);
+        match st.over {
+            Some(End::Goal) if !reached => {
+                broken("ends-at-goal", "the game ended at the goal, but nobody reached it".into())
+            }
+            None if reached => broken("ends-at-goal", format!("someone holds {goal} points and the game goes on")),
+            _ => Ok(()),
+        }
+    }
+    fn inject_fault(&mut self, fault: &str) -> bool {
+        fault_named(fault).map(|f| self.fault = Some(f)).is_some()
+    }
+    fn faults() -> &'static [&'static str] {
+        FAULTS
+    }
+    /// A perturbed copy of an action (for the malformed-action checks).
+    fn mutate_action(a: &Action, salt: u32) -> Action {
+        let bump = |id: u8| (id as u32 + 7 + salt % 5) as usize;
+        let b = |x: Bld| Id::new(bump(x.index() as u8)).unwrap_or(x);
+        let q = |x: Sq| Id::new(bump(x.index() as u8) + 40).unwrap_or(x);
+        match *a {
+            Action::Pick { seat, card } => Action::Pick { seat: seat.wrapping_add(7), card },
+            Action::Play { card } => Action::Play { card: Id::new(bump(card.index() as u8) + 40).unwrap_or(card) },
+            Action::Open { building } => Action::Open { building: b(building) },
+            Action::Place { building, square } => Action::Place { building: b(building), square: q(square) },
+            Action::Remove { building, square } => Action::Remove { building, square: q(square) },
+            Action::Buy { building, square } => Action::Buy { building: b(building), square },
+            Action::EndTurn => Action::Pass,
+            Action::Challenge { opponent, building } => {
+                Action::Challenge { opponent: opponent.wrapping_add(9), building }
+            }
+            Action::Pass => Action::EndTurn,
+            Action::Take { building, square } => Action::Take { building, square: q(square) },
+            Action::Sell { building, square } => Action::Sell { building, square: q(square) },
+            Action::Choose { choice, option } => Action::Choose { choice, option: option + 7 + salt % 5 },
+        }
     }
 }

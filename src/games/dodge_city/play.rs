@@ -4,9 +4,10 @@
 //! `check` accepts, so the two cannot disagree. `apply` checks, carries the
 //! action out, and `settle`s what follows by itself.
 
+use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
-use super::state::{Action, Event, Fault, Pending, Phase, State, SymbolAt, err};
+use super::state::{Action, Event, Pending, Phase, State, SymbolAt, err};
 use crate::engine::{Id, RuleError, Seat};
 
 impl State {

@@ -3,9 +3,10 @@
 //! controls and the 6-point goal (Spielende). `flow.rs` runs them in the
 //! order the catalog declares.
 
+use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
-use super::state::{End, Event, Fault, Pending, Phase, State, SymbolAt, err};
+use super::state::{End, Event, Pending, Phase, State, SymbolAt, err};
 use crate::engine::{EndReason, Id, RuleError, Seat, move_all};
 
 /// How a card ranks (higher is better): the symbol class, then the printed value.

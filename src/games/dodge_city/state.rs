@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::effects::{Choosing, Dc, DcStep, Queued};
+use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
@@ -169,8 +170,6 @@ pub enum Event {
     GameOver { reason: EndReason },
 }
 
-pub use super::invariants::Fault;
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub players: usize,
@@ -324,11 +323,6 @@ impl State {
     /// A parameter's value without recording its use (for the invariants).
     pub fn param(&self, k: P) -> u32 {
         self.readings.params.get(k as usize).copied().unwrap_or(0)
-    }
-
-    /// The switch point a `reading:` condition on interpretation `i` marks.
-    pub(super) fn interpretation_point(rules: &Rules, i: usize) -> usize {
-        rules.declared.interpretation_point(i)
     }
 
     /// The seat `i` places after the start player.
