@@ -72,6 +72,13 @@ fn check_cards(st: &State, rules: &Rules) -> Result<(), Violation> {
         return Ok(());
     }
     let hand = st.param(P::Hand);
+    // the cards of the round's card-playing steps before this one
+    let before = st.cards_before(match st.phase {
+        Phase::Marshal => Proc::Marshal,
+        Phase::Place { round: 1, .. } => Proc::Place1,
+        Phase::Place { .. } => Proc::Place2,
+        Phase::Duel { .. } => Proc::Duel,
+    });
     for (s, p) in st.seats.iter().enumerate() {
         let held = p.hand.total() + u32::from(p.picked.is_some());
         if held + p.played != hand {
@@ -83,19 +90,13 @@ fn check_cards(st: &State, rules: &Rules) -> Result<(), Violation> {
         let pos = (0..st.players).position(|i| st.seat_at(i) == s).unwrap_or(0) as u8;
         // one card for each card-playing step the round played before this one
         let expected = match st.phase {
-            Phase::Marshal => Some(st.cards_before(Proc::Marshal)),
-            Phase::Place { round, turn, carded } => {
-                let step = if round == 1 { Proc::Place1 } else { Proc::Place2 };
-                Some(st.cards_before(step) + u32::from(pos < turn || (pos == turn && carded)))
-            }
+            Phase::Marshal => Some(before),
+            Phase::Place { turn, carded, .. } => Some(before + u32::from(pos < turn || (pos == turn && carded))),
             Phase::Duel { .. } => None,
         };
         let ok = match expected {
             Some(n) => p.played == n.min(hand),
-            None => {
-                let before = st.cards_before(Proc::Duel);
-                p.played == before.min(hand) || p.played == (before + 1).min(hand)
-            }
+            None => p.played == before.min(hand) || p.played == (before + 1).min(hand),
         };
         if !ok {
             return broken(
@@ -123,8 +124,15 @@ impl Check for State {
             }
         }
         let tokens = st.param(P::Tokens);
+        // every seat's tokens in town, counted in one pass over the squares
+        let mut in_town = vec![0u32; st.seats.len()];
+        for o in st.town.iter().flat_map(|t| t.owner.iter().flatten()) {
+            if let Some(n) = in_town.get_mut(usize::from(*o)) {
+                *n += 1;
+            }
+        }
         for (s, p) in st.seats.iter().enumerate() {
-            let total = st.tokens_in_town(s) + p.supply + p.out;
+            let total = in_town[s] + p.supply + p.out;
             if total != tokens {
                 return broken("tokens-conserved", format!("p{} has {total} tokens in all, not {tokens}", s + 1));
             }

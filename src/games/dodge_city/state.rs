@@ -343,7 +343,7 @@ impl State {
     }
 
     pub fn tokens_in_town(&self, seat: Seat) -> u32 {
-        (0..self.town.len()).map(|b| self.tokens_in(Id::new(b).unwrap_or(Bld::ZERO), seat)).sum()
+        self.town.iter().map(|t| t.owner.iter().filter(|o| **o == Some(seat as u8)).count() as u32).sum()
     }
 
     /// Dollars one token costs in building `b`.
