@@ -81,6 +81,8 @@ pub enum ActionSpec {
     Pass,
     Done,
     Jettison(String),
+    /// The solo player's choice for the Automa: a dock id.
+    Send(String),
 }
 
 fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
@@ -213,6 +215,7 @@ impl Scripted for State {
             S::Pass => Action::Pass,
             S::Done => Action::Done,
             S::Jettison(c) => Action::Jettison(cube(rules, c)?),
+            S::Send(to) => Action::Send(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?),
         })
     }
     fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
@@ -244,6 +247,7 @@ impl Scripted for State {
             Action::Pass => S::Pass,
             Action::Done => S::Done,
             Action::Jettison(x) => S::Jettison(c(x)),
+            Action::Send(d) => S::Send(rules.dock_id(d)),
         }
     }
     fn check_expect(&self, rules: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
@@ -290,6 +294,8 @@ impl Scripted for State {
         for seat in 0..s.players {
             out.insert(format!("boosts.p{}", seat + 1), Fact::Number(i64::from(s.boosts[seat].total())));
         }
+        out.insert("deck".into(), Fact::Number(s.deck.len() as i64));
+        out.insert("boxed-cards".into(), Fact::Number(i64::from(s.boxed_cards.total())));
         out.insert("gold-die".into(), Fact::Number(i64::from(s.gold_die)));
         out.insert("bank.gold".into(), Fact::Number(i64::from(s.bank_gold(rules))));
         out.insert("actions-left".into(), Fact::Number(i64::from(s.actions_left)));
@@ -312,8 +318,9 @@ impl Scripted for State {
                 z.iter().map(|(c, n)| format!("{n} {}", rules.cube(c).name)).collect::<Vec<_>>().join(", ")
             };
             out.push_str(&format!(
-                "p{}: ship {at}; cargo [{}]; storage [{}]; score {}\n",
+                "p{}{}: ship {at}; cargo [{}]; storage [{}]; score {}\n",
                 seat + 1,
+                if s.is_automa(seat) { " (Automa)" } else { "" },
                 list(&s.cargo[seat]),
                 list(&s.storage[seat]),
                 s.total_score(rules, seat)
@@ -334,7 +341,8 @@ impl Scripted for State {
         out
     }
     fn pending_decision(&self) -> Option<(usize, &'static str)> {
-        (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), "swap-take"))
+        let what = if matches!(self.phase, super::rules::Phase::Automa(_)) { "automa-dock" } else { "swap-take" };
+        (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), what))
     }
     fn force(&mut self, outcome: Forced) {
         self.chance.force(outcome);

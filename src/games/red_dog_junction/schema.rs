@@ -23,6 +23,7 @@ pub struct GameFile {
     pub crew: CrewNumbers,
     pub end: EndNumbers,
     pub limits: LimitNumbers,
+    pub solo: SoloNumbers,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -59,6 +60,7 @@ numbered! {
     CrewNumbers { swap_per_outlaw }
     EndNumbers { countdown_turns }
     LimitNumbers { turn_cap }
+    SoloNumbers { actions, automa_capacity, automa_salvage, automa_mine, automa_swap, automa_deal_gold, automa_boost_gold }
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
