@@ -20,13 +20,16 @@ pub fn rules() -> Rules {
     }
 }
 
-/// The default, and each non-default option of each live interpretation alone.
+/// The default, each variant alone, and each non-default option of each
+/// live interpretation alone (with the variant it belongs to).
 fn single_change_configs(rules: &Rules, players: u32, seed: u64) -> Vec<Config> {
     let base = Config::new("red-dog-junction", players, seed);
     let mut out = vec![base.clone()];
+    out.extend(rules.variants.iter().map(|v| base.clone().with_variant(&v.id)));
     for i in rules.interpretations.iter().filter(|i| i.inert.is_none()) {
+        let under = i.variant.as_ref().map_or(base.clone(), |v| base.clone().with_variant(v));
         for o in i.options.iter().filter(|o| o.id != i.default) {
-            out.push(base.clone().with_reading(&i.id, &o.id));
+            out.push(under.clone().with_reading(&i.id, &o.id));
         }
     }
     out

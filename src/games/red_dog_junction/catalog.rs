@@ -41,6 +41,7 @@ pub const RULE_IDS: &[&str] = &[
     "chance.roll",
     "game.over",
     "solo.automa",
+    "setup.draft",
 ];
 
 /// Effects are not part of this catalog yet: `replace:` and data `steps:`
@@ -129,7 +130,15 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
     let mut cites: Vec<(&str, &RawCitation)> = Vec::new();
     cites.extend(g.game.source.iter().map(|c| (f.game, c)));
     cites.extend(g.setup.source.iter().map(|c| (f.game, c)));
-    for s in [&g.turn.source, &g.ship.source, &g.crew.source, &g.end.source, &g.limits.source, &g.solo.source] {
+    for s in [
+        &g.turn.source,
+        &g.ship.source,
+        &g.crew.source,
+        &g.end.source,
+        &g.limits.source,
+        &g.solo.source,
+        &g.drafts.source,
+    ] {
         cites.extend(s.iter().map(|c| (f.game, c)));
     }
     let c = &raw.components;
@@ -305,6 +314,9 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
         ("automa_boost_gold", 1),
     ];
     tally.add(prov("solo", position(&solo.actions), &solo.source, &solo.assumed, &solo_fields, diags));
+    let dr = &g.drafts;
+    let draft_fields = [("trail_boss_officers", 1), ("trail_boss_picks", 1), ("posse_cowboys", 1), ("posse_hand", 1)];
+    tally.add(prov("drafts", position(&dr.posse_hand), &dr.source, &dr.assumed, &draft_fields, diags));
     let max = g.game.max_players.value.min(5) as usize;
     let mut starting_gold = vec![0; max];
     for (n, gold) in &s.starting_gold {
@@ -343,6 +355,10 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
         (P::AutomaSwap, &solo.automa_swap, "solo.automa_swap", 30),
         (P::AutomaDealGold, &solo.automa_deal_gold, "solo.automa_deal_gold", 50),
         (P::AutomaBoostGold, &solo.automa_boost_gold, "solo.automa_boost_gold", 10),
+        (P::TrailBossOfficers, &dr.trail_boss_officers, "drafts.trail_boss_officers", 1),
+        (P::TrailBossPicks, &dr.trail_boss_picks, "drafts.trail_boss_picks", 3),
+        (P::PosseCowboys, &dr.posse_cowboys, "drafts.posse_cowboys", 3),
+        (P::PosseHand, &dr.posse_hand, "drafts.posse_hand", 12),
     ] {
         params[param as usize] = small(f.game, n, cap, what, diags);
     }

@@ -13,7 +13,7 @@ crate::invariant_table! { Fault;
     "cargo-within-capacity": "when a turn ends, the ship that played it holds no more than its capacity", "Game Concepts: Capacity and Jettison", "no-jettison" => NoJettison;
     "actions-per-turn": "a turn begins no more actions than the turn allows (two; three for the solo player)", "On Your Turn; Solo Play", "third-action" => ThirdAction;
     "dice-within-faces": "every die shows one of its faces", "Setup; Crew Actions: Trade", "die-seven" => DieSeven;
-    "card-conservation": "every card type's copies add up across deck, display, crews, boosts, discard and the box", "Components; Setup", "lose-bought-card" => LoseBoughtCard;
+    "card-conservation": "every card type's copies add up across deck, display, crews, boosts, draft hands, discard and the box", "Components; Setup", "lose-bought-card" => LoseBoughtCard;
     "countdown-turns": "once the bank's gold is gone, the game lasts the turns the countdown allows", "End of Game", "countdown-short" => CountdownShort;
     "score-is-sum": "a final score is stored gold plus card points plus Super Deals", "End of Game", "score-bonus" => ScoreBonus;
 }
@@ -76,7 +76,7 @@ impl Check for State {
         }
         let mut c: Tally<Card> = Tally::new(rules.cards.len());
         c.add(&s.deck).add(&s.display).add(&s.discard).add(&s.boxed_cards);
-        for z in s.crew.iter().chain(&s.boosts) {
+        for z in s.crew.iter().chain(&s.boosts).chain(&s.hands) {
             c.add(z);
         }
         let totals = s.card_totals(rules);
@@ -129,6 +129,7 @@ impl Check for State {
             Action::Jettison(x) => Action::Jettison(c(x)),
             Action::Trade { give, take } => Action::Trade { give: take, take: give },
             Action::Send(_) => Action::Send(Id::new(200).unwrap_or(Id::ZERO)),
+            Action::Pick(_) => Action::Pick(Id::new(200).unwrap_or(Id::ZERO)),
             _ => Action::Roll(0),
         }
     }

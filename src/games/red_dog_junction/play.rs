@@ -59,6 +59,7 @@ impl State {
         match self.phase {
             Phase::Jettison => out.extend(cubes().map(Action::Jettison)),
             Phase::Automa(_) => out.extend(Id::first(rules.docks.len()).map(Action::Send)),
+            Phase::Extra | Phase::Draft => out.extend(Id::first(rules.cards.len()).map(Action::Pick)),
             Phase::Loading => {
                 out.extend(cubes().map(Action::LoadCube));
                 out.extend(cubes().map(Action::UnloadCube));
@@ -130,6 +131,8 @@ impl State {
                 if self.is_automa(usize::from(with)) { 0 } else { usize::from(with) }
             }
             Phase::Automa(_) => 0,
+            // the solo player picks for the Automa
+            Phase::Extra | Phase::Draft if self.is_automa(self.active) => 0,
             _ => self.active,
         }
     }
@@ -177,6 +180,7 @@ impl State {
                 }
                 _ => Err(rule("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
             },
+            Phase::Extra | Phase::Draft => self.pick(rules, a, ev),
             _ => self.phase_step(rules, a, ev),
         }
     }
@@ -423,6 +427,7 @@ impl State {
             }
             (Phase::Automa(errand), Action::Send(d)) => self.check_send(rules, errand, d),
             (Phase::Automa(_), _) => Err(rule("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
+            (Phase::Extra | Phase::Draft, _) => self.check_pick(rules, a),
             _ => self.check_step(rules, a),
         }
     }

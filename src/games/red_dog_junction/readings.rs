@@ -66,8 +66,21 @@ crate::hooks! { HOOKS;
     AutomaCrewScores = "automa-crew-scores" { CardsScore = "cards-score", GoldAndDealsOnly = "gold-and-deals-only" }
     /// Whether the Automa starts with player 2's starting cards.
     AutomaStartingCrew = "automa-starting-crew" { PlayerTwoCards = "player-two-cards", EmptyStack = "empty-stack" }
+    /// Trail Boss: where the Officers nobody is dealt go.
+    TrailBossOfficers = "trail-boss-undealt-officers" { BackInTheDeck = "back-in-the-deck", ToTheBox = "to-the-box" }
+    /// Posse: which starting cards are removed before the draft.
+    PosseRemoved = "posse-starting-cards" { AbsentPlayers = "absent-player-numbers", NoneRemoved = "none-removed" }
+    /// Posse: which way a draft hand is passed.
+    PossePass = "posse-pass-direction" { NextSeat = "next-seat", PreviousSeat = "previous-seat" }
     /// Whether the Automa's Rascal deal is paid.
     AutomaRascal = "automa-rascal" { FreeDeal = "free-deal", PaysFromCargo = "pays-from-cargo" }
+}
+
+crate::switches! {
+    /// The variants the code implements.
+    V, VARIANTS;
+    TrailBoss = "trail-boss",
+    Posse = "posse",
 }
 
 crate::switches! {
@@ -90,6 +103,10 @@ crate::switches! {
     AutomaSwap = "solo.automa_swap",
     AutomaDealGold = "solo.automa_deal_gold",
     AutomaBoostGold = "solo.automa_boost_gold",
+    TrailBossOfficers = "drafts.trail_boss_officers",
+    TrailBossPicks = "drafts.trail_boss_picks",
+    PosseCowboys = "drafts.posse_cowboys",
+    PosseHand = "drafts.posse_hand",
 }
 
 /// The one procedure of a turn: its actions (the end of the turn follows
@@ -101,7 +118,7 @@ pub const PROCEDURES: &[&str] = &["actions"];
 pub fn declared() -> Declared<'static> {
     Declared {
         hooks: HOOKS,
-        variants: &[],
+        variants: VARIANTS,
         params: PARAMS,
         entities: 0,
         steps: PROCEDURES,

@@ -34,6 +34,10 @@ pub enum Phase {
     /// The Automa's turn waits for the solo player to pick where its ship
     /// docks: a free Junction dock (an Agent) or planet (a Miner).
     Automa(Errand),
+    /// Set-up, Trail Boss: the active seat picks an extra crew card from the deck.
+    Extra,
+    /// Set-up, Posse: the active seat picks a card from its draft hand.
+    Draft,
 }
 
 /// Where the solo player sends the Automa's ship.
@@ -98,6 +102,8 @@ pub enum Action {
     Jettison(Id<Cube>),
     /// The solo player's choice for the Automa: the dock its ship goes to.
     Send(Id<Dock>),
+    /// A set-up pick (Trail Boss, Posse): a card of this type.
+    Pick(Id<Card>),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -146,6 +152,11 @@ pub enum Event {
     },
     /// The Automa takes a display card onto its crew stack (or discards a Boost).
     AutomaTakes {
+        card: Id<Card>,
+    },
+    /// A set-up pick of a variant.
+    Picked {
+        seat: usize,
         card: Id<Card>,
     },
     GameOver(End),
@@ -200,6 +211,10 @@ pub struct State {
     pub boosts: Vec<Cards>,
     /// Starting cards of absent player numbers.
     pub boxed_cards: Cards,
+    /// Posse draft hands (empty otherwise).
+    pub hands: Vec<Cards>,
+    /// Set-up picks still to make (Trail Boss, Posse).
+    pub picks_left: u32,
     pub deal_piles: Vec<Pile<Tile>>,
     pub deals: Vec<Multiset<Tile, 8>>,
     pub bought: u32,
@@ -272,6 +287,8 @@ impl State {
             crew: vec![Cards::new(rules.cards.len()); players],
             boosts: vec![Cards::new(rules.cards.len()); players],
             boxed_cards: Cards::new(rules.cards.len()),
+            hands: vec![Cards::new(rules.cards.len()); players],
+            picks_left: 0,
             deal_piles: Vec::new(),
             deals: vec![Multiset::new(rules.tiles.len()); players],
             bought: 0,
@@ -335,7 +352,9 @@ impl State {
         }
         deck.shuffle(&mut self.chance);
         self.deck = deck;
-        self.display.refill(&mut self.deck, &mut self.discard, WhenEmpty::Stop, &mut self.chance);
+        if !self.start_drafts(rules) {
+            self.display.refill(&mut self.deck, &mut self.discard, WhenEmpty::Stop, &mut self.chance);
+        }
         let nt = rules.tiles.len();
         let mut make: Supply<Tile> = Supply::new();
         for (i, p) in rules.piles.iter().enumerate() {

@@ -24,6 +24,7 @@ pub struct GameFile {
     pub end: EndNumbers,
     pub limits: LimitNumbers,
     pub solo: SoloNumbers,
+    pub drafts: DraftNumbers,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -60,6 +61,7 @@ numbered! {
     CrewNumbers { swap_per_outlaw }
     EndNumbers { countdown_turns }
     LimitNumbers { turn_cap }
+    DraftNumbers { trail_boss_officers, trail_boss_picks, posse_cowboys, posse_hand }
     SoloNumbers { actions, automa_capacity, automa_salvage, automa_mine, automa_swap, automa_deal_gold, automa_boost_gold }
 }
 
