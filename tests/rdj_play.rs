@@ -1,6 +1,7 @@
 //! Red Dog Junction played at random: the shared contract holds in every
-//! configuration at every player count, every invariant catches its
-//! planted fault, and the catalog keeps its interpretations.
+//! configuration at every player count (1 is the solo game against the
+//! Automa), every invariant catches its planted fault, and the catalog
+//! keeps its interpretations.
 
 use rulecheck::check::playout::{Chooser, RandomChooser, pick};
 use rulecheck::check::suite::{Checks, run_game};
@@ -19,13 +20,16 @@ pub fn rules() -> Rules {
     }
 }
 
-/// The default, and each non-default option of each live interpretation alone.
+/// The default, each variant alone, and each non-default option of each
+/// live interpretation alone (with the variant it belongs to).
 fn single_change_configs(rules: &Rules, players: u32, seed: u64) -> Vec<Config> {
     let base = Config::new("red-dog-junction", players, seed);
     let mut out = vec![base.clone()];
+    out.extend(rules.variants.iter().map(|v| base.clone().with_variant(&v.id)));
     for i in rules.interpretations.iter().filter(|i| i.inert.is_none()) {
+        let under = i.variant.as_ref().map_or(base.clone(), |v| base.clone().with_variant(v));
         for o in i.options.iter().filter(|o| o.id != i.default) {
-            out.push(base.clone().with_reading(&i.id, &o.id));
+            out.push(under.clone().with_reading(&i.id, &o.id));
         }
     }
     out
@@ -34,7 +38,7 @@ fn single_change_configs(rules: &Rules, players: u32, seed: u64) -> Vec<Config> 
 #[test]
 fn contract_holds_in_every_configuration() {
     let rules = rules();
-    for players in 2..=5u32 {
+    for players in 1..=5u32 {
         for (k, config) in single_change_configs(&rules, players, u64::from(players)).into_iter().enumerate() {
             // 60 turns a game keep the whole contract within the test budget
             let config = Config { seed: config.seed * 100 + k as u64, turn_cap: Some(60), ..config };
@@ -103,7 +107,7 @@ fn every_invariant_catches_its_fault() {
         let caught = (0..60u64).find_map(|seed| {
             // the countdown's and the score's faults show only at the end
             let bank = u32::from(!matches!(inv.fault, "countdown-short" | "score-bonus"));
-            let mut s = near_the_end(&rules, 2 + (seed % 4) as u32, seed, bank);
+            let mut s = near_the_end(&rules, 1 + (seed % 5) as u32, seed, bank);
             assert!(s.inject_fault(inv.fault));
             play(&rules, s, seed).map(|name| (seed, name))
         });
@@ -113,6 +117,36 @@ fn every_invariant_catches_its_fault() {
     let rules2 = rules.clone();
     let mut s = State::new(&rules2, &Config::new("red-dog-junction", 3, 1)).unwrap();
     assert!(!s.inject_fault("no-such-fault"));
+}
+
+/// The solo player's turn allows three actions: fault-free solo games keep
+/// `actions-per-turn` with three actions a turn begun, and the planted
+/// extra action (a fourth) is caught in solo games too.
+#[test]
+fn solo_turns_have_three_actions_and_a_fourth_is_caught() {
+    let rules = rules();
+    let mut threes = 0;
+    for seed in 0..10u64 {
+        let mut s = State::new(&rules, &Config::new("red-dog-junction", 1, seed)).unwrap();
+        assert!(s.solo && s.players == 2 && s.actions_left == 3);
+        let mut chooser = RandomChooser::new(seed);
+        let mut legal = Vec::new();
+        for _ in 0..3000 {
+            s.legal_actions(&rules, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[chooser.choose(legal.len())];
+            let before = s.before();
+            let ev = s.apply(&rules, &a).unwrap();
+            threes += usize::from(s.active == 0 && s.actions_taken == 3);
+            s.check_invariants(&rules, &before, &a, &ev).unwrap();
+        }
+        let mut f = near_the_end(&rules, 1, seed, 1);
+        assert!(f.inject_fault("third-action"));
+        assert_eq!(play(&rules, f, seed), Some("actions-per-turn"), "seed {seed}");
+    }
+    assert!(threes > 0, "no solo turn began three actions");
 }
 
 /// The fault-free games from near the end keep every invariant and end
@@ -145,7 +179,7 @@ fn ends_by_countdown(rules: &Rules, mut s: State, seed: u64) -> bool {
 #[test]
 fn random_games_reach_the_end_the_rules_give() {
     let rules = rules();
-    for players in 2..=5u32 {
+    for players in 1..=5u32 {
         let games = 12u64;
         let mut ends = [0u64; 3];
         for seed in 0..games {
@@ -175,7 +209,7 @@ fn rdj_legal_by_check_is_legal_by_trying() {
     let rules = rules();
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     let (mut states, mut rich_ones) = (0, 0);
-    for players in 2..=5u32 {
+    for players in 1..=5u32 {
         for (k, config) in single_change_configs(&rules, players, u64::from(players)).into_iter().enumerate() {
             let seed = config.seed * 1000 + k as u64;
             let fresh = State::new(&rules, &Config { seed, ..config.clone() }).unwrap();

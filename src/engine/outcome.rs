@@ -177,8 +177,13 @@ impl Outcome {
     }
 
     /// Counts a win for each seat in first place (a shared first place
-    /// counts for each), or a draw when nobody won.
-    pub fn tally(&self, wins: &mut [u64], draws: &mut u64) {
+    /// counts for each), or a draw when nobody won. `wins` grows to the
+    /// outcome's seats: a game may seat more than the configured players
+    /// (Red Dog Junction's solo game seats the Automa as p2).
+    pub fn tally(&self, wins: &mut Vec<u64>, draws: &mut u64) {
+        if wins.len() < self.standings.len() {
+            wins.resize(self.standings.len(), 0);
+        }
         let mut any = false;
         for seat in self.winners() {
             any = true;
@@ -242,9 +247,9 @@ mod tests {
         assert_eq!(cap.key(), "draw:turn-cap");
         assert_eq!(cap.to_string(), "draw (turn cap)");
         assert_eq!(Outcome::winner(1, EndReason::Goal, &[0, 9]).to_string(), "p2 wins");
-        let (mut wins, mut draws) = ([0u64; 2], 0);
+        let (mut wins, mut draws) = (vec![0u64; 1], 0);
         tie.tally(&mut wins, &mut draws);
         cap.tally(&mut wins, &mut draws);
-        assert_eq!((wins, draws), ([1, 1], 1));
+        assert_eq!((wins, draws), (vec![1, 1], 1));
     }
 }

@@ -174,8 +174,12 @@ impl ConfigRun {
                 Some(seats) => {
                     for seat in seats.split('+') {
                         let k = seat.strip_prefix('p').and_then(|d| d.parse::<usize>().ok());
-                        if let Some(w) = k.and_then(|k| wins.get_mut(k.wrapping_sub(1))) {
-                            *w += n;
+                        // a seat past the configured players (the solo game's Automa) grows the list
+                        if let Some(k) = k.filter(|&k| (1..=64).contains(&k)) {
+                            if wins.len() < k {
+                                wins.resize(k, 0);
+                            }
+                            wins[k - 1] += n;
                         }
                     }
                 }

@@ -40,6 +40,8 @@ pub const RULE_IDS: &[&str] = &[
     "jettison.capacity",
     "chance.roll",
     "game.over",
+    "solo.automa",
+    "setup.draft",
 ];
 
 /// Effects are not part of this catalog yet: `replace:` and data `steps:`
@@ -110,11 +112,11 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
     check_names(f.game, &g.game.names, &languages, diags);
     let mut tally = NumberTally::default();
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
-    if min < 2 || max > 5 || min > max {
+    if min < 1 || !(2..=5).contains(&max) || min > max {
         diags.error(
             f.game,
             position(&g.game.min_players),
-            format!("players {min}-{max}: this game plays 2 to 5 (solo is not yet implemented)"),
+            format!("players {min}-{max}: this game plays 1 (solo, with the Automa) to 5"),
         );
     }
     let numbers = numbers(&f, g, &mut tally, diags);
@@ -128,7 +130,15 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
     let mut cites: Vec<(&str, &RawCitation)> = Vec::new();
     cites.extend(g.game.source.iter().map(|c| (f.game, c)));
     cites.extend(g.setup.source.iter().map(|c| (f.game, c)));
-    for s in [&g.turn.source, &g.ship.source, &g.crew.source, &g.end.source, &g.limits.source] {
+    for s in [
+        &g.turn.source,
+        &g.ship.source,
+        &g.crew.source,
+        &g.end.source,
+        &g.limits.source,
+        &g.solo.source,
+        &g.drafts.source,
+    ] {
         cites.extend(s.iter().map(|c| (f.game, c)));
     }
     let c = &raw.components;
@@ -172,6 +182,14 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
     params[P::SecondPileTiles as usize] = pile_tiles.1;
+    let deal_gold = params[P::AutomaDealGold as usize];
+    if !piles.iter().any(|p| p.gold == deal_gold) {
+        diags.error(
+            f.game,
+            position(&g.solo.automa_deal_gold),
+            format!("solo.automa_deal_gold is {deal_gold}, but no Super Deal pile pays that much"),
+        );
+    }
     let find = |k: LocKind| locations.iter().position(|l| l.kind == k);
     let haberdashery = find(LocKind::Haberdashery).unwrap_or_else(|| {
         diags.error(f.comp, (1, 1), "no location has `kind: haberdashery`");
@@ -285,6 +303,20 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
         &[("turn_cap", 1)],
         diags,
     ));
+    let solo = &g.solo;
+    let solo_fields = [
+        ("actions", 1),
+        ("automa_capacity", 1),
+        ("automa_salvage", 1),
+        ("automa_mine", 1),
+        ("automa_swap", 1),
+        ("automa_deal_gold", 1),
+        ("automa_boost_gold", 1),
+    ];
+    tally.add(prov("solo", position(&solo.actions), &solo.source, &solo.assumed, &solo_fields, diags));
+    let dr = &g.drafts;
+    let draft_fields = [("trail_boss_officers", 1), ("trail_boss_picks", 1), ("posse_cowboys", 1), ("posse_hand", 1)];
+    tally.add(prov("drafts", position(&dr.posse_hand), &dr.source, &dr.assumed, &draft_fields, diags));
     let max = g.game.max_players.value.min(5) as usize;
     let mut starting_gold = vec![0; max];
     for (n, gold) in &s.starting_gold {
@@ -315,6 +347,22 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
         small(f.game, &g.ship.capacity_per_cowboy, 20, "ship.capacity_per_cowboy", diags);
     params[P::SwapPerOutlaw as usize] = small(f.game, &g.crew.swap_per_outlaw, 10, "crew.swap_per_outlaw", diags);
     params[P::CountdownTurns as usize] = small(f.game, &g.end.countdown_turns, 10, "end.countdown_turns", diags);
+    for (param, n, what, cap) in [
+        (P::SoloActions, &solo.actions, "solo.actions", 10),
+        (P::AutomaCapacity, &solo.automa_capacity, "solo.automa_capacity", 60),
+        (P::AutomaSalvage, &solo.automa_salvage, "solo.automa_salvage", 30),
+        (P::AutomaMine, &solo.automa_mine, "solo.automa_mine", 30),
+        (P::AutomaSwap, &solo.automa_swap, "solo.automa_swap", 30),
+        (P::AutomaDealGold, &solo.automa_deal_gold, "solo.automa_deal_gold", 50),
+        (P::AutomaBoostGold, &solo.automa_boost_gold, "solo.automa_boost_gold", 10),
+        (P::TrailBossOfficers, &dr.trail_boss_officers, "drafts.trail_boss_officers", 1),
+        (P::TrailBossPicks, &dr.trail_boss_picks, "drafts.trail_boss_picks", 3),
+        (P::PosseCowboys, &dr.posse_cowboys, "drafts.posse_cowboys", 3),
+        (P::PosseHand, &dr.posse_hand, "drafts.posse_hand", 12),
+    ] {
+        params[param as usize] = small(f.game, n, cap, what, diags);
+    }
+    params[P::SoloActions as usize] = params[P::SoloActions as usize].max(1);
     params[P::TurnCap as usize] = small(f.game, &g.limits.turn_cap, 100_000, "limits.turn_cap", diags).max(1);
     Numbers {
         params,

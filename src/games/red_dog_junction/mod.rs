@@ -12,17 +12,21 @@
 //! | jettison to capacity at the end of a turn | End of Turn; Game Concepts | `after`, `Phase::Jettison` |
 //! | the end: countdown after the bank's last gold, the deck's last card | End of Game; FAQ | `after`, `end_turn`, `refill` |
 //! | scoring and both tie-breaks as a ranked outcome | End of Game; FAQ | `State::outcome` |
+//! | solo: three actions for p1; the Automa (seat p2) takes the last display card and reacts to its type | Solo Play | `automa.rs` |
+//! | Trail Boss and Posse set-ups: an Officer each and an extra crew pick; a pick-and-pass draft | Gameplay Variants | `draft.rs` |
 //! | (not a rule) the random player's weights over the legal actions | — | `policy.rs` |
 //!
 //! Not yet: Officer and Boost effects (no text is printed; they are to be
-//! written in the effect language), the variants and the solo Automa.
+//! written in the effect language).
 //! Every ambiguity is an interpretation in
 //! `rules/red-dog-junction/interpretations.yaml`; the code branches only on
 //! the typed hooks of `readings` and on parameters.
 
 mod actions;
+mod automa;
 pub mod catalog;
 mod contract;
+mod draft;
 pub mod invariants;
 mod lower_parts;
 mod play;
@@ -143,6 +147,11 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
         Action::Pass => "pass".into(),
         Action::Done => "done".into(),
         Action::Jettison(x) => format!("jettison one {}", c(x)),
+        Action::Send(d) if d.index() < rules.docks.len() => format!("send the Automa to {}", rules.dock_name(d)),
+        Action::Send(_) => "send the Automa to an unknown dock".into(),
+        Action::Pick(k) => {
+            format!("pick {}", rules.cards.get(k.index()).map_or("an unknown card", |d| d.name.as_str()))
+        }
     }
 }
 
@@ -167,6 +176,8 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
         Event::CountdownStarted { turns } => format!("the bank's last gold is gone: {turns} more turns"),
         Event::CountdownStopped => "gold is back in the bank: the countdown stops".into(),
         Event::TurnEnded { seat } => format!("p{}'s turn ends", seat + 1),
+        Event::Picked { seat, card } => format!("p{} picks {}", seat + 1, rules.card(*card).name),
+        Event::AutomaTakes { card } => format!("the Automa takes {} from the display", rules.card(*card).name),
         Event::GameOver(end) => format!(
             "the game is over ({})",
             match end {

@@ -58,6 +58,8 @@ impl State {
         let cubes = || Id::<Cube>::first(rules.cubes.len());
         match self.phase {
             Phase::Jettison => out.extend(cubes().map(Action::Jettison)),
+            Phase::Automa(_) => out.extend(Id::first(rules.docks.len()).map(Action::Send)),
+            Phase::Extra | Phase::Draft => out.extend(Id::first(rules.cards.len()).map(Action::Pick)),
             Phase::Loading => {
                 out.extend(cubes().map(Action::LoadCube));
                 out.extend(cubes().map(Action::UnloadCube));
@@ -124,9 +126,13 @@ impl State {
 
     fn who(&self) -> usize {
         match self.phase {
+            // the Automa makes no choices: the solo player picks for it
             Phase::Swap { with, give: Some(_), .. } if self.r::<SwapPicks>() == SwapPicks::OwnerPicksOwn => {
-                usize::from(with)
+                if self.is_automa(usize::from(with)) { 0 } else { usize::from(with) }
             }
+            Phase::Automa(_) => 0,
+            // the solo player picks for the Automa
+            Phase::Extra | Phase::Draft if self.is_automa(self.active) => 0,
             _ => self.active,
         }
     }
@@ -166,6 +172,15 @@ impl State {
                 }
                 _ => Err(rule("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first")),
             },
+            Phase::Automa(errand) => match *a {
+                Action::Send(d) => {
+                    self.check_send(rules, errand, d)?;
+                    self.send(rules, errand, d, ev);
+                    Ok(())
+                }
+                _ => Err(rule("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
+            },
+            Phase::Extra | Phase::Draft => self.pick(rules, a, ev),
             _ => self.phase_step(rules, a, ev),
         }
     }
@@ -298,6 +313,25 @@ impl State {
 
     /// What follows any action: the countdown, the end of the turn.
     fn after(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        self.watch_bank(rules, ev);
+        if self.end.is_some() || !self.rolls.is_empty() || self.phase != Phase::Actions && self.phase != Phase::Jettison
+        {
+            return;
+        }
+        if self.phase == Phase::Actions && self.actions_left > 0 {
+            return;
+        }
+        let over = self.cargo[self.active].total() > self.capacity(rules, self.active);
+        if over && self.fault != Some(Fault::NoJettison) {
+            self.phase = Phase::Jettison;
+            return;
+        }
+        self.end_turn(rules, ev);
+    }
+
+    /// The countdown: the bank's last gold starts it (`countdown-refill`
+    /// says whether gold back in the bank stops it).
+    pub(super) fn watch_bank(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let bank = self.bank_gold(rules);
         match self.countdown {
             None if bank == 0 => {
@@ -316,27 +350,23 @@ impl State {
             }
             _ => {}
         }
-        if self.end.is_some() || !self.rolls.is_empty() || self.phase != Phase::Actions && self.phase != Phase::Jettison
-        {
-            return;
-        }
-        if self.phase == Phase::Actions && self.actions_left > 0 {
-            return;
-        }
-        let over = self.cargo[self.active].total() > self.capacity(rules, self.active);
-        if over && self.fault != Some(Fault::NoJettison) {
-            self.phase = Phase::Jettison;
-            return;
-        }
-        self.end_turn(rules, ev);
     }
 
     fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        let seat = self.active;
         self.phase = Phase::Actions;
         if self.r::<RefillTiming>() == RefillTiming::EndOfTurn || self.display.filled() < rules.display {
             self.refill(rules, ev);
         }
+        self.pass_turn(ev);
+        if self.end.is_none() && self.is_automa(self.active) {
+            self.automa_turn(rules, ev);
+        }
+    }
+
+    /// The turn passes to the next seat; the countdown and the turn cap may end the game.
+    pub(super) fn pass_turn(&mut self, ev: &mut Vec<Event>) {
+        let seat = self.active;
+        self.phase = Phase::Actions;
         ev.push(Event::TurnEnded { seat });
         if let Some((left, started)) = self.countdown
             && self.turns > started
@@ -345,7 +375,7 @@ impl State {
         }
         self.turns += 1;
         self.active = (self.active + 1) % self.players;
-        self.actions_left = self.p(P::Actions);
+        self.actions_left = self.actions_for(self.active);
         self.actions_taken = 0;
         self.bought = 0;
         if self.end.is_some() {
@@ -395,6 +425,9 @@ impl State {
             (Phase::Jettison, _) => {
                 Err(rule("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first"))
             }
+            (Phase::Automa(errand), Action::Send(d)) => self.check_send(rules, errand, d),
+            (Phase::Automa(_), _) => Err(rule("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
+            (Phase::Extra | Phase::Draft, _) => self.check_pick(rules, a),
             _ => self.check_step(rules, a),
         }
     }

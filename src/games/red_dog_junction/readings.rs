@@ -48,6 +48,39 @@ crate::hooks! { HOOKS;
     TradeForScrap = "trade-for-scrap" { FromSpace = "from-space", NotObtainable = "not-obtainable" }
     /// Where a Super Deal's gold goes.
     SuperDealGoldWhere = "super-deal-gold-where" { Cargo = "cargo", Storage = "storage" }
+    /// Which display card is the "last" the Automa takes.
+    AutomaLastCard = "automa-last-card" { FarthestFromDeck = "farthest-from-deck", NearestToDeck = "nearest-to-deck" }
+    /// What the Automa does with an Officer card.
+    AutomaOfficer = "automa-officer" { StackOnly = "stack-no-action", GoldLikeABoost = "gold-like-a-boost" }
+    /// Which cubes an Outlaw swaps for the Automa.
+    AutomaOutlaw = "automa-outlaw" { GainsOnly = "gains-only", AlwaysSix = "always-six" }
+    /// A Scavenger when space holds no cube.
+    AutomaScavengerEmpty = "automa-scavenger-empty" { MovesAnyway = "moves-anyway", StaysPut = "stays-put" }
+    /// Whether the dock the Automa is at counts as free when it is sent.
+    AutomaOwnDock = "automa-own-dock" { CountsAsFree = "counts-as-free", MustMove = "must-move" }
+    /// Which cubes an Agent trades first when the bank's gold runs short.
+    AutomaShortBank = "automa-agent-short-bank" { LeastWorthFirst = "least-worth-first", MostWorthFirst = "most-worth-first" }
+    /// Whether the display refills after the Automa's take.
+    AutomaRefill = "automa-refill" { Refills = "refills", NextPlayerTurn = "at-the-players-turn-end" }
+    /// Whether the cards of the Automa's crew stack score.
+    AutomaCrewScores = "automa-crew-scores" { CardsScore = "cards-score", GoldAndDealsOnly = "gold-and-deals-only" }
+    /// Whether the Automa starts with player 2's starting cards.
+    AutomaStartingCrew = "automa-starting-crew" { PlayerTwoCards = "player-two-cards", EmptyStack = "empty-stack" }
+    /// Trail Boss: where the Officers nobody is dealt go.
+    TrailBossOfficers = "trail-boss-undealt-officers" { BackInTheDeck = "back-in-the-deck", ToTheBox = "to-the-box" }
+    /// Posse: which starting cards are removed before the draft.
+    PosseRemoved = "posse-starting-cards" { AbsentPlayers = "absent-player-numbers", NoneRemoved = "none-removed" }
+    /// Posse: which way a draft hand is passed.
+    PossePass = "posse-pass-direction" { NextSeat = "next-seat", PreviousSeat = "previous-seat" }
+    /// Whether the Automa's Rascal deal is paid.
+    AutomaRascal = "automa-rascal" { FreeDeal = "free-deal", PaysFromCargo = "pays-from-cargo" }
+}
+
+crate::switches! {
+    /// The variants the code implements.
+    V, VARIANTS;
+    TrailBoss = "trail-boss",
+    Posse = "posse",
 }
 
 crate::switches! {
@@ -63,6 +96,17 @@ crate::switches! {
     ExtraBoosts = "deck.extra_boosts",
     FirstPileTiles = "deals.first_pile_tiles",
     SecondPileTiles = "deals.second_pile_tiles",
+    SoloActions = "solo.actions",
+    AutomaCapacity = "solo.automa_capacity",
+    AutomaSalvage = "solo.automa_salvage",
+    AutomaMine = "solo.automa_mine",
+    AutomaSwap = "solo.automa_swap",
+    AutomaDealGold = "solo.automa_deal_gold",
+    AutomaBoostGold = "solo.automa_boost_gold",
+    TrailBossOfficers = "drafts.trail_boss_officers",
+    TrailBossPicks = "drafts.trail_boss_picks",
+    PosseCowboys = "drafts.posse_cowboys",
+    PosseHand = "drafts.posse_hand",
 }
 
 /// The one procedure of a turn: its actions (the end of the turn follows
@@ -74,7 +118,7 @@ pub const PROCEDURES: &[&str] = &["actions"];
 pub fn declared() -> Declared<'static> {
     Declared {
         hooks: HOOKS,
-        variants: &[],
+        variants: VARIANTS,
         params: PARAMS,
         entities: 0,
         steps: PROCEDURES,

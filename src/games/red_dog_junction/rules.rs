@@ -31,6 +31,22 @@ pub enum Phase {
     Swap { with: u8, left: u8, give: Option<Id<Cube>> },
     /// The end of the turn: cargo above capacity goes to space.
     Jettison,
+    /// The Automa's turn waits for the solo player to pick where its ship
+    /// docks: a free Junction dock (an Agent) or planet (a Miner).
+    Automa(Errand),
+    /// Set-up, Trail Boss: the active seat picks an extra crew card from the deck.
+    Extra,
+    /// Set-up, Posse: the active seat picks a card from its draft hand.
+    Draft,
+}
+
+/// Where the solo player sends the Automa's ship.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Errand {
+    /// A free Junction dock, where it trades its cargo for gold.
+    Trade,
+    /// An unoccupied planet, where it mines.
+    Mine,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,21 +100,65 @@ pub enum Action {
     Pass,
     Done,
     Jettison(Id<Cube>),
+    /// The solo player's choice for the Automa: the dock its ship goes to.
+    Send(Id<Dock>),
+    /// A set-up pick (Trail Boss, Posse): a card of this type.
+    Pick(Id<Card>),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Event {
-    Rolled { place: u8, value: u8 },
-    Moved { seat: usize, to: Option<Id<Dock>> },
-    Displaced { seat: usize },
-    Cubes { seat: usize, what: &'static str, cube: Id<Cube>, n: u32 },
-    Traded { seat: usize, give: (Id<Cube>, u32), take: (Id<Cube>, u32) },
-    Nudged { place: Option<u8>, value: u8 },
-    Bought { seat: usize, card: Id<Card> },
-    Deal { seat: usize, tile: Id<Tile>, gold: u32 },
-    CountdownStarted { turns: u32 },
+    Rolled {
+        place: u8,
+        value: u8,
+    },
+    Moved {
+        seat: usize,
+        to: Option<Id<Dock>>,
+    },
+    Displaced {
+        seat: usize,
+    },
+    Cubes {
+        seat: usize,
+        what: &'static str,
+        cube: Id<Cube>,
+        n: u32,
+    },
+    Traded {
+        seat: usize,
+        give: (Id<Cube>, u32),
+        take: (Id<Cube>, u32),
+    },
+    Nudged {
+        place: Option<u8>,
+        value: u8,
+    },
+    Bought {
+        seat: usize,
+        card: Id<Card>,
+    },
+    Deal {
+        seat: usize,
+        tile: Id<Tile>,
+        gold: u32,
+    },
+    CountdownStarted {
+        turns: u32,
+    },
     CountdownStopped,
-    TurnEnded { seat: usize },
+    TurnEnded {
+        seat: usize,
+    },
+    /// The Automa takes a display card onto its crew stack (or discards a Boost).
+    AutomaTakes {
+        card: Id<Card>,
+    },
+    /// A set-up pick of a variant.
+    Picked {
+        seat: usize,
+        card: Id<Card>,
+    },
     GameOver(End),
 }
 
@@ -119,7 +179,10 @@ pub enum Fault {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// Seats: the players, and the Automa's seat in a solo game.
     pub players: usize,
+    /// A solo game: p1 against the Automa, seat p2.
+    pub solo: bool,
     pub active: usize,
     pub actions_left: u32,
     /// Actions begun this turn (for the invariant).
@@ -148,6 +211,10 @@ pub struct State {
     pub boosts: Vec<Cards>,
     /// Starting cards of absent player numbers.
     pub boxed_cards: Cards,
+    /// Posse draft hands (empty otherwise).
+    pub hands: Vec<Cards>,
+    /// Set-up picks still to make (Trail Boss, Posse).
+    pub picks_left: u32,
     pub deal_piles: Vec<Pile<Tile>>,
     pub deals: Vec<Multiset<Tile, 8>>,
     pub bought: u32,
@@ -183,7 +250,8 @@ impl State {
     }
 
     pub fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
-        let players = config.players as usize;
+        let solo = config.players == 1;
+        let players = if solo { 2 } else { config.players as usize };
         if config.players < rules.min_players || config.players > rules.max_players {
             return Err(ConfigError::Players {
                 players: config.players,
@@ -196,6 +264,7 @@ impl State {
         let nc = rules.cubes.len();
         let mut s = State {
             players,
+            solo,
             active: 0,
             actions_left: 0,
             actions_taken: 0,
@@ -218,6 +287,8 @@ impl State {
             crew: vec![Cards::new(rules.cards.len()); players],
             boosts: vec![Cards::new(rules.cards.len()); players],
             boxed_cards: Cards::new(rules.cards.len()),
+            hands: vec![Cards::new(rules.cards.len()); players],
+            picks_left: 0,
             deal_piles: Vec::new(),
             deals: vec![Multiset::new(rules.tiles.len()); players],
             bought: 0,
@@ -230,7 +301,7 @@ impl State {
             leak: Default::default(),
             touched: Touched::default(),
         };
-        s.actions_left = s.p(P::Actions);
+        s.actions_left = s.actions_for(0);
         s.setup_cubes(rules);
         s.setup_cards(rules);
         s.setup_board(rules);
@@ -270,16 +341,20 @@ impl State {
     fn setup_cards(&mut self, rules: &Rules) {
         let totals = self.card_totals(rules);
         let mut deck: Pile<Card> = Pile::from_counts(&totals);
+        let automa_empty = self.solo && self.r::<AutomaStartingCrew>() == AutomaStartingCrew::EmptyStack;
         for c in Id::<Card>::first(rules.cards.len()) {
             let st = rules.card(c).starting;
             for seat in 0..5 {
-                let to = if seat < self.players { &mut self.crew[seat] } else { &mut self.boxed_cards };
+                let dealt = seat < self.players && !(automa_empty && self.is_automa(seat));
+                let to = if dealt { &mut self.crew[seat] } else { &mut self.boxed_cards };
                 let _ = move_n(&mut deck, to, c, st);
             }
         }
         deck.shuffle(&mut self.chance);
         self.deck = deck;
-        self.display.refill(&mut self.deck, &mut self.discard, WhenEmpty::Stop, &mut self.chance);
+        if !self.start_drafts(rules) {
+            self.display.refill(&mut self.deck, &mut self.discard, WhenEmpty::Stop, &mut self.chance);
+        }
         let nt = rules.tiles.len();
         let mut make: Supply<Tile> = Supply::new();
         for (i, p) in rules.piles.iter().enumerate() {
@@ -330,7 +405,18 @@ impl State {
             .map(|(_, n)| u32::from(n))
             .sum()
     }
+    /// Whether `seat` is the Automa's (seat p2 of a solo game).
+    pub fn is_automa(&self, seat: usize) -> bool {
+        self.solo && seat == 1
+    }
+    /// The actions a turn of `seat` allows (three for the solo player).
+    pub fn actions_for(&self, seat: usize) -> u32 {
+        if self.solo && seat == 0 { self.p(P::SoloActions) } else { self.p(P::Actions) }
+    }
     pub fn capacity(&self, rules: &Rules, seat: usize) -> u32 {
+        if self.is_automa(seat) {
+            return self.p(P::AutomaCapacity);
+        }
         self.count_ability(rules, seat, Ability::Cargo) * self.p(P::CapacityPerCowboy)
     }
     /// The supply a commodity is obtained from and goes back to.
@@ -371,7 +457,9 @@ impl State {
     }
     pub fn score(&self, rules: &Rules, seat: usize) -> (u32, u32, u32) {
         let gold = self.storage[seat].count(rules.gold);
-        let cards: u32 = self.crew[seat].iter().map(|(c, n)| rules.card(c).points * u32::from(n)).sum();
+        let counted = !self.is_automa(seat) || self.r::<AutomaCrewScores>() == AutomaCrewScores::CardsScore;
+        let cards: u32 =
+            if counted { self.crew[seat].iter().map(|(c, n)| rules.card(c).points * u32::from(n)).sum() } else { 0 };
         let deals = self.deals[seat].total();
         (gold, cards, deals)
     }

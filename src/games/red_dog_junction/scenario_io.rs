@@ -81,6 +81,10 @@ pub enum ActionSpec {
     Pass,
     Done,
     Jettison(String),
+    /// The solo player's choice for the Automa: a dock id.
+    Send(String),
+    /// A set-up pick (Trail Boss, Posse): a card id.
+    Pick(String),
 }
 
 fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
@@ -213,6 +217,8 @@ impl Scripted for State {
             S::Pass => Action::Pass,
             S::Done => Action::Done,
             S::Jettison(c) => Action::Jettison(cube(rules, c)?),
+            S::Pick(c) => Action::Pick(rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?),
+            S::Send(to) => Action::Send(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?),
         })
     }
     fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
@@ -244,6 +250,8 @@ impl Scripted for State {
             Action::Pass => S::Pass,
             Action::Done => S::Done,
             Action::Jettison(x) => S::Jettison(c(x)),
+            Action::Send(d) => S::Send(rules.dock_id(d)),
+            Action::Pick(k) => S::Pick(rules.cards.get(k.index()).map_or("?".to_string(), |d| d.id.clone())),
         }
     }
     fn check_expect(&self, rules: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
@@ -276,6 +284,11 @@ impl Scripted for State {
             out.insert(format!("ship.{p}"), Fact::Text(at));
             out.insert(format!("score.{p}"), Fact::Number(s.total_score(rules, seat)));
             out.insert(format!("deals.{p}"), Fact::Number(i64::from(s.deals[seat].total())));
+            for (c, n) in s.hands[seat].iter() {
+                out.insert(format!("hand.{p}.{}", rules.card(c).id), Fact::Number(i64::from(n)));
+            }
+            let cards = s.crew[seat].total() + s.boosts[seat].total();
+            out.insert(format!("cards.{p}"), Fact::Number(i64::from(cards)));
         }
         for (place, v) in s.dice.iter().enumerate() {
             out.insert(format!("die.{}", place + 1), Fact::Number(i64::from(*v)));
@@ -290,6 +303,8 @@ impl Scripted for State {
         for seat in 0..s.players {
             out.insert(format!("boosts.p{}", seat + 1), Fact::Number(i64::from(s.boosts[seat].total())));
         }
+        out.insert("deck".into(), Fact::Number(s.deck.len() as i64));
+        out.insert("boxed-cards".into(), Fact::Number(i64::from(s.boxed_cards.total())));
         out.insert("gold-die".into(), Fact::Number(i64::from(s.gold_die)));
         out.insert("bank.gold".into(), Fact::Number(i64::from(s.bank_gold(rules))));
         out.insert("actions-left".into(), Fact::Number(i64::from(s.actions_left)));
@@ -305,15 +320,21 @@ impl Scripted for State {
     }
     fn describe_state(&self, rules: &Rules) -> String {
         let s = self;
-        let mut out = format!("turn {} · p{} to act · {} actions left\n", s.turns + 1, s.active + 1, s.actions_left);
+        let mut out = match s.phase {
+            super::rules::Phase::Extra | super::rules::Phase::Draft => {
+                format!("set-up picks · p{} to pick · {} picks left\n", s.active + 1, s.picks_left)
+            }
+            _ => format!("turn {} · p{} to act · {} actions left\n", s.turns + 1, s.active + 1, s.actions_left),
+        };
         for seat in 0..s.players {
             let at = s.ships[seat].map_or("in space".to_string(), |d| format!("at {}", rules.dock_name(d)));
             let list = |z: &super::rules::Cubes| {
                 z.iter().map(|(c, n)| format!("{n} {}", rules.cube(c).name)).collect::<Vec<_>>().join(", ")
             };
             out.push_str(&format!(
-                "p{}: ship {at}; cargo [{}]; storage [{}]; score {}\n",
+                "p{}{}: ship {at}; cargo [{}]; storage [{}]; score {}\n",
                 seat + 1,
+                if s.is_automa(seat) { " (Automa)" } else { "" },
                 list(&s.cargo[seat]),
                 list(&s.storage[seat]),
                 s.total_score(rules, seat)
@@ -334,7 +355,12 @@ impl Scripted for State {
         out
     }
     fn pending_decision(&self) -> Option<(usize, &'static str)> {
-        (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), "swap-take"))
+        let what = match self.phase {
+            super::rules::Phase::Automa(_) => "automa-dock",
+            super::rules::Phase::Extra | super::rules::Phase::Draft => "pick-for-the-automa",
+            _ => "swap-take",
+        };
+        (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), what))
     }
     fn force(&mut self, outcome: Forced) {
         self.chance.force(outcome);

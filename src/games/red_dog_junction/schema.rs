@@ -23,6 +23,8 @@ pub struct GameFile {
     pub crew: CrewNumbers,
     pub end: EndNumbers,
     pub limits: LimitNumbers,
+    pub solo: SoloNumbers,
+    pub drafts: DraftNumbers,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -59,6 +61,8 @@ numbered! {
     CrewNumbers { swap_per_outlaw }
     EndNumbers { countdown_turns }
     LimitNumbers { turn_cap }
+    DraftNumbers { trail_boss_officers, trail_boss_picks, posse_cowboys, posse_hand }
+    SoloNumbers { actions, automa_capacity, automa_salvage, automa_mine, automa_swap, automa_deal_gold, automa_boost_gold }
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
