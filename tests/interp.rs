@@ -220,9 +220,27 @@ fn diff_enables_the_variant_and_checks_its_input() {
     assert!(d.config.contains("--variant advanced-setup"), "{}", d.config);
     assert_eq!(d.consulted, 3);
     assert!(interp::diff_any(&rules, &base, "no-such", &[], 1, 1).unwrap_err().contains("unknown interpretation"));
-    assert!(interp::diff_any(&rules, &base, "food-kind", &[], 1, 1).unwrap_err().contains("inert"));
+    assert!(interp::diff_any(&rules, &base, "saloon-copies", &[], 1, 1).unwrap_err().contains("inert"));
     let bad = interp::diff_any(&rules, &base, "win-check", &["active-player".into(), "nobody".into()], 1, 1);
     assert!(bad.unwrap_err().contains("no option `nobody`"));
+}
+
+/// The random player weighs reopening the Town Hall as one choice (many
+/// two-card payments are one intent): with uniform play it reopened at
+/// once, and `town-hall-closed` was consulted in most games yet changed
+/// none. Weighed, it changes some.
+#[test]
+fn town_hall_closed_changes_games_once_reopening_is_one_choice() {
+    let rules = dry_gulch();
+    let base = Config::new("dry-gulch", 4, 0);
+    let d = interp::diff_any(&rules, &base, "town-hall-closed", &[], 60, 1).unwrap();
+    assert!(d.config.contains("--variant town-hall-damage"), "{}", d.config);
+    assert!(
+        d.consulted > 0 && d.pairs[0].play_differs > 0,
+        "consulted {}, play differs {}",
+        d.consulted,
+        d.pairs[0].play_differs
+    );
 }
 
 /// Live interpretations that random 4-player play under the default

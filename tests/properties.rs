@@ -15,6 +15,7 @@ use rulecheck::check::suite::{Checks, Failure, run_game};
 use rulecheck::engine::{Check, Config, Describe, Game};
 use rulecheck::games::dry_gulch::invariants::{FAULTS, INVARIANTS};
 use rulecheck::games::dry_gulch::payment::{self, Payment, Terms};
+use rulecheck::games::dry_gulch::rules_data::ResourceKind;
 use rulecheck::games::dry_gulch::{Rules, State};
 use rulecheck::games::{self, AnyRules};
 
@@ -210,6 +211,7 @@ fn terms(rules: &Rules, bits: u8) -> Terms<'static> {
         store_left: u32::from(bits >> 5),
         store_missing_only: bits & 8 != 0,
         handyman: rules.card_by_id("handyman-brother"),
+        unprinted_is: if bits & 16 == 0 { ResourceKind::Good } else { ResourceKind::Ability },
         touched: None,
     }
 }

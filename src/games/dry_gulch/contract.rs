@@ -42,6 +42,19 @@ impl Game for State {
         self.legal(rules, out, true);
     }
 
+    /// The random player weighs reopening the Town Hall as one choice: the
+    /// two cards it costs make many actions of one intent, which uniform
+    /// play would take almost every time, so the Town Hall never stayed
+    /// closed long enough for `town-hall-closed` to matter. Not a rule.
+    fn play_weights(&self, _: &Rules, legal: &[Action], out: &mut Vec<u32>) {
+        out.clear();
+        let reopen = |a: &Action| matches!(a, Action::ReopenTownHall(_));
+        let n = legal.iter().filter(|a| reopen(a)).count() as u32;
+        if n > 1 {
+            out.extend(legal.iter().map(|a| if reopen(a) { 1 } else { n }));
+        }
+    }
+
     fn apply(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
         self.checked_apply(rules, action)
     }

@@ -1,20 +1,20 @@
 //! Dry Gulch's part of the effect language (`crate::lang`): what only this
-//! game has. Operations `damage`, `take_random` (with its Fire Insurance,
-//! I.O.U. and Ace reaction stages), `draw_permit` (a `draw` from the permit
-//! deck) and `draw_per_point_behind`; the cards a `move` may name; selectors `target-owner`, `leaders`
-//! and `owner:<building>` (read through the `damaged-transfers` reading),
-//! and `discard` as a destination; conditions `built`, `intact` and
-//! `owned_by_active`; measures `hand`, `permits`, `influence`; decks
-//! `resources` and `permits`.
+//! game has. Operations `damage`, `take_random` and `give` (run with their
+//! decisions in `rules::takes`), `draw_permit` (a `draw` from the permit
+//! deck) and `draw_per_point_behind`; the cards a `move` may name;
+//! selectors `target-owner`, `leaders` and `owner:<building>` (read
+//! through the `damaged-transfers` reading), and `discard` as a
+//! destination; conditions `built`, `intact` and `owned_by_active`;
+//! measures `hand`, `permits`, `influence`; decks `resources` and `permits`.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::readings::*;
-use super::rules::{Action, Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
+use super::rules::{Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
 use super::rules_data::*;
-use crate::engine::{Supply, move_n, move_tagged};
+use crate::engine::{move_n, move_tagged};
 use crate::lang::{
     self, Agenda, Args, Compiler, Host, Lang, Node, OpDef, Param, Report, Sel, Ty, Word, World, did_you_mean, no_check,
     opt, req,
@@ -83,6 +83,7 @@ impl Lang for Dg {
         vec![
             OpDef { name: DAMAGE, params: &[], bare: None, check: check_damage, expand: expand_damage },
             OpDef { name: "take_random", params: TAKE, bare: None, check: check_take, expand: expand_take },
+            OpDef { name: "give", params: GIVE, bare: None, check: check_take, expand: expand_give },
             OpDef { name: "draw_permit", params: DRAW_PERMIT, bare: None, check: no_check, expand: expand_draw_permit },
             OpDef {
                 name: "draw_per_point_behind",
@@ -105,6 +106,7 @@ const TAKE: &[Param] = &[
     opt("tie_count", Ty::Count),
     opt("insurable", Ty::Bool),
 ];
+const GIVE: &[Param] = &[req("from", Ty::Selector), req("to", Ty::Destination), req("count", Ty::Count)];
 const DRAW_PERMIT: &[Param] = &[req("to", Ty::Selector), req("count", Ty::Count)];
 const PER_POINT: &[Param] = &[req("per_point", Ty::Count)];
 
@@ -141,6 +143,20 @@ fn check_take(cx: &mut Compiler<'_, Dg>, a: &mut Args<Dg>, at: (u64, u64)) {
 }
 
 fn expand_take(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
+    transfer(st, rules, a, false);
+}
+
+/// `from` picks `count` cards of his hand and gives them to `to` (one
+/// decision per card). Not a draw: no Fire Insurance, I.O.U. or Ace answers
+/// it. A giver or receiver that is a building not built is read as for
+/// `take_random`.
+fn expand_give(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
+    transfer(st, rules, a, true);
+}
+
+/// The steps of a `take_random` (random cards, with reactions) or, when
+/// `chosen`, of a `give` (the giver picks).
+fn transfer(st: &mut State, rules: &Rules, a: &Args<Dg>, chosen: bool) {
     let (Some(from), Some(to), Some(count)) = (a.sel("from"), a.sel("to"), a.count("count")) else { return };
     let froms = lang::seats::<Dg>(st, rules, from);
     let tos = lang::seats::<Dg>(st, rules, to);
@@ -156,7 +172,10 @@ fn expand_take(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
                 (Some(s), _) => Some(Dest::Seat(*s)),
                 (None, _) => None,
             };
-            let take = |from, to| Queued::Game(Step::Take { from, to, count: n, insurable, stage: 0, protect: None });
+            let take = |from, to| match chosen {
+                true => Queued::Game(Step::Give { from, to, left: n }),
+                false => Queued::Game(Step::Take { from, to, count: n, insurable, stage: 0, protect: None }),
+            };
             // a loss to oneself, as self-transfer reads it
             let to_self = matches!((f, dest), (Some(f), Some(Dest::Seat(t))) if *f == t);
             let discarded = to_self && st.r::<SelfTransfer>() == SelfTransfer::Discards;
@@ -376,14 +395,15 @@ impl World<Dg> for State {
         Decision::Choose { seat, choice, card }
     }
     fn draw(&mut self, _: &Rules, deck: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
+        let wait = self.gains_wait();
         match deck {
-            Deck::Resources => self.draw_resources(seat, count, ev),
+            Deck::Resources => self.draw_cards(seat, count, wait, ev),
             Deck::Permits if self.special_permits_barred() => {
                 ev.push(Event::Lapsed { why: "the Town Hall is closed: no player may draw permits".into() });
             }
             Deck::Permits => {
                 for _ in 0..count {
-                    if !self.draw_permit(seat, ev) {
+                    if !self.draw_permit_to(seat, wait, ev) {
                         ev.push(Event::Lapsed { why: "the permit deck is empty".into() });
                         break;
                     }
@@ -430,6 +450,12 @@ impl World<Dg> for State {
                 }
             }
             Step::Take { .. } => self.run_take(rules, step, ev),
+            Step::RewardDraw { seat, .. } => self.wait_for(step, Decision::RewardDraw { seat }),
+            Step::Give { from, left, .. } => {
+                if left > 0 && self.seats[from].hand_size() > 0 {
+                    self.wait_for(step, Decision::Give { seat: from });
+                }
+            }
         }
     }
 }
@@ -469,119 +495,5 @@ impl State {
                 self.close_town_hall(ev);
             }
         }
-    }
-
-    pub(super) fn run_take(&mut self, rules: &Rules, step: Step, ev: &mut Vec<Event>) {
-        let Step::Take { from, to, count, insurable, mut stage, protect } = step else {
-            return;
-        };
-        // the hand cannot change between the stages of one call: each stage
-        // that acts on it returns (a decision resumes the step anew)
-        let hand = &self.seats[from].hand;
-        let has = |k: ReactionKey| rules.reactions.get(&k).filter(|&&c| hand.count(c) > 0).copied();
-        let (insurance, iou, ace) = (has(ReactionKey::Insurance), has(ReactionKey::Iou), has(ReactionKey::Ace));
-        let resume = |stage| Step::Take { from, to, count, insurable, stage, protect };
-        if stage == 0 {
-            stage = 1;
-            if insurable && let Some(c) = insurance {
-                if self.r::<FireInsuranceUse>() == FireInsuranceUse::Automatic {
-                    self.use_insurance(rules, from, c, ev);
-                } else {
-                    self.wait_for(resume(stage), Decision::UseInsurance { seat: from });
-                }
-                return;
-            }
-        }
-        if stage == 1 {
-            stage = 2;
-            if let Some(c) = iou {
-                if self.r::<IouUse>() == IouUse::Automatic {
-                    self.hand_over_iou(rules, from, to, c, ev);
-                } else {
-                    self.wait_for(resume(stage), Decision::UseIou { seat: from });
-                }
-                return;
-            }
-        }
-        if stage == 2 && ace.is_some() && self.seats[from].hand_size() > 0 {
-            self.wait_for(resume(3), Decision::Protect { seat: from });
-            return;
-        }
-        // stage 3: take
-        let mut exclude: Vec<(CardKind, u8)> = Vec::new();
-        if let Some(ace) = ace {
-            if self.r::<AceProtection>() == AceProtection::AceAndOneCard {
-                exclude.push((ace, 1));
-            }
-            if let Some(p) = protect {
-                exclude.push((p, 1));
-            }
-        }
-        for _ in 0..count {
-            let Some(c) = self.random_card(rules, from, &exclude) else {
-                break;
-            };
-            self.hand_to(rules, from, to, c);
-            if let (Dest::Seat(s), Some(Fault::DuplicateOnTake)) = (to, self.fault) {
-                // out of nowhere: a supply no conservation check declares
-                moved(move_n(&mut Supply::new(), &mut self.seats[s].hand, c, 1));
-            }
-            ev.push(Event::Took { from, to, card: c });
-        }
-    }
-
-    /// The actions that answer a pending decision.
-    pub(super) fn decision_actions(&self, rules: &Rules, d: &Decision, out: &mut Vec<Action>) {
-        match d {
-            Decision::UseInsurance { .. } => out.extend([Action::UseInsurance(true), Action::UseInsurance(false)]),
-            Decision::UseIou { .. } => out.extend([Action::UseIou(true), Action::UseIou(false)]),
-            Decision::Protect { seat } => {
-                out.push(Action::Protect(None));
-                let ace = rules.reactions.get(&ReactionKey::Ace).copied();
-                let skip_ace = self.r::<AceProtection>() == AceProtection::AceAndOneCard;
-                for (k, &n) in rules.cards().zip(self.seats[*seat].hand.counts()) {
-                    let avail = if skip_ace && Some(k) == ace { n.saturating_sub(1) } else { n };
-                    if avail > 0 {
-                        out.push(Action::Protect(Some(k)));
-                    }
-                }
-            }
-            Decision::SpreadTo { options, .. } => out.extend(options.iter().map(|&p| Action::SpreadTo(p))),
-            Decision::Choose { choice, .. } => {
-                let n = rules.choices.get(*choice as usize).map_or(0, Vec::len);
-                out.extend((0..n as u32).map(|option| Action::Choose { choice: *choice, option }));
-            }
-        }
-    }
-
-    /// Puts `step` back in front of the queue, to resume once `d` is decided.
-    fn wait_for(&mut self, step: Step, d: Decision) {
-        self.agenda.queue.push_front(Queued::Game(step));
-        self.agenda.decision = Some(d);
-    }
-
-    pub(super) fn use_insurance(&mut self, rules: &Rules, seat: usize, card: CardKind, ev: &mut Vec<Event>) {
-        self.discard_from_hand(rules, seat, card, 1);
-        ev.push(Event::InsuranceUsed { seat });
-        self.agenda
-            .queue
-            .retain(|s| !matches!(s, Queued::Game(Step::Take { from, insurable: true, .. }) if *from == seat));
-    }
-
-    /// Fire Insurance kept at a fire's first draw stays kept for the rest
-    /// of its draws (`fire-insurance-moment: before-first-draw`).
-    pub(super) fn decline_insurance(&mut self, seat: usize) {
-        for s in self.agenda.queue.iter_mut() {
-            if let Queued::Game(Step::Take { from, insurable, .. }) = s
-                && *from == seat
-            {
-                *insurable = false;
-            }
-        }
-    }
-
-    pub(super) fn hand_over_iou(&mut self, rules: &Rules, from: usize, to: Dest, card: CardKind, ev: &mut Vec<Event>) {
-        self.hand_to(rules, from, to, card);
-        ev.push(Event::IouHandedOver { from, to });
     }
 }

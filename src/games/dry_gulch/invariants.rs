@@ -88,7 +88,7 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     t.add(&s.resource_deck).add(&s.resource_discard).add(&s.event_deck).add(&s.event_discard);
     t.add(&s.revealed).add(&s.face_up).add(&s.played);
     for p in &s.seats {
-        t.add(&p.hand).add(&p.in_front).add(&p.influence);
+        t.add(&p.hand).add(&p.in_front).add(&p.influence).add(&p.waiting);
     }
     match t.check(|c| s.card_copies(rules, c)) {
         Ok(()) => Ok(()),
@@ -107,7 +107,7 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
     let mut t = Tally::new(rules.buildings.len());
     t.add(&s.permit_deck).add(&s.permit_discard);
     for p in &s.seats {
-        t.add(&p.permits);
+        t.add(&p.permits).add(&p.waiting_permits);
     }
     match &s.phase {
         Phase::Draft { pool, .. } => t.add(pool),
@@ -438,6 +438,7 @@ impl Check for State {
             Action::PlaceResidence(p) => Action::PlaceResidence(bump_plot(p)),
             Action::KeepPermit(b) => Action::KeepPermit(moved(b, salt)),
             Action::Protect(_) => Action::Protect(Some(bump_card(Id::ZERO))),
+            Action::Give(c) => Action::Give(bump_card(c)),
             Action::EndTurn => Action::EndBuild,
             Action::StartTurn => Action::EndTurn,
             Action::EndBuild => Action::EndTurn,

@@ -16,8 +16,8 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::readings::{GeneralStoreGoods, LaborCardValue, LaborSubstitution, SubstituteOnlyMissing};
-use super::rules_data::{CardKind, Res, ResourceKind, Rules, kind};
+use super::readings::{FoodKind, GeneralStoreGoods, LaborCardValue, LaborSubstitution, SubstituteOnlyMissing};
+use super::rules_data::{CardKind, Res, Resource, ResourceKind, Rules, kind};
 use crate::engine::{Hook, Id, Kind, Touched};
 
 /// (key, count) pairs, sorted by key, no zero counts; inline up to eight
@@ -90,16 +90,21 @@ pub struct Terms<'a> {
     pub store_missing_only: bool,
     /// The card kind of Handyman Brother, if the deck has one.
     pub handyman: Option<CardKind>,
+    /// The kind of a resource whose kind is not printed (`food-kind`).
+    pub unprinted_is: ResourceKind,
     /// Where the consultations are recorded (`None`: nowhere).
     pub touched: Option<&'a Touched>,
 }
 
 impl Terms<'_> {
     fn read<H: Hook>(&self, value: bool) -> bool {
+        self.mark::<H>();
+        value
+    }
+    fn mark<H: Hook>(&self) {
         if let Some(t) = self.touched {
             t.mark(H::INDEX);
         }
-        value
     }
     fn only_missing(&self) -> bool {
         self.read::<SubstituteOnlyMissing>(self.only_missing)
@@ -112,6 +117,16 @@ impl Terms<'_> {
     }
     fn store_missing_only(&self) -> bool {
         self.read::<GeneralStoreGoods>(self.store_missing_only)
+    }
+    /// A resource's kind; an unprinted one as `food-kind` reads it.
+    fn kind(&self, res: &Resource) -> ResourceKind {
+        match res.kind {
+            ResourceKind::Unprinted => {
+                self.mark::<FoodKind>();
+                self.unprinted_is
+            }
+            k => k,
+        }
     }
 }
 
@@ -183,7 +198,7 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
         used[card(r)] += d;
         let held = u32::from(hand.get(card(r)).copied().unwrap_or(0));
         if h > 0 {
-            if res.kind != ResourceKind::Ability {
+            if t.kind(res) != ResourceKind::Ability {
                 return Err(format!("Handyman Brother pays abilities only, and {} is a good", res.id));
             }
             match t.handyman {
@@ -192,7 +207,7 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
             }
         }
         if s > 0 {
-            if res.kind != ResourceKind::Good {
+            if t.kind(res) != ResourceKind::Good {
                 return Err(format!("the General Store pays goods only, and {} is an ability", res.id));
             }
             if d < held && t.store_missing_only() {
@@ -309,12 +324,14 @@ fn per_resource(
     for d in (0..=max_d).rev() {
         let rest = n.saturating_sub(d * v);
         let missing = d == held;
-        let hmax = match (res.kind, t.handyman) {
+        // the kind is read only where a Handyman Brother or a store could pay
+        let kind = if t.handyman.is_some() || store_left > 0 { t.kind(res) } else { res.kind };
+        let hmax = match (kind, t.handyman) {
             (ResourceKind::Ability, Some(c)) => u32::from(left[c.index()]).min(rest),
             _ => 0,
         };
         for h in 0..=hmax {
-            let smax = if res.kind == ResourceKind::Good && (missing || !t.store_missing_only()) {
+            let smax = if kind == ResourceKind::Good && (missing || !t.store_missing_only()) {
                 store_left.min(rest - h)
             } else {
                 0

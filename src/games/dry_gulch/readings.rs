@@ -92,6 +92,12 @@ crate::hooks! { HOOKS;
     EventDeckComposition = "event-deck-composition" { FireSeven = "fire-seven", VandalismSeven = "vandalism-seven" }
     /// Whether the violet (influence) cards are among the resource cards.
     VioletCards = "violet-cards" { EventCards = "event-cards", ResourceCards = "resource-cards" }
+    /// Whether the owners named by an influence card decide to draw its reward.
+    InfluenceRewardDraw = "influence-reward-draw" { Automatic = "automatic", Optional = "optional" }
+    /// Whether cards an effect gives go to hand at once or wait for the reward phase.
+    RewardCardTiming = "reward-card-german-rule-7" { GermanTiming = "german-timing", AllAtReward = "all-at-reward" }
+    /// The kind of a resource printed without one (Food).
+    FoodKind = "food-kind" { Good = "good", Ability = "ability" }
     /// Whether the I.O.U. and the Ace answer the hand-limit cut.
     HandCutReactions = "hand-cut-reactions" { NotATake = "not-a-take", LikeADraw = "like-a-draw" }
 }

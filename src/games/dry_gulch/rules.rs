@@ -30,6 +30,8 @@ pub(crate) use deck::in_resource_deck;
 mod describe;
 mod disasters;
 mod flow;
+mod takes;
+pub use takes::Decision;
 
 pub use describe::{choice_id, describe_action, describe_event, describe_payment};
 
@@ -84,6 +86,10 @@ pub struct Player {
     pub card_chips: Chips,
     /// The chip allotment for this player count.
     pub allotment: u32,
+    /// Cards and permits an effect gave him that wait for the reward phase
+    /// (`reward-card-german-rule-7: all-at-reward`); empty otherwise.
+    pub waiting: Multiset<kind::Card>,
+    pub waiting_permits: Multiset<kind::Building, 32>,
 }
 
 impl Player {
@@ -144,6 +150,17 @@ pub enum Step {
         stage: u8,
         protect: Option<CardKind>,
     },
+    /// The owner of a building an influence card names may draw `count`.
+    RewardDraw {
+        seat: usize,
+        count: u32,
+    },
+    /// `from` picks `left` more cards of his hand for `to`.
+    Give {
+        from: usize,
+        to: Dest,
+        left: u32,
+    },
     Damage {
         plot: Plot,
         card: CardKind,
@@ -152,36 +169,6 @@ pub enum Step {
     Spread {
         origin: Plot,
     },
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Decision {
-    UseInsurance { seat: usize },
-    UseIou { seat: usize },
-    Protect { seat: usize },
-    SpreadTo { seat: usize, origin: Plot, options: Vec<Plot> },
-    Choose { seat: usize, choice: u32, card: CardKind },
-}
-
-impl Decision {
-    pub fn seat(&self) -> usize {
-        match self {
-            Decision::UseInsurance { seat }
-            | Decision::UseIou { seat }
-            | Decision::Protect { seat }
-            | Decision::SpreadTo { seat, .. }
-            | Decision::Choose { seat, .. } => *seat,
-        }
-    }
-    pub fn name(&self) -> &'static str {
-        match self {
-            Decision::UseInsurance { .. } => "use-insurance",
-            Decision::UseIou { .. } => "use-iou",
-            Decision::Protect { .. } => "protect",
-            Decision::SpreadTo { .. } => "spread-to",
-            Decision::Choose { .. } => "choose",
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -219,6 +206,8 @@ pub enum Action {
     UseInsurance(bool),
     UseIou(bool),
     Protect(Option<CardKind>),
+    Give(CardKind),
+    RewardDraw(bool),
     SpreadTo(Plot),
     /// Option `option` of the pending `choose` effect `choice` (positions
     /// in `rules.choices`; written with the option's catalog id).
@@ -257,6 +246,10 @@ pub enum Event {
     FireSpread { from: Plot, to: Plot },
     Repaired { plot: Plot },
     Took { from: usize, to: Dest, card: CardKind },
+    Gave { from: usize, to: Dest, card: CardKind },
+    RewardDeclined { seat: usize },
+    DrewWaiting { seat: usize, cards: Vec<CardKind> },
+    WaitingReleased { seat: usize, cards: u32 },
     InsuranceUsed { seat: usize },
     IouHandedOver { from: usize, to: Dest },
     AceShown { seat: usize, protected: Option<CardKind> },
@@ -519,47 +512,12 @@ impl State {
         match to {
             Dest::Seat(t) if t == from => {}
             Dest::Seat(t) => {
+                let wait = self.gains_wait();
                 let (f, t) = two_seats(&mut self.seats, from, t);
-                moved(move_n(&mut f.hand, &mut t.hand, c, 1));
+                let to = if wait { &mut t.waiting } else { &mut t.hand };
+                moved(move_n(&mut f.hand, to, c, 1));
             }
             Dest::Discard => self.discard_from_hand(rules, from, c, 1),
-        }
-    }
-
-    /// Draws one resource card into `seat`'s hand, reshuffling the discards
-    /// when the deck is empty.
-    fn draw_resource(&mut self, seat: usize, ev: &mut Vec<Event>) -> Option<CardKind> {
-        let hand = &mut self.seats[seat].hand;
-        let drawn = self.resource_deck.draw(&mut self.resource_discard, WhenEmpty::Reshuffle, &mut self.chance, hand);
-        if drawn.reshuffled {
-            ev.push(Event::ResourcesReshuffled);
-        }
-        drawn.card
-    }
-
-    pub(super) fn draw_resources(&mut self, seat: usize, n: u32, ev: &mut Vec<Event>) {
-        let mut cards = Vec::new();
-        for _ in 0..n {
-            match self.draw_resource(seat, ev) {
-                Some(c) => cards.push(c),
-                None => {
-                    ev.push(Event::DeckEmpty);
-                    break;
-                }
-            }
-        }
-        if !cards.is_empty() {
-            ev.push(Event::Drew { seat, cards });
-        }
-    }
-
-    pub(super) fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
-        match self.permit_deck.draw_top(&mut self.seats[seat].permits) {
-            Some(b) => {
-                ev.push(Event::PermitDrawn { seat, building: b });
-                true
-            }
-            None => false,
         }
     }
 
@@ -646,6 +604,8 @@ impl State {
                     chips: Chips::from_count(allotment),
                     card_chips: Chips::new(),
                     allotment,
+                    waiting: Multiset::new(card_kinds),
+                    waiting_permits: Multiset::new(rules.buildings.len()),
                 })
                 .collect(),
             resource_deck,
@@ -681,7 +641,7 @@ impl State {
         for seat in 0..players {
             for _ in 0..s.param(P::DealResources) {
                 // an empty deck (and discard) ends the deal: nothing is left to give
-                if s.draw_resource(seat, &mut ev).is_none() {
+                if s.draw_resource(seat, false, &mut ev).is_none() {
                     break;
                 }
             }
@@ -801,6 +761,10 @@ impl State {
             store_missing_only: GeneralStoreGoods::from_index(peek(GeneralStoreGoods::INDEX))
                 == GeneralStoreGoods::MissingGoodOnly,
             handyman: rules.reactions.get(&ReactionKey::Handyman).copied(),
+            unprinted_is: match FoodKind::from_index(peek(FoodKind::INDEX)) {
+                FoodKind::Good => ResourceKind::Good,
+                FoodKind::Ability => ResourceKind::Ability,
+            },
             touched: Some(&self.touched),
         }
     }
@@ -1307,6 +1271,8 @@ impl State {
                 }
                 ev.push(Event::AceShown { seat, protected: card });
             }
+            Action::Give(card) => self.give_chosen(rules, card, ev),
+            Action::RewardDraw(yes) => self.reward_draw(yes, ev),
             Action::Choose { option: k, .. } => {
                 let Some(Decision::Choose { choice, card, .. }) = self.agenda.decision.take() else {
                     return;

@@ -326,6 +326,10 @@ pub enum ActionSpec {
     UseInsurance(bool),
     UseIou(bool),
     Protect(Option<String>),
+    /// The card a `give` hands over (its giver picks).
+    Give(String),
+    /// Draw (true) or decline an influence card's reward.
+    RewardDraw(bool),
     SpreadTo(String),
     /// An option of a `choose` effect, by its id.
     Choose(String),
@@ -415,6 +419,8 @@ pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String>
         ActionSpec::UseInsurance(b) => Action::UseInsurance(*b),
         ActionSpec::UseIou(b) => Action::UseIou(*b),
         ActionSpec::Protect(c) => Action::Protect(c.as_deref().map(|c| card(rules, c)).transpose()?),
+        ActionSpec::Give(c) => Action::Give(card(rules, c)?),
+        ActionSpec::RewardDraw(yes) => Action::RewardDraw(*yes),
         ActionSpec::SpreadTo(p) => Action::SpreadTo(plot(rules, p)?),
         ActionSpec::Choose(id) => choice(rules, id)?,
     })
@@ -459,6 +465,8 @@ pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
         Action::UseInsurance(x) => ActionSpec::UseInsurance(*x),
         Action::UseIou(x) => ActionSpec::UseIou(*x),
         Action::Protect(x) => ActionSpec::Protect(x.map(c)),
+        Action::Give(x) => ActionSpec::Give(c(*x)),
+        Action::RewardDraw(x) => ActionSpec::RewardDraw(*x),
         Action::SpreadTo(x) => ActionSpec::SpreadTo(p(*x)),
         Action::Choose { choice, option } => ActionSpec::Choose(choice_id(rules, *choice, *option).to_string()),
     }
@@ -739,6 +747,7 @@ pub fn describe_view(s: &State, rules: &Rules, viewer: Option<usize>) -> String 
             let f: Vec<&str> = p.influence.iter().map(|c| rules.card_id(*c)).collect();
             out.push_str(&format!(", influence cards [{}]", f.join(", ")));
         }
+        out.push_str(&s.waiting_note(i));
         out.push('\n');
     }
     if !s.face_up.is_empty() {

@@ -154,6 +154,8 @@ pub struct ResourcesFile {
 pub enum ResourceKind {
     Good,
     Ability,
+    /// The rulebook prints no kind: the reading `food-kind` decides.
+    Unprinted,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]

@@ -1,6 +1,7 @@
 //! Which cards a game is dealt, and which deck each belongs to: the
 //! catalog's copies as the readings `event-deck-composition` and
-//! `violet-cards` read them.
+//! `violet-cards` read them; and drawing from the resource and permit
+//! decks, into a hand or beside it (`reward-card-german-rule-7`).
 
 use super::*;
 
@@ -92,5 +93,64 @@ fn split_copies(rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 
         base + 1
     } else {
         base
+    }
+}
+
+impl State {
+    /// Draws one resource card into `seat`'s hand (or, `waiting`, beside
+    /// it), reshuffling the discards when the deck is empty.
+    pub(super) fn draw_resource(&mut self, seat: usize, waiting: bool, ev: &mut Vec<Event>) -> Option<CardKind> {
+        let p = &mut self.seats[seat];
+        let hand = if waiting { &mut p.waiting } else { &mut p.hand };
+        let drawn = self.resource_deck.draw(&mut self.resource_discard, WhenEmpty::Reshuffle, &mut self.chance, hand);
+        if drawn.reshuffled {
+            ev.push(Event::ResourcesReshuffled);
+        }
+        drawn.card
+    }
+
+    pub(in crate::games::dry_gulch) fn draw_resources(&mut self, seat: usize, n: u32, ev: &mut Vec<Event>) {
+        self.draw_cards(seat, n, false, ev);
+    }
+
+    /// Draws `n` resource cards for `seat`, into his hand or, `waiting`,
+    /// beside it until the reward phase.
+    pub(in crate::games::dry_gulch) fn draw_cards(&mut self, seat: usize, n: u32, waiting: bool, ev: &mut Vec<Event>) {
+        let mut cards = Vec::new();
+        for _ in 0..n {
+            match self.draw_resource(seat, waiting, ev) {
+                Some(c) => cards.push(c),
+                None => {
+                    ev.push(Event::DeckEmpty);
+                    break;
+                }
+            }
+        }
+        match waiting {
+            _ if cards.is_empty() => {}
+            false => ev.push(Event::Drew { seat, cards }),
+            true => ev.push(Event::DrewWaiting { seat, cards }),
+        }
+    }
+
+    pub(in crate::games::dry_gulch) fn draw_permit(&mut self, seat: usize, ev: &mut Vec<Event>) -> bool {
+        self.draw_permit_to(seat, false, ev)
+    }
+
+    /// Draws the top permit for `seat`, or, `waiting`, beside his permits.
+    pub(in crate::games::dry_gulch) fn draw_permit_to(
+        &mut self,
+        seat: usize,
+        waiting: bool,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let p = &mut self.seats[seat];
+        match self.permit_deck.draw_top(if waiting { &mut p.waiting_permits } else { &mut p.permits }) {
+            Some(b) => {
+                ev.push(Event::PermitDrawn { seat, building: b });
+                true
+            }
+            None => false,
+        }
     }
 }

@@ -76,6 +76,9 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
         Action::UseInsurance(b) => format!("use-insurance {b}"),
         Action::UseIou(b) => format!("use-iou {b}"),
         Action::Protect(c) => format!("protect {}", c.map(card).unwrap_or("nothing")),
+        Action::Give(c) => format!("give {}", card(*c)),
+        Action::RewardDraw(true) => "draw the influence card's reward".into(),
+        Action::RewardDraw(false) => "decline the influence card's reward".into(),
         Action::SpreadTo(p) => format!("spread-to {}", plot(*p)),
         Action::Choose { choice, option } => format!("choose {}", choice_id(rules, *choice, *option)),
     }
@@ -149,6 +152,15 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
         }
         Event::Repaired { plot: p } => format!("{} is repaired (marker removed)", plot(*p)),
         Event::Took { from, to, card } => format!("{} loses {} to {}", seat(*from), rules.card_id(*card), dest(*to)),
+        Event::DrewWaiting { seat: s, cards } => {
+            let names: Vec<&str> = cards.iter().map(|&c| rules.card_id(c)).collect();
+            format!("{} draws [{}], which wait for the reward phase", seat(*s), names.join(", "))
+        }
+        Event::WaitingReleased { seat: s, cards } => {
+            format!("{} takes up the {cards} card(s) waiting for him", seat(*s))
+        }
+        Event::RewardDeclined { seat: s } => format!("{} declines the influence card's reward", seat(*s)),
+        Event::Gave { from, to, card } => format!("{} gives {} to {}", seat(*from), rules.card_id(*card), dest(*to)),
         Event::InsuranceUsed { seat: s } => format!("{} discards Fire Insurance: no cards lost to the fire", seat(*s)),
         Event::IouHandedOver { from, to } => {
             format!("{} hands the I.O.U. to {} instead of cards", seat(*from), dest(*to))

@@ -225,6 +225,7 @@ impl State {
     /// The reward phase: face-up cards nobody could play go, plots and
     /// influence cards pay their rewards.
     fn rewards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        self.release_waiting(ev);
         // face-up cards that could not be played
         if !self.face_up.is_empty() {
             let cards = self.face_up.as_slice().to_vec();
@@ -282,7 +283,13 @@ impl State {
         };
         for b in named {
             if let Some(owner) = self.intact_owner(b) {
-                self.draw_resources(owner, self.p(P::InfluenceCardReward), ev);
+                let count = self.p(P::InfluenceCardReward);
+                match self.r::<InfluenceRewardDraw>() {
+                    InfluenceRewardDraw::Automatic => self.draw_resources(owner, count, ev),
+                    InfluenceRewardDraw::Optional => {
+                        self.agenda.queue.push_back(Queued::Game(Step::RewardDraw { seat: owner, count }))
+                    }
+                }
             }
         }
     }
@@ -293,6 +300,7 @@ impl State {
     fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         // a cut drawn like a random loss waited for a reaction: finish the turn
         if self.cut.is_none() {
+            self.release_waiting(ev);
             self.front_cards_go(ev);
             if self.fault != Some(Fault::NoHandLimit) && !self.cut_hands(rules, ev) {
                 return;
