@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::config::{Config, ConfigError};
+use super::facts::Facts;
 use super::outcome::{Outcome, Seat, ToMove};
 
 /// An illegal action: names the rule (a catalog id) and the rulebook place,
@@ -221,15 +222,21 @@ pub trait Scripted: Harnessed {
     fn apply_setup(&mut self, rules: &Self::Rules, setup: &Self::Setup) -> Result<(), String>;
     fn action_from_spec(rules: &Self::Rules, spec: &Self::ActionSpec) -> Result<Self::Action, String>;
     fn action_to_spec(rules: &Self::Rules, action: &Self::Action) -> Self::ActionSpec;
-    /// Each expectation that does not hold: (fact, expected, actual).
-    fn check_expect(&self, rules: &Self::Rules, expect: &Self::Expect)
-    -> Result<Vec<(String, String, String)>, String>;
+    /// Each expectation that does not hold: (fact, expected, actual); an
+    /// expectation naming no fact of the state is an error.
+    fn check_expect(
+        &self,
+        rules: &Self::Rules,
+        expect: &Self::Expect,
+    ) -> Result<Vec<(String, String, String)>, String> {
+        self.facts(rules).unmet(expect)
+    }
     /// The final facts of a state, for a recorded scenario.
     fn record_expect(&self, rules: &Self::Rules) -> Self::Expect;
-    /// Every fact of a state an expectation can name, for `diff` to say
-    /// where two games part in scenario words.
-    fn facts(&self, rules: &Self::Rules) -> Self::Expect {
-        self.record_expect(rules)
+    /// Every fact of a state an expectation can name, in its words: what
+    /// `check_expect` compares and where `diff` says two games part.
+    fn facts(&self, rules: &Self::Rules) -> Facts {
+        Facts::of(&self.record_expect(rules))
     }
     fn describe_state(&self, rules: &Self::Rules) -> String;
     /// A decision the engine waits for from a player other than by the

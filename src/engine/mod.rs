@@ -15,6 +15,7 @@
 mod chance;
 mod config;
 mod counter;
+mod facts;
 mod game;
 mod ids;
 mod outcome;
@@ -27,6 +28,7 @@ mod zones;
 pub use chance::{Chance, Forced};
 pub use config::{Config, ConfigError};
 pub use counter::{Bounds, Counter, CounterError};
+pub use facts::{Facts, words};
 pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation, seat_of};
 pub use ids::{Id, Kind, Overflow, PrefixOf};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::engine::{Config, Scripted};
+use crate::engine::{Config, Facts, Scripted};
 
 /// How many differing keys a first-difference report lists.
 const MAX_KEYS: usize = 8;
@@ -67,37 +67,21 @@ fn json_diff_at(path: &str, a: &Value, b: &Value, out: &mut Vec<(String, Value, 
     }
 }
 
-/// The facts (flattened to `hand.p1.lumber`) that differ; a fact one side
-/// lacks reads 0 when the other side counts, else `none`.
-fn fact_diff<E: Serialize>(a: &E, b: &E) -> Vec<(String, Value, Value)> {
-    let (mut fa, mut fb) = (BTreeMap::new(), BTreeMap::new());
-    flatten("", &serde_json::to_value(a).unwrap_or(Value::Null), &mut fa);
-    flatten("", &serde_json::to_value(b).unwrap_or(Value::Null), &mut fb);
-    let keys: BTreeSet<&String> = fa.keys().chain(fb.keys()).collect();
+/// The facts (`hand.p1.lumber`) that differ; a fact one side lacks reads
+/// 0 when the other side counts, else `none`.
+fn fact_diff(fa: &Facts, fb: &Facts) -> Vec<(String, Value, Value)> {
+    let keys: BTreeSet<&String> = fa.iter().chain(fb.iter()).map(|(k, _)| k).collect();
     let absent = |other: Option<&Value>| match other {
         Some(Value::Number(_)) => Value::from(0),
         _ => Value::String("none".into()),
     };
     keys.into_iter()
-        .filter(|k| fa.get(*k) != fb.get(*k))
+        .filter(|k| fa.get(k) != fb.get(k))
         .map(|k| {
             let (x, y) = (fa.get(k), fb.get(k));
             (k.clone(), x.cloned().unwrap_or_else(|| absent(y)), y.cloned().unwrap_or_else(|| absent(x)))
         })
         .collect()
-}
-
-fn flatten(path: &str, v: &Value, out: &mut BTreeMap<String, Value>) {
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m {
-                flatten(&if path.is_empty() { k.clone() } else { format!("{path}.{k}") }, x, out);
-            }
-        }
-        _ => {
-            out.insert(path.to_string(), v.clone());
-        }
-    }
 }
 
 fn truncate(v: &Value) -> String {

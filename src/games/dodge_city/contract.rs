@@ -1,14 +1,13 @@
 //! Dodge City's side of the engine contract: the state API (`Game`) and
-//! the harness hooks (`Describe`, `Check`, `Cover`, `Scripted`), each a thin
-//! wiring of `state`, `play`, `round`, `invariants` and `scenario_io`.
+//! the harness hooks `Describe` and `Cover`, each a thin wiring of `state`,
+//! `play`, `round` and `words`. `Check` lives beside the invariants and
+//! `Scripted` beside the scenario words (`scenario_io`).
 
 use super::readings::*;
 use super::rules_data::*;
-use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
+use super::scenario_io;
 use super::state::{Action, End, Event, Phase, State};
-use crate::engine::{
-    Config, ConfigError, Cover, Describe, EndReason, Forced, Game, Outcome, RuleError, Scripted, Seat, Seats, ToMove,
-};
+use crate::engine::{Config, ConfigError, Cover, Describe, EndReason, Game, Outcome, RuleError, Seat, Seats, ToMove};
 
 impl Game for State {
     type Rules = Rules;
@@ -128,42 +127,5 @@ impl Cover for State {
     }
     fn consulted(&self, rules: &Rules) -> Vec<String> {
         self.touched.consulted(&rules.interpretations)
-    }
-}
-
-impl Scripted for State {
-    type Setup = SetupSpec;
-    type ActionSpec = ActionSpec;
-    type Expect = Expect;
-
-    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
-        scenario_io::apply_setup(self, rules, setup)
-    }
-    fn action_from_spec(rules: &Rules, spec: &ActionSpec) -> Result<Action, String> {
-        scenario_io::action_from_spec(rules, spec)
-    }
-    fn action_to_spec(rules: &Rules, action: &Action) -> ActionSpec {
-        scenario_io::action_to_spec(rules, action)
-    }
-    fn check_expect(&self, rules: &Rules, expect: &Expect) -> Result<Vec<(String, String, String)>, String> {
-        scenario_io::check_expect(self, rules, expect)
-    }
-    fn record_expect(&self, rules: &Rules) -> Expect {
-        scenario_io::record_expect(self, rules)
-    }
-    fn describe_state(&self, rules: &Rules) -> String {
-        scenario_io::describe_view(self, rules, None)
-    }
-    fn pending_decision(&self) -> Option<(Seat, &'static str)> {
-        None
-    }
-    fn force(&mut self, outcome: Forced) {
-        self.chance.force(outcome);
-    }
-    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
-        (self.chance.misfits().to_vec(), self.chance.unused_forced())
-    }
-    fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
-        scenario_io::seat_of(name, players)
     }
 }

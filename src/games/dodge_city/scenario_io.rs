@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
-use crate::engine::{Game, Id, Kind, Pile, Seat, move_n};
+use crate::engine::{Facts, Forced, Game, Id, Kind, Pile, Scripted, Seat, move_n, seat_of};
 
 /// An action as a scenario writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -123,13 +123,6 @@ pub struct Expect {
     pub waiting: Option<String>,
 }
 
-pub fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
-    match name.strip_prefix('p').and_then(|n| n.parse::<usize>().ok()) {
-        Some(n) if (1..=players).contains(&n) => Ok(n - 1),
-        _ => Err(format!("`{name}` is no seat of a {players}-player game (p1 to p{players})")),
-    }
-}
-
 fn find<K: Kind>(what: &str, ids: impl Iterator<Item = String>, id: &str) -> Result<Id<K>, String> {
     let known: Vec<String> = ids.collect();
     match known.iter().position(|k| k == id) {
@@ -162,159 +155,10 @@ fn at(r: &Rules, b: &str, at_: &str) -> Result<(Bld, Sq), String> {
     square(r, building(r, b)?, at_)
 }
 
-pub fn action_from_spec(r: &Rules, spec: &ActionSpec) -> Result<Action, String> {
-    Ok(match spec {
-        ActionSpec::Pick { seat, card: c } => {
-            Action::Pick { seat: seat_of(seat, crate::engine::MAX_SEATS)? as u8, card: card(r, c)? }
-        }
-        ActionSpec::Play(c) => Action::Play { card: card(r, c)? },
-        ActionSpec::Open(b) => Action::Open { building: building(r, b)? },
-        ActionSpec::Place { building: b, at: a } => {
-            let (building, square) = at(r, b, a)?;
-            Action::Place { building, square }
-        }
-        ActionSpec::Remove { building: b, at: a } => {
-            let (building, square) = at(r, b, a)?;
-            Action::Remove { building, square }
-        }
-        ActionSpec::Buy { building: b, at: a } => {
-            let (building, square) = at(r, b, a)?;
-            Action::Buy { building, square }
-        }
-        ActionSpec::EndTurn => Action::EndTurn,
-        ActionSpec::Challenge { opponent, building: b } => Action::Challenge {
-            opponent: seat_of(opponent, crate::engine::MAX_SEATS)? as u8,
-            building: building(r, b)?,
-        },
-        ActionSpec::Pass => Action::Pass,
-        ActionSpec::Take { building: b, at: a } => {
-            let (building, square) = at(r, b, a)?;
-            Action::Take { building, square }
-        }
-        ActionSpec::Sell { building: b, at: a } => {
-            let (building, square) = at(r, b, a)?;
-            Action::Sell { building, square }
-        }
-        ActionSpec::Choose(id) => {
-            let (choice, option) = crate::lang::option_named::<super::effects::Dc>(&r.choices, id)?;
-            Action::Choose { choice, option }
-        }
-    })
-}
-
-pub fn action_to_spec(r: &Rules, a: &Action) -> ActionSpec {
-    let bid = |b: Bld| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
-    let sq = |b: Bld, s: Sq| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.square_name(s));
-    let cid = |c: CardId| r.cards.get(c.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
-    match *a {
-        Action::Pick { seat, card } => ActionSpec::Pick { seat: format!("p{}", seat + 1), card: cid(card) },
-        Action::Play { card } => ActionSpec::Play(cid(card)),
-        Action::Open { building } => ActionSpec::Open(bid(building)),
-        Action::Place { building, square } => ActionSpec::Place { building: bid(building), at: sq(building, square) },
-        Action::Remove { building, square } => ActionSpec::Remove { building: bid(building), at: sq(building, square) },
-        Action::Buy { building, square } => ActionSpec::Buy { building: bid(building), at: sq(building, square) },
-        Action::EndTurn => ActionSpec::EndTurn,
-        Action::Challenge { opponent, building } => {
-            ActionSpec::Challenge { opponent: format!("p{}", opponent + 1), building: bid(building) }
-        }
-        Action::Pass => ActionSpec::Pass,
-        Action::Take { building, square } => ActionSpec::Take { building: bid(building), at: sq(building, square) },
-        Action::Sell { building, square } => ActionSpec::Sell { building: bid(building), at: sq(building, square) },
-        Action::Choose { choice, option } => ActionSpec::Choose(super::words::option_id(r, choice, option).to_string()),
-    }
-}
-
 /// A card on top of a pile (taken from below in it).
 fn to_top<K: Kind>(pile: &mut Pile<K>, k: Id<K>) -> bool {
     let mut hold = Pile::new();
     move_n(pile, &mut hold, k, 1).is_ok() && move_n(&mut hold, pile, k, 1).is_ok()
-}
-
-pub fn apply_setup(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
-    let n = st.players;
-    // every listed hand goes back first, so one seat's new cards may come from another's old hand
-    for seat in s.hands.keys() {
-        let seat = seat_of(seat, n)?;
-        let held: Vec<(CardId, u8)> = st.seats[seat].hand.iter().filter(|(_, c)| *c > 0).collect();
-        for (c, k) in held {
-            move_n(&mut st.seats[seat].hand, &mut st.deck, c, u32::from(k)).map_err(|e| e.to_string())?;
-        }
-    }
-    for (seat, cards) in &s.hands {
-        let seat = seat_of(seat, n)?;
-        for c in cards {
-            let id = card(r, c)?;
-            move_n(&mut st.deck, &mut st.seats[seat].hand, id, 1)
-                .map_err(|_| format!("no copy of `{c}` is left in the deck for p{}", seat + 1))?;
-        }
-    }
-    let hand = st.param(super::readings::P::Hand);
-    for p in &mut st.seats {
-        p.played = hand.saturating_sub(p.hand.total());
-    }
-    for c in s.deck_top.iter().rev() {
-        if !to_top(&mut st.deck, card(r, c)?) {
-            return Err(format!("no copy of `{c}` is left in the deck"));
-        }
-    }
-    for e in s.events_top.iter().rev() {
-        if !to_top(&mut st.events, event(r, e)?) {
-            return Err(format!("no copy of event `{e}` is left in the event deck"));
-        }
-    }
-    for (seat, dollars) in &s.money {
-        let seat = seat_of(seat, n)?;
-        st.seats[seat].money.set(i32::try_from(*dollars).unwrap_or(i32::MAX)).map_err(|e| e.to_string())?;
-    }
-    for (seat, discs) in &s.discs {
-        let seat = seat_of(seat, n)?;
-        for d in discs {
-            let sym = symbol(r, d)?;
-            let left = &mut st.discs_left[sym.index()];
-            *left = left.checked_sub(1).ok_or_else(|| format!("no {d} disc is left"))?;
-            st.seats[seat].discs.push(sym);
-            st.seats[seat].points += r.symbol(sym).points;
-        }
-    }
-    for (b, sym) in &s.symbols {
-        let (b, sym) = (building(r, b)?, symbol(r, sym)?);
-        st.town[b.index()].symbol = Some(sym);
-        st.symbols[sym.index()] = SymbolAt::On(b);
-    }
-    for (b, by_seat) in &s.tokens {
-        let b = building(r, b)?;
-        for (seat, squares) in by_seat {
-            let seat = seat_of(seat, n)?;
-            for a in squares {
-                let (_, sq) = square(r, b, a)?;
-                if st.seats[seat].supply == 0 {
-                    return Err(format!("p{} has no tokens left to place", seat + 1));
-                }
-                st.town[b.index()].owner[sq.index()] = Some(seat as u8);
-                st.seats[seat].supply -= 1;
-            }
-        }
-    }
-    if let Some(start) = &s.start {
-        st.start = seat_of(start, n)?;
-    }
-    let turn = match &s.turn {
-        Some(t) => {
-            let seat = seat_of(t, n)?;
-            (0..n).position(|i| st.seat_at(i) == seat).unwrap_or(0) as u8
-        }
-        None => 0,
-    };
-    st.phase = match s.phase.as_deref() {
-        // the round as dealt, at its first step
-        None => return Ok(()),
-        Some("marshal") => Phase::Marshal,
-        Some("place-1") => Phase::Place { round: 1, turn, carded: false },
-        Some("place-2") => Phase::Place { round: 2, turn, carded: false },
-        Some("duel") => Phase::Duel { turn },
-        Some(other) => return Err(format!("unknown phase `{other}`; phases: marshal, place-1, place-2, duel")),
-    };
-    st.place_cursor()
 }
 
 pub fn phase_name(st: &State) -> String {
@@ -332,70 +176,25 @@ fn seat_map<T>(st: &State, f: impl Fn(usize) -> T) -> BTreeMap<String, T> {
     (0..st.players).map(|s| (format!("p{}", s + 1), f(s))).collect()
 }
 
-pub fn record_expect(st: &State, r: &Rules) -> Expect {
-    Expect {
-        phase: Some(phase_name(st)),
-        start: Some(format!("p{}", st.start + 1)),
-        money: seat_map(st, |s| i64::from(st.seats[s].money.value())),
-        points: seat_map(st, |s| st.seats[s].points),
-        tokens: seat_map(st, |s| st.tokens_in_town(s)),
-        supply: seat_map(st, |s| st.seats[s].supply),
-        carried: BTreeMap::new(),
-        squares: BTreeMap::new(),
-        buildings: BTreeMap::new(),
-        outcome: Some(st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string())),
-        waiting: None,
-    }
-}
-
-pub fn check_expect(st: &State, r: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
-    let mut out = Vec::new();
-    let mut cmp = |fact: String, want: String, have: String| {
-        if want != have {
-            out.push((fact, want, have));
+/// Every fact a Dodge City expectation can name: what `check_expect`
+/// compares and where `diff` says two games part.
+pub fn facts(st: &State, r: &Rules) -> Facts {
+    let (n, seat) = (st.players, |o: Option<u8>| o.map_or_else(|| "none".to_string(), |o| format!("p{}", o + 1)));
+    let mut f = Facts::new();
+    f.set("phase", phase_name(st)).set("start", format!("p{}", st.start + 1));
+    f.per_seat("money", n, |s| i64::from(st.seats[s].money.value()));
+    f.per_seat("points", n, |s| st.seats[s].points).per_seat("tokens", n, |s| st.tokens_in_town(s));
+    f.per_seat("supply", n, |s| st.seats[s].supply).per_seat("carried", n, |s| st.seats[s].carried);
+    for b in Id::first(r.buildings.len()) {
+        let (def, town) = (r.building(b), &st.town[b.index()]);
+        for sq in def.grid.squares() {
+            f.set(format!("squares.{}.{}", def.id, def.square_name(sq)), seat(town.owner[sq.index()]));
         }
-    };
-    if let Some(p) = &e.phase {
-        cmp("phase".into(), p.clone(), phase_name(st));
+        f.set(format!("buildings.{}", def.id), building_word(st, r, b));
     }
-    if let Some(p) = &e.start {
-        cmp("start".into(), p.clone(), format!("p{}", st.start + 1));
-    }
-    let n = st.players;
-    for (seat, v) in &e.money {
-        cmp(format!("money.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].money.value().to_string());
-    }
-    for (seat, v) in &e.points {
-        cmp(format!("points.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].points.to_string());
-    }
-    for (seat, v) in &e.tokens {
-        cmp(format!("tokens.{seat}"), v.to_string(), st.tokens_in_town(seat_of(seat, n)?).to_string());
-    }
-    for (seat, v) in &e.supply {
-        cmp(format!("supply.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].supply.to_string());
-    }
-    for (seat, v) in &e.carried {
-        cmp(format!("carried.{seat}"), v.to_string(), st.seats[seat_of(seat, n)?].carried.to_string());
-    }
-    for (b, squares) in &e.squares {
-        for (a, who) in squares {
-            let (b, sq) = at(r, b, a)?;
-            let have =
-                st.town[b.index()].owner[sq.index()].map_or_else(|| "none".to_string(), |o| format!("p{}", o + 1));
-            cmp(format!("squares.{}.{a}", r.building(b).id), who.clone(), have);
-        }
-    }
-    for (b, want) in &e.buildings {
-        let bid = building(r, b)?;
-        cmp(format!("buildings.{b}"), want.clone(), building_word(st, r, bid));
-    }
-    if let Some(w) = &e.waiting {
-        cmp("waiting".into(), w.clone(), waiting_words(st, r));
-    }
-    if let Some(o) = &e.outcome {
-        cmp("outcome".into(), o.clone(), st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string()));
-    }
-    Ok(out)
+    f.set("waiting", waiting_words(st, r));
+    f.set("outcome", st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string()));
+    f
 }
 
 /// What the game waits for next, in words: the seat and its decision.
@@ -482,4 +281,199 @@ pub fn describe_view(st: &State, r: &Rules, seat: Option<Seat>) -> String {
         out.push_str(&format!("  {} ({}): {}\n", def.name, building_word(st, r, b), rows.join(" | ")));
     }
     out
+}
+
+impl Scripted for State {
+    type Setup = SetupSpec;
+    type ActionSpec = ActionSpec;
+    type Expect = Expect;
+
+    fn apply_setup(&mut self, r: &Rules, s: &SetupSpec) -> Result<(), String> {
+        let st = self;
+        let n = st.players;
+        // every listed hand goes back first, so one seat's new cards may come from another's old hand
+        for seat in s.hands.keys() {
+            let seat = seat_of(seat, n)?;
+            let held: Vec<(CardId, u8)> = st.seats[seat].hand.iter().filter(|(_, c)| *c > 0).collect();
+            for (c, k) in held {
+                move_n(&mut st.seats[seat].hand, &mut st.deck, c, u32::from(k)).map_err(|e| e.to_string())?;
+            }
+        }
+        for (seat, cards) in &s.hands {
+            let seat = seat_of(seat, n)?;
+            for c in cards {
+                let id = card(r, c)?;
+                move_n(&mut st.deck, &mut st.seats[seat].hand, id, 1)
+                    .map_err(|_| format!("no copy of `{c}` is left in the deck for p{}", seat + 1))?;
+            }
+        }
+        let hand = st.param(super::readings::P::Hand);
+        for p in &mut st.seats {
+            p.played = hand.saturating_sub(p.hand.total());
+        }
+        for c in s.deck_top.iter().rev() {
+            if !to_top(&mut st.deck, card(r, c)?) {
+                return Err(format!("no copy of `{c}` is left in the deck"));
+            }
+        }
+        for e in s.events_top.iter().rev() {
+            if !to_top(&mut st.events, event(r, e)?) {
+                return Err(format!("no copy of event `{e}` is left in the event deck"));
+            }
+        }
+        for (seat, dollars) in &s.money {
+            let seat = seat_of(seat, n)?;
+            st.seats[seat].money.set(i32::try_from(*dollars).unwrap_or(i32::MAX)).map_err(|e| e.to_string())?;
+        }
+        for (seat, discs) in &s.discs {
+            let seat = seat_of(seat, n)?;
+            for d in discs {
+                let sym = symbol(r, d)?;
+                let left = &mut st.discs_left[sym.index()];
+                *left = left.checked_sub(1).ok_or_else(|| format!("no {d} disc is left"))?;
+                st.seats[seat].discs.push(sym);
+                st.seats[seat].points += r.symbol(sym).points;
+            }
+        }
+        for (b, sym) in &s.symbols {
+            let (b, sym) = (building(r, b)?, symbol(r, sym)?);
+            st.town[b.index()].symbol = Some(sym);
+            st.symbols[sym.index()] = SymbolAt::On(b);
+        }
+        for (b, by_seat) in &s.tokens {
+            let b = building(r, b)?;
+            for (seat, squares) in by_seat {
+                let seat = seat_of(seat, n)?;
+                for a in squares {
+                    let (_, sq) = square(r, b, a)?;
+                    if st.seats[seat].supply == 0 {
+                        return Err(format!("p{} has no tokens left to place", seat + 1));
+                    }
+                    st.town[b.index()].owner[sq.index()] = Some(seat as u8);
+                    st.seats[seat].supply -= 1;
+                }
+            }
+        }
+        if let Some(start) = &s.start {
+            st.start = seat_of(start, n)?;
+        }
+        let turn = match &s.turn {
+            Some(t) => {
+                let seat = seat_of(t, n)?;
+                (0..n).position(|i| st.seat_at(i) == seat).unwrap_or(0) as u8
+            }
+            None => 0,
+        };
+        st.phase = match s.phase.as_deref() {
+            // the round as dealt, at its first step
+            None => return Ok(()),
+            Some("marshal") => Phase::Marshal,
+            Some("place-1") => Phase::Place { round: 1, turn, carded: false },
+            Some("place-2") => Phase::Place { round: 2, turn, carded: false },
+            Some("duel") => Phase::Duel { turn },
+            Some(other) => return Err(format!("unknown phase `{other}`; phases: marshal, place-1, place-2, duel")),
+        };
+        st.place_cursor()
+    }
+
+    fn action_from_spec(r: &Rules, spec: &ActionSpec) -> Result<Action, String> {
+        Ok(match spec {
+            ActionSpec::Pick { seat, card: c } => {
+                Action::Pick { seat: seat_of(seat, crate::engine::MAX_SEATS)? as u8, card: card(r, c)? }
+            }
+            ActionSpec::Play(c) => Action::Play { card: card(r, c)? },
+            ActionSpec::Open(b) => Action::Open { building: building(r, b)? },
+            ActionSpec::Place { building: b, at: a } => {
+                let (building, square) = at(r, b, a)?;
+                Action::Place { building, square }
+            }
+            ActionSpec::Remove { building: b, at: a } => {
+                let (building, square) = at(r, b, a)?;
+                Action::Remove { building, square }
+            }
+            ActionSpec::Buy { building: b, at: a } => {
+                let (building, square) = at(r, b, a)?;
+                Action::Buy { building, square }
+            }
+            ActionSpec::EndTurn => Action::EndTurn,
+            ActionSpec::Challenge { opponent, building: b } => Action::Challenge {
+                opponent: seat_of(opponent, crate::engine::MAX_SEATS)? as u8,
+                building: building(r, b)?,
+            },
+            ActionSpec::Pass => Action::Pass,
+            ActionSpec::Take { building: b, at: a } => {
+                let (building, square) = at(r, b, a)?;
+                Action::Take { building, square }
+            }
+            ActionSpec::Sell { building: b, at: a } => {
+                let (building, square) = at(r, b, a)?;
+                Action::Sell { building, square }
+            }
+            ActionSpec::Choose(id) => {
+                let (choice, option) = crate::lang::option_named::<super::effects::Dc>(&r.choices, id)?;
+                Action::Choose { choice, option }
+            }
+        })
+    }
+
+    fn action_to_spec(r: &Rules, a: &Action) -> ActionSpec {
+        let bid = |b: Bld| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
+        let sq = |b: Bld, s: Sq| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.square_name(s));
+        let cid = |c: CardId| r.cards.get(c.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
+        match *a {
+            Action::Pick { seat, card } => ActionSpec::Pick { seat: format!("p{}", seat + 1), card: cid(card) },
+            Action::Play { card } => ActionSpec::Play(cid(card)),
+            Action::Open { building } => ActionSpec::Open(bid(building)),
+            Action::Place { building, square } => {
+                ActionSpec::Place { building: bid(building), at: sq(building, square) }
+            }
+            Action::Remove { building, square } => {
+                ActionSpec::Remove { building: bid(building), at: sq(building, square) }
+            }
+            Action::Buy { building, square } => ActionSpec::Buy { building: bid(building), at: sq(building, square) },
+            Action::EndTurn => ActionSpec::EndTurn,
+            Action::Challenge { opponent, building } => {
+                ActionSpec::Challenge { opponent: format!("p{}", opponent + 1), building: bid(building) }
+            }
+            Action::Pass => ActionSpec::Pass,
+            Action::Take { building, square } => ActionSpec::Take { building: bid(building), at: sq(building, square) },
+            Action::Sell { building, square } => ActionSpec::Sell { building: bid(building), at: sq(building, square) },
+            Action::Choose { choice, option } => {
+                ActionSpec::Choose(super::words::option_id(r, choice, option).to_string())
+            }
+        }
+    }
+
+    fn record_expect(&self, r: &Rules) -> Expect {
+        let st = self;
+        Expect {
+            phase: Some(phase_name(st)),
+            start: Some(format!("p{}", st.start + 1)),
+            money: seat_map(st, |s| i64::from(st.seats[s].money.value())),
+            points: seat_map(st, |s| st.seats[s].points),
+            tokens: seat_map(st, |s| st.tokens_in_town(s)),
+            supply: seat_map(st, |s| st.seats[s].supply),
+            carried: BTreeMap::new(),
+            squares: BTreeMap::new(),
+            buildings: BTreeMap::new(),
+            outcome: Some(st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string())),
+            waiting: None,
+        }
+    }
+
+    fn facts(&self, r: &Rules) -> Facts {
+        facts(self, r)
+    }
+    fn describe_state(&self, r: &Rules) -> String {
+        describe_view(self, r, None)
+    }
+    fn pending_decision(&self) -> Option<(Seat, &'static str)> {
+        None
+    }
+    fn force(&mut self, outcome: Forced) {
+        self.chance.force(outcome);
+    }
+    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
+        (self.chance.misfits().to_vec(), self.chance.unused_forced())
+    }
 }

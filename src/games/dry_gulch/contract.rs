@@ -6,7 +6,7 @@ use super::rules::{Action, End, Event, Phase, State, describe_action, describe_e
 use super::rules_data::{CardKind, ReactionKey, Rules};
 use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
 use crate::engine::{
-    Config, ConfigError, Cover, Describe, EndReason, Forced, Game, Outcome, RuleError, Scripted, Seat, ToMove,
+    Config, ConfigError, Cover, Describe, EndReason, Facts, Forced, Game, Outcome, RuleError, Scripted, Seat, ToMove,
 };
 
 impl Game for State {
@@ -149,8 +149,8 @@ impl Scripted for State {
     fn record_expect(&self, rules: &Rules) -> Expect {
         scenario_io::record_expect(self, rules)
     }
-    fn facts(&self, rules: &Rules) -> Expect {
-        super::facts::facts(self, rules)
+    fn facts(&self, rules: &Rules) -> Facts {
+        Facts::of(&super::facts::facts(self, rules))
     }
     fn describe_state(&self, rules: &Rules) -> String {
         scenario_io::describe_state(self, rules)
