@@ -140,17 +140,11 @@ impl Scripted for State {
     fn action_to_spec(rules: &Rules, action: &Action) -> ActionSpec {
         scenario_io::action_to_spec(rules, action)
     }
-    fn check_expect(&self, rules: &Rules, expect: &Expect) -> Result<Vec<(String, String, String)>, String> {
-        Ok(scenario_io::check_expect(self, rules, expect)?
-            .into_iter()
-            .map(|m| (m.fact, m.expected, m.actual))
-            .collect())
-    }
     fn record_expect(&self, rules: &Rules) -> Expect {
         scenario_io::record_expect(self, rules)
     }
     fn facts(&self, rules: &Rules) -> Facts {
-        Facts::of(&super::facts::facts(self, rules))
+        super::facts::facts(self, rules)
     }
     fn describe_state(&self, rules: &Rules) -> String {
         scenario_io::describe_state(self, rules)

@@ -1,34 +1,50 @@
-//! Every fact of a state in the words of a scenario's `expect:` block, so
-//! `diff` can say where two games part as `hand.p1.lumber: 3 | 4`.
+//! Every fact of a Dry Gulch state in the words of a scenario's `expect:`
+//! block (`hand.p1.lumber: 3`, `owner.saloon: p2`): what `check_expect`
+//! compares (`Facts::unmet`), and where `diff` says two games part.
 
-use super::rules::{Placed, State};
+use super::rules::{End, Placed, State};
 use super::rules_data::Rules;
-use super::scenario_io::{Expect, outcome_name, phase_name, record_expect, seat_name};
+use super::scenario_io::{outcome_name, phase_name, seat_name};
+use crate::engine::Facts;
 
-/// The facts `record_expect` writes, plus hands, permits, owners, damage,
-/// cards in front, the face-up cards, markers, the Town Hall and the flags.
-pub fn facts(s: &State, rules: &Rules) -> Expect {
-    let mut e = record_expect(s, rules);
-    e.outcome = Some(outcome_name(s.outcome));
-    e.phase = Some(phase_name(&s.phase).into());
-    e.active = Some(seat_name(s.active));
+/// Every fact an expectation can name, counts of zero included.
+pub fn facts(s: &State, rules: &Rules) -> Facts {
+    let (n, mut f) = (s.players, Facts::new());
+    let winner = match s.outcome {
+        Some(End::Win(x)) => seat_name(x),
+        _ => "none".into(),
+    };
+    f.set("winner", winner).set("outcome", outcome_name(s.outcome)).set("phase", phase_name(&s.phase));
+    f.set("active", seat_name(s.active));
+    f.per_seat("hand_size", n, |i| s.seats[i].hand_size());
+    f.per_seat("influence", n, |i| s.counted_influence(rules, i));
+    f.per_seat("chips_left", n, |i| s.seats[i].chips.count());
+    f.per_seat("in_front", n, |i| s.seats[i].in_front.iter().map(|(c, _)| rules.card_id(*c)).collect::<Vec<_>>());
     for (i, p) in s.seats.iter().enumerate() {
-        let hand = p.hand.iter().filter(|(_, n)| *n > 0).map(|(c, n)| (rules.card_id(c).to_string(), n)).collect();
-        e.hand.insert(seat_name(i), hand);
-        let permits = p.permits.iter().filter(|(_, n)| *n > 0);
-        e.permits.insert(seat_name(i), permits.map(|(b, n)| (rules.buildings[b.index()].id.clone(), n)).collect());
-        let front = p.in_front.iter().map(|(c, _)| rules.card_id(*c).to_string()).collect();
-        e.in_front.insert(seat_name(i), front);
+        for c in rules.cards() {
+            f.set(format!("hand.{}.{}", seat_name(i), rules.card_id(c)), p.hand.count(c));
+        }
+        for b in rules.buildings() {
+            f.set(format!("permits.{}.{}", seat_name(i), rules.building(b).id), p.permits.count(b));
+        }
     }
-    for x in s.board.iter().flatten() {
-        let Placed { building, owner, damage, .. } = *x;
-        let id = rules.buildings[building.index()].id.clone();
-        e.owner.insert(id.clone(), owner.map_or("nobody".into(), seat_name));
-        e.damaged.insert(id, damage.is_some());
+    for b in rules.buildings() {
+        let placed = s.building_plot(b).and_then(|p| s.board[p.index()]);
+        let owner = match placed {
+            Some(Placed { owner: Some(o), .. }) => seat_name(o),
+            Some(_) => "nobody".into(),
+            None => "none".into(),
+        };
+        let id = &rules.building(b).id;
+        f.set(format!("owner.{id}"), owner).set(format!("damaged.{id}"), placed.is_some_and(|p| p.damage.is_some()));
     }
-    e.face_up = Some(s.face_up.iter().map(|&c| rules.card_id(c).to_string()).collect());
-    e.markers = Some(s.markers_used());
-    e.town_hall_closed = Some(s.town_hall_closed.is_some());
-    e.flags = rules.flags.iter().cloned().zip(s.flags.iter().copied()).collect();
-    e
+    for c in rules.cards() {
+        f.set(format!("event_deck.{}", rules.card_id(c)), s.event_deck.iter().filter(|&&k| k == c).count());
+    }
+    f.set("face_up", s.face_up.iter().map(|&c| rules.card_id(c)).collect::<Vec<_>>());
+    f.set("markers", s.markers_used()).set("town_hall_closed", s.town_hall_closed.is_some());
+    for (flag, on) in rules.flags.iter().zip(&s.flags) {
+        f.set(format!("flags.{flag}"), on);
+    }
+    f
 }

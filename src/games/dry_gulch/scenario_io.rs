@@ -540,14 +540,6 @@ pub struct Expect {
     pub event_deck: BTreeMap<String, u32>,
 }
 
-/// One expectation that did not hold.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Mismatch {
-    pub fact: String,
-    pub expected: String,
-    pub actual: String,
-}
-
 pub fn phase_name(p: &Phase) -> &'static str {
     match p {
         Phase::NextTurn | Phase::TurnStart => "start",
@@ -570,97 +562,6 @@ pub fn outcome_name(o: Option<End>) -> String {
             serde_json::to_value(r).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
         ),
     }
-}
-
-pub fn check_expect(s: &State, rules: &Rules, e: &Expect) -> Result<Vec<Mismatch>, String> {
-    let n = s.players;
-    let mut out = Vec::new();
-    let mut cmp = |fact: String, expected: String, actual: String| {
-        if expected != actual {
-            out.push(Mismatch { fact, expected, actual });
-        }
-    };
-    if let Some(w) = &e.winner {
-        let actual = match s.outcome {
-            Some(End::Win(x)) => seat_name(x),
-            _ => "none".into(),
-        };
-        cmp("winner".into(), w.clone(), actual);
-    }
-    if let Some(o) = &e.outcome {
-        cmp("outcome".into(), o.clone(), outcome_name(s.outcome));
-    }
-    if let Some(p) = &e.phase {
-        cmp("phase".into(), p.clone(), phase_name(&s.phase).into());
-    }
-    if let Some(a) = &e.active {
-        cmp("active".into(), a.clone(), seat_name(s.active));
-    }
-    for (k, v) in &e.hand_size {
-        let seat = seat_of(k, n)?;
-        cmp(format!("hand_size.{k}"), v.to_string(), s.seats[seat].hand_size().to_string());
-    }
-    for (k, cards) in &e.hand {
-        let seat = seat_of(k, n)?;
-        for (id, v) in cards {
-            let c = card(rules, id)?;
-            cmp(format!("hand.{k}.{id}"), v.to_string(), s.seats[seat].hand.count(c).to_string());
-        }
-    }
-    for (k, permits) in &e.permits {
-        let seat = seat_of(k, n)?;
-        for (id, v) in permits {
-            let b = building(rules, id)?;
-            cmp(format!("permits.{k}.{id}"), v.to_string(), s.seats[seat].permits.count(b).to_string());
-        }
-    }
-    for (id, who) in &e.owner {
-        let b = building(rules, id)?;
-        let actual = match s.building_plot(b).and_then(|p| s.board[p.index()]) {
-            Some(Placed { owner: Some(o), .. }) => seat_name(o),
-            Some(_) => "nobody".into(),
-            None => "none".into(),
-        };
-        cmp(format!("owner.{id}"), who.clone(), actual);
-    }
-    for (id, d) in &e.damaged {
-        let b = building(rules, id)?;
-        let actual = s.building_plot(b).and_then(|p| s.board[p.index()]).is_some_and(|p| p.damage.is_some());
-        cmp(format!("damaged.{id}"), d.to_string(), actual.to_string());
-    }
-    for (k, v) in &e.influence {
-        let seat = seat_of(k, n)?;
-        cmp(format!("influence.{k}"), v.to_string(), s.counted_influence(rules, seat).to_string());
-    }
-    for (k, v) in &e.chips_left {
-        let seat = seat_of(k, n)?;
-        cmp(format!("chips_left.{k}"), v.to_string(), s.seats[seat].chips.count().to_string());
-    }
-    for (k, cards) in &e.in_front {
-        let seat = seat_of(k, n)?;
-        let actual: Vec<&str> = s.seats[seat].in_front.iter().map(|(c, _)| rules.card_id(*c)).collect();
-        cmp(format!("in_front.{k}"), list(cards), list(&actual));
-    }
-    if let Some(f) = &e.face_up {
-        let actual: Vec<&str> = s.face_up.iter().map(|&c| rules.card_id(c)).collect();
-        cmp("face_up".into(), list(f), list(&actual));
-    }
-    for (id, v) in &e.event_deck {
-        let c = card(rules, id)?;
-        let actual = s.event_deck.iter().filter(|&&k| k == c).count();
-        cmp(format!("event_deck.{id}"), v.to_string(), actual.to_string());
-    }
-    if let Some(m) = e.markers {
-        cmp("markers".into(), m.to_string(), s.markers_used().to_string());
-    }
-    if let Some(t) = e.town_hall_closed {
-        cmp("town_hall_closed".into(), t.to_string(), s.town_hall_closed.is_some().to_string());
-    }
-    for (f, v) in &e.flags {
-        let i = rules.flags.iter().position(|x| x == f).ok_or_else(|| format!("unknown flag `{f}`"))?;
-        cmp(format!("flags.{f}"), v.to_string(), s.flags[i].to_string());
-    }
-    Ok(out)
 }
 
 /// Facts of a final state, for a recorded scenario's expectations.
@@ -774,9 +675,4 @@ fn disaster_for_setup(rules: &Rules) -> Option<CardKind> {
     let red: Vec<usize> = (0..rules.events.len()).filter(|&e| rules.events[e].triangle == Triangle::Red).collect();
     let calm = red.iter().map(|&e| rules.event_card(e)).find(|&c| Some(c) != rules.spreading_fire);
     calm.or_else(|| red.first().map(|&e| rules.event_card(e)))
-}
-
-/// Ids as a scenario writes them: `[fire, vandalism]`.
-fn list<S: AsRef<str>>(ids: &[S]) -> String {
-    format!("[{}]", ids.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(", "))
 }
