@@ -234,6 +234,20 @@ impl State {
         card: CardKind,
         ev: &mut Vec<Event>,
     ) {
+        // a loss whose card is thrown away (Vandalism, a building not yet
+        // built): the I.O.U. goes the same way, or to the active player, who
+        // draws for the event (iou-discarded-loss); nobody draws in the
+        // hand-limit cut
+        let to = match to {
+            Dest::Discard
+                if self.cut.is_none()
+                    && from != self.active
+                    && self.r::<IouDiscardedLoss>() == IouDiscardedLoss::ToTheDrawer =>
+            {
+                Dest::Seat(self.active)
+            }
+            _ => to,
+        };
         self.hand_to(rules, from, to, card);
         ev.push(Event::IouHandedOver { from, to });
     }
