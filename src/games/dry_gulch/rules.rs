@@ -347,6 +347,8 @@ pub enum Fault {
     OpenClosedTownHall,
     /// A permit is counted into the hand by the hand-limit cut.
     PermitInHand,
+    /// Cards waiting for the reward phase are never handed over.
+    WaitingKept,
 }
 
 /// Each plot with what stands on it.

@@ -172,6 +172,9 @@ impl State {
     /// permits (the reward phase; a turn whose catalog has no reward step
     /// hands them over as it ends).
     pub(in crate::games::dry_gulch) fn release_waiting(&mut self, ev: &mut Vec<Event>) {
+        if self.fault == Some(Fault::WaitingKept) {
+            return;
+        }
         for (seat, p) in self.seats.iter_mut().enumerate() {
             let cards = p.waiting.total() + p.waiting_permits.total();
             if cards > 0 {
