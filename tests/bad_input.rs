@@ -97,10 +97,10 @@ const CASES: &[Case] = &[
                 "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food\n    influence: 3\n",
             )],
             "buildings.yaml",
-            (102, 14),
+            (103, 14),
             "illegal placement of ':' indicator",
         ),
-        "the `[` left open is at 101:11; the parser only fails at the next line's `:`",
+        "the `[` left open is at 102:11; the parser only fails at the next line's `:`",
     ),
     edit(
         "unknown-key",
@@ -110,7 +110,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influense: 3\n",
         )],
         "buildings.yaml",
-        (102, 5),
+        (103, 5),
         "unknown field `influense`",
     ),
     edit(
@@ -121,7 +121,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: lots\n",
         )],
         "buildings.yaml",
-        (102, 16),
+        (103, 16),
         "invalid u32",
     ),
     edit(
@@ -129,7 +129,7 @@ const CASES: &[Case] = &[
         "buildings.yaml",
         &[("  - id: hotel\n", "  - id: saddlery\n")],
         "buildings.yaml",
-        (99, 9),
+        (100, 9),
         "duplicate building id `saddlery`",
     ),
     edit(
@@ -140,7 +140,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n    influence: 4\n",
         )],
         "buildings.yaml",
-        (103, 5),
+        (104, 5),
         "duplicate key `influence` in this mapping",
     ),
     edit(
@@ -181,7 +181,7 @@ const CASES: &[Case] = &[
             "    assumed:\n      cost: \"no building costs are printed; a small workshop, three cards\"\n",
         )],
         "buildings.yaml",
-        (183, 9),
+        (185, 9),
         "`influence` has no provenance",
     ),
     edit(
@@ -251,7 +251,7 @@ const CASES: &[Case] = &[
             "  - id: hotel\n    names: {en: Hotel, de: Hotel}\n    cost: [brick, lumber, carpenter, mason, food]\n    influence: 3\n    colour: red\n",
         )],
         "buildings.yaml",
-        (103, 5),
+        (104, 5),
         "unknown field `colour`",
     ),
     edit(
@@ -259,7 +259,7 @@ const CASES: &[Case] = &[
         "buildings.yaml",
         &[("    names: {en: Hotel, de: Hotel}", "    names: {en: Hotel, fr: Hotel}")],
         "buildings.yaml",
-        (100, 24),
+        (101, 24),
         "name in undeclared language `fr`",
     ),
     edit(

@@ -220,7 +220,7 @@ fn diff_enables_the_variant_and_checks_its_input() {
     assert!(d.config.contains("--variant advanced-setup"), "{}", d.config);
     assert_eq!(d.consulted, 3);
     assert!(interp::diff_any(&rules, &base, "no-such", &[], 1, 1).unwrap_err().contains("unknown interpretation"));
-    assert!(interp::diff_any(&rules, &base, "saloon-copies", &[], 1, 1).unwrap_err().contains("inert"));
+    assert!(interp::diff_any(&rules, &base, "chip-count-component", &[], 1, 1).unwrap_err().contains("inert"));
     let bad = interp::diff_any(&rules, &base, "win-check", &["active-player".into(), "nobody".into()], 1, 1);
     assert!(bad.unwrap_err().contains("no option `nobody`"));
 }

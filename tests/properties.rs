@@ -94,6 +94,7 @@ fn fault_config(fault: &str, seed: u64) -> Config {
     let c = Config::new("dry-gulch", 3 + (seed % 4) as u32, seed);
     match fault {
         "open-closed-town-hall" => c.with_variant("town-hall-damage"),
+        "waiting-kept" => c.with_reading("reward-card-german-rule-7", "all-at-reward"),
         _ => c,
     }
 }

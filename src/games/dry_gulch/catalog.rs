@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+mod buildings;
+
 use super::bounds::{MAX_COPIES, check_bound, check_deck_totals, check_game_numbers, check_residence_plots};
 use super::effects::{DAMAGE, Dg, DgHost};
 use super::layers::{Layers, citations, layer, lower_documents, parse_all, parse_overlay};
@@ -365,21 +367,11 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             corner: b.corner,
             permits: b.permits.value,
             ability: b.ability,
+            repeat: None,
+            same_as: None,
         });
     }
-    for (ability, what) in
-        [(Ability::Residence, "residence"), (Ability::TownHall, "town-hall"), (Ability::Bank, "bank")]
-    {
-        let with: Vec<_> = bs.iter().filter(|e| e.raw.ability == Some(ability)).collect();
-        if with.len() != 1 {
-            // at the second building with it, or at the first building when none has it
-            let (f, at) = match with.get(1).copied().or(bs.first()) {
-                Some(e) => (e.from.path, position(&e.raw.id)),
-                None => (lay.base.buildings, (1, 1)),
-            };
-            diags.error(f, at, format!("exactly one building must have ability `{what}`, found {}", with.len()));
-        }
-    }
+    buildings::check_roles(lay, diags);
 
     // events
     let es = &lay.events;
@@ -499,6 +491,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             source: e.source.iter().map(Citation::lower).collect(),
         });
     }
+
+    buildings::lower_copies(bs, &lang, &ids, &mut tables, &mut buildings, diags);
 
     // board
     let bd = &lay.board.raw.board;

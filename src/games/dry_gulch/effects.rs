@@ -372,9 +372,8 @@ impl World<Dg> for State {
     fn game_cond(&self, _: &Rules, c: &DgCond) -> bool {
         match *c {
             DgCond::Built(b) => self.building_plot(b).is_some(),
-            DgCond::Intact(b) => {
-                self.building_plot(b).is_some_and(|p| self.board[p.index()].is_some_and(|x| x.damage.is_none()))
-            }
+            // any copy of it (a building may stand more than once under a `repeat:`)
+            DgCond::Intact(b) => self.plots_with(b).any(|p| self.board[p.index()].is_some_and(|x| x.damage.is_none())),
             DgCond::OwnedByActive(b) => self.owner_of(b).is_some_and(|(o, _)| o == self.active),
         }
     }

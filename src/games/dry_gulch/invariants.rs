@@ -3,7 +3,8 @@
 //! code that maintains it, and each has a fault that breaks exactly it.
 
 use super::readings::{
-    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, HandCutReactions, MarkerRemoval, P, VioletCards,
+    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, HandCutReactions, MarkerRemoval, P,
+    RewardCardTiming, VioletCards,
 };
 use super::rules::{Action, Event, Fault, Phase, State, in_resource_deck};
 use super::rules_data::{Ability, Bld, CardKind, ReactionKey, Rules, kind};
@@ -47,6 +48,9 @@ crate::invariant_table! { Fault;
     "town-hall-closed": "while the Town Hall is closed, no permit is drawn in the draw phase (the Bank's included, as closed-town-hall-scope reads it)",
         "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2",
         "open-closed-town-hall" => OpenClosedTownHall;
+    "waiting-piles": "cards and permits wait beside a player only under reward-card-german-rule-7: all-at-reward, and none is still waiting once a turn has ended (the reward phase, or the turn's end in a turn without one, hands them over)",
+        "dry-gulch-de \u{a7} Spezielle Regeln 7; dry-gulch-en \u{a7} Building 1c, Building 2",
+        "waiting-kept" => WaitingKept;
 }
 
 /// What the transition invariants remember from before an action.
@@ -366,6 +370,22 @@ fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> R
     Ok(())
 }
 
+/// What a player won waits beside him only under `all-at-reward`, and is
+/// his by the time the turn is over.
+fn waiting(s: &State) -> Result<(), Violation> {
+    let name = "waiting-piles";
+    let Some(seat) = s.seats.iter().position(|p| p.waiting.total() + p.waiting_permits.total() > 0) else {
+        return Ok(());
+    };
+    if reading::<RewardCardTiming>(s) != RewardCardTiming::AllAtReward {
+        return fail(name, format!("P{} has cards waiting, though what he wins goes to hand at once", seat + 1));
+    }
+    if s.phase == Phase::NextTurn {
+        return fail(name, format!("P{} still has cards waiting after the turn ended", seat + 1));
+    }
+    Ok(())
+}
+
 impl Check for State {
     type Before = Before;
     fn before(&self) -> Before {
@@ -396,6 +416,7 @@ impl Check for State {
         win(s, rules, events)?;
         bank(s, rules)?;
         town_hall(s, before, action, events)?;
+        waiting(s)?;
         Ok(())
     }
     fn inject_fault(&mut self, fault: &str) -> bool {

@@ -100,6 +100,10 @@ crate::hooks! { HOOKS;
     FoodKind = "food-kind" { Good = "good", Ability = "ability" }
     /// Whether the I.O.U. and the Ace answer the hand-limit cut.
     HandCutReactions = "hand-cut-reactions" { NotATake = "not-a-take", LikeADraw = "like-a-draw" }
+    /// Which of the face-up discarded permits a player may take.
+    PermitDiscardTake = "permit-discard-take" { Any = "any", TopOnly = "top-only" }
+    /// Where an I.O.U. goes that answers a loss whose card would be discarded.
+    IouDiscardedLoss = "iou-discarded-loss" { LikeTheCard = "like-the-card", ToTheDrawer = "to-the-drawer" }
 }
 
 crate::switches! {

@@ -25,6 +25,7 @@ use crate::engine::{
 };
 use crate::lang::{self, Agenda, Steps};
 
+mod copies;
 mod deck;
 pub(crate) use deck::in_resource_deck;
 mod describe;
@@ -346,6 +347,8 @@ pub enum Fault {
     OpenClosedTownHall,
     /// A permit is counted into the hand by the hand-limit cut.
     PermitInHand,
+    /// Cards waiting for the reward phase are never handed over.
+    WaitingKept,
 }
 
 /// Each plot with what stands on it.
@@ -412,23 +415,6 @@ impl State {
 
     pub fn round(&self) -> u32 {
         self.turns / self.players as u32 + 1
-    }
-
-    pub fn building_plot(&self, b: Bld) -> Option<Plot> {
-        plots_of(&self.board).find(|&(_, p)| p.is_some_and(|p| p.building == b)).map(|(i, _)| i)
-    }
-
-    pub(super) fn owner_of(&self, b: Bld) -> Option<(usize, bool)> {
-        let plot = self.building_plot(b)?;
-        let p = self.board[plot.index()]?;
-        p.owner.map(|o| (o, p.damage.is_some()))
-    }
-
-    fn intact_owner(&self, b: Bld) -> Option<usize> {
-        match self.owner_of(b) {
-            Some((o, false)) => Some(o),
-            _ => None,
-        }
     }
 
     fn owns_intact(&self, rules: &Rules, seat: usize, ability: Ability) -> u32 {
@@ -781,8 +767,8 @@ impl State {
         if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
             return Some(("build.unique", format!("{} is placed at set-up, not built", bd.name)));
         }
-        if self.building_plot(b).is_some() {
-            return Some(("build.unique", format!("{} is already built", bd.name)));
+        if let Some(why) = self.copy_blocker(rules, b) {
+            return Some(why);
         }
         if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0 {
             return Some(("build.permit", format!("no permit for {}", bd.name)));
@@ -858,7 +844,7 @@ impl State {
         };
         match rules.events[e].target {
             None => vec![None],
-            Some(Target::Building(b)) => self.building_plot(b).map(Some).into_iter().collect(),
+            Some(Target::Building(b)) => self.plots_with(b).map(Some).collect(),
             Some(Target::AnyBuilding) => {
                 plots_of(&self.board).filter(|(_, p)| p.is_some()).map(|(i, _)| Some(i)).collect()
             }
@@ -985,7 +971,7 @@ impl State {
             Phase::Draw => {
                 out.push(Action::DrawResources);
                 if self.town_hall_open() {
-                    out.extend(self.permit_discard.kinds().into_iter().map(Action::TakeFaceUpPermit));
+                    out.extend(self.face_up_permits().into_iter().map(Action::TakeFaceUpPermit));
                     if !self.permit_deck.is_empty() {
                         if self.on(V::OpenPermits) {
                             out.extend(self.permit_deck.kinds().into_iter().map(Action::ChoosePermit));
@@ -1081,12 +1067,12 @@ impl State {
     }
 
     /// Whether one of the first three checks of `build_blocker` (placed at
-    /// set-up, already built, no permit) stops `b`: the same tests in the same
+    /// set-up, built with no `repeat:`, no permit) stops `b`: the same tests in the same
     /// order, consulting the same reading, but without formatting a message
     /// for the many buildings that fail them.
     fn surely_blocked(&self, rules: &Rules, b: Bld, built: bool) -> bool {
         let blocked = matches!(rules.buildings[b.index()].ability, Some(Ability::Residence | Ability::TownHall))
-            || built
+            || (built && rules.buildings[b.index()].repeat.is_none())
             || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0);
         debug_assert!(!blocked || self.build_blocker(rules, b).is_some());
         blocked
@@ -1347,7 +1333,7 @@ impl State {
                 self.after_draw(rules, ev);
             }
             Action::TakeFaceUpPermit(b) => {
-                moved(move_n(&mut self.permit_discard, &mut self.seats[a].permits, b, 1));
+                self.take_face_up_permit(a, b);
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }

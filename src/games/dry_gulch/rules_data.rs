@@ -199,6 +199,10 @@ pub struct Building {
     pub corner: bool,
     pub permits: u32,
     pub ability: Option<Ability>,
+    /// Another copy may be built beside a standing one while this holds.
+    pub repeat: Option<Cond>,
+    /// One building with the named one while the condition holds.
+    pub same_as: Option<(Bld, Cond)>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -257,11 +257,28 @@ pub struct RawBuilding {
     pub permits: Spanned<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ability: Option<Ability>,
+    /// While this condition holds, another copy may be built beside one
+    /// that stands (each with a permit of its own, never more copies than
+    /// the building has permits); otherwise each building stands once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<RawCondition>,
+    /// While `when` holds, this building and `building` are one building:
+    /// once either stands, the other cannot be built.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_as: Option<RawSameAs>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub assumed: BTreeMap<String, String>,
+}
+
+/// `same_as: {building: <id>, when: <condition>}` on a building.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSameAs {
+    pub building: Spanned<String>,
+    pub when: RawCondition,
 }
 
 // ----------------------------------------------------------- events.yaml

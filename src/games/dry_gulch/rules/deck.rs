@@ -153,4 +153,27 @@ impl State {
             None => false,
         }
     }
+
+    /// The discarded permits the active player may take: any of them, or,
+    /// under `permit-discard-take: top-only`, the last one discarded (the
+    /// reading is consulted only where the two differ).
+    pub(in crate::games::dry_gulch) fn face_up_permits(&self) -> SmallVec<[Bld; 16]> {
+        let kinds = self.permit_discard.kinds();
+        if kinds.len() < 2 || self.r::<PermitDiscardTake>() == PermitDiscardTake::Any {
+            return kinds;
+        }
+        self.permit_discard.top().into_iter().collect()
+    }
+
+    /// `seat` takes a discarded permit of `b`: the top one under
+    /// `top-only` (the pile keeps its order), any copy otherwise.
+    pub(in crate::games::dry_gulch) fn take_face_up_permit(&mut self, seat: usize, b: Bld) {
+        let top_only = self.peek::<PermitDiscardTake>() == PermitDiscardTake::TopOnly;
+        let permits = &mut self.seats[seat].permits;
+        if top_only && self.permit_discard.top() == Some(b) {
+            self.permit_discard.draw_top(permits);
+        } else {
+            moved(move_n(&mut self.permit_discard, permits, b, 1));
+        }
+    }
 }

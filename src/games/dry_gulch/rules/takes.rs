@@ -172,6 +172,9 @@ impl State {
     /// permits (the reward phase; a turn whose catalog has no reward step
     /// hands them over as it ends).
     pub(in crate::games::dry_gulch) fn release_waiting(&mut self, ev: &mut Vec<Event>) {
+        if self.fault == Some(Fault::WaitingKept) {
+            return;
+        }
         for (seat, p) in self.seats.iter_mut().enumerate() {
             let cards = p.waiting.total() + p.waiting_permits.total();
             if cards > 0 {
@@ -234,6 +237,20 @@ impl State {
         card: CardKind,
         ev: &mut Vec<Event>,
     ) {
+        // a loss whose card is thrown away (Vandalism, a building not yet
+        // built): the I.O.U. goes the same way, or to the active player, who
+        // draws for the event (iou-discarded-loss); nobody draws in the
+        // hand-limit cut
+        let to = match to {
+            Dest::Discard
+                if self.cut.is_none()
+                    && from != self.active
+                    && self.r::<IouDiscardedLoss>() == IouDiscardedLoss::ToTheDrawer =>
+            {
+                Dest::Seat(self.active)
+            }
+            _ => to,
+        };
         self.hand_to(rules, from, to, card);
         ev.push(Event::IouHandedOver { from, to });
     }
