@@ -433,7 +433,7 @@ const CASES: &[Case] = &[
             "  - id: points-only\n    replace: [{event: majer, effect: []}]\n    consequence: Officers only score",
         )],
         "interpretations.yaml",
-        (603, 23),
+        (625, 23),
         "unknown card `majer`",
     )),
 ];

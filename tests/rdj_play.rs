@@ -324,5 +324,5 @@ fn rdj_replace_changes_a_cards_effect_in_a_user_catalog() {
 
     let bad = mine.replace("- gain: {commodity", "- gane: {commodity");
     let err = load_edited("replace-bad", "interpretations.yaml", &[(option, &format!("{bad}{option}"))]).unwrap_err();
-    assert!(err.contains("interpretations.yaml:608:9") && err.contains("unknown operation `gane`"), "{err}");
+    assert!(err.contains("interpretations.yaml:630:9") && err.contains("unknown operation `gane`"), "{err}");
 }
