@@ -62,10 +62,12 @@ struct Case {
     says: &'static str,
     /// Set when `at` is not yet the bad spot: where it should be, and why it is not.
     gap: Option<&'static str>,
+    /// The bundled catalog the case changes (`rules/<game>/`).
+    game: &'static str,
 }
 
 const fn case(name: &'static str, file: &'static str, at: (u64, u64), says: &'static str) -> Case {
-    Case { name, setup: Setup::Folder, file, at, says, gap: None }
+    Case { name, setup: Setup::Folder, file, at, says, gap: None, game: "dry-gulch" }
 }
 
 const fn edit(
@@ -76,11 +78,16 @@ const fn edit(
     at: (u64, u64),
     says: &'static str,
 ) -> Case {
-    Case { name, setup: Setup::Edit(edited, edits), file, at, says, gap: None }
+    Case { name, setup: Setup::Edit(edited, edits), file, at, says, gap: None, game: "dry-gulch" }
 }
 
 const fn generated(name: &'static str, setup: Setup, file: &'static str, says: &'static str) -> Case {
-    Case { name, setup, file, at: (1, 1), says, gap: None }
+    Case { name, setup, file, at: (1, 1), says, gap: None, game: "dry-gulch" }
+}
+
+/// A case in Red Dog Junction's catalog (`rules/red-dog-junction/`).
+const fn rdj(c: Case) -> Case {
+    Case { game: "red-dog-junction", ..c }
 }
 
 const fn gap(c: Case, why: &'static str) -> Case {
@@ -402,6 +409,33 @@ const CASES: &[Case] = &[
         (408, 33),
         "`draw` has no argument `cuont`; it takes to, count, from; did you mean `count`?",
     ),
+    rdj(edit(
+        "rdj-unknown-effect-operation",
+        "cards.yaml",
+        &[("      - gain: {commodity: whiskey, count: 2}\n", "      - gian: {commodity: whiskey, count: 2}\n")],
+        "cards.yaml",
+        (148, 9),
+        "unknown operation `gian`",
+    )),
+    rdj(edit(
+        "rdj-gain-names-a-card",
+        "cards.yaml",
+        &[("      - gain: {commodity: scrap, count: 2}\n", "      - gain: {commodity: scrap-heap, count: 2}\n")],
+        "cards.yaml",
+        (180, 27),
+        "unknown card or commodity `scrap-heap`",
+    )),
+    rdj(edit(
+        "rdj-replace-unknown-card",
+        "interpretations.yaml",
+        &[(
+            "  - id: points-only\n    consequence: Officers only score",
+            "  - id: points-only\n    replace: [{event: majer, effect: []}]\n    consequence: Officers only score",
+        )],
+        "interpretations.yaml",
+        (625, 23),
+        "unknown card `majer`",
+    )),
 ];
 
 /// One test per case, named after it (`-` written `_`).
@@ -456,6 +490,9 @@ case_tests!(
     effect_argument_missing,
     unknown_selector,
     unknown_effect_argument,
+    rdj_unknown_effect_operation,
+    rdj_gain_names_a_card,
+    rdj_replace_unknown_card,
 );
 
 fn manifest_dir() -> PathBuf {
@@ -466,28 +503,33 @@ fn cases_dir() -> PathBuf {
     manifest_dir().join("tests/bad_input")
 }
 
-/// A copy of the bundled catalog at `<tmp>/dry-gulch/`, removed on drop.
+/// A copy of a bundled catalog at `<tmp>/<game>/`, removed on drop.
 struct Scratch {
     root: PathBuf,
+    game: &'static str,
 }
 
 impl Scratch {
     fn new(label: &str) -> Scratch {
+        Scratch::of("dry-gulch", label)
+    }
+
+    fn of(game: &'static str, label: &str) -> Scratch {
         let root = std::env::temp_dir().join(format!("rulecheck-bad-input-{}-{label}", std::process::id()));
         if root.exists() {
             std::fs::remove_dir_all(&root).unwrap();
         }
-        let game = root.join("dry-gulch");
-        std::fs::create_dir_all(&game).unwrap();
-        for entry in std::fs::read_dir(manifest_dir().join("rules/dry-gulch")).unwrap() {
+        let dir = root.join(game);
+        std::fs::create_dir_all(&dir).unwrap();
+        for entry in std::fs::read_dir(manifest_dir().join("rules").join(game)).unwrap() {
             let path = entry.unwrap().path();
-            std::fs::copy(&path, game.join(path.file_name().unwrap())).unwrap();
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
         }
-        Scratch { root }
+        Scratch { root, game }
     }
 
     fn game(&self) -> PathBuf {
-        self.root.join("dry-gulch")
+        self.root.join(self.game)
     }
 
     /// Lays the case's change over the copy.
@@ -594,7 +636,7 @@ fn validate(root: &Path) -> (Option<i32>, String) {
 fn check(test: &str) {
     let name = test.replace('_', "-");
     let case = CASES.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no case `{name}` in CASES"));
-    let scratch = Scratch::new(case.name);
+    let scratch = Scratch::of(case.game, case.name);
     scratch.apply(case);
 
     let diags = load(&scratch.root);
@@ -610,7 +652,7 @@ fn check(test: &str) {
     let stderr = scratch.redact(&stderr);
     assert!(!stderr.contains("panicked"), "{name}: rulecheck panicked:\n{stderr}");
     assert_eq!(code, Some(2), "{name}: exit code {code:?}, stderr:\n{stderr}");
-    let place = format!("dry-gulch/{}:{}:{}", case.file, case.at.0, case.at.1);
+    let place = format!("{}/{}:{}:{}", case.game, case.file, case.at.0, case.at.1);
     assert!(stderr.contains(&place), "{name}: stderr does not name {place}:\n{stderr}");
     assert!(stderr.contains(&text), "{name}: stderr differs from the library's diagnostic:\n{stderr}");
 

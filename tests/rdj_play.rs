@@ -262,3 +262,67 @@ fn rdj_readings_consulted_by_the_legal_list_are_recorded() {
     s.legal_actions(&rules, &mut legal);
     assert!(s.consulted(&rules).iter().any(|r| r == "rascal-ability"), "{:?}", s.consulted(&rules));
 }
+
+/// A copy of the bundled Red Dog Junction folder outside `rules/`, with
+/// `edits` (from, to) made in `file`; its load result.
+fn load_edited(label: &str, file: &str, edits: &[(&str, &str)]) -> Result<Rules, String> {
+    let root = std::env::temp_dir().join(format!("rulecheck-rdj-{}-{label}", std::process::id()));
+    let dir = root.join("red-dog-junction");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&dir).unwrap();
+    let bundled = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/red-dog-junction");
+    for entry in std::fs::read_dir(bundled).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+    }
+    let path = dir.join(file);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    for (from, to) in edits {
+        assert_eq!(text.matches(from).count(), 1, "`{from}` is not once in {file}");
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(&path, text).unwrap();
+    let srcs = rulecheck::catalog::read_root(&root).map_err(|d| format!("{d:?}"))?;
+    let loaded = games::load(&srcs[0]).map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"));
+    let _ = std::fs::remove_dir_all(&root);
+    match loaded? {
+        AnyRules::RedDogJunction(r) => Ok(*r),
+        _ => Err("not the Red Dog Junction catalog".into()),
+    }
+}
+
+/// The effect a card has: the Mayor's action under a configuration.
+fn mayor_gold(rules: &Rules, config: Config) -> Result<u32, String> {
+    let mut s = State::new(rules, &config).map_err(|e| e.to_string())?;
+    let setup: SetupSpec = serde_json::from_value(serde_json::json!({"crew": {"p1": {"mayor": 1}}})).unwrap();
+    s.apply_setup(rules, &setup)?;
+    let mut legal = Vec::new();
+    while s.to_move() == rulecheck::engine::ToMove::Chance {
+        s.legal_actions(rules, &mut legal);
+        s.apply(rules, &legal[0]).unwrap();
+    }
+    let mayor = rules.card_by_id("mayor").unwrap();
+    s.apply(rules, &rulecheck::games::red_dog_junction::Action::Officer(mayor)).map_err(|e| e.to_string())?;
+    Ok(s.storage[0].count(rules.gold))
+}
+
+/// A user catalog outside `rules/` replaces a card's effect with an
+/// interpretation option's `replace:` (the card's id in `event:`), and a
+/// bad operation in it is a load error at its line and column.
+#[test]
+fn rdj_replace_changes_a_cards_effect_in_a_user_catalog() {
+    let option = "  - id: points-only\n    consequence: Officers only score";
+    let mine = "  - id: double-levy\n    hook: assumed-effects\n    consequence: the Mayor levies two gold\n    \
+                replace:\n    - event: mayor\n      effect:\n      - gain: {commodity: gold, count: 2, to: storage}\n";
+    let rules = load_edited("replace", "interpretations.yaml", &[(option, &format!("{mine}{option}"))]).unwrap();
+    let base = Config::new("red-dog-junction", 2, 3);
+    assert_eq!(mayor_gold(&rules, base.clone()), Ok(2), "the Mayor's own effect levies one gold");
+    let double = base.clone().with_reading("officer-boost-text", "double-levy");
+    assert_eq!(mayor_gold(&rules, double), Ok(3), "the replacement levies two");
+    let off = base.with_reading("officer-boost-text", "points-only");
+    assert!(mayor_gold(&rules, off).unwrap_err().contains("card.effect"));
+
+    let bad = mine.replace("- gain: {commodity", "- gane: {commodity");
+    let err = load_edited("replace-bad", "interpretations.yaml", &[(option, &format!("{bad}{option}"))]).unwrap_err();
+    assert!(err.contains("interpretations.yaml:630:9") && err.contains("unknown operation `gane`"), "{err}");
+}

@@ -1,16 +1,17 @@
 //! Lowering the Red Dog Junction catalog: raw files → checked `Rules`, or
 //! every diagnostic at once (file:line:column, with a snippet).
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
+use super::effects::{Compiled, EffectCompiler, RdjHost};
 use super::lower_parts::*;
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::GameSources;
 use crate::catalog::common::{
-    self, Entry, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names, check_provenance,
-    check_unique,
+    self, Change, Entry, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
+    check_provenance, check_unique,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
@@ -42,22 +43,19 @@ pub const RULE_IDS: &[&str] = &[
     "game.over",
     "solo.automa",
     "setup.draft",
+    "card.effect",
 ];
-
-/// Effects are not part of this catalog yet: `replace:` and data `steps:`
-/// are refused (as the loader's only stand-in for an effect language).
-type NoEffect = serde::de::IgnoredAny;
 
 struct Raw {
     game: GameFile,
     components: ComponentsFile,
     cards: CardsFile,
-    variants: common::RawVariantsFile<NoEffect>,
-    interpretations: common::RawInterpretationsFile<NoEffect>,
+    variants: common::RawVariantsFile<RawEffect>,
+    interpretations: common::RawInterpretationsFile<RawEffect>,
 }
 
 /// Parses and lowers a catalog folder. House-rules overlays are not yet
-/// supported for this game (a diagnostic says so).
+/// supported for this game (a diagnostic says so: copy the folder).
 pub fn load(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
     let mut diags = Diagnostics::default();
     if let Some(o) = overlay {
@@ -157,28 +155,46 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
         cites.extend(v.source.iter().map(|x| (vf, x)));
     }
     check_documents(cites, &documents, diags);
-    let decl = readings::declared();
-    let mut refuse = |p: Patch<'_, NoEffect>, from: &Source<'_>, d: &mut Diagnostics| {
-        let at = match p {
-            Patch::Replace(r) => position(&r.event),
-            Patch::Step { anchor, .. } => position(anchor),
-        };
-        d.error(
-            from.path,
-            at,
-            "red-dog-junction has no effect language yet: use `set:` or a reading the engine implements",
-        );
-        None
+    let decl = readings::declared(cards.len());
+    let card_ids: BTreeMap<String, Id<Card>> =
+        cards.iter().enumerate().filter_map(|(i, c)| Some((c.id.clone(), Id::new(i).ok()?))).collect();
+    let mut fx = EffectCompiler {
+        registry: Default::default(),
+        host: RdjHost { cards: &card_ids, cubes: &cube_ids },
+        interpretations: (raw.interpretations.interpretations.iter())
+            .map(|i| (i.id.value.clone(), i.options.iter().map(|o| o.id.value.clone()).collect()))
+            .collect(),
+        tables: Default::default(),
+    };
+    let effects = (raw.cards.cards.iter()).map(|c| fx.compile(f.cards, text("cards.yaml"), &c.effect, diags)).collect();
+    let fx_tested = fx.tables.readings.clone();
+    let mut replacements = Vec::new();
+    let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
+        Patch::Replace(r) => {
+            let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
+            replacements.push(fx.compile(from.path, from.text, &r.effect, d));
+            Some(Change::Replace { entity: card.index() as u32, with: (replacements.len() - 1) as u32 })
+        }
+        Patch::Step { anchor, .. } => {
+            d.error(
+                from.path,
+                position(anchor),
+                "red-dog-junction's turn has no data steps: use `set:`, `replace:` (a card's effect) or a reading \
+                 the engine implements",
+            );
+            None
+        }
     };
     let vsrc = Source { path: vf, text: text("variants.yaml") };
     let ventries: Vec<Entry<'_, _>> = raw.variants.variants.iter().map(|raw| Entry { from: vsrc, raw }).collect();
-    let variants = common::lower_variants(vf, &ventries, &languages, &decl, &mut refuse, diags);
+    let variants = common::lower_variants(vf, &ventries, &languages, &decl, &mut lower_replace, diags);
     let isrc = Source { path: inf, text: text("interpretations.yaml") };
     let ientries: Vec<Entry<'_, _>> =
         raw.interpretations.interpretations.iter().map(|raw| Entry { from: isrc, raw }).collect();
     check_unique(inf, "interpretation", raw.interpretations.interpretations.iter().map(|i| &i.id), diags);
     let interpretations =
-        common::lower_interpretations(inf, &ientries, &BTreeSet::new(), &variants, &decl, &mut refuse, diags);
+        common::lower_interpretations(inf, &ientries, &fx_tested, &variants, &decl, &mut lower_replace, diags);
+    let compiled = Compiled { effects, replacements, choices: fx.tables.choices };
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
     params[P::SecondPileTiles as usize] = pile_tiles.1;
@@ -239,6 +255,7 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
         variants,
         tally,
         rule_ids: RULE_IDS.iter().copied().collect(),
+        compiled,
     }
 }
 

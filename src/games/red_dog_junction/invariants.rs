@@ -11,9 +11,9 @@ crate::invariant_table! { Fault;
     "one-ship-per-dock": "no dock holds two ships", "Game Concepts: Docks", "double-dock" => DoubleDock;
     "no-foreign-home-base": "no ship is docked at another player's home base", "Actions: Move", "enter-foreign-home" => EnterForeignHome;
     "cargo-within-capacity": "when a turn ends, the ship that played it holds no more than its capacity", "Game Concepts: Capacity and Jettison", "no-jettison" => NoJettison;
-    "actions-per-turn": "a turn begins no more actions than the turn allows (two; three for the solo player)", "On Your Turn; Solo Play", "third-action" => ThirdAction;
+    "actions-per-turn": "a turn begins no more actions than the turn allows (two; three for the solo player; more a card's effect gives)", "On Your Turn; Solo Play", "third-action" => ThirdAction;
     "dice-within-faces": "every die shows one of its faces", "Setup; Crew Actions: Trade", "die-seven" => DieSeven;
-    "card-conservation": "every card type's copies add up across deck, display, crews, boosts, draft hands, discard and the box", "Components; Setup", "lose-bought-card" => LoseBoughtCard;
+    "card-conservation": "every card type's copies add up across deck, display, crews, boosts (unused and played), draft hands, discard and the box", "Components; Setup", "lose-bought-card" => LoseBoughtCard;
     "countdown-turns": "once the bank's gold is gone, the game lasts the turns the countdown allows", "End of Game", "countdown-short" => CountdownShort;
     "score-is-sum": "a final score is stored gold plus card points plus Super Deals", "End of Game", "score-bonus" => ScoreBonus;
 }
@@ -68,14 +68,14 @@ impl Check for State {
                 format!("p{} ended a turn with {} cubes aboard", b.seat + 1, s.cargo[b.seat].total()),
             );
         }
-        if s.actions_taken > s.actions_for(s.active) {
+        if s.actions_taken > s.actions_for(s.active) + s.bonus_actions {
             return fail("actions-per-turn", format!("{} actions begun this turn", s.actions_taken));
         }
         if s.dice.iter().any(|&v| v == 0 || v > rules.faces) || s.gold_die == 0 || s.gold_die > rules.gold_faces {
             return fail("dice-within-faces", "a die shows a value it does not have".into());
         }
         let mut c: Tally<Card> = Tally::new(rules.cards.len());
-        c.add(&s.deck).add(&s.display).add(&s.discard).add(&s.boxed_cards);
+        c.add(&s.deck).add(&s.display).add(&s.discard).add(&s.boxed_cards).add(&s.played);
         for z in s.crew.iter().chain(&s.boosts).chain(&s.hands) {
             c.add(z);
         }

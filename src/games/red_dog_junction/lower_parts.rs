@@ -238,7 +238,8 @@ pub(super) fn lower_cards(
             check_id(f.cards, &c.id, diags);
             check_names(f.cards, &c.names, langs, diags);
             let what = format!("card `{}`", c.id.value);
-            let fields = [("copies", 1), ("starting", 1), ("cost", c.cost.len()), ("points", 1)];
+            let n_effect = crate::lang::Registry::<super::effects::Rdj>::default().count_numbers(&c.effect);
+            let fields = [("copies", 1), ("starting", 1), ("cost", c.cost.len()), ("points", 1), ("effect", n_effect)];
             tally.add(check_provenance(f.cards, &what, position(&c.id), &c.source, &c.assumed, &fields, diags));
             let class = match c.class.value.as_str() {
                 "crew" => Class::Crew,

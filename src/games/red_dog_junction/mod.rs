@@ -15,18 +15,19 @@
 //! | solo: three actions for p1; the Automa (seat p2) takes the last display card and reacts to its type | Solo Play | `automa.rs` |
 //! | Trail Boss and Posse set-ups: an Officer each and an extra crew pick; a pick-and-pass draft | Gameplay Variants | `draft.rs` |
 //! | (not a rule) the random player's weights over the legal actions | — | `policy.rs` |
+//! | Officer actions and Boosts: their (assumed) effects in the shared effect language | On Your Turn; Actions: Use a Boost Card | `card_actions.rs`, `effects.rs` |
 //!
-//! Not yet: Officer and Boost effects (no text is printed; they are to be
-//! written in the effect language).
 //! Every ambiguity is an interpretation in
 //! `rules/red-dog-junction/interpretations.yaml`; the code branches only on
 //! the typed hooks of `readings` and on parameters.
 
 mod actions;
 mod automa;
+mod card_actions;
 pub mod catalog;
 mod contract;
 mod draft;
+pub mod effects;
 pub mod invariants;
 mod lower_parts;
 mod play;
@@ -152,6 +153,16 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
         Action::Pick(k) => {
             format!("pick {}", rules.cards.get(k.index()).map_or("an unknown card", |d| d.name.as_str()))
         }
+        Action::Officer(k) => {
+            format!("the action of {}", rules.cards.get(k.index()).map_or("an unknown card", |d| d.name.as_str()))
+        }
+        Action::Boost(k) => {
+            format!("play {}", rules.cards.get(k.index()).map_or("an unknown card", |d| d.name.as_str()))
+        }
+        Action::Choose { choice, option } => {
+            let id = rules.compiled.choices.get(usize::from(choice)).and_then(|c| c.get(usize::from(option)));
+            format!("choose {}", id.map_or("an unknown option", |(id, _)| id.as_str()))
+        }
     }
 }
 
@@ -177,6 +188,10 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
         Event::CountdownStopped => "gold is back in the bank: the countdown stops".into(),
         Event::TurnEnded { seat } => format!("p{}'s turn ends", seat + 1),
         Event::Picked { seat, card } => format!("p{} picks {}", seat + 1, rules.card(*card).name),
+        Event::Played { seat, card } => match rules.card(*card).class {
+            rules_data::Class::Boost => format!("p{} plays {}", seat + 1, rules.card(*card).name),
+            _ => format!("p{} takes {}'s action", seat + 1, rules.card(*card).name),
+        },
         Event::AutomaTakes { card } => format!("the Automa takes {} from the display", rules.card(*card).name),
         Event::GameOver(end) => format!(
             "the game is over ({})",

@@ -56,6 +56,11 @@ impl State {
     /// Every action that might be legal here (`legal` keeps those `apply` accepts).
     fn candidates(&self, rules: &Rules, out: &mut Vec<Action>) {
         let cubes = || Id::<Cube>::first(rules.cubes.len());
+        if self.agenda.decision.is_some() {
+            let choice = self.agenda.decision.map_or(0, |d| d.choice as u16);
+            let options = self.pending_options(rules).min(64) as u8;
+            return out.extend((0..options).map(|option| Action::Choose { choice, option }));
+        }
         match self.phase {
             Phase::Jettison => out.extend(cubes().map(Action::Jettison)),
             Phase::Automa(_) => out.extend(Id::first(rules.docks.len()).map(Action::Send)),
@@ -97,6 +102,7 @@ impl State {
                 for p in 0..rules.piles.len() as u8 {
                     out.extend([Action::Deal(p), Action::RascalDeal(p)]);
                 }
+                self.card_candidates(rules, out);
             }
         }
     }
@@ -125,6 +131,9 @@ impl State {
     }
 
     fn who(&self) -> usize {
+        if let Some(d) = self.agenda.decision {
+            return usize::from(d.seat);
+        }
         match self.phase {
             // the Automa makes no choices: the solo player picks for it
             Phase::Swap { with, give: Some(_), .. } if self.r::<SwapPicks>() == SwapPicks::OwnerPicksOwn => {
@@ -159,6 +168,11 @@ impl State {
         }
         if !self.rolls.is_empty() {
             return Err(rule("chance.roll", "Setup", "a die is waiting to be rolled"));
+        }
+        if self.agenda.decision.is_some() {
+            self.check_choose(rules, a)?;
+            self.choose_option(rules, u32::from(self.chosen(a)), ev);
+            return Ok(());
         }
         match self.phase {
             Phase::Actions => self.start_action(rules, a, ev),
@@ -280,6 +294,7 @@ impl State {
                 self.do_deal(rules, seat, p, ev)?;
             }
             Action::Pass => {}
+            Action::Officer(_) | Action::Boost(_) => self.start_card(rules, seat, a, ev)?,
             _ => {
                 return Err(rule(
                     "turn.actions",
@@ -314,7 +329,10 @@ impl State {
     /// What follows any action: the countdown, the end of the turn.
     fn after(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         self.watch_bank(rules, ev);
-        if self.end.is_some() || !self.rolls.is_empty() || self.phase != Phase::Actions && self.phase != Phase::Jettison
+        if self.end.is_some()
+            || self.agenda.decision.is_some()
+            || !self.rolls.is_empty()
+            || self.phase != Phase::Actions && self.phase != Phase::Jettison
         {
             return;
         }
@@ -354,6 +372,7 @@ impl State {
 
     fn end_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         self.phase = Phase::Actions;
+        self.discard_played();
         if self.r::<RefillTiming>() == RefillTiming::EndOfTurn || self.display.filled() < rules.display {
             self.refill(rules, ev);
         }
@@ -377,6 +396,7 @@ impl State {
         self.active = (self.active + 1) % self.players;
         self.actions_left = self.actions_for(self.active);
         self.actions_taken = 0;
+        self.bonus_actions = 0;
         self.bought = 0;
         if self.end.is_some() {
             return;
@@ -415,6 +435,9 @@ impl State {
         }
         if !self.rolls.is_empty() {
             return Err(rule("chance.roll", "Setup", "a die is waiting to be rolled"));
+        }
+        if self.agenda.decision.is_some() {
+            return self.check_choose(rules, a);
         }
         match (self.phase, *a) {
             (Phase::Actions, _) => self.check_start(rules, a),
@@ -520,6 +543,7 @@ impl State {
                 self.check_deal(rules, seat, p)
             }
             Action::Pass => Ok(()),
+            Action::Officer(_) | Action::Boost(_) => self.check_card(rules, seat, a),
             _ => Err(rule("turn.actions", "On Your Turn", "that is not an action to begin a turn's action with")),
         }
     }

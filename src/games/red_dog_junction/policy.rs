@@ -97,6 +97,7 @@ impl State {
                     _ => 20,
                 }
             }
+            Action::Officer(_) | Action::Boost(_) => 20,
             Action::Move(None) => 20,
             Action::Move(Some(d)) => match rules.locations[rules.docks[d.index()].loc].kind {
                 LocKind::Junction if self.gold_trade_at(rules, seat, d) => TOWARDS,

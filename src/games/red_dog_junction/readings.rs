@@ -74,6 +74,8 @@ crate::hooks! { HOOKS;
     PossePass = "posse-pass-direction" { NextSeat = "next-seat", PreviousSeat = "previous-seat" }
     /// Whether the Automa's Rascal deal is paid.
     AutomaRascal = "automa-rascal" { FreeDeal = "free-deal", PaysFromCargo = "pays-from-cargo" }
+    /// Whether Officers and Boosts act (their texts are not printed).
+    OfficerBoostText = "officer-boost-text" { AssumedEffects = "assumed-effects", PointsOnly = "points-only" }
 }
 
 crate::switches! {
@@ -110,17 +112,18 @@ crate::switches! {
 }
 
 /// The one procedure of a turn: its actions (the end of the turn follows
-/// it). A reading's `steps:` is refused at load until the game runs data
-/// steps.
+/// it). A reading's `steps:` is refused at load (the game runs no data
+/// steps); its `replace:` replaces a card's effect.
 pub const PROCEDURES: &[&str] = &["actions"];
 
-/// What the code declares, for lowering the catalog.
-pub fn declared() -> Declared<'static> {
+/// What the code declares, for lowering the catalog: the entities a
+/// `replace:` names are the catalog's `cards` card types.
+pub fn declared(cards: usize) -> Declared<'static> {
     Declared {
         hooks: HOOKS,
         variants: VARIANTS,
         params: PARAMS,
-        entities: 0,
+        entities: cards,
         steps: PROCEDURES,
         required_steps: PROCEDURES,
         turn: &[0],

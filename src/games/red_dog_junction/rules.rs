@@ -5,12 +5,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::effects::{Choosing, Queued};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
     Chance, Config, ConfigError, Display, EndReason, Hook, Id, Multiset, Occupancy, Outcome, Pile, Readings, RuleError,
     Supply, Touched, WhenEmpty, move_n,
 };
+use crate::lang::Agenda;
 
 pub type Cubes = Multiset<Cube, 8>;
 pub type Cards = Multiset<Card, 16>;
@@ -104,6 +106,16 @@ pub enum Action {
     Send(Id<Dock>),
     /// A set-up pick (Trail Boss, Posse): a card of this type.
     Pick(Id<Card>),
+    /// The action of an Officer in the crew: its effect.
+    Officer(Id<Card>),
+    /// Play a Boost of this type: its effect, and it is discarded at the turn's end.
+    Boost(Id<Card>),
+    /// Option `option` (0-based) of the catalog's `choose` effect `choice`,
+    /// the one an effect waits on.
+    Choose {
+        choice: u16,
+        option: u8,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -152,6 +164,11 @@ pub enum Event {
     },
     /// The Automa takes a display card onto its crew stack (or discards a Boost).
     AutomaTakes {
+        card: Id<Card>,
+    },
+    /// An Officer acts or a Boost is played.
+    Played {
+        seat: usize,
         card: Id<Card>,
     },
     /// A set-up pick of a variant.
@@ -209,6 +226,16 @@ pub struct State {
     pub discard: Pile<Card>,
     pub crew: Vec<Cards>,
     pub boosts: Vec<Cards>,
+    /// Boosts played this turn, discarded when it ends.
+    pub played: Cards,
+    /// The steps of the card effect being resolved and the choice it waits for.
+    #[serde(default)]
+    pub agenda: Agenda<Queued, Choosing>,
+    /// The player a `for_each` stands at while its body expands.
+    #[serde(default)]
+    pub each: Option<usize>,
+    /// Actions card effects added to this turn.
+    pub bonus_actions: u32,
     /// Starting cards of absent player numbers.
     pub boxed_cards: Cards,
     /// Posse draft hands (empty otherwise).
@@ -286,6 +313,10 @@ impl State {
             discard: Pile::from_counts(&[]),
             crew: vec![Cards::new(rules.cards.len()); players],
             boosts: vec![Cards::new(rules.cards.len()); players],
+            played: Cards::new(rules.cards.len()),
+            agenda: Agenda::default(),
+            each: None,
+            bonus_actions: 0,
             boxed_cards: Cards::new(rules.cards.len()),
             hands: vec![Cards::new(rules.cards.len()); players],
             picks_left: 0,

@@ -158,6 +158,8 @@ pub struct Rules {
     pub tally: NumberTally,
     /// The rule ids errors name (without the game prefix).
     pub rule_ids: BTreeSet<&'static str>,
+    /// Card effects, the readings' replacements and the `choose` table.
+    pub compiled: super::effects::Compiled,
 }
 
 impl Rules {

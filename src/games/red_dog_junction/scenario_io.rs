@@ -85,6 +85,12 @@ pub enum ActionSpec {
     Send(String),
     /// A set-up pick (Trail Boss, Posse): a card id.
     Pick(String),
+    /// An Officer's action: the Officer's card id.
+    Officer(String),
+    /// Play a Boost: its card id.
+    Boost(String),
+    /// An option of the `choose` a card's effect waits on: the option's id.
+    Choose(String),
 }
 
 fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
@@ -219,12 +225,19 @@ impl Scripted for State {
             S::Jettison(c) => Action::Jettison(cube(rules, c)?),
             S::Pick(c) => Action::Pick(rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?),
             S::Send(to) => Action::Send(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?),
+            S::Officer(c) => Action::Officer(rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?),
+            S::Boost(c) => Action::Boost(rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?),
+            S::Choose(id) => {
+                let (choice, option) = crate::lang::option_named(&rules.compiled.choices, id)?;
+                Action::Choose { choice: choice as u16, option: option as u8 }
+            }
         })
     }
     fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
         use ActionSpec as S;
         let c = |x: Id<Cube>| rules.cubes.get(x.index()).map_or("?".to_string(), |d| d.id.clone());
         let p = |x: u8| rules.piles.get(usize::from(x)).map_or("?".to_string(), |d| d.id.clone());
+        let card = |k: Id<Card>| rules.cards.get(k.index()).map_or("?".to_string(), |d| d.id.clone());
         match *a {
             Action::Roll(v) => S::Roll(v),
             Action::Move(None) => S::Move("space".into()),
@@ -251,7 +264,14 @@ impl Scripted for State {
             Action::Done => S::Done,
             Action::Jettison(x) => S::Jettison(c(x)),
             Action::Send(d) => S::Send(rules.dock_id(d)),
-            Action::Pick(k) => S::Pick(rules.cards.get(k.index()).map_or("?".to_string(), |d| d.id.clone())),
+            Action::Pick(k) => S::Pick(card(k)),
+            Action::Officer(k) => S::Officer(card(k)),
+            Action::Boost(k) => S::Boost(card(k)),
+            Action::Choose { choice, option } => S::Choose(
+                (rules.compiled.choices.get(usize::from(choice)))
+                    .and_then(|c| c.get(usize::from(option)))
+                    .map_or("?".to_string(), |(id, _)| id.clone()),
+            ),
         }
     }
     fn check_expect(&self, rules: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
@@ -302,6 +322,14 @@ impl Scripted for State {
         }
         for seat in 0..s.players {
             out.insert(format!("boosts.p{}", seat + 1), Fact::Number(i64::from(s.boosts[seat].total())));
+        }
+        if s.played.total() > 0 {
+            out.insert("boosts.played".into(), Fact::Number(i64::from(s.played.total())));
+        }
+        if let Some(d) = s.agenda.decision {
+            let options = rules.compiled.choices.get(d.choice as usize).map(|c| c.iter().map(|(id, _)| id.as_str()));
+            let options: Vec<&str> = options.into_iter().flatten().collect();
+            out.insert("waiting".into(), Fact::Text(format!("p{} chooses {}", d.seat + 1, options.join(" or "))));
         }
         out.insert("deck".into(), Fact::Number(s.deck.len() as i64));
         out.insert("boxed-cards".into(), Fact::Number(i64::from(s.boxed_cards.total())));
@@ -358,6 +386,7 @@ impl Scripted for State {
         let what = match self.phase {
             super::rules::Phase::Automa(_) => "automa-dock",
             super::rules::Phase::Extra | super::rules::Phase::Draft => "pick-for-the-automa",
+            _ if self.agenda.decision.is_some() => "card-choice",
             _ => "swap-take",
         };
         (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), what))

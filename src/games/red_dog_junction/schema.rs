@@ -13,6 +13,9 @@ use crate::yaml::Spanned;
 /// flattened, so serde-saphyr keeps locations).
 pub type Assumed = BTreeMap<String, String>;
 
+/// An effect as written: compiled by `lang` at load.
+pub type RawEffect = crate::lang::Node;
+
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
@@ -176,6 +179,10 @@ pub struct RawCard {
     pub starting: Spanned<u32>,
     pub cost: Vec<BTreeMap<Key, Spanned<u32>>>,
     pub points: Spanned<u32>,
+    /// What an Officer's action or a played Boost does, in the effect
+    /// language (`lang`; the game's operations are in `effects`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effect: Vec<RawEffect>,
     #[serde(default)]
     pub source: Vec<RawCitation>,
     #[serde(default)]

@@ -1,0 +1,94 @@
+//! Officer actions and Boosts: the action that runs a card's effect
+//! (`effects`), the choice an effect waits on, and the played Boosts'
+//! discard at the turn's end. What each card does is in `cards.yaml`;
+//! whether they act at all is `officer-boost-text`.
+
+use super::rules::{Action, Event, State, rule};
+use super::rules_data::*;
+use crate::engine::{Id, RuleError, move_n};
+
+type R = Result<(), RuleError>;
+
+impl State {
+    /// The Officer actions and Boosts the active player might take.
+    pub(super) fn card_candidates(&self, rules: &Rules, out: &mut Vec<Action>) {
+        let seat = self.active;
+        for (c, _) in self.crew[seat].iter().filter(|(c, _)| rules.card(*c).class == Class::Officer) {
+            out.push(Action::Officer(c));
+        }
+        out.extend(self.boosts[seat].iter().map(|(c, _)| Action::Boost(c)));
+    }
+
+    /// Whether `seat` may begin this Officer action or play this Boost.
+    pub(super) fn check_card(&self, rules: &Rules, seat: usize, a: &Action) -> R {
+        let (c, class, what, src) = match *a {
+            Action::Officer(c) => (c, Class::Officer, "an Officer in the crew", "On Your Turn"),
+            Action::Boost(c) => (c, Class::Boost, "an unused Boost", "Actions: Use a Boost Card"),
+            _ => return Err(rule("turn.actions", "On Your Turn", "not a card's action")),
+        };
+        let zone = if class == Class::Officer { &self.crew[seat] } else { &self.boosts[seat] };
+        if c.index() >= rules.cards.len() || rules.card(c).class != class || zone.count(c) == 0 {
+            return Err(rule("card.effect", src, format!("that is not {what}")));
+        }
+        if !self.cards_act() {
+            return Err(rule(
+                "card.effect",
+                src,
+                "under `officer-boost-text: points-only` Officers and Boosts take no action",
+            ));
+        }
+        if self.card_effect(rules, c).is_empty() {
+            return Err(rule("card.effect", src, format!("{} has no effect in this catalog", rules.card(c).name)));
+        }
+        Ok(())
+    }
+
+    /// Begins an Officer action or plays a Boost (the Boost waits beside
+    /// the crew until the turn's end).
+    pub(super) fn start_card(&mut self, rules: &Rules, seat: usize, a: &Action, ev: &mut Vec<Event>) -> R {
+        self.check_card(rules, seat, a)?;
+        let c = match *a {
+            Action::Boost(c) => {
+                move_n(&mut self.boosts[seat], &mut self.played, c, 1)
+                    .map_err(|_| rule("card.effect", "Actions: Use a Boost Card", "no such Boost"))?;
+                c
+            }
+            Action::Officer(c) => c,
+            _ => return Ok(()),
+        };
+        ev.push(Event::Played { seat, card: c });
+        self.run_effect(rules, c, ev);
+        Ok(())
+    }
+
+    /// Whether `a` answers the pending choice.
+    pub(super) fn check_choose(&self, rules: &Rules, a: &Action) -> R {
+        let pending = self.agenda.decision.map(|d| d.choice);
+        match *a {
+            Action::Choose { choice, option }
+                if pending == Some(u32::from(choice)) && usize::from(option) < self.pending_options(rules) =>
+            {
+                Ok(())
+            }
+            Action::Choose { .. } => Err(rule(
+                "card.effect",
+                "On Your Turn",
+                "that is not an option of the choice the card's effect waits on",
+            )),
+            _ => Err(rule("card.effect", "On Your Turn", "choose an option of the card's effect first")),
+        }
+    }
+
+    /// The option an action names (0 for any other action).
+    pub(super) fn chosen(&self, a: &Action) -> u8 {
+        if let Action::Choose { option, .. } = *a { option } else { 0 }
+    }
+
+    /// End of turn: the played Boosts go to the discard pile.
+    pub(super) fn discard_played(&mut self) {
+        let played: Vec<(Id<Card>, u8)> = self.played.iter().collect();
+        for (c, n) in played {
+            let _ = move_n(&mut self.played, &mut self.discard, c, u32::from(n));
+        }
+    }
+}

@@ -1,0 +1,454 @@
+//! Red Dog Junction's part of the effect language (`crate::lang`): what an
+//! Officer's action or a played Boost does, written in `cards.yaml` and
+//! compiled at load. The shared language gives `if`, `choose`, `for_each`,
+//! `draw`, `move` and the conditions; the game adds only what is its own:
+//!
+//! - `gain: {commodity, count, to: cargo|storage}` — cubes from where the
+//!   commodity is obtained (a planet, the Bank/Distillery, space for scrap)
+//!   aboard the ship or into storage, as many as are there (FAQ: a
+//!   commodity that runs out cannot be obtained);
+//! - `actions: N` — N more actions this turn;
+//! - `reroll` — the six Junction dice are rolled again (chance nodes).
+//!
+//! Its measures (`cargo`, `storage`, `gold`, `deals`, `crew`, `boosts`)
+//! are what a `count` condition may count of a player. A card named in
+//! `move` or `draw` is a card type or a commodity (`Piece`): `move` passes
+//! cards between crews (or cubes between ships), `draw` hires the top card
+//! of the deck. A `choose` waits for the active player as `Choosing`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::readings::{DeckEnd, OfficerBoostText};
+use super::rules::{Cards, End, Event, State};
+use super::rules_data::*;
+use crate::catalog::diag::Diagnostics;
+use crate::engine::{Id, move_n};
+use crate::lang::{
+    self, Agenda, Args, Compiler, Effect, Host, Lang, Names, Node, OpDef, Param, Registry, Report, Tables, Ty, Val,
+    Word, World, did_you_mean, no_check, opt, req,
+};
+
+/// Red Dog Junction in the effect language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rdj {}
+
+/// A pending step of an effect.
+pub type Queued = lang::Step<Rdj>;
+/// Compiled effects.
+pub type Effects = Vec<Effect<Rdj>>;
+
+/// The game has no selectors, conditions or flags of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Nothing {}
+
+/// What a `count` may measure of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Measure {
+    Cargo,
+    Storage,
+    /// Gold in storage (a point each at the end).
+    Gold,
+    Deals,
+    /// Crew and Officers.
+    Crew,
+    /// Unused Boosts.
+    Boosts,
+}
+
+/// The one deck: the draw pile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Deck {
+    Cards,
+}
+
+/// What an effect may name as a kind of thing: a card type or a commodity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Piece {
+    Card(Id<Card>),
+    Cube(Id<Cube>),
+}
+
+/// The game's own steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RdjStep {
+    Gain { seat: usize, cube: Id<Cube>, n: u32, storage: bool },
+    Actions { n: u32 },
+    Reroll,
+}
+
+/// A pending `choose`: `seat` picks an option of choice `choice`, for card `source`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choosing {
+    pub seat: u8,
+    pub choice: u32,
+    pub source: Id<Card>,
+}
+
+pub const GAIN: &str = "gain";
+const GAIN_PARAMS: &[Param] = &[req("commodity", Ty::Card), req("count", Ty::Count), opt("to", Ty::Word)];
+
+impl Lang for Rdj {
+    type Sel = Nothing;
+    type Cond = Nothing;
+    type Measure = Measure;
+    type Deck = Deck;
+    type Card = Piece;
+    type Flag = Nothing;
+    type Source = Id<Card>;
+    type Step = RdjStep;
+    type Decision = Choosing;
+    type Rules = Rules;
+    type Event = Event;
+    type State = State;
+
+    fn operations() -> Vec<OpDef<Rdj>> {
+        vec![
+            OpDef { name: GAIN, params: GAIN_PARAMS, bare: None, check: check_gain, expand: expand_gain },
+            OpDef {
+                name: "actions",
+                params: &[],
+                bare: Some(req("count", Ty::Count)),
+                check: no_check,
+                expand: expand_actions,
+            },
+            OpDef { name: "reroll", params: &[], bare: None, check: no_check, expand: expand_reroll },
+        ]
+    }
+}
+
+/// `commodity` names a commodity (not a card); `to` is `cargo` (the
+/// default) or `storage`.
+fn check_gain(cx: &mut Compiler<'_, Rdj>, a: &mut Args<Rdj>, at: (u64, u64)) {
+    if matches!(a.get("commodity"), Some(Val::Card(Piece::Card(_)))) {
+        cx.error(at, "`commodity` of `gain` names a card type; it takes a commodity");
+    }
+    match a.get("to") {
+        None => a.0.push(("to", Val::Word("cargo".into()))),
+        Some(Val::Word(w)) if w == "cargo" || w == "storage" => {}
+        Some(Val::Word(w)) => {
+            let hint = did_you_mean(["cargo", "storage"].into_iter(), w);
+            let msg = format!("`to` of `gain` is `{w}`; it is `cargo` (aboard the ship) or `storage`{hint}");
+            cx.error(at, msg);
+        }
+        Some(_) => {}
+    }
+}
+
+fn expand_gain(st: &mut State, rules: &Rules, a: &Args<Rdj>, _: Id<Card>) {
+    let (Some(Val::Card(Piece::Cube(cube))), Some(n)) = (a.get("commodity"), a.count("count")) else { return };
+    let storage = matches!(a.get("to"), Some(Val::Word(w)) if w == "storage");
+    for seat in lang::seats::<Rdj>(st, rules, lang::Sel::Active).into_iter().flatten() {
+        st.agenda.queue.push_back(Queued::Game(RdjStep::Gain { seat, cube: *cube, n, storage }));
+    }
+}
+
+fn expand_actions(st: &mut State, _: &Rules, a: &Args<Rdj>, _: Id<Card>) {
+    if let Some(n) = a.count("count") {
+        st.agenda.queue.push_back(Queued::Game(RdjStep::Actions { n }));
+    }
+}
+
+fn expand_reroll(st: &mut State, _: &Rules, _: &Args<Rdj>, _: Id<Card>) {
+    st.agenda.queue.push_back(Queued::Game(RdjStep::Reroll));
+}
+
+/// The names compiling an effect resolves.
+pub struct RdjHost<'a> {
+    pub cards: &'a BTreeMap<String, Id<Card>>,
+    pub cubes: &'a BTreeMap<String, Id<Cube>>,
+}
+
+const MEASURES: &[&str] = &["cargo", "storage", "gold", "deals", "crew", "boosts"];
+
+impl Host<Rdj> for RdjHost<'_> {
+    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<Nothing> {
+        None
+    }
+    fn selector_names(&self, _: bool) -> &'static [&'static str] {
+        &[]
+    }
+    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<Nothing> {
+        None
+    }
+    fn cond_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn measure(&self, name: &str) -> Option<Measure> {
+        Some(match name {
+            "cargo" => Measure::Cargo,
+            "storage" => Measure::Storage,
+            "gold" => Measure::Gold,
+            "deals" => Measure::Deals,
+            "crew" => Measure::Crew,
+            "boosts" => Measure::Boosts,
+            _ => return None,
+        })
+    }
+    fn measure_names(&self) -> &'static [&'static str] {
+        MEASURES
+    }
+    fn deck(&self, name: &str) -> Option<Deck> {
+        (name == "cards").then_some(Deck::Cards)
+    }
+    fn deck_names(&self) -> &'static [&'static str] {
+        &["cards"]
+    }
+    fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<Piece> {
+        if let Some(c) = self.cards.get(&w.text) {
+            return Some(Piece::Card(*c));
+        }
+        if let Some(c) = self.cubes.get(&w.text) {
+            return Some(Piece::Cube(*c));
+        }
+        let known = self.cards.keys().chain(self.cubes.keys()).map(String::as_str);
+        let hint = did_you_mean(known, &w.text);
+        r.error(w.at, format!("unknown card or commodity `{}`{hint}", w.text));
+        None
+    }
+    fn default_deck(&self) -> Deck {
+        Deck::Cards
+    }
+}
+
+/// What compiling the catalog's effects gives `Rules`.
+#[derive(Debug, Clone, Default)]
+pub struct Compiled {
+    /// Each card type's effect (empty for crew).
+    pub effects: Vec<Effects>,
+    /// The effects `replace:` entries of readings and variants give.
+    pub replacements: Vec<Effects>,
+    pub choices: Vec<lang::Choice<Rdj>>,
+}
+
+/// Compiles with the catalog's names; one choice table for the whole catalog.
+pub struct EffectCompiler<'a> {
+    pub registry: Registry<Rdj>,
+    pub host: RdjHost<'a>,
+    pub interpretations: Vec<(String, Vec<String>)>,
+    pub tables: Tables<Rdj>,
+}
+
+impl EffectCompiler<'_> {
+    pub fn compile(&mut self, file: &str, text: &str, nodes: &[Node], diags: &mut Diagnostics) -> Effects {
+        let flags = BTreeMap::new();
+        let names = Names { flags: &flags, interpretations: &self.interpretations };
+        let report = Report { file, text, diags };
+        Compiler::new(report, &self.registry, &self.host, &names, &mut self.tables, false).effects(nodes)
+    }
+}
+
+impl State {
+    /// The effect card `card` has in this configuration (a reading may replace it).
+    pub fn card_effect<'r>(&self, rules: &'r Rules, card: Id<Card>) -> &'r [Effect<Rdj>] {
+        if let Some(with) = self.readings.replacement(card.index() as u32) {
+            self.touched.mark(super::readings::declared(rules.cards.len()).entity_point(card.index()));
+            return rules.compiled.replacements.get(with as usize).map_or(&[], |e| e.as_slice());
+        }
+        rules.compiled.effects.get(card.index()).map_or(&[], |e| e.as_slice())
+    }
+
+    /// Whether Officers and Boosts act (`officer-boost-text`).
+    pub fn cards_act(&self) -> bool {
+        self.r::<OfficerBoostText>() == OfficerBoostText::AssumedEffects
+    }
+
+    /// Runs card `card`'s effect for the active player until it is done or
+    /// waits for a choice.
+    pub(super) fn run_effect(&mut self, rules: &Rules, card: Id<Card>, ev: &mut Vec<Event>) {
+        let effect = self.card_effect(rules, card);
+        lang::expand::<Rdj>(self, rules, effect, card);
+        lang::run(self, rules, ev);
+    }
+
+    /// The active player took option `option` of the pending choice.
+    pub(super) fn choose_option(&mut self, rules: &Rules, option: u32, ev: &mut Vec<Event>) {
+        let Some(d) = self.agenda.decision.take() else { return };
+        lang::chosen::<Rdj>(self, rules, d.choice, option, d.source);
+        lang::run(self, rules, ev);
+    }
+
+    /// How many options the pending choice offers.
+    pub fn pending_options(&self, rules: &Rules) -> usize {
+        self.agenda.decision.map_or(0, |d| rules.compiled.choices.get(d.choice as usize).map_or(0, Vec::len))
+    }
+
+    fn gain(&mut self, rules: &Rules, seat: usize, cube: Id<Cube>, n: u32, storage: bool, ev: &mut Vec<Event>) {
+        let n = n.min(self.home_count(rules, cube));
+        if n == 0 {
+            return;
+        }
+        let from = match rules.cube(cube).home {
+            _ if cube == rules.scrap => &mut self.space,
+            Home::Space => &mut self.space,
+            Home::Loc(l) => &mut self.locs[l],
+        };
+        let to = if storage { &mut self.storage[seat] } else { &mut self.cargo[seat] };
+        if move_n(from, to, cube, n).is_ok() {
+            ev.push(Event::Cubes { seat, what: if storage { "stores" } else { "gains" }, cube, n });
+        }
+    }
+
+    fn hire_top(&mut self, rules: &Rules, seat: usize, ev: &mut Vec<Event>) {
+        let Some(card) = self.deck.top() else { return };
+        let to = if rules.card(card).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
+        if self.deck.draw_top(to).is_none() {
+            return;
+        }
+        ev.push(Event::Bought { seat, card });
+        if self.deck.is_empty() && self.r::<DeckEnd>() == DeckEnd::LastCardTurned && self.end.is_none() {
+            self.end = Some(End::DeckOut);
+            ev.push(Event::GameOver(End::DeckOut));
+        }
+    }
+}
+
+impl lang::Steps for State {
+    type Step = Queued;
+    type Decision = Choosing;
+    type Rules = Rules;
+    type Event = Event;
+    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
+        &mut self.agenda
+    }
+    fn step(&mut self, rules: &Rules, step: Queued, ev: &mut Vec<Event>) {
+        lang::step::<Rdj>(self, rules, step, ev);
+    }
+}
+
+fn pick_random(chance: &mut crate::engine::Chance, zone: &Cards) -> Option<Id<Card>> {
+    let total = zone.total();
+    if total == 0 {
+        return None;
+    }
+    let mut k = chance.below(total);
+    zone.iter()
+        .find(|&(_, n)| {
+            let here = k < u32::from(n);
+            k = k.saturating_sub(u32::from(n));
+            here
+        })
+        .map(|(c, _)| c)
+}
+
+impl World<Rdj> for State {
+    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
+        &mut self.agenda
+    }
+    fn active(&self) -> usize {
+        self.active
+    }
+    fn players(&self) -> usize {
+        self.players
+    }
+    fn subject(&self) -> Option<usize> {
+        Some(self.active)
+    }
+    fn each(&self) -> Option<usize> {
+        self.each
+    }
+    fn set_each(&mut self, seat: Option<usize>) {
+        self.each = seat;
+    }
+    fn game_seats(&self, _: &Rules, s: Nothing) -> Vec<Option<usize>> {
+        match s {}
+    }
+    fn flag(&self, f: Nothing) -> bool {
+        match f {}
+    }
+    fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
+        self.touched.mark(super::readings::declared(rules.cards.len()).interpretation_point(i));
+        self.readings.options.get(i) == Some(&o)
+    }
+    fn game_cond(&self, _: &Rules, c: &Nothing) -> bool {
+        match *c {}
+    }
+    fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {
+        match m {
+            Measure::Cargo => self.cargo[seat].total(),
+            Measure::Storage => self.storage[seat].total(),
+            Measure::Gold => self.storage[seat].count(rules.gold),
+            Measure::Deals => self.deals[seat].total(),
+            Measure::Crew => self.crew[seat].total(),
+            Measure::Boosts => self.boosts[seat].total(),
+        }
+    }
+    fn choices(rules: &Rules) -> &[lang::Choice<Rdj>] {
+        &rules.compiled.choices
+    }
+    fn choose(&self, choice: u32, source: Id<Card>) -> Choosing {
+        Choosing { seat: self.active as u8, choice, source }
+    }
+    fn choose_by(&self, seat: usize, choice: u32, source: Id<Card>) -> Choosing {
+        Choosing { seat: seat as u8, choice, source }
+    }
+    fn draw(&mut self, rules: &Rules, _: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
+        for _ in 0..count {
+            self.hire_top(rules, seat, ev);
+        }
+    }
+    fn set_flag(&mut self, f: Nothing, _: &mut Vec<Event>) {
+        match f {}
+    }
+    /// Cards pass from one crew to another's (out of play: the discard
+    /// pile); a commodity passes cubes from one ship to another's (out of
+    /// play: into space, as jettisoned).
+    fn move_cards(
+        &mut self,
+        _: &Rules,
+        from: usize,
+        to: Option<usize>,
+        count: u32,
+        card: Option<Piece>,
+        _: &mut Vec<Event>,
+    ) {
+        for _ in 0..count {
+            let ok = match card {
+                Some(Piece::Cube(c)) => match to {
+                    Some(t) => {
+                        let mut into = self.cargo[t].clone();
+                        let ok = move_n(&mut self.cargo[from], &mut into, c, 1).is_ok();
+                        self.cargo[t] = into;
+                        ok
+                    }
+                    None => move_n(&mut self.cargo[from], &mut self.space, c, 1).is_ok(),
+                },
+                Some(Piece::Card(c)) => self.pass_card(from, to, c),
+                None => match pick_random(&mut self.chance, &self.crew[from]) {
+                    Some(c) => self.pass_card(from, to, c),
+                    None => false,
+                },
+            };
+            if !ok {
+                break;
+            }
+        }
+    }
+    fn game_step(&mut self, rules: &Rules, s: RdjStep, ev: &mut Vec<Event>) {
+        match s {
+            RdjStep::Gain { seat, cube, n, storage } => self.gain(rules, seat, cube, n, storage, ev),
+            RdjStep::Actions { n } => {
+                self.actions_left += n;
+                self.bonus_actions += n;
+            }
+            RdjStep::Reroll => {
+                self.rolls = (0..rules.dice.len() as u8).rev().collect();
+            }
+        }
+    }
+}
+
+impl State {
+    fn pass_card(&mut self, from: usize, to: Option<usize>, c: Id<Card>) -> bool {
+        match to {
+            Some(t) => {
+                let mut into = self.crew[t].clone();
+                let ok = move_n(&mut self.crew[from], &mut into, c, 1).is_ok();
+                self.crew[t] = into;
+                ok
+            }
+            None => move_n(&mut self.crew[from], &mut self.discard, c, 1).is_ok(),
+        }
+    }
+}
