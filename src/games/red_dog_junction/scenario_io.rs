@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::{Action, State};
 use super::rules_data::*;
-use crate::engine::{Forced, Game, Id, Scripted, move_n, seat_of};
+use crate::engine::{Facts, Forced, Game, Id, Scripted, move_n, seat_of};
 
 fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
     rules.cube_by_id(id).ok_or_else(|| format!("unknown commodity `{id}`"))
@@ -274,19 +274,37 @@ impl Scripted for State {
             ),
         }
     }
-    fn check_expect(&self, rules: &Rules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
-        let all = self.record_expect(rules);
-        Ok(e.iter()
-            .filter_map(|(k, want)| {
-                let got = all.get(k).map_or_else(
-                    || if k.contains('.') && !k.starts_with("ship") { "0".to_string() } else { "none".to_string() },
-                    |f| f.to_string(),
-                );
-                (got != want.to_string()).then(|| (k.clone(), want.to_string(), got))
-            })
-            .collect())
+    /// Every fact an expectation can name: the recorded ones, and what
+    /// they leave out (counts of zero; `none` for a winner, a countdown or
+    /// a decision not there).
+    fn facts(&self, rules: &Rules) -> Facts {
+        let mut f = Facts::of(&self.record_expect(rules));
+        let absent = |f: &mut Facts, path: String, v: Fact| {
+            if f.get(&path).is_none() {
+                f.set(path, v);
+            }
+        };
+        for seat in 0..self.players {
+            let p = format!("p{}", seat + 1);
+            for c in &rules.cubes {
+                absent(&mut f, format!("cargo.{p}.{}", c.id), Fact::Number(0));
+                absent(&mut f, format!("storage.{p}.{}", c.id), Fact::Number(0));
+            }
+            for c in &rules.cards {
+                absent(&mut f, format!("crew.{p}.{}", c.id), Fact::Number(0));
+                absent(&mut f, format!("hand.{p}.{}", c.id), Fact::Number(0));
+            }
+        }
+        for c in &rules.cubes {
+            absent(&mut f, format!("space.{}", c.id), Fact::Number(0));
+        }
+        absent(&mut f, "boosts.played".into(), Fact::Number(0));
+        for k in ["waiting", "countdown", "winner"] {
+            absent(&mut f, k.into(), Fact::Text("none".into()));
+        }
+        f
     }
-    /// Every fact of a state (zero counts left out).
+    /// The facts of a state a recorded scenario keeps (zero counts left out).
     fn record_expect(&self, rules: &Rules) -> Expect {
         let s = self;
         let mut out = Expect::new();
