@@ -4,20 +4,12 @@
 //! declares its own round, and the diagnostics of bad ones.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use rulecheck::engine::{Config, Game};
 use rulecheck::games::dodge_city::{Event, Rules, State};
 use rulecheck::games::{self, AnyRules};
 
-fn rulecheck(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck")).args(args).output().expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::support::{Scratch, rulecheck};
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -33,35 +25,6 @@ fn load(dir: &Path) -> Result<Rules, String> {
     match games::load(src).map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))? {
         AnyRules::DodgeCity(r) => Ok(*r),
         _ => Err("not Dodge City".into()),
-    }
-}
-
-/// A scratch copy of the house-rules overlay.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(label: &str) -> Scratch {
-        let root = std::env::temp_dir().join(format!("rulecheck-dc-{}-{label}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        let dir = root.join("dodge-city-house");
-        std::fs::create_dir_all(&dir).unwrap();
-        for entry in std::fs::read_dir(house()).unwrap() {
-            let path = entry.unwrap().path();
-            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
-        }
-        Scratch(dir)
-    }
-    fn write(&self, file: &str, text: &str) {
-        std::fs::write(self.0.join(file), text).unwrap();
-    }
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(self.0.parent().unwrap());
     }
 }
 
@@ -136,7 +99,7 @@ fn a_round_without_its_duel_step_fights_no_duel() {
 
 #[test]
 fn an_overlay_game_yaml_declares_its_own_round() {
-    let s = Scratch::new("round");
+    let s = Scratch::copy_of(&house(), "dc-round");
     // the house reading that removes the duel step has no step to remove here
     std::fs::remove_file(s.0.join("interpretations.yaml")).unwrap();
     s.write("game.yaml", "round:\n  phases: [marshal, place-1, place-2, score]\n");
@@ -155,12 +118,12 @@ fn an_overlay_game_yaml_declares_its_own_round() {
 
 #[test]
 fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
-    let s = Scratch::new("bad");
+    let s = Scratch::copy_of(&house(), "dc-bad");
     s.write("cards.yaml", "cards: []\n");
     let (code, _, err) = rulecheck(&["validate", s.path()]);
     assert_eq!(code, 2);
     assert!(err.contains("cards.yaml:1:1") && err.contains("copy the whole catalog"), "{err}");
-    let s = Scratch::new("missing");
+    let s = Scratch::copy_of(&house(), "dc-missing");
     s.write(
         "events.yaml",
         "override:\n  - id: gold-finds\n    names: {en: Gold}\n    copies: 1\n    effect: []\n    source: [{doc: saturday-sheet, ref: \"3\"}]\n",

@@ -326,3 +326,7 @@ fn rdj_replace_changes_a_cards_effect_in_a_user_catalog() {
     let err = load_edited("replace-bad", "interpretations.yaml", &[(option, &format!("{bad}{option}"))]).unwrap_err();
     assert!(err.contains("interpretations.yaml:630:9") && err.contains("unknown operation `gane`"), "{err}");
 }
+
+// The house-rules overlay tests (a file of their own, run in this binary).
+#[path = "rdj_overlay.rs"]
+mod overlay;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use rulecheck::engine::{Chance, Config, Game};
 use rulecheck::games::{self, AnyRules};
 
-use crate::support::rulecheck;
+use crate::support::{Scratch, rulecheck};
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -29,47 +29,6 @@ fn dry_gulch(rules: &AnyRules) -> &games::dry_gulch::Rules {
     match rules {
         AnyRules::DryGulch(r) => r,
         _ => panic!("not the Dry Gulch catalog"),
-    }
-}
-
-/// A scratch folder with a copy of one folder's files.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn copy_of(from: &Path, label: &str) -> Scratch {
-        let root = std::env::temp_dir().join(format!("rulecheck-user-{}-{label}", std::process::id()));
-        if root.exists() {
-            std::fs::remove_dir_all(&root).unwrap();
-        }
-        let dir = root.join(from.file_name().unwrap());
-        std::fs::create_dir_all(&dir).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let path = entry.unwrap().path();
-            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
-        }
-        Scratch(dir)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-
-    /// Replaces `from` by `to` in one file, which must contain it.
-    fn edit(&self, file: &str, from: &str, to: &str) {
-        let p = self.0.join(file);
-        let text = std::fs::read_to_string(&p).unwrap();
-        assert!(text.contains(from), "`{from}` not in {file}");
-        std::fs::write(&p, text.replace(from, to)).unwrap();
-    }
-
-    fn write(&self, file: &str, text: &str) {
-        std::fs::write(self.0.join(file), text).unwrap();
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(self.0.parent().unwrap());
     }
 }
 
@@ -457,7 +416,7 @@ fn an_overlay_cannot_hold_a_board_or_unknown_files() {
     scratch.write("notes.yaml", "x: 1\n");
     let (code, _, err) = rulecheck(&["validate", scratch.path()]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("board.yaml:1:1: error: an overlay cannot change the board"), "{err}");
+    assert!(err.contains("board.yaml:1:1: error: `board.yaml` is not a file a Dry Gulch overlay can hold; the board is changed only by a copy"), "{err}");
     assert!(err.contains("notes.yaml:1:1: error: `notes.yaml` is not a file a Dry Gulch overlay can hold"), "{err}");
 }
 

@@ -41,6 +41,13 @@ pub struct GameSources {
     pub files: BTreeMap<String, SourceFile>,
 }
 
+impl<'a> common::Source<'a> {
+    /// The path and text of a file read, for diagnostics.
+    pub fn of(f: &'a SourceFile) -> Self {
+        common::Source { path: &f.path, text: &f.text }
+    }
+}
+
 /// Reads one file with the checks that come before parsing: only a regular
 /// file (after following symlinks: no directory, FIFO, socket or device,
 /// which could block or never end), the size limit, UTF-8. The file is read

@@ -21,8 +21,10 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{Entry, RawDocument, RawInterpretation, RawVariant, Source, closest};
+use super::common::{self, Document, Entry, RawDocument, RawInterpretation, RawVariant, Source, closest};
 use super::diag::Diagnostics;
+use super::folder::Folder;
+use super::{GameSources, SourceFile};
 use crate::yaml::{Spanned, position};
 
 /// The file that marks a folder as an overlay.
@@ -136,4 +138,103 @@ pub fn merge<'a, T: HasId>(
         out.push(Entry { from, raw });
     }
     out
+}
+
+/// What a game lets an overlay folder hold.
+pub struct Allowed<'a> {
+    /// The game's name in messages ("a Dodge City overlay may hold …").
+    pub game: &'a str,
+    /// The catalog files an overlay may hold besides [`HEADER`].
+    pub files: &'a [&'a str],
+    /// Why the game's other catalog files are not among them (they are
+    /// the board, which only a copy of the whole catalog changes).
+    pub board: &'a str,
+}
+
+/// An overlay folder being read: its files checked against what the game
+/// allows, its header and its optional list files parsed. Every game's
+/// layering reads its overlay through this, so the messages are alike.
+pub struct OverlayFolder<'a> {
+    folder: Folder<'a>,
+    /// Whether a file present failed to parse.
+    failed: bool,
+}
+
+impl<'a> OverlayFolder<'a> {
+    /// Opens `src` as an overlay of a game whose catalog has `all_files`;
+    /// a file it may not hold is a diagnostic at the file.
+    pub fn open(src: &'a GameSources, all_files: &[&str], allowed: &Allowed<'a>, diags: &mut Diagnostics) -> Self {
+        for (name, f) in &src.files {
+            if name == HEADER || allowed.files.contains(&name.as_str()) {
+                continue;
+            }
+            let why = if all_files.contains(&name.as_str()) {
+                allowed.board.to_string()
+            } else {
+                format!("a {} overlay may hold {HEADER} and any of {}", allowed.game, allowed.files.join(", "))
+            };
+            diags.error(&f.path, (1, 1), format!("`{name}` is not a file a {} overlay can hold; {why}", allowed.game));
+        }
+        OverlayFolder { folder: Folder { src, game: allowed.game, files: &[HEADER] }, failed: false }
+    }
+
+    /// An optional file, parsed if present (a parse error is a diagnostic
+    /// and marks the folder failed).
+    pub fn optional<T: serde::de::DeserializeOwned>(
+        &mut self,
+        name: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<(&'a SourceFile, T)> {
+        if !self.folder.src.files.contains_key(name) {
+            return None;
+        }
+        let parsed = self.folder.parse(name, diags);
+        self.failed |= parsed.is_none();
+        parsed
+    }
+
+    /// The header, parsed; `None` when it or any optional file failed.
+    pub fn header(self, diags: &mut Diagnostics) -> Option<(&'a SourceFile, OverlayHeader)> {
+        let header = self.folder.parse(HEADER, diags);
+        if self.failed { None } else { header }
+    }
+}
+
+/// The overlay's `extends:` must name the catalog it is layered onto.
+pub fn check_extends(file: &str, header: &OverlaySection, base_id: &str, diags: &mut Diagnostics) {
+    if header.extends.value != base_id {
+        diags.error(
+            file,
+            position(&header.extends),
+            format!("the overlay extends `{}`, but is layered onto `{base_id}`", header.extends.value),
+        );
+    }
+}
+
+/// The documents and languages of a base catalog's `game:` section
+/// (in `base_file`) and of an overlay's header: the overlay's documents
+/// may be in any language of either, and may not reuse a base document id.
+pub fn documents(
+    base_file: &str,
+    base: (&[RawDocument], &[Spanned<String>]),
+    overlay: Option<(&str, &OverlaySection)>,
+    diags: &mut Diagnostics,
+) -> (Vec<Document>, Vec<String>) {
+    let (mut documents, mut languages) = common::lower_documents(base_file, base.0, base.1, diags);
+    if let Some((file, header)) = overlay {
+        let (docs, langs) = (&header.documents, &header.languages);
+        let all: Vec<Spanned<String>> = base.1.iter().chain(langs).cloned().collect();
+        let (more, _) = common::lower_documents(file, docs, &all, diags);
+        for d in docs.iter().filter(|d| documents.iter().any(|x| x.id == d.id.value)) {
+            diags.error(file, position(&d.id), format!("duplicate document id `{}`", d.id.value));
+        }
+        documents.extend(more);
+        languages.extend(langs.iter().map(|l| l.value.clone()));
+    }
+    (documents, languages)
+}
+
+/// A list file of an overlay, if present, with the file it was read from.
+pub fn list<'a, T>(o: Option<&'a (&'a SourceFile, OverlayFile<T>)>) -> Option<(Source<'a>, &'a OverlayFile<T>)> {
+    o.map(|(f, x)| (Source::of(f), x))
 }

@@ -17,7 +17,7 @@ use crate::catalog::common::{
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{Folder, RawGameSection, lookup, with_snippets};
-use crate::catalog::{GameSources, SourceFile};
+use crate::catalog::{GameSources, SourceFile, overlay};
 use crate::engine::{Grid, Id, Kind, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
@@ -95,17 +95,7 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     let (sfile, rfile) = (lay.from.setup.path, lay.from.rules.path);
     let mut tally = NumberTally::default();
     check_id(gfile, &g.game.id, diags);
-    let (mut documents, mut languages) = common::lower_documents(gfile, &g.game.documents, &g.game.languages, diags);
-    if let Some((ofile, header)) = lay.added() {
-        let (docs, langs) = (&header.documents, &header.languages);
-        let all: Vec<Spanned<String>> = g.game.languages.iter().chain(langs).cloned().collect();
-        let (more, _) = common::lower_documents(ofile, docs, &all, diags);
-        for d in docs.iter().filter(|d| documents.iter().any(|x| x.id == d.id.value)) {
-            diags.error(ofile, position(&d.id), format!("duplicate document id `{}`", d.id.value));
-        }
-        documents.extend(more);
-        languages.extend(langs.iter().map(|l| l.value.clone()));
-    }
+    let (documents, languages) = overlay::documents(gfile, (&g.game.documents, &g.game.languages), lay.added(), diags);
     check_names(gfile, &g.game.names, &languages, diags);
     let gs = &g.game;
     tally.add(check_provenance(

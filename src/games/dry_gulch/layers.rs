@@ -6,10 +6,9 @@ use std::collections::BTreeMap;
 
 use super::catalog::{FILES, RawCatalog, folder};
 use super::schema::*;
-use crate::catalog::common::{self, Entry, RawCitation, Source, check_unique};
+use crate::catalog::common::{self, Entry, RawCitation, Source};
 use crate::catalog::diag::Diagnostics;
-use crate::catalog::{GameSources, SourceFile, overlay};
-use crate::yaml::{Spanned, position};
+use crate::catalog::{GameSources, overlay};
 
 /// Parses every file of a base catalog folder.
 pub(super) fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
@@ -44,54 +43,20 @@ pub(super) struct RawOverlay {
 }
 
 pub(super) fn parse_overlay(src: &GameSources, diags: &mut Diagnostics) -> Option<RawOverlay> {
-    for (name, f) in &src.files {
-        if name != overlay::HEADER && !FILES.contains(&name.as_str()) {
-            diags.error(
-                &f.path,
-                (1, 1),
-                format!(
-                    "`{name}` is not a file a Dry Gulch overlay can hold; it may hold {}, and any of {}",
-                    overlay::HEADER,
-                    FILES.iter().filter(|f| **f != "board.yaml").copied().collect::<Vec<_>>().join(", ")
-                ),
-            );
-        }
-    }
-    if let Some(f) = src.files.get("board.yaml") {
-        diags.error(&f.path, (1, 1), "an overlay cannot change the board; copy the whole catalog to change it");
-    }
-    let header = folder(src).parse(overlay::HEADER, diags);
-    let game = optional(src, "game.yaml", diags);
-    let resources = optional(src, "resources.yaml", diags);
-    let buildings = optional(src, "buildings.yaml", diags);
-    let events = optional(src, "events.yaml", diags);
-    let variants = optional(src, "variants.yaml", diags);
-    let interpretations = optional(src, "interpretations.yaml", diags);
-    Some(RawOverlay {
-        header: header?.1,
-        game: present(game)?,
-        resources: present(resources)?,
-        buildings: present(buildings)?,
-        events: present(events)?,
-        variants: present(variants)?,
-        interpretations: present(interpretations)?,
-    })
-}
-
-fn optional<'a, T: serde::de::DeserializeOwned>(
-    src: &'a GameSources,
-    name: &str,
-    diags: &mut Diagnostics,
-) -> Option<Option<(&'a SourceFile, T)>> {
-    src.files.contains_key(name).then(|| folder(src).parse(name, diags))
-}
-
-/// An optional file: `Some(None)` when absent, `None` when it failed to parse.
-fn present<T>(parsed: Option<Option<(&SourceFile, T)>>) -> Option<Option<T>> {
-    match parsed {
-        None => Some(None),
-        Some(p) => p.map(|(_, t)| Some(t)),
-    }
+    let may_hold: Vec<&str> = FILES.iter().filter(|f| **f != "board.yaml").copied().collect();
+    let allowed = overlay::Allowed {
+        game: "Dry Gulch",
+        files: &may_hold,
+        board: "the board is changed only by a copy of the whole catalog",
+    };
+    let mut o = overlay::OverlayFolder::open(src, FILES, &allowed, diags);
+    let game = o.optional("game.yaml", diags).map(|(_, t)| t);
+    let resources = o.optional("resources.yaml", diags).map(|(_, t)| t);
+    let buildings = o.optional("buildings.yaml", diags).map(|(_, t)| t);
+    let events = o.optional("events.yaml", diags).map(|(_, t)| t);
+    let variants = o.optional("variants.yaml", diags).map(|(_, t)| t);
+    let interpretations = o.optional("interpretations.yaml", diags).map(|(_, t)| t);
+    Some(RawOverlay { header: o.header(diags)?.1, game, resources, buildings, events, variants, interpretations })
 }
 
 /// An overlay list file with the file it was read from.
@@ -108,8 +73,8 @@ pub(super) struct Layers<'a> {
     /// The file each section of `game` came from (`game`, `setup`, `turn`,
     /// `components`, `limits`).
     pub(super) game_from: BTreeMap<&'static str, Source<'a>>,
-    pub(super) documents: Vec<Entry<'a, common::RawDocument>>,
-    pub(super) languages: Vec<Entry<'a, Spanned<String>>>,
+    /// The overlay's header (the documents and languages it adds), with its file.
+    pub(super) header: Option<(&'a str, &'a overlay::OverlaySection)>,
     pub(super) resources: Vec<Entry<'a, RawResource>>,
     pub(super) buildings: Vec<Entry<'a, RawBuilding>>,
     pub(super) events: Vec<Entry<'a, RawEvent>>,
@@ -157,29 +122,14 @@ pub(super) fn layer<'a>(
             game_from.insert("limits", from);
         }
     }
-    let mut documents: Vec<_> =
-        raw.game.game.documents.iter().map(|d| Entry { from: base("game.yaml"), raw: d }).collect();
-    let mut languages: Vec<_> =
-        raw.game.game.languages.iter().map(|l| Entry { from: base("game.yaml"), raw: l }).collect();
-    if let (Some(o), Some(from)) = (ov, ofile(overlay::HEADER)) {
-        documents.extend(o.header.overlay.documents.iter().map(|d| Entry { from, raw: d }));
-        languages.extend(o.header.overlay.languages.iter().map(|l| Entry { from, raw: l }));
-        if o.header.overlay.extends.value != raw.game.game.id.value {
-            diags.error(
-                from.path,
-                position(&o.header.overlay.extends),
-                format!(
-                    "the overlay extends `{}`, but is layered onto `{}`",
-                    o.header.overlay.extends.value, raw.game.game.id.value
-                ),
-            );
-        }
+    let header = ofile(overlay::HEADER).zip(ov).map(|(from, o)| (from.path, &o.header.overlay));
+    if let Some((path, h)) = header {
+        overlay::check_extends(path, h, &raw.game.game.id.value, diags);
     }
     Layers {
         game,
         game_from,
-        documents,
-        languages,
+        header,
         resources: overlay::merge(
             "resource",
             (base("resources.yaml"), &raw.resources.resources),
@@ -223,33 +173,11 @@ pub(super) fn layer<'a>(
 
 /// Declared documents and languages of the base catalog and the overlay.
 pub(super) fn lower_documents(lay: &Layers<'_>, diags: &mut Diagnostics) -> (Vec<common::Document>, Vec<String>) {
-    let mut docs = Vec::new();
-    let mut langs = Vec::new();
-    let mut files: Vec<&str> = Vec::new();
-    for f in lay.documents.iter().map(|e| e.from.path).chain(lay.languages.iter().map(|e| e.from.path)) {
-        if !files.contains(&f) {
-            files.push(f);
-        }
-    }
-    for file in files {
-        let d: Vec<common::RawDocument> =
-            lay.documents.iter().filter(|e| e.from.path == file).map(|e| e.raw.clone()).collect();
-        let l: Vec<Spanned<String>> =
-            lay.languages.iter().filter(|e| e.from.path == file).map(|e| e.raw.clone()).collect();
-        let all_langs: Vec<Spanned<String>> = lay.languages.iter().map(|e| e.raw.clone()).collect();
-        let (mut dd, _) = common::lower_documents(file, &d, &all_langs, diags);
-        check_unique(file, "language", l.iter(), diags);
-        docs.append(&mut dd);
-        langs.extend(l.into_iter().map(|x| x.value));
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    for e in &lay.documents {
-        if !seen.insert(e.raw.id.value.as_str()) {
-            diags.error(e.from.path, position(&e.raw.id), format!("duplicate document id `{}`", e.raw.id.value));
-        }
-    }
+    let g = &lay.game.game;
+    let file = lay.game_from["game"].path;
+    let (docs, langs) = overlay::documents(file, (&g.documents, &g.languages), lay.header, diags);
     if langs.is_empty() {
-        diags.error(lay.game_from["game"].path, (1, 1), "the catalog declares no `languages:`");
+        diags.error(file, (1, 1), "the catalog declares no `languages:`");
     }
     (docs, langs)
 }

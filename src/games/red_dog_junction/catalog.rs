@@ -4,18 +4,18 @@
 use std::collections::BTreeMap;
 
 use super::effects::{Compiled, EffectCompiler, RdjHost};
+use super::layers::{self, Layers};
 use super::lower_parts::*;
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
-use crate::catalog::GameSources;
 use crate::catalog::common::{
-    self, Change, Entry, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
-    check_provenance, check_unique,
+    self, Change, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names, check_provenance,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
-use crate::catalog::folder::{Folder, with_snippets};
+use crate::catalog::folder::with_snippets;
+use crate::catalog::{GameSources, overlay};
 use crate::engine::{Graph, Id, TurnPlan};
 use crate::yaml::{Spanned, position};
 
@@ -46,49 +46,31 @@ pub const RULE_IDS: &[&str] = &[
     "card.effect",
 ];
 
-struct Raw {
-    game: GameFile,
-    components: ComponentsFile,
-    cards: CardsFile,
-    variants: common::RawVariantsFile<RawEffect>,
-    interpretations: common::RawInterpretationsFile<RawEffect>,
-}
-
-/// Parses and lowers a catalog folder. House-rules overlays are not yet
-/// supported for this game (a diagnostic says so: copy the folder).
+/// Parses and lowers a catalog folder, with a house-rules overlay layered
+/// onto it (`layers`).
 pub fn load(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
     let mut diags = Diagnostics::default();
-    if let Some(o) = overlay {
-        diags.error(&o.dir, (1, 1), "house-rules overlays of red-dog-junction are not supported yet; copy the folder");
-        return Err(diags.items);
-    }
-    let raw = parse_all(src, &mut diags);
-    let Some(raw) = raw else { return Err(with_snippets(diags, [src])) };
-    let rules = lower(src, &raw, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(with_snippets(diags, [src])) }
-}
-
-fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<Raw> {
-    let folder = Folder { src, game: "Red Dog Junction", files: FILES };
-    let game = folder.parse("game.yaml", diags);
-    let components = folder.parse("components.yaml", diags);
-    let cards = folder.parse("cards.yaml", diags);
-    let variants = folder.parse("variants.yaml", diags);
-    let interpretations = folder.parse("interpretations.yaml", diags);
-    Some(Raw {
-        game: game?.1,
-        components: components?.1,
-        cards: cards?.1,
-        variants: variants?.1,
-        interpretations: interpretations?.1,
-    })
+    let raw = layers::parse_all(src, &mut diags);
+    let over = overlay.map(|o| layers::parse_overlay(o, &mut diags));
+    let all = |diags| with_snippets(diags, [Some(src), overlay].into_iter().flatten());
+    let (Some(raw), None | Some(Some(_))) = (raw, &over) else { return Err(all(diags)) };
+    let over = over.flatten();
+    let lay = layers::layer(&raw, over.as_ref(), &mut diags);
+    let rules = lower(&lay, &mut diags);
+    if diags.is_empty() { Ok(rules) } else { Err(all(diags)) }
 }
 
 /// Paths of the files, for diagnostics.
 pub(super) struct Files<'a> {
-    pub game: &'a str,
     pub comp: &'a str,
-    pub cards: &'a str,
+    pub lay: &'a Layers<'a>,
+}
+
+impl Files<'_> {
+    /// The file section `name` of `game.yaml` came from.
+    pub fn at(&self, name: &str) -> &str {
+        self.lay.at(name)
+    }
 }
 
 pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &mut Diagnostics) -> u32 {
@@ -101,59 +83,51 @@ pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &
 
 // About 110 lines: the one place where the five files meet (documents,
 // citations, readings, the parts); the parts themselves are in `lower_parts`.
-fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
-    let path = |n: &str| src.files.get(n).map_or("", |f| f.path.as_str());
-    let f = Files { game: path("game.yaml"), comp: path("components.yaml"), cards: path("cards.yaml") };
-    let g = &raw.game;
-    check_id(f.game, &g.game.id, diags);
-    let (documents, languages) = common::lower_documents(f.game, &g.game.documents, &g.game.languages, diags);
-    check_names(f.game, &g.game.names, &languages, diags);
+fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
+    let f = Files { comp: lay.components.from.path, lay };
+    let g = &lay.game;
+    let gfile = f.at("game");
+    check_id(gfile, &g.game.id, diags);
+    let (documents, languages) = overlay::documents(gfile, (&g.game.documents, &g.game.languages), lay.header, diags);
+    check_names(gfile, &g.game.names, &languages, diags);
     let mut tally = NumberTally::default();
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
     if min < 1 || !(2..=5).contains(&max) || min > max {
         diags.error(
-            f.game,
+            gfile,
             position(&g.game.min_players),
             format!("players {min}-{max}: this game plays 1 (solo, with the Automa) to 5"),
         );
     }
     let numbers = numbers(&f, g, &mut tally, diags);
+    let (comp, components) = (lay.components.from, lay.components.raw);
     let (cubes, cube_ids, scrap, gold, locations, loc_ids) =
-        lower_places(&f, &raw.components, &languages, max, &mut tally, diags);
-    let (docks, junction) = lower_docks(&f, &raw.components, &locations, &cube_ids, &mut tally, diags);
-    let dice = lower_dice(&f, &raw.components.dice, &cube_ids, diags);
-    let cards = lower_cards(&f, &raw.cards, &cube_ids, &languages, max, &mut tally, diags);
-    let (piles, tiles, pile_tiles) =
-        lower_deals(&f, &raw.components.super_deals, &cube_ids, &languages, &mut tally, diags);
+        lower_places(&f, components, &languages, max, &mut tally, diags);
+    let (docks, junction) = lower_docks(&f, components, &locations, &cube_ids, &mut tally, diags);
+    let dice = lower_dice(&f, &components.dice, &cube_ids, diags);
+    let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, &mut tally, diags);
+    let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, &mut tally, diags);
     let mut cites: Vec<(&str, &RawCitation)> = Vec::new();
-    cites.extend(g.game.source.iter().map(|c| (f.game, c)));
-    cites.extend(g.setup.source.iter().map(|c| (f.game, c)));
-    for s in [
-        &g.turn.source,
-        &g.ship.source,
-        &g.crew.source,
-        &g.end.source,
-        &g.limits.source,
-        &g.solo.source,
-        &g.drafts.source,
+    for (section, s) in [
+        ("game", &g.game.source),
+        ("setup", &g.setup.source),
+        ("turn", &g.turn.source),
+        ("ship", &g.ship.source),
+        ("crew", &g.crew.source),
+        ("end", &g.end.source),
+        ("limits", &g.limits.source),
+        ("solo", &g.solo.source),
+        ("drafts", &g.drafts.source),
     ] {
-        cites.extend(s.iter().map(|c| (f.game, c)));
+        cites.extend(s.iter().map(|c| (f.at(section), c)));
     }
-    let c = &raw.components;
+    let c = components;
     for s in [&c.commodities.source, &c.locations.source, &c.dice.source, &c.super_deals.source] {
-        cites.extend(s.iter().map(|x| (f.comp, x)));
+        cites.extend(s.iter().map(|x| (comp.path, x)));
     }
-    for card in &raw.cards.cards {
-        cites.extend(card.source.iter().map(|x| (f.cards, x)));
-    }
-    let (vf, inf) = (path("variants.yaml"), path("interpretations.yaml"));
-    let text = |n: &str| src.files.get(n).map_or("", |f| f.text.as_str());
-    for i in &raw.interpretations.interpretations {
-        cites.extend(i.citations.iter().map(|x| (inf, x)));
-    }
-    for v in &raw.variants.variants {
-        cites.extend(v.source.iter().map(|x| (vf, x)));
-    }
+    cites.extend(lay.cards.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
+    cites.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|x| (e.from.path, x))));
+    cites.extend(lay.variants.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
     check_documents(cites, &documents, diags);
     let decl = readings::declared(cards.len());
     let card_ids: BTreeMap<String, Id<Card>> =
@@ -161,12 +135,12 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
     let mut fx = EffectCompiler {
         registry: Default::default(),
         host: RdjHost { cards: &card_ids, cubes: &cube_ids },
-        interpretations: (raw.interpretations.interpretations.iter())
-            .map(|i| (i.id.value.clone(), i.options.iter().map(|o| o.id.value.clone()).collect()))
+        interpretations: (lay.interpretations.iter())
+            .map(|i| (i.raw.id.value.clone(), i.raw.options.iter().map(|o| o.id.value.clone()).collect()))
             .collect(),
         tables: Default::default(),
     };
-    let effects = (raw.cards.cards.iter()).map(|c| fx.compile(f.cards, text("cards.yaml"), &c.effect, diags)).collect();
+    let effects = (lay.cards.iter()).map(|e| fx.compile(e.from.path, e.from.text, &e.raw.effect, diags)).collect();
     let fx_tested = fx.tables.readings.clone();
     let mut replacements = Vec::new();
     let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
@@ -185,15 +159,18 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
             None
         }
     };
-    let vsrc = Source { path: vf, text: text("variants.yaml") };
-    let ventries: Vec<Entry<'_, _>> = raw.variants.variants.iter().map(|raw| Entry { from: vsrc, raw }).collect();
-    let variants = common::lower_variants(vf, &ventries, &languages, &decl, &mut lower_replace, diags);
-    let isrc = Source { path: inf, text: text("interpretations.yaml") };
-    let ientries: Vec<Entry<'_, _>> =
-        raw.interpretations.interpretations.iter().map(|raw| Entry { from: isrc, raw }).collect();
-    check_unique(inf, "interpretation", raw.interpretations.interpretations.iter().map(|i| &i.id), diags);
-    let interpretations =
-        common::lower_interpretations(inf, &ientries, &fx_tested, &variants, &decl, &mut lower_replace, diags);
+    let vf = lay.variants_file;
+    let variants = common::lower_variants(vf, &lay.variants, &languages, &decl, &mut lower_replace, diags);
+    let inf = lay.interpretations_file;
+    let interpretations = common::lower_interpretations(
+        inf,
+        &lay.interpretations,
+        &fx_tested,
+        &variants,
+        &decl,
+        &mut lower_replace,
+        diags,
+    );
     let compiled = Compiled { effects, replacements, choices: fx.tables.choices };
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
@@ -201,22 +178,22 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
     let deal_gold = params[P::AutomaDealGold as usize];
     if !piles.iter().any(|p| p.gold == deal_gold) {
         diags.error(
-            f.game,
+            f.at("solo"),
             position(&g.solo.automa_deal_gold),
             format!("solo.automa_deal_gold is {deal_gold}, but no Super Deal pile pays that much"),
         );
     }
     let find = |k: LocKind| locations.iter().position(|l| l.kind == k);
     let haberdashery = find(LocKind::Haberdashery).unwrap_or_else(|| {
-        diags.error(f.comp, (1, 1), "no location has `kind: haberdashery`");
+        diags.error(comp.path, (1, 1), "no location has `kind: haberdashery`");
         0
     });
     let bank = find(LocKind::Bank).unwrap_or_else(|| {
-        diags.error(f.comp, (1, 1), "no location has `kind: bank`");
+        diags.error(comp.path, (1, 1), "no location has `kind: bank`");
         0
     });
     let mut dock_graph = Graph::new(docks.len(), 1).unwrap_or_else(|e| {
-        diags.error(f.comp, (1, 1), e.to_string());
+        diags.error(comp.path, (1, 1), e.to_string());
         Graph::new(0, 1).expect("an empty graph")
     });
     for d in Id::first(docks.len()) {
@@ -240,8 +217,8 @@ fn lower(src: &GameSources, raw: &Raw, diags: &mut Diagnostics) -> Rules {
         docks,
         dock_graph,
         dice,
-        faces: raw.components.dice.faces.value.clamp(2, 20) as u8,
-        gold_faces: raw.components.dice.gold_faces.value.clamp(1, 20) as u8,
+        faces: components.dice.faces.value.clamp(2, 20) as u8,
+        gold_faces: components.dice.gold_faces.value.clamp(1, 20) as u8,
         cards,
         piles,
         tiles,
@@ -269,7 +246,7 @@ struct Numbers {
 
 fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Diagnostics) -> Numbers {
     let prov = |what: &str, at, src: &[RawCitation], assumed, fields: &[(&str, usize)], diags: &mut Diagnostics| {
-        check_provenance(f.game, what, at, src, assumed, fields, diags)
+        check_provenance(f.at(what), what, at, src, assumed, fields, diags)
     };
     tally.add(prov(
         "game",
@@ -338,32 +315,38 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
     let mut starting_gold = vec![0; max];
     for (n, gold) in &s.starting_gold {
         match starting_gold.get_mut((*n as usize).wrapping_sub(1)) {
-            Some(slot) => *slot = small(f.game, gold, 50, "starting gold", diags),
-            None => diags.error(f.game, position(gold), format!("starting gold for player {n}, who does not exist")),
+            Some(slot) => *slot = small(f.at("setup"), gold, 50, "starting gold", diags),
+            None => {
+                diags.error(f.at("setup"), position(gold), format!("starting gold for player {n}, who does not exist"))
+            }
         }
     }
     for n in 1..=max {
         if !s.starting_gold.contains_key(&(n as u32)) {
-            diags.error(f.game, position(&s.display), format!("setup.starting_gold gives nothing for player {n}"));
+            diags.error(
+                f.at("setup"),
+                position(&s.display),
+                format!("setup.starting_gold gives nothing for player {n}"),
+            );
         }
     }
     let mut gold_to_box = vec![0; max + 1];
     for (n, gold) in &s.gold_to_box {
         match gold_to_box.get_mut(*n as usize) {
-            Some(slot) => *slot = small(f.game, gold, 50, "gold to the box", diags),
+            Some(slot) => *slot = small(f.at("setup"), gold, 50, "gold to the box", diags),
             None => diags.error(
-                f.game,
+                f.at("setup"),
                 position(gold),
                 format!("gold to the box for {n} players, a count the game does not play"),
             ),
         }
     }
     let mut params = vec![0; readings::PARAMS.len()];
-    params[P::Actions as usize] = small(f.game, &g.turn.actions, 10, "turn.actions", diags).max(1);
+    params[P::Actions as usize] = small(f.at("turn"), &g.turn.actions, 10, "turn.actions", diags).max(1);
     params[P::CapacityPerCowboy as usize] =
-        small(f.game, &g.ship.capacity_per_cowboy, 20, "ship.capacity_per_cowboy", diags);
-    params[P::SwapPerOutlaw as usize] = small(f.game, &g.crew.swap_per_outlaw, 10, "crew.swap_per_outlaw", diags);
-    params[P::CountdownTurns as usize] = small(f.game, &g.end.countdown_turns, 10, "end.countdown_turns", diags);
+        small(f.at("ship"), &g.ship.capacity_per_cowboy, 20, "ship.capacity_per_cowboy", diags);
+    params[P::SwapPerOutlaw as usize] = small(f.at("crew"), &g.crew.swap_per_outlaw, 10, "crew.swap_per_outlaw", diags);
+    params[P::CountdownTurns as usize] = small(f.at("end"), &g.end.countdown_turns, 10, "end.countdown_turns", diags);
     for (param, n, what, cap) in [
         (P::SoloActions, &solo.actions, "solo.actions", 10),
         (P::AutomaCapacity, &solo.automa_capacity, "solo.automa_capacity", 60),
@@ -377,15 +360,15 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
         (P::PosseCowboys, &dr.posse_cowboys, "drafts.posse_cowboys", 3),
         (P::PosseHand, &dr.posse_hand, "drafts.posse_hand", 12),
     ] {
-        params[param as usize] = small(f.game, n, cap, what, diags);
+        params[param as usize] = small(f.at(what.split('.').next().unwrap_or(what)), n, cap, what, diags);
     }
     params[P::SoloActions as usize] = params[P::SoloActions as usize].max(1);
-    params[P::TurnCap as usize] = small(f.game, &g.limits.turn_cap, 100_000, "limits.turn_cap", diags).max(1);
+    params[P::TurnCap as usize] = small(f.at("limits"), &g.limits.turn_cap, 100_000, "limits.turn_cap", diags).max(1);
     Numbers {
         params,
         starting_gold,
         gold_to_box,
-        display: small(f.game, &s.display, 12, "setup.display", diags).max(1) as usize,
-        gold_die_start: small(f.game, &s.gold_die_start, 20, "setup.gold_die_start", diags) as u8,
+        display: small(f.at("setup"), &s.display, 12, "setup.display", diags).max(1) as usize,
+        gold_die_start: small(f.at("setup"), &s.gold_die_start, 20, "setup.gold_die_start", diags) as u8,
     }
 }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::catalog::{Files, lookup, small};
 use super::rules_data::*;
 use super::schema::*;
-use crate::catalog::common::{Key, NumberTally, check_id, check_names, check_provenance, check_unique};
+use crate::catalog::common::{Entry, Key, NumberTally, check_id, check_names, check_provenance, check_unique};
 use crate::catalog::diag::Diagnostics;
 use crate::engine::Id;
 use crate::yaml::{Spanned, position};
@@ -223,31 +223,30 @@ fn price(
 }
 
 pub(super) fn lower_cards(
-    f: &Files<'_>,
-    raw: &CardsFile,
+    entries: &[Entry<'_, RawCard>],
     cubes: &BTreeMap<String, Id<Cube>>,
     langs: &[String],
     max: u32,
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
 ) -> Vec<CardDef> {
-    check_unique(f.cards, "card", raw.cards.iter().map(|c| &c.id), diags);
-    raw.cards
+    entries
         .iter()
-        .map(|c| {
-            check_id(f.cards, &c.id, diags);
-            check_names(f.cards, &c.names, langs, diags);
+        .map(|e| {
+            let (c, file) = (e.raw, e.from.path);
+            check_id(file, &c.id, diags);
+            check_names(file, &c.names, langs, diags);
             let what = format!("card `{}`", c.id.value);
             let n_effect = crate::lang::Registry::<super::effects::Rdj>::default().count_numbers(&c.effect);
             let fields = [("copies", 1), ("starting", 1), ("cost", c.cost.len()), ("points", 1), ("effect", n_effect)];
-            tally.add(check_provenance(f.cards, &what, position(&c.id), &c.source, &c.assumed, &fields, diags));
+            tally.add(check_provenance(file, &what, position(&c.id), &c.source, &c.assumed, &fields, diags));
             let class = match c.class.value.as_str() {
                 "crew" => Class::Crew,
                 "officer" => Class::Officer,
                 "boost" => Class::Boost,
                 other => {
                     diags.error(
-                        f.cards,
+                        file,
                         position(&c.class),
                         format!("unknown card class `{other}`; classes: crew, officer, boost"),
                     );
@@ -264,7 +263,7 @@ pub(super) fn lower_cards(
                 "trade" => Ability::Trade,
                 other => {
                     diags.error(
-                        f.cards,
+                        file,
                         position(&c.ability),
                         format!(
                             "unknown ability `{other}`; abilities: none, cargo, mine, displace, swap, salvage, trade"
@@ -274,13 +273,13 @@ pub(super) fn lower_cards(
                 }
             };
             if c.cost.is_empty() {
-                diags.error(f.cards, position(&c.id), format!("{what} has no cost"));
+                diags.error(file, position(&c.id), format!("{what} has no cost"));
             }
-            let copies = small(f.cards, &c.copies, 60, "copies", diags);
-            let starting = small(f.cards, &c.starting, 10, "starting", diags);
+            let copies = small(file, &c.copies, 60, "copies", diags);
+            let starting = small(file, &c.starting, 10, "starting", diags);
             if starting * max > copies {
                 diags.error(
-                    f.cards,
+                    file,
                     position(&c.starting),
                     format!("{what}: {starting} each for {max} players is more than its {copies} copies"),
                 );
@@ -292,8 +291,8 @@ pub(super) fn lower_cards(
                 ability,
                 copies,
                 starting,
-                cost: c.cost.iter().map(|m| price(f.cards, m, cubes, diags)).collect(),
-                points: small(f.cards, &c.points, 50, "points", diags),
+                cost: c.cost.iter().map(|m| price(file, m, cubes, diags)).collect(),
+                points: small(file, &c.points, 50, "points", diags),
             }
         })
         .collect()

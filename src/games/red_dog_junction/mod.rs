@@ -29,6 +29,7 @@ mod contract;
 mod draft;
 pub mod effects;
 pub mod invariants;
+mod layers;
 mod lower_parts;
 mod play;
 mod policy;

@@ -188,3 +188,35 @@ pub struct RawCard {
     #[serde(default)]
     pub assumed: Assumed,
 }
+
+// ------------------------------------------------------------- overlays
+
+/// An overlay's `game.yaml`: the sections it replaces whole (the `game:`
+/// section is the base catalog's; the overlay's header adds documents and
+/// languages).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverlayGameFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<SetupSection>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<TurnNumbers>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship: Option<ShipNumbers>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<CrewNumbers>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<EndNumbers>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<LimitNumbers>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solo: Option<SoloNumbers>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drafts: Option<DraftNumbers>,
+}
+
+impl crate::catalog::overlay::HasId for RawCard {
+    fn id(&self) -> &Spanned<String> {
+        &self.id
+    }
+}

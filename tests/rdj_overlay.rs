@@ -1,0 +1,102 @@
+//! Red Dog Junction's house rules as an overlay
+//! (`tests/catalogs/red-dog-junction-house`): a `game.yaml` section, an
+//! overridden card and a card of the table's own, a reading that replaces
+//! a card's effect, a house-rules sheet and names in a second language —
+//! and the diagnostics of bad overlays.
+
+use std::path::{Path, PathBuf};
+
+use rulecheck::check::playout::RandomChooser;
+use rulecheck::check::suite::{Checks, run_game};
+use rulecheck::engine::Config;
+use rulecheck::games::red_dog_junction::readings::P;
+use rulecheck::games::red_dog_junction::{Rules, State};
+use rulecheck::games::{self, AnyRules};
+
+use crate::support::{Scratch, rulecheck};
+
+fn house() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/catalogs/red-dog-junction-house")
+}
+
+fn load(dir: &Path) -> Rules {
+    let srcs = rulecheck::catalog::read_root(dir).unwrap();
+    match games::load(&srcs[0]).unwrap() {
+        AnyRules::RedDogJunction(r) => *r,
+        _ => panic!("not Red Dog Junction"),
+    }
+}
+
+fn validate(s: &Scratch) -> (i32, String) {
+    let (code, out, err) = rulecheck(&["validate", s.path()]);
+    (code, format!("{out}{err}"))
+}
+
+#[test]
+fn an_overlay_changes_the_turn_and_the_cards_and_adds_a_reading() {
+    let base = super::rules();
+    let rules = load(&house());
+    assert_eq!((base.params[P::Actions as usize], rules.params[P::Actions as usize]), (2, 3));
+    let gold = rules.gold;
+    let boost = |r: &Rules| r.cards.iter().find(|c| c.id == "boost").unwrap().cost.clone();
+    assert_eq!((boost(&base), boost(&rules)), (vec![vec![(gold, 1)]], vec![vec![(gold, 2)]]));
+    assert_eq!(rules.cards.len(), base.cards.len() + 1);
+    assert!(rules.cards.iter().any(|c| c.id == "lucky-horseshoe" && c.name == "Lucky Horseshoe"));
+    assert!(rules.interpretations.iter().any(|i| i.id == "house-boost"));
+    assert!(rules.documents.iter().any(|d| d.id == "wednesday-sheet"));
+    assert!(rules.languages.contains(&"de".to_string()));
+    let (code, out, err) = rulecheck(&["validate", house().to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    // the layered catalog plays under the whole contract, with the house reading either way
+    for (k, option) in ["as-catalog", "actions-only"].into_iter().enumerate() {
+        for seed in 1..=4u64 {
+            let config = Config::new("red-dog-junction", 3, seed * 10 + k as u64).with_reading("house-boost", option);
+            let config = Config { turn_cap: Some(80), ..config };
+            let mut chooser = RandomChooser::new(config.seed);
+            let run = run_game::<State>(&rules, &config, &mut chooser, Checks::ALL, None, 20_000, &mut []).unwrap();
+            assert!(run.failure.is_none(), "{:?} ({})", run.failure, config.flags());
+        }
+    }
+}
+
+#[test]
+fn diff_treats_the_house_reading_like_a_bundled_one() {
+    let dir = house();
+    let args = "diff --game red-dog-junction house-boost --games 20 --players 3 --rules".split(' ');
+    let (code, out, err) = rulecheck(&args.chain([dir.to_str().unwrap()]).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("actions-only"), "{out}");
+}
+
+#[test]
+fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
+    let s = Scratch::copy_of(&house(), "rdj-board");
+    s.write("components.yaml", "commodities: {}\n");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("components.yaml:1:1") && msg.contains("copy the whole catalog"), "{msg}");
+    let s = Scratch::copy_of(&house(), "rdj-missing");
+    s.write(
+        "cards.yaml",
+        "override:\n  - id: boots\n    class: boost\n    ability: none\n    copies: 1\n    starting: 0\n    \
+         cost: [{gold: 1}]\n    points: 0\n    source: [{doc: wednesday-sheet, ref: \"2\"}]\n",
+    );
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("cards.yaml:2:9") && msg.contains("did you mean `boost`?"), "{msg}");
+    // an overridden section is checked at the overlay's line, not the base's
+    let s = Scratch::copy_of(&house(), "rdj-section");
+    s.write("game.yaml", "# the table's turn\nturn:\n  actions: 30\n  source: [{doc: wednesday-sheet, ref: \"1\"}]\n");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("red-dog-junction-house/game.yaml:3:12") && msg.contains("more than 10"), "{msg}");
+    s.write("game.yaml", "turn:\n  actoins: 3\n");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("game.yaml:2:3") && msg.contains("actoins"), "{msg}");
+    // a card of the overlay that cites a document nobody declared
+    s.write("game.yaml", "turn:\n  actions: 3\n  source: [{doc: thursday-sheet, ref: \"1\"}]\n");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("game.yaml:3") && msg.contains("thursday-sheet"), "{msg}");
+}
