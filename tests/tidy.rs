@@ -163,11 +163,6 @@ const LONG_FILES: &[(&str, usize, &str)] = &[
         "the state machine; splits as it moves onto the engine's zones and turn steps",
     ),
     ("src/games/dry_gulch/catalog.rs", 734, "lowering; its `lower()` to split per file"),
-    (
-        "src/interp/mod.rs",
-        1028,
-        "explain, the edge-case book and diff; where games part is `parting`, estimates are `stats`, witnesses `witness`",
-    ),
     ("src/catalog/common.rs", 896, "shared catalog shapes and the readings lowering; to split per concern"),
     (
         "src/commands.rs",
