@@ -174,3 +174,56 @@ fn hand_limit_still_catches_a_missing_cut_when_the_cut_is_a_draw() {
     let (seed, f) = caught.expect("a hand over the limit with no cut is caught under like-a-draw");
     assert_eq!(f.name(), "hand-limit", "seed {seed}: {f}");
 }
+
+/// Two Saloons under `saloon-copies: several`, P2's on nw-5 and P1's built
+/// on nc-1, and Main Street Shootout rewritten to give "the Saloon" one card: a card
+/// that names a building names its owners (Notes on event cards), so each
+/// Saloon's owner draws one, and the facts name both copies. Before every
+/// copy was named, only the first Saloon's owner (P2) drew.
+const TWO_SALOONS: &str = r#"
+title: A card naming the Saloon names every Saloon's owner
+why: test
+game: dry-gulch
+config: {players: 3, seed: 1, interpretations: {saloon-copies: several}}
+setup:
+  turn: {seat: p1, phase: build, number: 4}
+  hands:
+    p1: {lumber: 1, whiskey: 1, entertainment: 1, labor: 1}
+    p2: {}
+    p3: {}
+  permits:
+    p1: {saloon: 1}
+  face_up: [main-street-shootout]
+  buildings:
+    - {building: saloon, plot: nw-5, owner: p2}
+  deck_top:
+    resources: [mason, brick]
+steps:
+  - by: p1
+    do:
+      build:
+        building: saloon
+        plot: nc-1
+        payment:
+          direct: {lumber: 1, whiskey: 1, entertainment: 1, labor: 1}
+  - {by: p1, do: {resolve: {card: main-street-shootout}}}
+expect:
+  owner: {saloon: [p2, p1]}
+  plots: {saloon: [nw-5, nc-1]}
+  damaged: {saloon: [false, false]}
+  hand_size: {p1: 1, p2: 1, p3: 0}
+"#;
+
+#[test]
+fn a_card_naming_a_building_names_every_copys_owner() {
+    let src = rulecheck::bundled::rules().unwrap();
+    let mut g = src.iter().find(|g| g.name == "dry-gulch").unwrap().clone();
+    let events = g.files.get_mut("events.yaml").unwrap();
+    let (from, to) = (r#"draw: {to: "owner:undertaker", count: 1}"#, r#"draw: {to: "owner:saloon", count: 1}"#);
+    assert!(events.text.contains(from), "Main Street Shootout's effect moved");
+    events.text = events.text.replacen(from, to, 1);
+    let rules = games::load(&g).unwrap();
+    let file = rulecheck::catalog::SourceFile { path: "two-saloons.yaml".into(), text: TWO_SALOONS.into() };
+    let run = rulecheck::scenario::run_file(&[rules], &file).unwrap();
+    assert!(run.passed(), "{}", run.transcript());
+}

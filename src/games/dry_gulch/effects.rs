@@ -350,15 +350,26 @@ impl World<Dg> for State {
                 let best = (0..self.players).map(|s| self.leader_measure(rules, s)).max().unwrap_or(0);
                 self.seats_from_active().filter(|&s| self.leader_measure(rules, s) == best).map(Some).collect()
             }
-            // a damaged building's owner, as the `damaged-transfers` reading has it
-            DgSel::Owner(b) => match self.owner_of(b) {
-                Some((o, true)) => match self.r::<DamagedTransfers>() {
-                    DamagedTransfers::Void => vec![],
-                    DamagedTransfers::AsUnbuilt => vec![None],
-                    DamagedTransfers::AsBuilt => vec![Some(o)],
-                },
-                o => vec![o.map(|(o, _)| o)],
-            },
+            // every copy's owner (none built: nobody, `None`); a damaged
+            // copy's owner as the `damaged-transfers` reading has it
+            DgSel::Owner(b) => {
+                let copies = self.owners_of(b);
+                if copies.is_empty() {
+                    return vec![None];
+                }
+                let mut seats = Vec::new();
+                for (o, damaged) in copies {
+                    match damaged {
+                        false => seats.push(Some(o)),
+                        true => match self.r::<DamagedTransfers>() {
+                            DamagedTransfers::Void => {}
+                            DamagedTransfers::AsUnbuilt => seats.push(None),
+                            DamagedTransfers::AsBuilt => seats.push(Some(o)),
+                        },
+                    }
+                }
+                seats
+            }
             DgSel::Discard => vec![None],
         }
     }
@@ -374,7 +385,7 @@ impl World<Dg> for State {
             DgCond::Built(b) => self.building_plot(b).is_some(),
             // any copy of it (a building may stand more than once under a `repeat:`)
             DgCond::Intact(b) => self.plots_with(b).any(|p| self.board[p.index()].is_some_and(|x| x.damage.is_none())),
-            DgCond::OwnedByActive(b) => self.owner_of(b).is_some_and(|(o, _)| o == self.active),
+            DgCond::OwnedByActive(b) => self.owners_of(b).iter().any(|&(o, _)| o == self.active),
         }
     }
     fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {

@@ -1,11 +1,15 @@
 //! Every fact of a Dry Gulch state in the words of a scenario's `expect:`
 //! block (`hand.p1.lumber: 3`, `owner.saloon: p2`): what `check_expect`
-//! compares (`Facts::unmet`), and where `diff` says two games part.
+//! compares (`Facts::unmet`), and where `diff` says two games part; and
+//! `Expect`, the shape of that block (its schema).
 
 use super::rules::{End, Placed, State};
 use super::rules_data::Rules;
+use super::rules_data::{Plot, kind};
 use super::scenario_io::{outcome_name, phase_name, seat_name};
-use crate::engine::Facts;
+use crate::engine::{Facts, Pile};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Every fact an expectation can name, counts of zero included.
 pub fn facts(s: &State, rules: &Rules) -> Facts {
@@ -28,23 +32,102 @@ pub fn facts(s: &State, rules: &Rules) -> Facts {
             f.set(format!("permits.{}.{}", seat_name(i), rules.building(b).id), p.permits.count(b));
         }
     }
+    // one copy standing: its owner and whether it is damaged; several (the
+    // Residences, Saloons under `saloon-copies: several`): a list of each,
+    // copy by copy in plot order, with `plots.<id>` saying which is which
     for b in rules.buildings() {
-        let placed = s.building_plot(b).and_then(|p| s.board[p.index()]);
-        let owner = match placed {
-            Some(Placed { owner: Some(o), .. }) => seat_name(o),
-            Some(_) => "nobody".into(),
-            None => "none".into(),
-        };
+        let copies: Vec<(Plot, Placed)> = s.plots_with(b).filter_map(|p| s.board[p.index()].map(|x| (p, x))).collect();
+        let owner = |x: &Placed| x.owner.map_or_else(|| "nobody".to_string(), seat_name);
         let id = &rules.building(b).id;
-        f.set(format!("owner.{id}"), owner).set(format!("damaged.{id}"), placed.is_some_and(|p| p.damage.is_some()));
+        match copies.as_slice() {
+            [] => f.set(format!("owner.{id}"), "none").set(format!("damaged.{id}"), false),
+            [(_, x)] => f.set(format!("owner.{id}"), owner(x)).set(format!("damaged.{id}"), x.damage.is_some()),
+            several => f
+                .set(format!("owner.{id}"), several.iter().map(|(_, x)| owner(x)).collect::<Vec<_>>())
+                .set(format!("damaged.{id}"), several.iter().map(|(_, x)| x.damage.is_some()).collect::<Vec<_>>()),
+        };
+        f.set(format!("plots.{id}"), copies.iter().map(|(p, _)| rules.plot(*p).id.as_str()).collect::<Vec<_>>());
     }
     for c in rules.cards() {
         f.set(format!("event_deck.{}", rules.card_id(c)), s.event_deck.iter().filter(|&&k| k == c).count());
     }
     f.set("face_up", s.face_up.iter().map(|&c| rules.card_id(c)).collect::<Vec<_>>());
+    let ids = |pile: &Pile<kind::Building>| pile.iter().map(|&b| rules.building(b).id.clone()).collect::<Vec<_>>();
+    f.set("permit_deck", s.permit_deck.len()).set("permits_face_up", ids(&s.permit_discard));
+    f.set("permits_spent", ids(&s.permits_spent));
     f.set("markers", s.markers_used()).set("town_hall_closed", s.town_hall_closed.is_some());
     for (flag, on) in rules.flags.iter().zip(&s.flags) {
         f.set(format!("flags.{flag}"), on);
     }
     f
+}
+
+/// Facts about the state; only what is written is checked.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// `p1`, …, or `none` while nobody has won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// `ongoing`, `win`, or `draw:<reason>`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hand_size: BTreeMap<String, u32>,
+    /// seat → card → count (cards not named are not checked).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hand: BTreeMap<String, BTreeMap<String, u8>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub permits: BTreeMap<String, BTreeMap<String, u8>>,
+    /// building → seat, or `none` when it does not stand; where several
+    /// copies stand (the Residences), a list of each copy's owner in plot order.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub owner: BTreeMap<String, OneOrEach<String>>,
+    /// building → whether it is damaged; a list, copy by copy, where several stand.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub damaged: BTreeMap<String, OneOrEach<bool>>,
+    /// building → the plots where its copies stand, in plot order.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub plots: BTreeMap<String, Vec<String>>,
+    /// Counted influence per seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub influence: BTreeMap<String, u32>,
+    /// Chips still in reserve per seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub chips_left: BTreeMap<String, u32>,
+    /// Disaster cards lying in front of each seat.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub in_front: BTreeMap<String, Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_up: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markers: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub town_hall_closed: Option<bool>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub flags: BTreeMap<String, bool>,
+    /// event card → copies still in the event deck (cards not named are not checked).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub event_deck: BTreeMap<String, u32>,
+    /// Permits left in the permit deck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permit_deck: Option<u32>,
+    /// The face-up discarded permits, bottom first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permits_face_up: Option<Vec<String>>,
+    /// Permits spent out of play (`spent-permit: out-of-play`), in the order spent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permits_spent: Option<Vec<String>>,
+}
+
+/// One value, or one per copy where several copies of a building stand.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum OneOrEach<T> {
+    One(T),
+    Each(Vec<T>),
 }

@@ -109,7 +109,7 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
 fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result<(), Violation> {
     let name = "permits-kept";
     let mut t = Tally::new(rules.buildings.len());
-    t.add(&s.permit_deck).add(&s.permit_discard);
+    t.add(&s.permit_deck).add(&s.permit_discard).add(&s.permits_spent);
     for p in &s.seats {
         t.add(&p.permits).add(&p.waiting_permits);
     }

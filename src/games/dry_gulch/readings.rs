@@ -104,6 +104,12 @@ crate::hooks! { HOOKS;
     PermitDiscardTake = "permit-discard-take" { Any = "any", TopOnly = "top-only" }
     /// Where an I.O.U. goes that answers a loss whose card would be discarded.
     IouDiscardedLoss = "iou-discarded-loss" { LikeTheCard = "like-the-card", ToTheDrawer = "to-the-drawer" }
+    /// Where a permit spent on a building goes.
+    SpentPermit = "spent-permit" { FaceUpDiscard = "face-up-discard", OutOfPlay = "out-of-play" }
+    /// Whether one I.O.U. stops every draw an event makes from its holder, or the first.
+    IouSeveralDraws = "iou-several-draws" { FirstDraw = "first-draw", WholeEvent = "whole-event" }
+    /// A draw of two permits from a deck holding fewer.
+    PermitDrawShort = "permit-draw-one-left" { TakeTheOne = "take-the-one", NeedsTwo = "needs-two" }
 }
 
 crate::switches! {

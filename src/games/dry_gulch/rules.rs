@@ -279,6 +279,10 @@ pub struct State {
     pub event_discard: Pile<kind::Card>,
     pub permit_deck: Pile<kind::Building>,
     pub permit_discard: Pile<kind::Building>,
+    /// Permits spent on a building under `spent-permit: out-of-play`: no
+    /// draw reaches them again.
+    #[serde(default, skip_serializing_if = "Pile::is_empty")]
+    pub permits_spent: Pile<kind::Building>,
     /// What stands on each plot.
     pub board: Vec<Option<Placed>>,
     pub flags: Vec<bool>,
@@ -600,6 +604,7 @@ impl State {
             event_discard: Pile::new(),
             permit_deck,
             permit_discard: Pile::new(),
+            permits_spent: Pile::new(),
             board,
             flags: vec![false; rules.flags.len()],
             active: 0,
@@ -972,12 +977,10 @@ impl State {
                 out.push(Action::DrawResources);
                 if self.town_hall_open() {
                     out.extend(self.face_up_permits().into_iter().map(Action::TakeFaceUpPermit));
-                    if !self.permit_deck.is_empty() {
-                        if self.on(V::OpenPermits) {
-                            out.extend(self.permit_deck.kinds().into_iter().map(Action::ChoosePermit));
-                        } else {
-                            out.push(Action::DrawPermits);
-                        }
+                    if self.on(V::OpenPermits) {
+                        out.extend(self.permit_deck.kinds().into_iter().map(Action::ChoosePermit));
+                    } else if self.permit_deck_draw_open() {
+                        out.push(Action::DrawPermits);
                     }
                 }
                 // the Bank's draw replaces the normal one (bank-draw: instead); it
@@ -1171,6 +1174,9 @@ impl State {
             {
                 err(rules, "town-hall.closed", "the Town Hall is closed: no permits may be drawn")
             }
+            Action::DrawPermits if self.short_permit_deck().is_some() => {
+                err(rules, "draw.permit", self.short_permit_deck().unwrap_or_default())
+            }
             Action::DrawPermits
             | Action::TakeFaceUpPermit(_)
             | Action::ChoosePermit(_)
@@ -1337,20 +1343,7 @@ impl State {
                 ev.push(Event::PermitDrawn { seat: a, building: b });
                 self.after_draw(rules, ev);
             }
-            Action::DrawPermits => {
-                let mut offered = Pile::new();
-                for _ in 0..self.p(P::PermitsFromDeck) {
-                    self.permit_deck.draw_top(&mut offered);
-                }
-                if offered.len() <= 1 {
-                    if let Some(b) = offered.draw_top(&mut self.seats[a].permits) {
-                        ev.push(Event::PermitDrawn { seat: a, building: b });
-                    }
-                    self.after_draw(rules, ev);
-                } else {
-                    self.phase = Phase::DrawKeep { offered };
-                }
-            }
+            Action::DrawPermits => self.draw_permits(rules, a, ev),
             Action::KeepPermit(b) => {
                 let Phase::DrawKeep { mut offered } = std::mem::replace(&mut self.phase, Phase::Draw) else {
                     return;
@@ -1459,16 +1452,7 @@ impl State {
         }
         self.store_used += pay.store.iter().map(|(_, n)| u32::from(*n)).sum::<u32>();
         ev.push(Event::CardsPaid { seat: a, cards: paid.into_iter().collect() });
-        if self.r::<Permits>() == Permits::NeededAndSpent {
-            let permits = &mut self.seats[a].permits;
-            moved(if self.fault == Some(Fault::PermitVanishes) {
-                // into a supply no conservation check declares
-                move_n(permits, &mut Supply::new(), b, 1)
-            } else {
-                move_n(permits, &mut self.permit_discard, b, 1)
-            });
-            ev.push(Event::PermitSpent { seat: a, building: b });
-        }
+        self.spend_permit(a, b, ev);
         let inf = rules.buildings[b.index()].influence;
         let reserve = &mut self.seats[a].chips;
         let chips = inf.min(reserve.count());

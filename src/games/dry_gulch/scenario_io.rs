@@ -127,7 +127,7 @@ impl State {
     /// Takes one permit for `b` from the piles, then other players' permits.
     fn pull_permit(&mut self, rules: &Rules, b: Bld, except_seat: usize) -> Result<Pile<kind::Building>, String> {
         let mut held = Pile::new();
-        for pile in [&mut self.permit_deck, &mut self.permit_discard] {
+        for pile in [&mut self.permit_deck, &mut self.permit_discard, &mut self.permits_spent] {
             if move_n(pile, &mut held, b, 1).is_ok() {
                 return Ok(held);
             }
@@ -491,54 +491,7 @@ fn choice(rules: &Rules, id: &str) -> Result<Action, String> {
 
 // ----------------------------------------------------------- expectations
 
-/// Facts about the state; only what is written is checked.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Expect {
-    /// `p1`, …, or `none` while nobody has won.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<String>,
-    /// `ongoing`, `win`, or `draw:<reason>`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub phase: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub active: Option<String>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub hand_size: BTreeMap<String, u32>,
-    /// seat → card → count (cards not named are not checked).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub hand: BTreeMap<String, BTreeMap<String, u8>>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub permits: BTreeMap<String, BTreeMap<String, u8>>,
-    /// building → seat, or `none` when it does not stand.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub owner: BTreeMap<String, String>,
-    /// building → whether it is damaged.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub damaged: BTreeMap<String, bool>,
-    /// Counted influence per seat.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub influence: BTreeMap<String, u32>,
-    /// Chips still in reserve per seat.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub chips_left: BTreeMap<String, u32>,
-    /// Disaster cards lying in front of each seat.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub in_front: BTreeMap<String, Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub face_up: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub markers: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub town_hall_closed: Option<bool>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub flags: BTreeMap<String, bool>,
-    /// event card → copies still in the event deck (cards not named are not checked).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub event_deck: BTreeMap<String, u32>,
-}
+pub use super::facts::Expect;
 
 pub fn phase_name(p: &Phase) -> &'static str {
     match p {
@@ -656,13 +609,17 @@ pub fn describe_view(s: &State, rules: &Rules, viewer: Option<usize>) -> String 
         out.push_str(&format!("face up: [{}]\n", f.join(", ")));
     }
     out.push_str(&format!(
-        "decks: {} resources ({} discarded), {} events ({} discarded), {} permits ({} face up); markers {}{}\n",
+        "decks: {} resources ({} discarded), {} events ({} discarded), {} permits ({} face up{}); markers {}{}\n",
         s.resource_deck.len(),
         s.resource_discard.len(),
         s.event_deck.len(),
         s.event_discard.len(),
         s.permit_deck.len(),
         s.permit_discard.len(),
+        match s.permits_spent.len() {
+            0 => String::new(),
+            n => format!(", {n} spent out of play"),
+        },
         s.markers_used(),
         if s.town_hall_closed.is_some() { "; the Town Hall is closed" } else { "" }
     ));

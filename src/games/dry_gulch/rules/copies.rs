@@ -15,18 +15,20 @@ impl State {
         plots_of(&self.board).filter(move |&(_, p)| p.is_some_and(|p| p.building == b)).map(|(i, _)| i)
     }
 
-    /// The owner of `b` (its first copy) and whether it is damaged.
-    pub(in crate::games::dry_gulch) fn owner_of(&self, b: Bld) -> Option<(usize, bool)> {
-        let plot = self.building_plot(b)?;
-        let p = self.board[plot.index()]?;
-        p.owner.map(|o| (o, p.damage.is_some()))
+    /// The owner of every copy of `b`, in plot order, and whether that copy
+    /// is damaged (an ownerless copy, the Town Hall, names nobody). A card
+    /// that names a building names its owner (Notes on event cards); where
+    /// several copies stand, it names each copy's owner.
+    pub(in crate::games::dry_gulch) fn owners_of(&self, b: Bld) -> SmallVec<[(usize, bool); 4]> {
+        self.plots_with(b)
+            .filter_map(|p| self.board[p.index()])
+            .filter_map(|p| p.owner.map(|o| (o, p.damage.is_some())))
+            .collect()
     }
 
-    pub(super) fn intact_owner(&self, b: Bld) -> Option<usize> {
-        match self.owner_of(b) {
-            Some((o, false)) => Some(o),
-            _ => None,
-        }
+    /// The owners of the intact copies of `b`, in plot order.
+    pub(super) fn intact_owners(&self, b: Bld) -> SmallVec<[usize; 4]> {
+        self.owners_of(b).into_iter().filter(|&(_, damaged)| !damaged).map(|(o, _)| o).collect()
     }
 
     /// Why the active player cannot build `b` beside what already stands:

@@ -154,6 +154,68 @@ impl State {
         }
     }
 
+    /// Whether the draw of `turn.permits_from_deck` permits from the deck
+    /// may be made: with the deck empty never; with fewer left than it
+    /// takes, as the reading `permit-draw-one-left` has it (consulted only
+    /// there).
+    pub(in crate::games::dry_gulch) fn permit_deck_draw_open(&self) -> bool {
+        let left = self.permit_deck.len() as u32;
+        left > 0
+            && (left >= self.param(P::PermitsFromDeck) || self.r::<PermitDrawShort>() == PermitDrawShort::TakeTheOne)
+    }
+
+    /// Why a deck draw of permits is refused in the draw phase though the
+    /// deck is not empty: it holds fewer than the draw takes, under
+    /// `permit-draw-one-left: needs-two`.
+    pub(in crate::games::dry_gulch) fn short_permit_deck(&self) -> Option<String> {
+        let short = self.phase == Phase::Draw
+            && !self.on(V::OpenPermits)
+            && !self.permit_deck.is_empty()
+            && !self.permit_deck_draw_open();
+        short.then(|| {
+            let (left, takes) = (self.permit_deck.len(), self.param(P::PermitsFromDeck));
+            format!("the permit deck holds {left}, fewer than the {takes} a draw takes")
+        })
+    }
+
+    /// `a` draws permits from the deck: with two or more offered he keeps
+    /// one (`Phase::DrawKeep`); one offered he takes.
+    pub(in crate::games::dry_gulch) fn draw_permits(&mut self, rules: &Rules, a: usize, ev: &mut Vec<Event>) {
+        let mut offered = Pile::new();
+        for _ in 0..self.p(P::PermitsFromDeck) {
+            self.permit_deck.draw_top(&mut offered);
+        }
+        if offered.len() <= 1 {
+            if let Some(b) = offered.draw_top(&mut self.seats[a].permits) {
+                ev.push(Event::PermitDrawn { seat: a, building: b });
+            }
+            self.after_draw(rules, ev);
+        } else {
+            self.phase = Phase::DrawKeep { offered };
+        }
+    }
+
+    /// `a` spends his permit for `b` on building it (`permits:
+    /// needed-and-spent`); where it goes is the reading `spent-permit`.
+    pub(in crate::games::dry_gulch) fn spend_permit(&mut self, a: usize, b: Bld, ev: &mut Vec<Event>) {
+        if self.r::<Permits>() != Permits::NeededAndSpent {
+            return;
+        }
+        let spent = self.r::<SpentPermit>();
+        let permits = &mut self.seats[a].permits;
+        let to = match spent {
+            SpentPermit::FaceUpDiscard => &mut self.permit_discard,
+            SpentPermit::OutOfPlay => &mut self.permits_spent,
+        };
+        moved(if self.fault == Some(Fault::PermitVanishes) {
+            // into a supply no conservation check declares
+            move_n(permits, &mut Supply::new(), b, 1)
+        } else {
+            move_n(permits, to, b, 1)
+        });
+        ev.push(Event::PermitSpent { seat: a, building: b });
+    }
+
     /// The discarded permits the active player may take: any of them, or,
     /// under `permit-discard-take: top-only`, the last one discarded (the
     /// reading is consulted only where the two differ).

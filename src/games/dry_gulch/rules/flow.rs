@@ -282,7 +282,7 @@ impl State {
             std::mem::take(&mut self.pending_rewards)
         };
         for b in named {
-            if let Some(owner) = self.intact_owner(b) {
+            for owner in self.intact_owners(b) {
                 let count = self.p(P::InfluenceCardReward);
                 match self.r::<InfluenceRewardDraw>() {
                     InfluenceRewardDraw::Automatic => self.draw_resources(owner, count, ev),

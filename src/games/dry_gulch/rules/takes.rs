@@ -253,5 +253,19 @@ impl State {
         };
         self.hand_to(rules, from, to, card);
         ev.push(Event::IouHandedOver { from, to });
+        // the event's further draws from the same player (a Fire's one per
+        // other player): the I.O.U. stops them too, or only the draw it
+        // answered (iou-several-draws, consulted only where some are left;
+        // the hand-limit cut is one draw)
+        let same = |q: &Queued| matches!(q, Queued::Game(Step::Take { from: f, .. }) if *f == from);
+        if self.cut.is_none()
+            && self.agenda.queue.iter().any(same)
+            && self.r::<IouSeveralDraws>() == IouSeveralDraws::WholeEvent
+        {
+            self.agenda.queue.retain(|q| !same(q));
+            ev.push(Event::Lapsed {
+                why: format!("the I.O.U. answers the whole event: no more cards are drawn from P{}", from + 1),
+            });
+        }
     }
 }
