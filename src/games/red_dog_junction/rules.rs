@@ -10,7 +10,7 @@ use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
     Chance, Config, ConfigError, Display, EndReason, Hook, Id, Multiset, Occupancy, Outcome, Pile, Readings, RuleError,
-    Supply, Touched, WhenEmpty, move_n,
+    Supply, Touched, WhenEmpty, Why, move_n,
 };
 use crate::lang::Agenda;
 
@@ -262,6 +262,15 @@ pub struct State {
 
 pub(super) fn rule(r: &str, source: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(&format!("red-dog-junction/{r}"), &format!("red-dog-junction-en \u{a7} {source}"), msg)
+}
+
+/// A refusal of rule `r` (rulebook place `source`), worded only when `W`
+/// keeps it (`engine::Why`): the legal list asks `check::<()>`, which
+/// words no error for the candidates it drops. The message is a literal,
+/// so nothing is built for it; a message that must be `format!`ted goes
+/// through `W::why(|| rule(..))`, which builds it only when asked.
+pub(super) fn refuse<W: Why>(r: &str, source: &str, msg: &'static str) -> W {
+    W::why(|| rule(r, source, msg))
 }
 
 impl State {
