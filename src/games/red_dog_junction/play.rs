@@ -21,9 +21,10 @@ impl State {
             out.extend((1..=rules.faces).map(Action::Roll));
             return;
         }
-        let mut all = Vec::new();
-        self.candidates(rules, &mut all);
-        out.extend(all.into_iter().filter(|a| self.check::<()>(rules, a).is_ok()));
+        // the candidates go straight into `out`, which callers reuse, so a
+        // legal list allocates nothing once `out` has grown
+        self.candidates(rules, out);
+        out.retain(|a| self.check::<()>(rules, a).is_ok());
         out.sort_unstable();
         out.dedup();
     }
