@@ -1,5 +1,6 @@
 //! The game-agnostic core: the `Game` contract (modelled on OpenSpiel's
-//! State API), seeded chance, configurations, rule errors, typed ids,
+//! State API), seeded chance, configurations, rule errors (and `Why`, what
+//! a legality check gives: the error or a bare no), typed ids,
 //! zones, readings and the declared turn (`turn`).
 //!
 //! `engine` knows nothing of YAML, files, clap or insta, and does no IO:
@@ -23,6 +24,7 @@ mod query;
 mod readings;
 mod topology;
 mod turn;
+mod why;
 mod zones;
 
 pub use chance::{Chance, Forced};
@@ -36,6 +38,7 @@ pub use query::{EVENT, NO_ARGS, ONE_PLAYER, PLAYER, Query, Sort, Term, kebab, va
 pub use readings::{Base, Hook, Readings, Touched};
 pub use topology::{Blocked, Blocks, Graph, Grid, Occupancy};
 pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPlan, TurnStep, drive};
+pub use why::Why;
 pub use zones::{
     Display, Drawn, Imbalance, MoveError, Multiset, Pile, Refilled, Stack, Supply, Tagged, Tally, WhenEmpty, Zone,
     move_all, move_n, move_tagged, move_to_bottom,

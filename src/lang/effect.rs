@@ -37,6 +37,14 @@ pub trait Lang: Sized + Copy + Clone + Debug + PartialEq + Eq + Serialize + Dese
     fn operations() -> Vec<OpDef<Self>>;
 }
 
+/// The empty type a game plugs into `Lang::Sel`, `Lang::Cond` or
+/// `Lang::Flag` when it has none of its own (Red Dog Junction has no
+/// selectors, conditions or flags; Dodge City no selectors or conditions).
+/// No value of it exists: its `Host` lookups answer `None`, and the
+/// `World` methods that take one are `match x {}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Never {}
+
 /// Who an effect addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Sel<L: Lang> {

@@ -16,7 +16,7 @@ pub use compile::{
     Check, Compiler, Host, Names, OpDef, Param, Registry, Report, Tables, Ty, did_you_mean, no_check, opt, req,
 };
 pub use effect::{
-    Args, Choice, Cmp, Cond, Effect, Expand, Lang, Quantity, Sel, Step, Val, World, chosen, eval, expand, from_active,
-    option_named, seats, step,
+    Args, Choice, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval, expand,
+    from_active, option_named, seats, step,
 };
 pub use node::{Node, Value, Word};

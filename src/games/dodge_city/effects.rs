@@ -15,7 +15,7 @@ use super::rules_data::*;
 use super::state::{Event, State};
 use crate::engine::Id;
 use crate::lang::{
-    self, Agenda, Args, Host, Lang, Node, OpDef, Param, Report, Ty, Word, World, did_you_mean, no_check, req,
+    self, Agenda, Args, Host, Lang, Never, Node, OpDef, Param, Report, Ty, Word, World, did_you_mean, no_check, req,
 };
 
 /// Dodge City in the effect language.
@@ -24,14 +24,6 @@ pub enum Dc {}
 
 /// A pending step of a Dodge City effect.
 pub type Queued = lang::Step<Dc>;
-
-/// Dodge City has no selectors of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum NoSel {}
-
-/// Dodge City has no conditions of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum NoCond {}
 
 /// What a `count` may measure of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -80,8 +72,9 @@ const GAIN_PARAMS: &[Param] = &[req("to", Ty::Selector), req("count", Ty::Count)
 const PAY_PARAMS: &[Param] = &[req("from", Ty::Selector), req("count", Ty::Count)];
 
 impl Lang for Dc {
-    type Sel = NoSel;
-    type Cond = NoCond;
+    /// No selectors or conditions of its own.
+    type Sel = Never;
+    type Cond = Never;
     type Measure = Measure;
     type Deck = Deck;
     type Card = CardId;
@@ -121,13 +114,13 @@ pub struct DcHost<'a> {
 }
 
 impl Host<Dc> for DcHost<'_> {
-    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<NoSel> {
+    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<Never> {
         None
     }
     fn selector_names(&self, _: bool) -> &'static [&'static str] {
         &[]
     }
-    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<NoCond> {
+    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<Never> {
         None
     }
     fn cond_names(&self) -> &'static [&'static str] {
@@ -195,7 +188,7 @@ impl World<Dc> for State {
     fn set_each(&mut self, seat: Option<usize>) {
         self.each = seat;
     }
-    fn game_seats(&self, _: &Rules, s: NoSel) -> Vec<Option<usize>> {
+    fn game_seats(&self, _: &Rules, s: Never) -> Vec<Option<usize>> {
         match s {}
     }
     fn flag(&self, _: Id<kind::Flag>) -> bool {
@@ -205,7 +198,7 @@ impl World<Dc> for State {
         self.touched.mark(rules.declared.interpretation_point(i));
         self.readings.options.get(i) == Some(&o)
     }
-    fn game_cond(&self, _: &Rules, c: &NoCond) -> bool {
+    fn game_cond(&self, _: &Rules, c: &Never) -> bool {
         match *c {}
     }
     fn measure(&self, _: &Rules, m: Measure, seat: usize) -> u32 {

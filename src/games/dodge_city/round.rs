@@ -4,11 +4,11 @@
 //! order the catalog declares.
 
 use super::invariants::Fault;
-use super::play::Why;
+use super::play::refuse;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{End, Event, Pending, Phase, State, SymbolAt};
-use crate::engine::{EndReason, Id, Seat, move_all};
+use crate::engine::{EndReason, Id, Seat, Why, move_all};
 
 /// How a card ranks (higher is better): the symbol class, then the printed value.
 pub fn rank(rules: &Rules, c: CardId, only_indios: MarshalOnlyIndios) -> (u32, u32) {
@@ -83,21 +83,21 @@ impl State {
 
     pub(super) fn check_challenge<W: Why>(&self, rules: &Rules, seat: Seat, opp: Seat, b: Bld) -> Result<(), W> {
         if opp >= self.players || opp == seat {
-            return Err(W::why(rules, "duel.challenge", || "challenge another player"));
+            return Err(refuse(rules, "duel.challenge", || "challenge another player"));
         }
         if !self.may_challenge(rules, seat) {
-            return Err(W::why(rules, "duel.challenge", || {
+            return Err(refuse(rules, "duel.challenge", || {
                 format!("p{} cannot challenge (fought already, or no card to fight with)", seat + 1)
             }));
         }
         if !self.challengeable(rules, opp) {
-            return Err(W::why(rules, "duel.challenge", || {
+            return Err(refuse(rules, "duel.challenge", || {
                 format!("p{} cannot be challenged (fought already, or no card to fight with)", opp + 1)
             }));
         }
         let open = self.town.get(b.index()).is_some_and(|t| t.in_play && !t.closed);
         if !open || self.tokens_in(b, seat) == 0 || self.tokens_in(b, opp) == 0 {
-            return Err(W::why(rules, "duel.challenge", || "both duellists must have tokens in the building"));
+            return Err(refuse(rules, "duel.challenge", || "both duellists must have tokens in the building"));
         }
         Ok(())
     }
@@ -109,7 +109,7 @@ impl State {
         for opp in 0..self.players {
             for b in 0..self.town.len() {
                 if self.check_challenge::<()>(rules, seat, opp, Id::new(b).unwrap_or(Bld::ZERO)).is_ok() {
-                    return Err(W::why(rules, "duel.pass", || format!("p{} can challenge and must", seat + 1)));
+                    return Err(refuse(rules, "duel.pass", || format!("p{} can challenge and must", seat + 1)));
                 }
             }
         }

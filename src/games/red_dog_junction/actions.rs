@@ -4,9 +4,9 @@
 
 use super::readings::*;
 use super::rules::Action;
-use super::rules::{Event, Fault, Phase, State, rule};
+use super::rules::{Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
-use crate::engine::{Id, RuleError, move_n};
+use crate::engine::{Id, RuleError, Why, move_n};
 
 type R = Result<(), RuleError>;
 
@@ -353,21 +353,21 @@ impl State {
 /// The checks of the actions above, reading the state only (`State::check`
 /// in `play` calls them).
 impl State {
-    pub(super) fn check_move(&self, rules: &Rules, seat: usize, to: Option<Id<Dock>>) -> R {
+    pub(super) fn check_move<W: Why>(&self, rules: &Rules, seat: usize, to: Option<Id<Dock>>) -> Result<(), W> {
         let from = self.ships[seat];
         let Some(d) = to else {
             return match from {
                 Some(_) => Ok(()),
-                None => Err(rule("move.dock", "Actions: Move", "the ship is in space already")),
+                None => Err(refuse("move.dock", "Actions: Move", "the ship is in space already")),
             };
         };
         if d.index() >= rules.docks.len() {
-            return Err(rule("move.dock", "Actions: Move", "no such dock"));
+            return Err(refuse("move.dock", "Actions: Move", "no such dock"));
         }
         let loc = rules.docks[d.index()].loc;
         let taxi = from.is_some_and(|f| rules.docks[f.index()].loc == rules.junction && loc == rules.junction);
         if from.is_some() && !taxi {
-            return Err(rule(
+            return Err(refuse(
                 "move.dock",
                 "Actions: Move",
                 "space lies between locations: move to space first (only Junction docks taxi)",
@@ -375,10 +375,10 @@ impl State {
         }
         match rules.locations[loc].kind {
             LocKind::Home(s) if s != seat && self.fault != Some(Fault::EnterForeignHome) => {
-                return Err(rule("move.home-base", "Actions: Move", "no ship docks at another player's home base"));
+                return Err(refuse("move.home-base", "Actions: Move", "no ship docks at another player's home base"));
             }
             LocKind::Bank if self.r::<BankLocation>() == BankLocation::Supply => {
-                return Err(rule(
+                return Err(refuse(
                     "move.dock",
                     "Actions: Move",
                     "the Bank/Distillery is a supply, not a location (reading bank-location)",
@@ -387,48 +387,48 @@ impl State {
             _ => {}
         }
         if self.occupancy.at(d) > 0 && self.fault != Some(Fault::DoubleDock) {
-            return Err(rule("move.dock", "Game Concepts: Docks", "only one ship can be on a dock at a time"));
+            return Err(refuse("move.dock", "Game Concepts: Docks", "only one ship can be on a dock at a time"));
         }
         Ok(())
     }
 
-    pub(super) fn check_mine(&self, rules: &Rules, seat: usize, n: u8) -> R {
+    pub(super) fn check_mine<W: Why>(&self, rules: &Rules, seat: usize, n: u8) -> Result<(), W> {
         let miners = self.count_ability(rules, seat, Ability::Mine);
         let planet = self.loc_of(rules, seat).and_then(|loc| match rules.locations[loc].kind {
             LocKind::Planet(c) => Some((loc, c)),
             _ => None,
         });
         let Some((loc, c)) = planet else {
-            return Err(rule("crew.mine", "Crew Actions: Mine", "the ship is not docked at a planet"));
+            return Err(refuse("crew.mine", "Crew Actions: Mine", "the ship is not docked at a planet"));
         };
         let n = u32::from(n);
         if n == 0 || n > miners {
-            return Err(rule("crew.mine", "Crew Actions: Mine", format!("one cube per Miner: at most {miners}")));
+            return Err(W::why(|| {
+                rule("crew.mine", "Crew Actions: Mine", format!("one cube per Miner: at most {miners}"))
+            }));
         }
         if self.locs[loc].count(c) < n {
-            return Err(rule("crew.mine", "FAQ", "the planet does not have that many cubes left"));
+            return Err(refuse("crew.mine", "FAQ", "the planet does not have that many cubes left"));
         }
         Ok(())
     }
 
-    pub(super) fn check_displace(&self, rules: &Rules, seat: usize, mask: u8) -> R {
+    pub(super) fn check_displace<W: Why>(&self, rules: &Rules, seat: usize, mask: u8) -> Result<(), W> {
         let n = self.count_ability(rules, seat, Ability::Displace);
         let targets = (0..self.players).filter(|s| mask & (1 << s) != 0);
         let count = targets.clone().count() as u32;
         if n == 0 || count == 0 || count > n || mask >> self.players != 0 {
-            return Err(rule(
-                "crew.displace",
-                "Crew Actions: Displace",
-                format!("one ship per Rustler: 1 to {n} ships"),
-            ));
+            return Err(W::why(|| {
+                rule("crew.displace", "Crew Actions: Displace", format!("one ship per Rustler: 1 to {n} ships"))
+            }));
         }
         for t in targets {
             let Some(d) = self.ships[t] else {
-                return Err(rule("crew.displace", "Crew Actions: Displace", "a ship in space cannot be displaced"));
+                return Err(refuse("crew.displace", "Crew Actions: Displace", "a ship in space cannot be displaced"));
             };
             let at_home = rules.home_of(t) == Some(rules.docks[d.index()].loc);
             if at_home && self.r::<DisplaceHomeBase>() == DisplaceHomeBase::NotFromHomeBase {
-                return Err(rule(
+                return Err(refuse(
                     "crew.displace",
                     "Crew Actions: Displace",
                     "a ship at its home base cannot be displaced (reading displace-home-base)",
@@ -444,36 +444,44 @@ impl State {
         price.iter().all(|&(c, n)| zone.count(c) >= n)
     }
 
-    pub(super) fn check_buy(&self, rules: &Rules, seat: usize, slot: u8, way: u8) -> R {
+    pub(super) fn check_buy<W: Why>(&self, rules: &Rules, seat: usize, slot: u8, way: u8) -> Result<(), W> {
         if self.bought > 0 && self.r::<PurchasesPerTurn>() == PurchasesPerTurn::OnePerTurn {
-            return Err(rule("buy.limit", "Actions: Purchase a Card", "one card a turn (reading purchases-per-turn)"));
+            return Err(refuse(
+                "buy.limit",
+                "Actions: Purchase a Card",
+                "one card a turn (reading purchases-per-turn)",
+            ));
         }
         let Some(card) = self.display.at(usize::from(slot)) else {
-            return Err(rule("buy.payment", "Actions: Purchase a Card", "that display slot is empty"));
+            return Err(refuse("buy.payment", "Actions: Purchase a Card", "that display slot is empty"));
         };
         let Some(price) = rules.card(card).cost.get(usize::from(way)) else {
-            return Err(rule("buy.payment", "Actions: Purchase a Card", "the card has no such cost"));
+            return Err(refuse("buy.payment", "Actions: Purchase a Card", "the card has no such cost"));
         };
         if !self.can_pay(false, seat, price) {
-            return Err(rule("buy.payment", "FAQ", "the storage does not hold the cost (cargo cannot pay for cards)"));
+            return Err(refuse(
+                "buy.payment",
+                "FAQ",
+                "the storage does not hold the cost (cargo cannot pay for cards)",
+            ));
         }
         Ok(())
     }
 
-    pub(super) fn check_deal(&self, rules: &Rules, seat: usize, p: u8) -> R {
+    pub(super) fn check_deal<W: Why>(&self, rules: &Rules, seat: usize, p: u8) -> Result<(), W> {
         let Some(tile) = self.deal_piles.get(usize::from(p)).and_then(|pile| pile.top()) else {
-            return Err(rule("deal.payment", "Actions: Complete Super Deal", "that pile is empty"));
+            return Err(refuse("deal.payment", "Actions: Complete Super Deal", "that pile is empty"));
         };
         let gold = rules.piles[usize::from(p)].gold;
         if self.r::<SuperDealShortBank>() == SuperDealShortBank::NotAllowed && self.bank_gold(rules) < gold {
-            return Err(rule(
+            return Err(refuse(
                 "deal.payment",
                 "FAQ",
                 "the bank does not hold the deal's gold (reading super-deal-short-bank)",
             ));
         }
         if !self.can_pay(true, seat, &rules.tiles[tile.index()].price) {
-            return Err(rule(
+            return Err(refuse(
                 "deal.payment",
                 "Game Concepts: Paying with commodities",
                 "the cargo does not hold the deal's price",
@@ -482,38 +490,48 @@ impl State {
         Ok(())
     }
 
-    pub(super) fn check_trade(&self, rules: &Rules, seat: usize, give: Id<Cube>, take: Id<Cube>) -> R {
+    pub(super) fn check_trade<W: Why>(
+        &self,
+        rules: &Rules,
+        seat: usize,
+        give: Id<Cube>,
+        take: Id<Cube>,
+    ) -> Result<(), W> {
         let Some(d) = self.ships[seat] else {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
+            return Err(refuse("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
         };
         let dice = self.trade_dice(rules, d);
         let find = |c: Id<Cube>| dice.iter().find(|x| x.1 == c).copied();
         let (Some(g), Some(t)) = (find(give), find(take)) else {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "the dice beside the dock do not offer that trade"));
+            return Err(refuse(
+                "crew.trade",
+                "Crew Actions: Trade",
+                "the dice beside the dock do not offer that trade",
+            ));
         };
         if give == take {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "a trade gives one commodity for another"));
+            return Err(refuse("crew.trade", "Crew Actions: Trade", "a trade gives one commodity for another"));
         }
         if give == rules.gold && self.r::<TradeDirection>() == TradeDirection::GoldBoughtOnly {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "gold is only bought (reading trade-direction)"));
+            return Err(refuse("crew.trade", "Crew Actions: Trade", "gold is only bought (reading trade-direction)"));
         }
         if take == rules.scrap && self.r::<TradeForScrap>() == TradeForScrap::NotObtainable {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "no trade gives scrap (reading trade-for-scrap)"));
+            return Err(refuse("crew.trade", "Crew Actions: Trade", "no trade gives scrap (reading trade-for-scrap)"));
         }
         if self.cargo[seat].count(give) < g.2 || self.home_count(rules, take) < t.2 {
-            return Err(rule("crew.trade", "FAQ", "the cargo or the supply does not hold the trade's cubes"));
+            return Err(refuse("crew.trade", "FAQ", "the cargo or the supply does not hold the trade's cubes"));
         }
         Ok(())
     }
 
-    pub(super) fn check_nudge(&self, rules: &Rules, seat: usize, place: Option<u8>, up: bool) -> R {
+    pub(super) fn check_nudge<W: Why>(&self, rules: &Rules, seat: usize, place: Option<u8>, up: bool) -> Result<(), W> {
         let Some(d) = self.ships[seat] else {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
+            return Err(refuse("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
         };
         let (value, faces) = match place {
             None if self.r::<GoldDieNudge>() == GoldDieNudge::GoldDieToo => (self.gold_die, rules.gold_faces),
             None => {
-                return Err(rule(
+                return Err(refuse(
                     "crew.trade",
                     "Crew Actions: Trade",
                     "Agents nudge six-sided dice only (reading gold-die-nudge)",
@@ -522,11 +540,11 @@ impl State {
             Some(p) if self.trade_dice(rules, d).iter().any(|x| x.0 == Some(p)) => {
                 (self.dice[usize::from(p)], rules.faces)
             }
-            Some(_) => return Err(rule("crew.trade", "Crew Actions: Trade", "that die is not beside the dock")),
+            Some(_) => return Err(refuse("crew.trade", "Crew Actions: Trade", "that die is not beside the dock")),
         };
         let within = self.r::<NudgeRange>() == NudgeRange::WithinFaces;
         if within && !(if up { value < faces } else { value > 1 }) {
-            return Err(rule(
+            return Err(refuse(
                 "crew.trade",
                 "Crew Actions: Trade",
                 "the die cannot go past its faces (reading nudge-range)",

@@ -7,9 +7,9 @@
 //! interpretation (`automa-*` in `interpretations.yaml`).
 
 use super::readings::*;
-use super::rules::{Errand, Event, Phase, State, rule};
+use super::rules::{Errand, Event, Phase, State, refuse};
 use super::rules_data::*;
-use crate::engine::{Id, RuleError, move_n};
+use crate::engine::{Id, Why, move_n};
 
 /// The Automa's seat.
 const AUTOMA: usize = 1;
@@ -166,11 +166,11 @@ impl State {
         self.phase = Phase::Automa(errand);
     }
 
-    pub(super) fn check_send(&self, rules: &Rules, errand: Errand, d: Id<Dock>) -> Result<(), RuleError> {
+    pub(super) fn check_send<W: Why>(&self, rules: &Rules, errand: Errand, d: Id<Dock>) -> Result<(), W> {
         if self.errand_docks(rules, errand).contains(&d) {
             return Ok(());
         }
-        Err(rule(
+        Err(refuse(
             "solo.automa",
             "Solo Play",
             match errand {

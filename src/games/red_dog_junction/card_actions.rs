@@ -3,9 +3,9 @@
 //! discard at the turn's end. What each card does is in `cards.yaml`;
 //! whether they act at all is `officer-boost-text`.
 
-use super::rules::{Action, Event, State, rule};
+use super::rules::{Action, Event, State, refuse, rule};
 use super::rules_data::*;
-use crate::engine::{Id, RuleError, move_n};
+use crate::engine::{Id, RuleError, Why, move_n};
 
 type R = Result<(), RuleError>;
 
@@ -20,25 +20,27 @@ impl State {
     }
 
     /// Whether `seat` may begin this Officer action or play this Boost.
-    pub(super) fn check_card(&self, rules: &Rules, seat: usize, a: &Action) -> R {
+    pub(super) fn check_card<W: Why>(&self, rules: &Rules, seat: usize, a: &Action) -> Result<(), W> {
         let (c, class, what, src) = match *a {
             Action::Officer(c) => (c, Class::Officer, "an Officer in the crew", "On Your Turn"),
             Action::Boost(c) => (c, Class::Boost, "an unused Boost", "Actions: Use a Boost Card"),
-            _ => return Err(rule("turn.actions", "On Your Turn", "not a card's action")),
+            _ => return Err(refuse("turn.actions", "On Your Turn", "not a card's action")),
         };
         let zone = if class == Class::Officer { &self.crew[seat] } else { &self.boosts[seat] };
         if c.index() >= rules.cards.len() || rules.card(c).class != class || zone.count(c) == 0 {
-            return Err(rule("card.effect", src, format!("that is not {what}")));
+            return Err(W::why(|| rule("card.effect", src, format!("that is not {what}"))));
         }
         if !self.cards_act() {
-            return Err(rule(
+            return Err(refuse(
                 "card.effect",
                 src,
                 "under `officer-boost-text: points-only` Officers and Boosts take no action",
             ));
         }
         if self.card_effect(rules, c).is_empty() {
-            return Err(rule("card.effect", src, format!("{} has no effect in this catalog", rules.card(c).name)));
+            return Err(W::why(|| {
+                rule("card.effect", src, format!("{} has no effect in this catalog", rules.card(c).name))
+            }));
         }
         Ok(())
     }
@@ -46,7 +48,7 @@ impl State {
     /// Begins an Officer action or plays a Boost (the Boost waits beside
     /// the crew until the turn's end).
     pub(super) fn start_card(&mut self, rules: &Rules, seat: usize, a: &Action, ev: &mut Vec<Event>) -> R {
-        self.check_card(rules, seat, a)?;
+        self.check_card::<RuleError>(rules, seat, a)?;
         let c = match *a {
             Action::Boost(c) => {
                 move_n(&mut self.boosts[seat], &mut self.played, c, 1)
@@ -62,7 +64,7 @@ impl State {
     }
 
     /// Whether `a` answers the pending choice.
-    pub(super) fn check_choose(&self, rules: &Rules, a: &Action) -> R {
+    pub(super) fn check_choose<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         let pending = self.agenda.decision.map(|d| d.choice);
         match *a {
             Action::Choose { choice, option }
@@ -70,12 +72,12 @@ impl State {
             {
                 Ok(())
             }
-            Action::Choose { .. } => Err(rule(
+            Action::Choose { .. } => Err(refuse(
                 "card.effect",
                 "On Your Turn",
                 "that is not an option of the choice the card's effect waits on",
             )),
-            _ => Err(rule("card.effect", "On Your Turn", "choose an option of the card's effect first")),
+            _ => Err(refuse("card.effect", "On Your Turn", "choose an option of the card's effect first")),
         }
     }
 

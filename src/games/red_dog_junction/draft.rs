@@ -6,9 +6,9 @@
 //! the display is dealt when the picks are done.
 
 use super::readings::*;
-use super::rules::{Action, Cards, Event, Phase, State, rule};
+use super::rules::{Action, Cards, Event, Phase, State, refuse};
 use super::rules_data::*;
-use crate::engine::{Id, Pile, RuleError, WhenEmpty, move_n};
+use crate::engine::{Id, Pile, RuleError, WhenEmpty, Why, move_n};
 
 impl State {
     /// Whether the code's variant `v` is on in this configuration.
@@ -89,30 +89,34 @@ impl State {
     }
 
     /// Whether the pick is legal now, or the rule that forbids it.
-    pub(super) fn check_pick(&self, rules: &Rules, a: &Action) -> Result<(), RuleError> {
+    pub(super) fn check_pick<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         let Action::Pick(c) = *a else {
-            return Err(rule("setup.draft", "Gameplay Variants", "the set-up picks come first"));
+            return Err(refuse("setup.draft", "Gameplay Variants", "the set-up picks come first"));
         };
         if c.index() >= rules.cards.len() {
-            return Err(rule("setup.draft", "Gameplay Variants", "no such card"));
+            return Err(refuse("setup.draft", "Gameplay Variants", "no such card"));
         }
         match self.phase {
             Phase::Extra => {
                 let def = rules.card(c);
                 if def.class != Class::Crew || def.ability == Ability::None {
-                    return Err(rule(
+                    return Err(refuse(
                         "setup.draft",
                         "Gameplay Variants: Trail Boss Mode",
                         "the extra card is a crew card, not a Rascal",
                     ));
                 }
                 if !self.deck.contains(&c) {
-                    return Err(rule("setup.draft", "Gameplay Variants: Trail Boss Mode", "no such card in the deck"));
+                    return Err(refuse(
+                        "setup.draft",
+                        "Gameplay Variants: Trail Boss Mode",
+                        "no such card in the deck",
+                    ));
                 }
                 Ok(())
             }
             _ if self.hands[self.active].count(c) == 0 => {
-                Err(rule("setup.draft", "Gameplay Variants: Posse Mode", "no such card in the hand"))
+                Err(refuse("setup.draft", "Gameplay Variants: Posse Mode", "no such card in the hand"))
             }
             _ => Ok(()),
         }
@@ -122,7 +126,7 @@ impl State {
     /// seat picks, hands pass on after each round, and the display is dealt
     /// after the last pick.
     pub(super) fn pick(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        self.check_pick(rules, a)?;
+        self.check_pick::<RuleError>(rules, a)?;
         let Action::Pick(c) = *a else { return Ok(()) };
         let seat = self.active;
         let to = if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };

@@ -26,8 +26,8 @@ use super::rules_data::*;
 use crate::catalog::diag::Diagnostics;
 use crate::engine::{Id, move_n};
 use crate::lang::{
-    self, Agenda, Args, Compiler, Effect, Host, Lang, Names, Node, OpDef, Param, Registry, Report, Tables, Ty, Val,
-    Word, World, did_you_mean, no_check, opt, req,
+    self, Agenda, Args, Compiler, Effect, Host, Lang, Names, Never, Node, OpDef, Param, Registry, Report, Tables, Ty,
+    Val, Word, World, did_you_mean, no_check, opt, req,
 };
 
 /// Red Dog Junction in the effect language.
@@ -38,10 +38,6 @@ pub enum Rdj {}
 pub type Queued = lang::Step<Rdj>;
 /// Compiled effects.
 pub type Effects = Vec<Effect<Rdj>>;
-
-/// The game has no selectors, conditions or flags of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Nothing {}
 
 /// What a `count` may measure of a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -90,12 +86,13 @@ pub const GAIN: &str = "gain";
 const GAIN_PARAMS: &[Param] = &[req("commodity", Ty::Card), req("count", Ty::Count), opt("to", Ty::Word)];
 
 impl Lang for Rdj {
-    type Sel = Nothing;
-    type Cond = Nothing;
+    /// No selectors, conditions or flags of its own.
+    type Sel = Never;
+    type Cond = Never;
     type Measure = Measure;
     type Deck = Deck;
     type Card = Piece;
-    type Flag = Nothing;
+    type Flag = Never;
     type Source = Id<Card>;
     type Step = RdjStep;
     type Decision = Choosing;
@@ -163,13 +160,13 @@ pub struct RdjHost<'a> {
 const MEASURES: &[&str] = &["cargo", "storage", "gold", "deals", "crew", "boosts"];
 
 impl Host<Rdj> for RdjHost<'_> {
-    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<Nothing> {
+    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<Never> {
         None
     }
     fn selector_names(&self, _: bool) -> &'static [&'static str] {
         &[]
     }
-    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<Nothing> {
+    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<Never> {
         None
     }
     fn cond_names(&self) -> &'static [&'static str] {
@@ -351,17 +348,17 @@ impl World<Rdj> for State {
     fn set_each(&mut self, seat: Option<usize>) {
         self.each = seat;
     }
-    fn game_seats(&self, _: &Rules, s: Nothing) -> Vec<Option<usize>> {
+    fn game_seats(&self, _: &Rules, s: Never) -> Vec<Option<usize>> {
         match s {}
     }
-    fn flag(&self, f: Nothing) -> bool {
+    fn flag(&self, f: Never) -> bool {
         match f {}
     }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
         self.touched.mark(super::readings::declared(rules.cards.len()).interpretation_point(i));
         self.readings.options.get(i) == Some(&o)
     }
-    fn game_cond(&self, _: &Rules, c: &Nothing) -> bool {
+    fn game_cond(&self, _: &Rules, c: &Never) -> bool {
         match *c {}
     }
     fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {
@@ -388,7 +385,7 @@ impl World<Rdj> for State {
             self.hire_top(rules, seat, ev);
         }
     }
-    fn set_flag(&mut self, f: Nothing, _: &mut Vec<Event>) {
+    fn set_flag(&mut self, f: Never, _: &mut Vec<Event>) {
         match f {}
     }
     /// Cards pass from one crew to another's (out of play: the discard

@@ -4,9 +4,9 @@
 //! `checked_apply` checks before it carries an action out.
 
 use super::readings::*;
-use super::rules::{Action, End, Event, Fault, Phase, State, rule};
+use super::rules::{Action, End, Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
-use crate::engine::{Id, RuleError, WhenEmpty, move_n};
+use crate::engine::{Id, RuleError, WhenEmpty, Why, move_n};
 
 type R = Result<(), RuleError>;
 
@@ -21,9 +21,10 @@ impl State {
             out.extend((1..=rules.faces).map(Action::Roll));
             return;
         }
-        let mut all = Vec::new();
-        self.candidates(rules, &mut all);
-        out.extend(all.into_iter().filter(|a| self.check(rules, a).is_ok()));
+        // the candidates go straight into `out`, which callers reuse, so a
+        // legal list allocates nothing once `out` has grown
+        self.candidates(rules, out);
+        out.retain(|a| self.check::<()>(rules, a).is_ok());
         out.sort_unstable();
         out.dedup();
     }
@@ -112,7 +113,7 @@ impl State {
     /// guards `apply_inner` keeps are the first definition of legality,
     /// which a debug build holds `check` to on every action.)
     pub fn checked_apply(&mut self, rules: &Rules, a: &Action) -> Result<Vec<Event>, RuleError> {
-        let verdict = self.check(rules, a);
+        let verdict = self.check::<RuleError>(rules, a);
         #[cfg(debug_assertions)]
         {
             let tried = self.clone().apply_inner(rules, a, &mut Vec::new());
@@ -170,7 +171,7 @@ impl State {
             return Err(rule("chance.roll", "Setup", "a die is waiting to be rolled"));
         }
         if self.agenda.decision.is_some() {
-            self.check_choose(rules, a)?;
+            self.check_choose::<RuleError>(rules, a)?;
             self.choose_option(rules, u32::from(self.chosen(a)), ev);
             return Ok(());
         }
@@ -188,7 +189,7 @@ impl State {
             },
             Phase::Automa(errand) => match *a {
                 Action::Send(d) => {
-                    self.check_send(rules, errand, d)?;
+                    self.check_send::<RuleError>(rules, errand, d)?;
                     self.send(rules, errand, d, ev);
                     Ok(())
                 }
@@ -420,21 +421,21 @@ impl State {
 /// the legal list is built counts as consulted.
 impl State {
     /// Whether `a` is legal now, or the rule that forbids it.
-    pub fn check(&self, rules: &Rules, a: &Action) -> R {
+    pub fn check<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         if self.end.is_some() {
-            return Err(rule("game.over", "End of Game", "the game is over"));
+            return Err(refuse("game.over", "End of Game", "the game is over"));
         }
         if let Action::Roll(v) = *a {
             if self.rolls.is_empty() {
-                return Err(rule("chance.roll", "Setup", "no die is waiting to be rolled"));
+                return Err(refuse("chance.roll", "Setup", "no die is waiting to be rolled"));
             }
             if v == 0 || v > rules.faces {
-                return Err(rule("chance.roll", "Setup", format!("a die shows 1 to {}", rules.faces)));
+                return Err(W::why(|| rule("chance.roll", "Setup", format!("a die shows 1 to {}", rules.faces))));
             }
             return Ok(());
         }
         if !self.rolls.is_empty() {
-            return Err(rule("chance.roll", "Setup", "a die is waiting to be rolled"));
+            return Err(refuse("chance.roll", "Setup", "a die is waiting to be rolled"));
         }
         if self.agenda.decision.is_some() {
             return self.check_choose(rules, a);
@@ -443,35 +444,35 @@ impl State {
             (Phase::Actions, _) => self.check_start(rules, a),
             (Phase::Jettison, Action::Jettison(c)) if self.cargo[self.active].count(c) > 0 => Ok(()),
             (Phase::Jettison, Action::Jettison(_)) => {
-                Err(rule("jettison.capacity", "End of Turn", "no such cube aboard"))
+                Err(refuse("jettison.capacity", "End of Turn", "no such cube aboard"))
             }
             (Phase::Jettison, _) => {
-                Err(rule("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first"))
+                Err(refuse("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first"))
             }
             (Phase::Automa(errand), Action::Send(d)) => self.check_send(rules, errand, d),
-            (Phase::Automa(_), _) => Err(rule("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
+            (Phase::Automa(_), _) => Err(refuse("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
             (Phase::Extra | Phase::Draft, _) => self.check_pick(rules, a),
             _ => self.check_step(rules, a),
         }
     }
 
-    fn check_start(&self, rules: &Rules, a: &Action) -> R {
+    fn check_start<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         if self.actions_left == 0 {
-            return Err(rule("turn.actions", "On Your Turn", "no action is left this turn"));
+            return Err(refuse("turn.actions", "On Your Turn", "no action is left this turn"));
         }
         let seat = self.active;
         match *a {
             Action::Move(to) => self.check_move(rules, seat, to),
             Action::Load => {
                 if self.loc_of(rules, seat) != rules.home_of(seat) {
-                    return Err(rule(
+                    return Err(refuse(
                         "load.home-base",
                         "Actions: Load/Unload Commodities",
                         "the ship is not docked at its home base",
                     ));
                 }
                 if self.cargo[seat].total() + self.storage[seat].total() == 0 {
-                    return Err(rule(
+                    return Err(refuse(
                         "load.home-base",
                         "Actions: Load/Unload Commodities",
                         "nothing to load or unload",
@@ -485,24 +486,24 @@ impl State {
                 let n = self.count_ability(rules, seat, Ability::Swap) * self.p(P::SwapPerOutlaw);
                 let w = usize::from(with);
                 if n == 0 {
-                    return Err(rule("crew.swap", "Crew Actions: Swap", "no Outlaw in the crew"));
+                    return Err(refuse("crew.swap", "Crew Actions: Swap", "no Outlaw in the crew"));
                 }
                 if w >= self.players || w == seat || self.ships[seat].is_some() || self.ships[w].is_some() {
-                    return Err(rule(
+                    return Err(refuse(
                         "crew.swap",
                         "Crew Actions: Swap",
                         "both ships must be in space, and the other another player's",
                     ));
                 }
                 if self.cargo[seat].total() == 0 || self.cargo[w].total() == 0 {
-                    return Err(rule("crew.swap", "Crew Actions: Swap", "both ships need cargo to swap"));
+                    return Err(refuse("crew.swap", "Crew Actions: Swap", "both ships need cargo to swap"));
                 }
                 Ok(())
             }
             Action::Salvage => {
                 let n = self.count_ability(rules, seat, Ability::Salvage);
                 if n == 0 || self.ships[seat].is_some() || self.space.total() == 0 {
-                    return Err(rule(
+                    return Err(refuse(
                         "crew.salvage",
                         "Crew Actions: Salvage",
                         "salvage needs a Scavenger, the ship in space and a cube there",
@@ -513,7 +514,7 @@ impl State {
             Action::Agents => {
                 let n = self.count_ability(rules, seat, Ability::Trade);
                 if n == 0 || self.loc_of(rules, seat) != Some(rules.junction) {
-                    return Err(rule(
+                    return Err(refuse(
                         "crew.trade",
                         "Crew Actions: Trade",
                         "trading needs an Agent and the ship docked at Red Dog Junction",
@@ -524,7 +525,7 @@ impl State {
             Action::Buy { slot, way } => self.check_buy(rules, seat, slot, way),
             Action::Deal(p) => {
                 if self.loc_of(rules, seat) != Some(rules.haberdashery) {
-                    return Err(rule(
+                    return Err(refuse(
                         "deal.place",
                         "Actions: Complete Super Deal",
                         "the ship is not docked at the Haberdashery",
@@ -534,7 +535,7 @@ impl State {
             }
             Action::RascalDeal(p) => {
                 if self.r::<RascalAbility>() == RascalAbility::NoAction || !self.has_rascal(rules, seat) {
-                    return Err(rule(
+                    return Err(refuse(
                         "crew.none",
                         "Actions",
                         "a Rascal has no crew action under this reading, or there is none in the crew",
@@ -544,7 +545,7 @@ impl State {
             }
             Action::Pass => Ok(()),
             Action::Officer(_) | Action::Boost(_) => self.check_card(rules, seat, a),
-            _ => Err(rule("turn.actions", "On Your Turn", "that is not an action to begin a turn's action with")),
+            _ => Err(refuse("turn.actions", "On Your Turn", "that is not an action to begin a turn's action with")),
         }
     }
 
@@ -555,14 +556,14 @@ impl State {
             .any(|(c, _)| rules.card(c).class == Class::Crew && rules.card(c).ability == Ability::None)
     }
 
-    fn check_step(&self, rules: &Rules, a: &Action) -> R {
+    fn check_step<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         let seat = self.active;
-        let have = |zone: &super::rules::Cubes, c: Id<Cube>, r: &str, src: &str, msg: &str| {
-            if zone.count(c) > 0 { Ok(()) } else { Err(rule(r, src, msg.to_string())) }
+        let have = |zone: &super::rules::Cubes, c: Id<Cube>, r: &str, src: &str, msg: &'static str| {
+            if zone.count(c) > 0 { Ok(()) } else { Err(refuse(r, src, msg)) }
         };
         match (self.phase, *a) {
             (Phase::Swap { give: Some(_), .. }, Action::Done) => {
-                Err(rule("crew.swap", "Crew Actions: Swap", "pick the cube taken back first"))
+                Err(refuse("crew.swap", "Crew Actions: Swap", "pick the cube taken back first"))
             }
             (_, Action::Done) => Ok(()),
             (Phase::Loading, Action::LoadCube(c)) => have(
@@ -590,7 +591,7 @@ impl State {
                 "Crew Actions: Swap",
                 "no such cube aboard the other ship",
             ),
-            _ => Err(rule("turn.actions", "On Your Turn", "finish the action under way first (or `done`)")),
+            _ => Err(refuse("turn.actions", "On Your Turn", "finish the action under way first (or `done`)")),
         }
     }
 }

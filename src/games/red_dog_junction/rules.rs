@@ -4,13 +4,14 @@
 //! dice, the end and the scoring.
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::effects::{Choosing, Queued};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
     Chance, Config, ConfigError, Display, EndReason, Hook, Id, Multiset, Occupancy, Outcome, Pile, Readings, RuleError,
-    Supply, Touched, WhenEmpty, move_n,
+    Supply, Touched, WhenEmpty, Why, move_n,
 };
 use crate::lang::Agenda;
 
@@ -260,8 +261,21 @@ pub struct State {
     pub touched: Touched,
 }
 
+/// A die a dock trades by: its place (`None` for the gold die), the
+/// commodity it prices and the value it shows.
+pub type TradeDie = (Option<u8>, Id<Cube>, u32);
+
 pub(super) fn rule(r: &str, source: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(&format!("red-dog-junction/{r}"), &format!("red-dog-junction-en \u{a7} {source}"), msg)
+}
+
+/// A refusal of rule `r` (rulebook place `source`), worded only when `W`
+/// keeps it (`engine::Why`): the legal list asks `check::<()>`, which
+/// words no error for the candidates it drops. The message is a literal,
+/// so nothing is built for it; a message that must be `format!`ted goes
+/// through `W::why(|| rule(..))`, which builds it only when asked.
+pub(super) fn refuse<W: Why>(r: &str, source: &str, msg: &'static str) -> W {
+    W::why(|| rule(r, source, msg))
 }
 
 impl State {
@@ -364,9 +378,17 @@ impl State {
     /// The copies of each card type in this configuration (`deck-total`
     /// adds Boosts).
     pub fn card_totals(&self, rules: &Rules) -> Vec<u32> {
+        Id::first(rules.cards.len()).map(self.card_total(rules)).collect()
+    }
+
+    /// The copies of each card type this configuration plays with (the
+    /// first Boost type gains the `extra-boosts` parameter's), as a
+    /// function, so the conservation invariant asks it per type without a
+    /// list and reads the parameter once.
+    pub fn card_total<'a>(&self, rules: &'a Rules) -> impl Fn(Id<Card>) -> u32 + 'a {
         let extra = self.p(P::ExtraBoosts);
         let first_boost = rules.cards.iter().position(|c| c.class == Class::Boost);
-        rules.cards.iter().enumerate().map(|(i, c)| c.copies + if Some(i) == first_boost { extra } else { 0 }).collect()
+        move |c| rules.card(c).copies + if first_boost == Some(c.index()) { extra } else { 0 }
     }
 
     fn setup_cards(&mut self, rules: &Rules) {
@@ -471,13 +493,14 @@ impl State {
         self.home_count(rules, rules.gold)
     }
     /// The dice a Junction dock touches: (place, commodity, value), then the gold die.
-    pub fn trade_dice(&self, rules: &Rules, d: Id<Dock>) -> Vec<(Option<u8>, Id<Cube>, u32)> {
+    pub fn trade_dice(&self, rules: &Rules, d: Id<Dock>) -> SmallVec<[TradeDie; 4]> {
         let places = &rules.docks[d.index()].places;
         let n = match self.r::<DiceAdjacency>() {
             DiceAdjacency::TwoBeside => places.len(),
             DiceAdjacency::OneFacing => places.len().min(1),
         };
-        let mut out: Vec<_> = places[..n]
+        // a few dice: on the stack, as the legal list asks for every trade
+        let mut out: SmallVec<[_; 4]> = places[..n]
             .iter()
             .map(|&p| {
                 (Some(p), rules.dice[usize::from(self.die_at[usize::from(p)])].0, u32::from(self.dice[usize::from(p)]))
