@@ -1,0 +1,155 @@
+//! `Game::apply`: an action is checked against the legal list (a build
+//! directly: its payments are many) and, when it is not there, explained
+//! by naming the rule it breaks.
+
+use super::*;
+
+impl State {
+    /// `Game::apply`: the action if it is legal here, else the rule it breaks.
+    pub(in crate::games::dry_gulch) fn checked_apply(
+        &mut self,
+        rules: &Rules,
+        action: &Action,
+    ) -> Result<Vec<Event>, RuleError> {
+        let ok = match action {
+            // a build is checked directly: its payments are many
+            Action::Build { building, plot, payment: pay } => {
+                self.agenda.decision.is_none()
+                    && self.outcome.is_none()
+                    && self.phase == Phase::Build
+                    && building.index() < rules.buildings.len()
+                    && plot.index() < rules.plots.len()
+                    && self.build_blocker(rules, *building).is_none()
+                    && self.plot_fits(rules, *building, *plot).is_ok()
+                    && payment::check(
+                        rules,
+                        &self.terms(rules),
+                        &self.needs(rules, *building),
+                        self.seats[self.active].hand.counts(),
+                        pay,
+                    )
+                    .is_ok()
+            }
+            _ => {
+                let mut legal = Vec::new();
+                self.legal(rules, &mut legal, false);
+                legal.contains(action)
+            }
+        };
+        if !ok {
+            return Err(self.diagnose(rules, action));
+        }
+        let mut ev = Vec::new();
+        self.execute(rules, action, &mut ev);
+        Ok(ev)
+    }
+
+    /// Explains why an action is illegal now, naming the rule.
+    pub(super) fn diagnose(&self, rules: &Rules, action: &Action) -> RuleError {
+        let phase_name = match &self.phase {
+            Phase::TurnStart | Phase::NextTurn => "the start of the turn",
+            Phase::Residence { .. } => "set-up (Residences)",
+            Phase::Draft { .. } => "set-up (permit draft)",
+            Phase::Events { .. } => "the event phase",
+            Phase::Draw | Phase::DrawKeep { .. } => "the draw phase",
+            Phase::Build => "the build phase",
+            Phase::Reward => "the reward phase",
+            Phase::Discard => "the discard phase",
+            Phase::Over => "the end of the game",
+        };
+        if self.outcome.is_some() {
+            return err(rules, "game.over", "the game is over");
+        }
+        if let Some(d) = &self.agenda.decision {
+            return err(rules, "decision", format!("seat {} must first decide `{}`", d.seat() + 1, d.name()));
+        }
+        match action {
+            Action::Build { building, plot, payment: pay } => {
+                if self.phase != Phase::Build {
+                    return err(
+                        rules,
+                        "turn.order",
+                        format!("buildings are built in the build phase, not in {phase_name}"),
+                    );
+                }
+                let Some(bd) = rules.buildings.get(building.index()) else {
+                    return err(rules, "build.unique", "no such building");
+                };
+                if let Some((rule, msg)) = self.build_blocker(rules, *building) {
+                    return err(rules, rule, msg);
+                }
+                if let Err(m) = self.plot_fits(rules, *building, *plot) {
+                    return err(rules, "build.plot", m);
+                }
+                match payment::check(
+                    rules,
+                    &self.terms(rules),
+                    &self.needs(rules, *building),
+                    self.seats[self.active].hand.counts(),
+                    pay,
+                ) {
+                    Err(m) => err(rules, "build.payment", format!("{}: {m}", bd.name)),
+                    Ok(()) => err(rules, "build.payment", "the payment is not one the player can make now"),
+                }
+            }
+            Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_)
+                if self.phase == Phase::Draw && !self.town_hall_open() =>
+            {
+                err(rules, "town-hall.closed", "the Town Hall is closed: no permits may be drawn")
+            }
+            Action::DrawPermits if self.short_permit_deck().is_some() => {
+                err(rules, "draw.permit", self.short_permit_deck().unwrap_or_default())
+            }
+            Action::DrawPermits
+            | Action::TakeFaceUpPermit(_)
+            | Action::ChoosePermit(_)
+            | Action::DrawResources
+            | Action::BankDraw
+                if self.phase == Phase::Draw =>
+            {
+                err(
+                    rules,
+                    if matches!(action, Action::BankDraw) { "draw.bank" } else { "draw.permit" },
+                    "that draw is not available now",
+                )
+            }
+            Action::PlayDisaster { card, plot } => {
+                if !self.face_up_open() || (self.phase != Phase::Build && !self.face_up.contains(card)) {
+                    return err(
+                        rules,
+                        "disaster.play",
+                        format!("disasters are played in the build phase, not in {phase_name}"),
+                    );
+                }
+                if !self.face_up.contains(card) && self.seats[self.active].hand.count(*card) == 0 {
+                    return err(rules, "disaster.play", "the player holds no such card");
+                }
+                match self.board.get(plot.index()) {
+                    None => err(rules, "disaster.play", "no such plot"),
+                    Some(p) => match self.disaster_blocker(rules, *card, *plot, p) {
+                        Some((rule, m)) => err(rules, rule, m),
+                        None => err(rules, "disaster.play", "that card is not a disaster"),
+                    },
+                }
+            }
+            Action::PlayInfluence(card) => match self.influence_playable(rules, *card) {
+                Some((rule, m)) => err(rules, rule, m),
+                None => err(
+                    rules,
+                    "influence.play",
+                    format!("influence cards are played in the build phase, not in {phase_name}"),
+                ),
+            },
+            Action::EndBuild if self.phase == Phase::Build => err(
+                rules,
+                "build.end",
+                "a face-up event can still be played and must be resolved before the reward phase",
+            ),
+            _ => err(
+                rules,
+                "turn.order",
+                format!("`{}` is not a legal action in {phase_name}", describe_action(rules, action)),
+            ),
+        }
+    }
+}

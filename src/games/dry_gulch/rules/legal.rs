@@ -1,0 +1,359 @@
+//! What the active player (or the seat a decision waits for) may do now:
+//! the legal list in the fixed order `rules.rs` documents, and the yes/no
+//! tests of each kind of play that `apply.rs` words as rule errors.
+
+use super::*;
+
+impl State {
+    /// The terms of payment for the active player now (the readings are
+    /// recorded as consulted where a payment turns on them).
+    pub fn terms(&self, rules: &Rules) -> Terms<'_> {
+        let peek = |i: usize| self.readings.hooks.get(i).copied().unwrap_or(0);
+        let stores = self.owns_intact(rules, self.active, Ability::GeneralStore);
+        Terms {
+            only_missing: SubstituteOnlyMissing::from_index(peek(SubstituteOnlyMissing::INDEX))
+                == SubstituteOnlyMissing::OnlyMissing,
+            labor_two: LaborCardValue::from_index(peek(LaborCardValue::INDEX)) == LaborCardValue::Two,
+            blank_from_de: LaborSubstitution::from_index(peek(LaborSubstitution::INDEX)) == LaborSubstitution::DeValue,
+            store_left: if stores > 0 {
+                (stores * self.p(P::GeneralStoreCards)).saturating_sub(self.store_used)
+            } else {
+                0
+            },
+            store_missing_only: GeneralStoreGoods::from_index(peek(GeneralStoreGoods::INDEX))
+                == GeneralStoreGoods::MissingGoodOnly,
+            handyman: rules.reactions.get(&ReactionKey::Handyman).copied(),
+            unprinted_is: match FoodKind::from_index(peek(FoodKind::INDEX)) {
+                FoodKind::Good => ResourceKind::Good,
+                FoodKind::Ability => ResourceKind::Ability,
+            },
+            touched: Some(&self.touched),
+        }
+    }
+
+    /// The requirements of a building for the active player (Blacksmith waiver applied).
+    pub fn needs(&self, rules: &Rules, b: Bld) -> Vec<(Res, u32)> {
+        let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
+        rules.buildings[b.index()].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
+    }
+
+    /// Why `b` cannot be built by the active player (ignoring plot and payment).
+    pub(super) fn build_blocker(&self, rules: &Rules, b: Bld) -> Option<(&'static str, String)> {
+        let bd = &rules.buildings[b.index()];
+        if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
+            return Some(("build.unique", format!("{} is placed at set-up, not built", bd.name)));
+        }
+        if let Some(why) = self.copy_blocker(rules, b) {
+            return Some(why);
+        }
+        if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0 {
+            return Some(("build.permit", format!("no permit for {}", bd.name)));
+        }
+        let left = self.seats[self.active].chips.count();
+        if left < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
+            return Some(("build.chips", format!("{} needs {} chips, {left} left", bd.name, bd.influence)));
+        }
+        None
+    }
+
+    pub(super) fn plot_fits(&self, rules: &Rules, b: Bld, plot: Plot) -> Result<(), String> {
+        let bd = &rules.buildings[b.index()];
+        let Some(p) = rules.plots.get(plot.index()) else {
+            return Err("no such plot".into());
+        };
+        if self.board[plot.index()].is_some() {
+            return Err(format!("plot {} is taken", p.id));
+        }
+        let is_bank = bd.ability == Some(Ability::Bank);
+        if p.bank && !is_bank {
+            return Err(format!("only the Bank may stand on {}", p.id));
+        }
+        if is_bank && !p.bank && self.fault != Some(Fault::BankAnywhere) {
+            return Err(format!("the Bank stands only on the bank plot, not {}", p.id));
+        }
+        if is_bank && p.bank {
+            return Ok(());
+        }
+        let street_end_open =
+            || p.kind == PlotKind::StreetEnd && self.r::<CornerAtStreetEnd>() == CornerAtStreetEnd::Allowed;
+        if bd.corner && p.kind != PlotKind::Corner && !street_end_open() {
+            return Err(format!("{} is a corner building and {} is not a corner plot", bd.name, p.id));
+        }
+        if !bd.corner && p.kind == PlotKind::Corner {
+            return Err(format!("{} is not a corner building and {} is a corner plot", bd.name, p.id));
+        }
+        Ok(())
+    }
+
+    pub(super) fn influence_playable(&self, rules: &Rules, card: CardKind) -> Option<(&'static str, String)> {
+        let Some(e) = rules.event_of(card) else {
+            return Some(("influence.play", "not an event card".into()));
+        };
+        let ev = &rules.events[e];
+        if ev.triangle != Triangle::Violet {
+            return Some(("influence.play", format!("{} is not an influence card", ev.name)));
+        }
+        if let Some(c) = &ev.condition
+            && !self.eval(rules, c)
+        {
+            return Some(("influence.play", format!("the condition of {} does not hold", ev.name)));
+        }
+        if self.seats[self.active].chips.count() == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
+            return Some(("build.chips", "no family chip left to place".into()));
+        }
+        if ev.only_to_win && self.r::<GoldStrike>() == GoldStrike::OnlyToWin {
+            let after = self.counted_influence(rules, self.active) + ev.influence;
+            if after < self.win_threshold(self.active) {
+                return Some((
+                    "influence.play",
+                    format!("{} may only be played as the play that ends the game", ev.name),
+                ));
+            }
+        }
+        None
+    }
+
+    /// Targets of a face-up event of no triangle (`None` inside: no target needed).
+    pub(super) fn resolve_targets(&self, rules: &Rules, card: CardKind) -> Vec<Option<Plot>> {
+        let Some(e) = rules.event_of(card) else {
+            return vec![];
+        };
+        match rules.events[e].target {
+            None => vec![None],
+            Some(Target::Building(b)) => self.plots_with(b).map(Some).collect(),
+            Some(Target::AnyBuilding) => {
+                plots_of(&self.board).filter(|(_, p)| p.is_some()).map(|(i, _)| Some(i)).collect()
+            }
+        }
+    }
+
+    pub(super) fn face_up_open(&self) -> bool {
+        match self.phase {
+            Phase::Build => true,
+            Phase::Draw => self.r::<FaceUpTiming>() == FaceUpTiming::DrawOrBuild,
+            _ => false,
+        }
+    }
+
+    pub(super) fn face_up_plays(&self, rules: &Rules, out: &mut Vec<Action>) {
+        if !self.face_up_open() {
+            return;
+        }
+        for c in self.face_up.kinds() {
+            let e = rules.event_of(c).expect("face-up cards are events");
+            match rules.events[e].triangle {
+                // influence cards wait for the building phase (Building 2)
+                Triangle::Violet => {
+                    if matches!(self.phase, Phase::Build) && self.influence_playable(rules, c).is_none() {
+                        out.push(Action::PlayInfluence(c));
+                    }
+                }
+                Triangle::Red => {
+                    for plot in self.disaster_targets(rules, c) {
+                        out.push(Action::PlayDisaster { card: c, plot });
+                    }
+                }
+                Triangle::None => {
+                    for plot in self.resolve_targets(rules, c) {
+                        out.push(Action::Resolve { card: c, plot });
+                    }
+                }
+                Triangle::Yellow => {}
+            }
+        }
+    }
+
+    pub(super) fn any_face_up_playable(&self, rules: &Rules) -> bool {
+        let mut v = Vec::new();
+        self.face_up_plays(rules, &mut v);
+        !v.is_empty()
+    }
+
+    /// The legal actions; `builds: false` leaves out `Build` actions (whose
+    /// payments are many) for checking any other action.
+    pub(in crate::games::dry_gulch) fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
+        out.clear();
+        // one allocation for a fresh list instead of growing it step by step
+        out.reserve(16);
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some(d) = &self.agenda.decision {
+            self.decision_actions(rules, d, out);
+            return;
+        }
+        let a = self.active;
+        match &self.phase {
+            Phase::Residence { .. } => out.extend(self.residence_plots(rules).into_iter().map(Action::PlaceResidence)),
+            Phase::Draft { pool, .. } => out.extend(pool.kinds().into_iter().map(Action::DraftPermit)),
+            Phase::Events { discard } => {
+                if *discard > 0 {
+                    out.extend(self.revealed.kinds().into_iter().map(Action::DiscardRevealed));
+                    return;
+                }
+                for c in self.revealed.kinds() {
+                    if self.keepable(rules, c) {
+                        out.push(Action::KeepRevealed(c));
+                    }
+                }
+                if self.on(V::TownHallDamage) && self.town_hall_closed.is_some() {
+                    let mut pairs = Vec::new();
+                    flow::pairs_of(
+                        self.seats[a].hand.counts(),
+                        self.p(P::TownHallReopenCards),
+                        0,
+                        &mut Vec::new(),
+                        &mut pairs,
+                    );
+                    out.extend(pairs.into_iter().map(Action::ReopenTownHall));
+                }
+                out.push(Action::EndEvents);
+            }
+            Phase::Draw => {
+                out.push(Action::DrawResources);
+                if self.town_hall_open() {
+                    out.extend(self.face_up_permits().into_iter().map(Action::TakeFaceUpPermit));
+                    if self.on(V::OpenPermits) {
+                        out.extend(self.permit_deck.kinds().into_iter().map(Action::ChoosePermit));
+                    } else if self.permit_deck_draw_open() {
+                        out.push(Action::DrawPermits);
+                    }
+                }
+                // the Bank's draw replaces the normal one (bank-draw: instead); it
+                // lapses with an empty permit deck
+                let bank = self.owns_intact(rules, a, Ability::Bank) > 0;
+                if bank && self.r::<BankDraw>() == BankDraw::Instead && !self.permit_deck.is_empty() {
+                    out.push(Action::BankDraw);
+                }
+                self.face_up_plays(rules, out);
+            }
+            Phase::DrawKeep { offered } => out.extend(offered.kinds().into_iter().map(Action::KeepPermit)),
+            Phase::Build => {
+                self.build_actions(rules, out, builds);
+                let before_face_up = out.len();
+                self.face_up_plays(rules, out);
+                // what `any_face_up_playable` would list again
+                let face_up_playable = out.len() > before_face_up;
+                let hand = &self.seats[a].hand;
+                for (k, &n) in rules.cards().zip(hand.counts()) {
+                    if n == 0 || self.face_up.contains(&k) {
+                        continue;
+                    }
+                    match rules.event_of(k).map(|e| rules.events[e].triangle) {
+                        Some(Triangle::Violet) if self.influence_playable(rules, k).is_none() => {
+                            out.push(Action::PlayInfluence(k))
+                        }
+                        Some(Triangle::Red) => self.disaster_plays(rules, k, out),
+                        _ => {}
+                    }
+                }
+                debug_assert_eq!(face_up_playable, self.any_face_up_playable(rules));
+                if !face_up_playable {
+                    out.push(Action::EndBuild);
+                }
+            }
+            Phase::Discard => {
+                for (k, &n) in rules.cards().zip(self.seats[a].hand.counts()) {
+                    if n > 0 {
+                        out.push(Action::Discard(k));
+                    }
+                }
+                out.push(Action::EndTurn);
+            }
+            Phase::NextTurn => out.push(Action::StartTurn),
+            Phase::TurnStart | Phase::Reward | Phase::Over => {}
+        }
+    }
+
+    /// The `Build` actions in the build phase (none if `!builds`, though the
+    /// terms of payment are read either way): building, then plot, then
+    /// payment in `payment.rs` order.
+    pub(super) fn build_actions(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
+        let terms = self.terms(rules);
+        if !builds {
+            return;
+        }
+        let mut built: SmallVec<[bool; 32]> = SmallVec::from_elem(false, rules.buildings.len());
+        for p in self.board.iter().flatten() {
+            if let Some(x) = built.get_mut(p.building.index()) {
+                *x = true;
+            }
+        }
+        let mut payments = Vec::with_capacity(64);
+        for b in rules.buildings() {
+            if self.surely_blocked(rules, b, built[b.index()]) || self.build_blocker(rules, b).is_some() {
+                continue;
+            }
+            let plots: SmallVec<[Plot; 32]> = rules.plots().filter(|&p| self.fits(rules, b, p)).collect();
+            let Some((&last, others)) = plots.split_last() else {
+                continue;
+            };
+            payments.clear();
+            payment::enumerate(
+                rules,
+                &terms,
+                &self.needs(rules, b),
+                self.seats[self.active].hand.counts(),
+                &mut payments,
+            );
+            out.reserve(plots.len() * payments.len());
+            for &plot in others {
+                out.extend(payments.iter().map(|p| Action::Build { building: b, plot, payment: p.clone() }));
+            }
+            // the last plot takes the payments themselves
+            out.extend(payments.drain(..).map(|payment| Action::Build { building: b, plot: last, payment }));
+        }
+    }
+
+    /// Whether one of the first three checks of `build_blocker` (placed at
+    /// set-up, built with no `repeat:`, no permit) stops `b`: the same tests in the same
+    /// order, consulting the same reading, but without formatting a message
+    /// for the many buildings that fail them.
+    pub(super) fn surely_blocked(&self, rules: &Rules, b: Bld, built: bool) -> bool {
+        let blocked = matches!(rules.buildings[b.index()].ability, Some(Ability::Residence | Ability::TownHall))
+            || (built && rules.buildings[b.index()].repeat.is_none())
+            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0);
+        debug_assert!(!blocked || self.build_blocker(rules, b).is_some());
+        blocked
+    }
+
+    /// `plot_fits(..).is_ok()` without formatting the reason of a misfit
+    /// (most plots do not fit most buildings); tests check that they agree.
+    pub(super) fn fits(&self, rules: &Rules, b: Bld, plot: Plot) -> bool {
+        let bd = &rules.buildings[b.index()];
+        let fits = rules.plots.get(plot.index()).is_some_and(|p| {
+            let is_bank = bd.ability == Some(Ability::Bank);
+            self.board[plot.index()].is_none()
+                && (is_bank || !p.bank)
+                && (p.bank || !is_bank || self.fault == Some(Fault::BankAnywhere))
+                && ((is_bank && p.bank)
+                    || bd.corner == (p.kind == PlotKind::Corner)
+                    || (bd.corner
+                        && p.kind == PlotKind::StreetEnd
+                        && self.r::<CornerAtStreetEnd>() == CornerAtStreetEnd::Allowed))
+        });
+        debug_assert_eq!(fits, self.plot_fits(rules, b, plot).is_ok());
+        fits
+    }
+
+    /// `disaster_targets` of a red card as plays, without building the
+    /// message for an empty plot: `disaster_blocker` rejects those first,
+    /// before it consults any reading.
+    pub(super) fn disaster_plays(&self, rules: &Rules, card: CardKind, out: &mut Vec<Action>) {
+        let start = out.len();
+        for (i, p) in plots_of(&self.board) {
+            if p.is_some() && self.disaster_blocker(rules, card, i, p).is_none() {
+                out.push(Action::PlayDisaster { card, plot: i });
+            }
+        }
+        debug_assert!(
+            out[start..]
+                .iter()
+                .map(|a| match a {
+                    Action::PlayDisaster { plot, .. } => Some(*plot),
+                    _ => None,
+                })
+                .eq(self.disaster_targets(rules, card).into_iter().map(Some))
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! Setting up a game of Dry Gulch: the decks and the board from the
+//! catalog, the deal, the Residences and (advanced set-up) the permit draft.
+
+use super::*;
+
+impl State {
+    pub(in crate::games::dry_gulch) fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
+        let n = config.players;
+        if n < rules.min_players || n > rules.max_players {
+            return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
+        }
+        let required = rules.declared.required_indexes();
+        let base = Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &required };
+        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
+        let turn_cap = config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]);
+        let mut variants = vec![false; V::ALL.len()];
+        for (v, on) in rules.variants.iter().zip(&readings.variants) {
+            if let (Some(h), true) = (v.hook, on) {
+                variants[h] = true;
+            }
+        }
+        let allotment = rules.setup.chips.get(&n).copied().unwrap_or(0);
+        let players = n as usize;
+        let card_kinds = rules.card_count();
+        let mut chance = Chance::new(config.seed);
+        // the components, each kind in catalog order before the shuffle
+        // (the event deck's split is the reading event-deck-composition)
+        let hook = |i: usize| readings.hooks.get(i).copied().unwrap_or(0);
+        let (split, violet) = (
+            EventDeckComposition::from_index(hook(EventDeckComposition::INDEX)),
+            VioletCards::from_index(hook(VioletCards::INDEX)),
+        );
+        let copies = |events: bool| -> Vec<u32> {
+            let n = |c| deck::deck_copies(rules, split, violet, c);
+            rules.cards().map(|c| if deck::in_resource_deck(rules, violet, c) != events { n(c) } else { 0 }).collect()
+        };
+        let mut resource_deck = Pile::from_counts(&copies(false));
+        let mut event_deck = Pile::from_counts(&copies(true));
+        let mut permit_deck = Pile::from_counts(&rules.buildings.iter().map(|b| b.permits).collect::<Vec<_>>());
+        resource_deck.shuffle(&mut chance);
+        event_deck.shuffle(&mut chance);
+        permit_deck.shuffle(&mut chance);
+        let mut board = vec![None; rules.plots.len()];
+        if let Some(th) = rules.with_ability(Ability::TownHall) {
+            board[rules.town_hall_plot.index()] =
+                Some(Placed { building: th, owner: None, damage: None, chips: Chips::new() });
+        }
+        let mut s = State {
+            players,
+            readings,
+            variants,
+            turn_cap,
+            chance,
+            seats: (0..players)
+                .map(|_| Player {
+                    hand: Multiset::new(card_kinds),
+                    permits: Multiset::new(rules.buildings.len()),
+                    in_front: Tagged::new(),
+                    influence: Pile::new(),
+                    // the player's colour, from the box: the chips' source
+                    chips: Chips::from_count(allotment),
+                    card_chips: Chips::new(),
+                    allotment,
+                    waiting: Multiset::new(card_kinds),
+                    waiting_permits: Multiset::new(rules.buildings.len()),
+                })
+                .collect(),
+            resource_deck,
+            resource_discard: Pile::new(),
+            event_deck,
+            event_discard: Pile::new(),
+            permit_deck,
+            permit_discard: Pile::new(),
+            permits_spent: Pile::new(),
+            board,
+            flags: vec![false; rules.flags.len()],
+            active: 0,
+            turns: 0,
+            phase: Phase::Residence { seat: 0 },
+            cursor: Cursor::default(),
+            revealed: Pile::new(),
+            face_up: Pile::new(),
+            played: Pile::new(),
+            agenda: Agenda::default(),
+            each: None,
+            store_used: 0,
+            pending_rewards: vec![],
+            built_this_turn: vec![],
+            town_hall_closed: None,
+            outcome: None,
+            touched: Touched::default(),
+            target: None,
+            cut: None,
+            fault: None,
+        };
+        s.r::<EventDeckComposition>(); // the deck's split differs in every game
+        s.r::<VioletCards>(); // so do both decks when the violet cards move
+        let mut ev = Vec::new();
+        for seat in 0..players {
+            for _ in 0..s.param(P::DealResources) {
+                // an empty deck (and discard) ends the deal: nothing is left to give
+                if s.draw_resource(seat, false, &mut ev).is_none() {
+                    break;
+                }
+            }
+        }
+        if !s.on(V::AdvancedSetup) {
+            for seat in 0..players {
+                for _ in 0..s.param(P::DealPermits) {
+                    if s.permit_deck.draw_top(&mut s.seats[seat].permits).is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    pub(super) fn draft_count(&self) -> u32 {
+        match self.r::<DraftPermits>() {
+            DraftPermits::Three => self.p(P::DealPermits),
+            DraftPermits::Two => self.p(P::DraftPermitCount),
+        }
+    }
+
+    pub(super) fn residence_plots(&self, rules: &Rules) -> Vec<Plot> {
+        rules
+            .plots()
+            .filter(|&i| {
+                let p = rules.plot(i);
+                p.edge && !p.bank && p.kind != PlotKind::Corner && self.board[i.index()].is_none()
+            })
+            .collect()
+    }
+
+    pub(super) fn after_residences(&mut self) {
+        if self.on(V::AdvancedSetup) {
+            let per = self.draft_count();
+            let mut pool = Pile::new();
+            for _ in 0..per * self.players as u32 {
+                self.permit_deck.draw_top(&mut pool);
+            }
+            pool.sort();
+            if pool.is_empty() {
+                self.phase = Phase::NextTurn;
+            } else {
+                self.phase = Phase::Draft { seat: self.players - 1, pool, picks: 0 };
+            }
+        } else {
+            self.phase = Phase::NextTurn;
+        }
+    }
+}
