@@ -46,17 +46,7 @@ impl State {
 
     /// Explains why an action is illegal now, naming the rule.
     pub(super) fn diagnose(&self, rules: &Rules, action: &Action) -> RuleError {
-        let phase_name = match &self.phase {
-            Phase::TurnStart | Phase::NextTurn => "the start of the turn",
-            Phase::Residence { .. } => "set-up (Residences)",
-            Phase::Draft { .. } => "set-up (permit draft)",
-            Phase::Events { .. } => "the event phase",
-            Phase::Draw | Phase::DrawKeep { .. } => "the draw phase",
-            Phase::Build => "the build phase",
-            Phase::Reward => "the reward phase",
-            Phase::Discard => "the discard phase",
-            Phase::Over => "the end of the game",
-        };
+        let phase_name = self.phase_name();
         if self.outcome.is_some() {
             return err(rules, "game.over", "the game is over");
         }
@@ -64,34 +54,7 @@ impl State {
             return err(rules, "decision", format!("seat {} must first decide `{}`", d.seat() + 1, d.name()));
         }
         match action {
-            Action::Build { building, plot, payment: pay } => {
-                if self.phase != Phase::Build {
-                    return err(
-                        rules,
-                        "turn.order",
-                        format!("buildings are built in the build phase, not in {phase_name}"),
-                    );
-                }
-                let Some(bd) = rules.buildings.get(building.index()) else {
-                    return err(rules, "build.unique", "no such building");
-                };
-                if let Some((rule, msg)) = self.build_blocker(rules, *building) {
-                    return err(rules, rule, msg);
-                }
-                if let Err(m) = self.plot_fits(rules, *building, *plot) {
-                    return err(rules, "build.plot", m);
-                }
-                match payment::check(
-                    rules,
-                    &self.terms(rules),
-                    &self.needs(rules, *building),
-                    self.seats[self.active].hand.counts(),
-                    pay,
-                ) {
-                    Err(m) => err(rules, "build.payment", format!("{}: {m}", bd.name)),
-                    Ok(()) => err(rules, "build.payment", "the payment is not one the player can make now"),
-                }
-            }
+            Action::Build { building, plot, payment: pay } => self.diagnose_build(rules, *building, *plot, pay),
             Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_)
                 if self.phase == Phase::Draw && !self.town_hall_open() =>
             {
@@ -150,6 +113,49 @@ impl State {
                 "turn.order",
                 format!("`{}` is not a legal action in {phase_name}", describe_action(rules, action)),
             ),
+        }
+    }
+
+    /// The name of the phase under way, for messages.
+    fn phase_name(&self) -> &'static str {
+        match &self.phase {
+            Phase::TurnStart | Phase::NextTurn => "the start of the turn",
+            Phase::Residence { .. } => "set-up (Residences)",
+            Phase::Draft { .. } => "set-up (permit draft)",
+            Phase::Events { .. } => "the event phase",
+            Phase::Draw | Phase::DrawKeep { .. } => "the draw phase",
+            Phase::Build => "the build phase",
+            Phase::Reward => "the reward phase",
+            Phase::Discard => "the discard phase",
+            Phase::Over => "the end of the game",
+        }
+    }
+
+    /// Why a build the legal list lacks is illegal: the phase, the
+    /// building, the plot or the payment.
+    fn diagnose_build(&self, rules: &Rules, building: Bld, plot: Plot, pay: &Payment) -> RuleError {
+        let phase_name = self.phase_name();
+        if self.phase != Phase::Build {
+            return err(rules, "turn.order", format!("buildings are built in the build phase, not in {phase_name}"));
+        }
+        let Some(bd) = rules.buildings.get(building.index()) else {
+            return err(rules, "build.unique", "no such building");
+        };
+        if let Some((rule, msg)) = self.build_blocker(rules, building) {
+            return err(rules, rule, msg);
+        }
+        if let Err(m) = self.plot_fits(rules, building, plot) {
+            return err(rules, "build.plot", m);
+        }
+        match payment::check(
+            rules,
+            &self.terms(rules),
+            &self.needs(rules, building),
+            self.seats[self.active].hand.counts(),
+            pay,
+        ) {
+            Err(m) => err(rules, "build.payment", format!("{}: {m}", bd.name)),
+            Ok(()) => err(rules, "build.payment", "the payment is not one the player can make now"),
         }
     }
 }

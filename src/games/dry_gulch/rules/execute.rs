@@ -52,12 +52,71 @@ impl State {
         }
     }
 
+    /// Carries out a legal action, then runs the effects it started, ends an
+    /// event phase with nothing left to do, drives the turn on and checks the win.
     pub(super) fn execute(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) {
-        let a = self.active;
-        match action.clone() {
+        let done = match action {
+            Action::UseInsurance(_)
+            | Action::UseIou(_)
+            | Action::Protect(_)
+            | Action::Give(_)
+            | Action::RewardDraw(_)
+            | Action::Choose { .. }
+            | Action::SpreadTo(_) => self.decide(rules, action.clone(), ev),
+            Action::PlaceResidence(_) | Action::DraftPermit(_) => self.set_up_action(rules, action.clone(), ev),
+            Action::DiscardRevealed(_)
+            | Action::KeepRevealed(_)
+            | Action::ReopenTownHall(_)
+            | Action::EndEvents
+            | Action::DrawResources
+            | Action::TakeFaceUpPermit(_)
+            | Action::DrawPermits
+            | Action::KeepPermit(_)
+            | Action::ChoosePermit(_)
+            | Action::BankDraw => self.events_or_draw(rules, action.clone(), ev),
+            Action::Build { .. }
+            | Action::PlayInfluence(_)
+            | Action::PlayDisaster { .. }
+            | Action::Resolve { .. }
+            | Action::EndBuild
+            | Action::Discard(_)
+            | Action::EndTurn
+            | Action::StartTurn => self.build_or_discard(rules, action.clone(), ev),
+        };
+        if !done {
+            return;
+        }
+        self.run(rules, ev);
+        // an effect's target stays while its steps run (a `choose` option expands later)
+        if self.agenda.is_idle() {
+            self.target = None;
+        }
+        if self.agenda.decision.is_none()
+            && self.agenda.queue.is_empty()
+            && matches!(self.phase, Phase::Events { .. })
+            && self.revealed.is_empty()
+            && self.town_hall_closed.is_none()
+            && self.outcome.is_none()
+        {
+            // nothing left to do in the event phase
+            if matches!(action, Action::DiscardRevealed(_) | Action::KeepRevealed(_) | Action::ReopenTownHall(_)) {
+                self.end_events(rules, ev);
+            }
+        }
+        self.drive(rules, ev);
+        if self.agenda.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild))
+        {
+            self.check_win(rules, ev);
+        }
+    }
+
+    /// The answer to the decision a pending effect waits for; `false` if
+    /// the decision waited for is another.
+    fn decide(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
+        match action {
             Action::UseInsurance(yes) => {
                 let Some(Decision::UseInsurance { seat }) = self.agenda.decision.take() else {
-                    return;
+                    return false;
                 };
                 if yes {
                     let c = rules.reactions[&ReactionKey::Insurance];
@@ -69,7 +128,7 @@ impl State {
             }
             Action::UseIou(yes) => {
                 let Some(Decision::UseIou { seat }) = self.agenda.decision.take() else {
-                    return;
+                    return false;
                 };
                 if yes && let Some(Queued::Game(Step::Take { to, .. })) = self.agenda.queue.pop_front() {
                     let c = rules.reactions[&ReactionKey::Iou];
@@ -78,7 +137,7 @@ impl State {
             }
             Action::Protect(card) => {
                 let Some(Decision::Protect { seat }) = self.agenda.decision.take() else {
-                    return;
+                    return false;
                 };
                 if let Some(Queued::Game(Step::Take { protect, .. })) = self.agenda.queue.front_mut() {
                     *protect = card;
@@ -89,22 +148,30 @@ impl State {
             Action::RewardDraw(yes) => self.reward_draw(yes, ev),
             Action::Choose { option: k, .. } => {
                 let Some(Decision::Choose { choice, card, .. }) = self.agenda.decision.take() else {
-                    return;
+                    return false;
                 };
                 // the chosen effect runs before the steps that were already queued
                 lang::chosen::<Dg>(self, rules, choice, k, card);
             }
             Action::SpreadTo(to) => {
                 let Some(Decision::SpreadTo { origin, .. }) = self.agenda.decision.take() else {
-                    return;
+                    return false;
                 };
                 if let Some(fire) = self.fire_card(rules) {
                     self.spread_to(rules, origin, to, fire, ev);
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A Residence placed or a permit drafted at set-up; `false` out of set-up.
+    fn set_up_action(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
+        match action {
             Action::PlaceResidence(plot) => {
                 let Phase::Residence { seat } = self.phase else {
-                    return;
+                    return false;
                 };
                 let res = rules.with_ability(Ability::Residence).unwrap_or(Id::ZERO);
                 let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips.count());
@@ -121,7 +188,7 @@ impl State {
             }
             Action::DraftPermit(b) => {
                 let Phase::Draft { seat, mut pool, picks } = std::mem::replace(&mut self.phase, Phase::Over) else {
-                    return;
+                    return false;
                 };
                 moved(move_n(&mut pool, &mut self.seats[seat].permits, b, 1));
                 ev.push(Event::Drafted { seat, building: b });
@@ -134,6 +201,16 @@ impl State {
                     self.phase = Phase::Draft { seat: next, pool, picks };
                 }
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// An action of the event or the draw phase; `false` if a permit was
+    /// kept with none offered.
+    fn events_or_draw(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
+        let a = self.active;
+        match action {
             Action::DiscardRevealed(c) => {
                 moved(move_n(&mut self.revealed, &mut self.event_discard, c, 1));
                 ev.push(Event::RevealedDiscarded { card: c });
@@ -168,7 +245,7 @@ impl State {
             Action::DrawPermits => self.draw_permits(rules, a, ev),
             Action::KeepPermit(b) => {
                 let Phase::DrawKeep { mut offered } = std::mem::replace(&mut self.phase, Phase::Draw) else {
-                    return;
+                    return false;
                 };
                 moved(move_n(&mut offered, &mut self.seats[a].permits, b, 1));
                 ev.push(Event::PermitDrawn { seat: a, building: b });
@@ -185,6 +262,15 @@ impl State {
                 self.bank_draw(ev);
                 self.cursor.finish();
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// An action of the building or the discard phase, or the start of a turn.
+    fn build_or_discard(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
+        let a = self.active;
+        match action {
             Action::Build { building, plot, payment: pay } => self.build(rules, building, plot, &pay, ev),
             Action::PlayInfluence(c) => {
                 self.play_event_card(a, c, true);
@@ -217,29 +303,9 @@ impl State {
             }
             Action::EndTurn => self.cursor.finish(),
             Action::StartTurn => self.start_turn(rules, ev),
+            _ => return false,
         }
-        self.run(rules, ev);
-        // an effect's target stays while its steps run (a `choose` option expands later)
-        if self.agenda.is_idle() {
-            self.target = None;
-        }
-        if self.agenda.decision.is_none()
-            && self.agenda.queue.is_empty()
-            && matches!(self.phase, Phase::Events { .. })
-            && self.revealed.is_empty()
-            && self.town_hall_closed.is_none()
-            && self.outcome.is_none()
-        {
-            // nothing left to do in the event phase
-            if matches!(action, Action::DiscardRevealed(_) | Action::KeepRevealed(_) | Action::ReopenTownHall(_)) {
-                self.end_events(rules, ev);
-            }
-        }
-        self.drive(rules, ev);
-        if self.agenda.decision.is_none() && (self.phase == Phase::Build || self.fault == Some(Fault::WinOutsideBuild))
-        {
-            self.check_win(rules, ev);
-        }
+        true
     }
 
     /// Plays an event card from the face-up row if it lies there, else from

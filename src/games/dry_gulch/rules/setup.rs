@@ -21,25 +21,8 @@ impl State {
         }
         let allotment = rules.setup.chips.get(&n).copied().unwrap_or(0);
         let players = n as usize;
-        let card_kinds = rules.card_count();
         let mut chance = Chance::new(config.seed);
-        // the components, each kind in catalog order before the shuffle
-        // (the event deck's split is the reading event-deck-composition)
-        let hook = |i: usize| readings.hooks.get(i).copied().unwrap_or(0);
-        let (split, violet) = (
-            EventDeckComposition::from_index(hook(EventDeckComposition::INDEX)),
-            VioletCards::from_index(hook(VioletCards::INDEX)),
-        );
-        let copies = |events: bool| -> Vec<u32> {
-            let n = |c| deck::deck_copies(rules, split, violet, c);
-            rules.cards().map(|c| if deck::in_resource_deck(rules, violet, c) != events { n(c) } else { 0 }).collect()
-        };
-        let mut resource_deck = Pile::from_counts(&copies(false));
-        let mut event_deck = Pile::from_counts(&copies(true));
-        let mut permit_deck = Pile::from_counts(&rules.buildings.iter().map(|b| b.permits).collect::<Vec<_>>());
-        resource_deck.shuffle(&mut chance);
-        event_deck.shuffle(&mut chance);
-        permit_deck.shuffle(&mut chance);
+        let (resource_deck, event_deck, permit_deck) = decks(rules, &readings, &mut chance);
         let mut board = vec![None; rules.plots.len()];
         if let Some(th) = rules.with_ability(Ability::TownHall) {
             board[rules.town_hall_plot.index()] =
@@ -51,20 +34,7 @@ impl State {
             variants,
             turn_cap,
             chance,
-            seats: (0..players)
-                .map(|_| Player {
-                    hand: Multiset::new(card_kinds),
-                    permits: Multiset::new(rules.buildings.len()),
-                    in_front: Tagged::new(),
-                    influence: Pile::new(),
-                    // the player's colour, from the box: the chips' source
-                    chips: Chips::from_count(allotment),
-                    card_chips: Chips::new(),
-                    allotment,
-                    waiting: Multiset::new(card_kinds),
-                    waiting_permits: Multiset::new(rules.buildings.len()),
-                })
-                .collect(),
+            seats: (0..players).map(|_| Player::new(rules, allotment)).collect(),
             resource_deck,
             resource_discard: Pile::new(),
             event_deck,
@@ -95,25 +65,30 @@ impl State {
         };
         s.r::<EventDeckComposition>(); // the deck's split differs in every game
         s.r::<VioletCards>(); // so do both decks when the violet cards move
+        s.deal();
+        Ok(s)
+    }
+
+    /// The deal: resources to everyone, and permits unless they are drafted.
+    fn deal(&mut self) {
         let mut ev = Vec::new();
-        for seat in 0..players {
-            for _ in 0..s.param(P::DealResources) {
+        for seat in 0..self.players {
+            for _ in 0..self.param(P::DealResources) {
                 // an empty deck (and discard) ends the deal: nothing is left to give
-                if s.draw_resource(seat, false, &mut ev).is_none() {
+                if self.draw_resource(seat, false, &mut ev).is_none() {
                     break;
                 }
             }
         }
-        if !s.on(V::AdvancedSetup) {
-            for seat in 0..players {
-                for _ in 0..s.param(P::DealPermits) {
-                    if s.permit_deck.draw_top(&mut s.seats[seat].permits).is_none() {
+        if !self.on(V::AdvancedSetup) {
+            for seat in 0..self.players {
+                for _ in 0..self.param(P::DealPermits) {
+                    if self.permit_deck.draw_top(&mut self.seats[seat].permits).is_none() {
                         break;
                     }
                 }
             }
         }
-        Ok(s)
     }
 
     pub(super) fn draft_count(&self) -> u32 {
@@ -150,4 +125,48 @@ impl State {
             self.phase = Phase::NextTurn;
         }
     }
+}
+
+impl Player {
+    /// A player at set-up: empty hand and piles, the chip allotment in reserve.
+    fn new(rules: &Rules, allotment: u32) -> Player {
+        let card_kinds = rules.card_count();
+        Player {
+            hand: Multiset::new(card_kinds),
+            permits: Multiset::new(rules.buildings.len()),
+            in_front: Tagged::new(),
+            influence: Pile::new(),
+            // the player's colour, from the box: the chips' source
+            chips: Chips::from_count(allotment),
+            card_chips: Chips::new(),
+            allotment,
+            waiting: Multiset::new(card_kinds),
+            waiting_permits: Multiset::new(rules.buildings.len()),
+        }
+    }
+}
+
+/// The resource, event and permit decks, shuffled.
+type Decks = (Pile<kind::Card>, Pile<kind::Card>, Pile<kind::Building>);
+
+/// The three decks of this configuration, shuffled in this order.
+fn decks(rules: &Rules, readings: &Readings, chance: &mut Chance) -> Decks {
+    // the components, each kind in catalog order before the shuffle
+    // (the event deck's split is the reading event-deck-composition)
+    let hook = |i: usize| readings.hooks.get(i).copied().unwrap_or(0);
+    let (split, violet) = (
+        EventDeckComposition::from_index(hook(EventDeckComposition::INDEX)),
+        VioletCards::from_index(hook(VioletCards::INDEX)),
+    );
+    let copies = |events: bool| -> Vec<u32> {
+        let n = |c| deck::deck_copies(rules, split, violet, c);
+        rules.cards().map(|c| if deck::in_resource_deck(rules, violet, c) != events { n(c) } else { 0 }).collect()
+    };
+    let mut resource_deck = Pile::from_counts(&copies(false));
+    let mut event_deck = Pile::from_counts(&copies(true));
+    let mut permit_deck = Pile::from_counts(&rules.buildings.iter().map(|b| b.permits).collect::<Vec<_>>());
+    resource_deck.shuffle(chance);
+    event_deck.shuffle(chance);
+    permit_deck.shuffle(chance);
+    (resource_deck, event_deck, permit_deck)
 }
