@@ -17,7 +17,6 @@ use super::{Exit, check_configs, fuzz_any, load_all, print_diagnostics, read_sou
 use crate::catalog::GameSources;
 use crate::check::fuzz::{FuzzOptions, FuzzSummary};
 use crate::check::sensitivity::{SensitivityOptions, sensitivity};
-use crate::check::suite::Checks;
 use crate::games::AnyRules;
 use crate::report::{ConfigRun, GameReport, Report, Sensitivities, SensitivityRow, html, pairing_players, readings};
 
@@ -105,16 +104,7 @@ pub fn report_command(a: &ReportArgs) -> Exit {
                 g.configurations_not_fuzzed.push(config.flags());
                 continue;
             }
-            let opts = FuzzOptions {
-                games: 1_000_000,
-                seed: a.seed,
-                jobs: a.jobs,
-                checks: Checks::INVARIANTS,
-                fault: None,
-                time_limit: Some(share),
-                max_actions: 200_000,
-                shard: None,
-            };
+            let opts = FuzzOptions::timed(a.seed, a.jobs, share, None);
             match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p))
             {
                 Ok(sum) => {
