@@ -45,6 +45,15 @@ impl Config {
         self
     }
 
+    /// Whether the configuration is for game `id` (a game's `Game::new`
+    /// asks before it sets anything up).
+    pub fn check_game(&self, id: &str) -> Result<(), ConfigError> {
+        match self.game == id {
+            true => Ok(()),
+            false => Err(ConfigError::UnknownGame(self.game.clone())),
+        }
+    }
+
     /// The command-line flags that select this configuration (without the seed).
     pub fn flags(&self) -> String {
         let mut s = format!("--game {} --players {}", self.game, self.players);

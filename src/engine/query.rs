@@ -60,10 +60,26 @@ pub trait Query: Game {
     /// The value of term `term` at `args` (entity indexes; a seat for
     /// `player`): a number, or 0/1 for a predicate.
     fn value(&self, rules: &Self::Rules, term: usize, args: &[usize]) -> i64;
+    /// The kinds of event named after the game's event variants, as
+    /// `variant_name` spells them: the first of `event_kinds`, and all of
+    /// them for a game that keeps the defaults below.
+    const EVENTS: &'static [&'static str] = &[];
     /// The event kinds `happened` can name, in index order.
-    fn event_kinds(rules: &Self::Rules) -> Vec<String>;
+    fn event_kinds(rules: &Self::Rules) -> Vec<String> {
+        let _ = rules;
+        Self::EVENTS.iter().map(|e| e.to_string()).collect()
+    }
     /// Adds to `out` the indexes (into `event_kinds`) of the kinds `event` is.
-    fn kinds_of_event(rules: &Self::Rules, event: &Self::Event, out: &mut Vec<usize>);
+    fn kinds_of_event(rules: &Self::Rules, event: &Self::Event, out: &mut Vec<usize>) {
+        let _ = rules;
+        out.extend(variant_kind(Self::EVENTS, event));
+    }
+}
+
+/// The index in `events` of the kind named after `event`'s variant.
+pub fn variant_kind<T: serde::Serialize>(events: &[&str], event: &T) -> Option<usize> {
+    let name = variant_name(event);
+    events.iter().position(|e| *e == name)
 }
 
 /// The serde name of an enum value's variant in kebab-case

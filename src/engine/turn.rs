@@ -28,24 +28,26 @@
 //! struct G { plan: TurnPlan, cursor: Cursor, log: Vec<&'static str> }
 //! impl TurnFlow for G {
 //!     type Proc = Demo;
+//!     type Rules = ();
+//!     type Event = ();
 //!     fn plan(&self) -> &TurnPlan { &self.plan }
 //!     fn cursor(&mut self) -> &mut Cursor { &mut self.cursor }
 //!     fn busy(&self) -> bool { false }
-//!     fn begin(&mut self, step: TurnStep<Demo>) -> Flow {
+//!     fn begin(&mut self, _: &(), step: TurnStep<Demo>, _: &mut Vec<()>) -> Flow {
 //!         match step {
 //!             TurnStep::Proc(Demo::Draw) => { self.log.push("draw"); Flow::Done }
 //!             TurnStep::Proc(Demo::Play) => { self.log.push("play"); Flow::Wait }
 //!             TurnStep::Effect { .. } => Flow::Done,
 //!         }
 //!     }
-//!     fn turn_over(&mut self) { self.log.push("over") }
+//!     fn turn_over(&mut self, _: &(), _: &mut Vec<()>) -> bool { self.log.push("over"); false }
 //! }
 //! let plan = TurnPlan::new(&[0, 1], &[Demo::Play.index() as u16]).unwrap();
 //! let mut g = G { plan, cursor: Cursor::default(), log: vec![] };
-//! drive(&mut g);
+//! drive(&mut g, &(), &mut vec![]);
 //! assert_eq!(g.log, ["draw", "play"]);
 //! g.cursor.finish();
-//! drive(&mut g);
+//! drive(&mut g, &(), &mut vec![]);
 //! assert_eq!(g.log, ["draw", "play", "over"]);
 //! ```
 
@@ -300,9 +302,12 @@ impl Cursor {
     }
 }
 
-/// A game whose turn runs from a [`TurnPlan`] through a [`Cursor`].
+/// A game whose turn runs from a [`TurnPlan`] through a [`Cursor`]: its
+/// state, which a step changes under the game's `Rules`, reporting `Event`s.
 pub trait TurnFlow {
     type Proc: Procedure;
+    type Rules: ?Sized;
+    type Event;
     /// The configuration's turn.
     fn plan(&self) -> &TurnPlan;
     fn cursor(&mut self) -> &mut Cursor;
@@ -311,14 +316,16 @@ pub trait TurnFlow {
     fn busy(&self) -> bool;
     /// Begins a step: a procedure, or a data step whose effect the game
     /// queues (a data step always finishes: it is done when its effect is).
-    fn begin(&mut self, step: TurnStep<Self::Proc>) -> Flow;
-    /// The cursor passed the last step: the turn is over.
-    fn turn_over(&mut self);
+    fn begin(&mut self, rules: &Self::Rules, step: TurnStep<Self::Proc>, ev: &mut Vec<Self::Event>) -> Flow;
+    /// The cursor passed the last step: the turn is over. `true` when the
+    /// game set the next turn up at once, the cursor restarted, so `drive`
+    /// plays on into it (Dodge City deals the next round).
+    fn turn_over(&mut self, rules: &Self::Rules, ev: &mut Vec<Self::Event>) -> bool;
 }
 
 /// Runs the turn on from the cursor until a step waits for the players,
 /// something is pending, or the turn is over.
-pub fn drive<G: TurnFlow>(g: &mut G) {
+pub fn drive<G: TurnFlow>(g: &mut G, rules: &G::Rules, ev: &mut Vec<G::Event>) {
     while !g.busy() {
         let c = *g.cursor();
         match c.stage {
@@ -326,10 +333,12 @@ pub fn drive<G: TurnFlow>(g: &mut G) {
             Stage::Done => *g.cursor() = Cursor { at: c.at + 1, stage: Stage::Next },
             Stage::Next => {
                 let Some(step) = g.plan().get::<G::Proc>(usize::from(c.at)) else {
-                    g.turn_over();
-                    return;
+                    match g.turn_over(rules, ev) {
+                        true => continue,
+                        false => return,
+                    }
                 };
-                let stage = match g.begin(step) {
+                let stage = match g.begin(rules, step, ev) {
                     Flow::Done => Stage::Done,
                     Flow::Wait => Stage::Waiting,
                 };
@@ -375,6 +384,8 @@ mod tests {
 
     impl<P: Procedure> TurnFlow for Toy<P> {
         type Proc = P;
+        type Rules = ();
+        type Event = ();
         fn plan(&self) -> &TurnPlan {
             &self.plan
         }
@@ -384,7 +395,7 @@ mod tests {
         fn busy(&self) -> bool {
             self.pending > 0
         }
-        fn begin(&mut self, step: TurnStep<P>) -> Flow {
+        fn begin(&mut self, _: &(), step: TurnStep<P>, _: &mut Vec<()>) -> Flow {
             match step {
                 TurnStep::Proc(p) => {
                     self.log.push(P::IDS[p.index()].to_string());
@@ -397,9 +408,15 @@ mod tests {
                 }
             }
         }
-        fn turn_over(&mut self) {
+        fn turn_over(&mut self, _: &(), _: &mut Vec<()>) -> bool {
             self.log.push("over".into());
+            false
         }
+    }
+
+    /// Drives the toy on (it has no rules and reports no events).
+    fn go<P: Procedure>(g: &mut Toy<P>) {
+        drive(g, &(), &mut Vec::new());
     }
 
     fn toy<P: Procedure>(plan: TurnPlan, waits: Vec<P>) -> Toy<P> {
@@ -410,7 +427,7 @@ mod tests {
     /// pending effect as a player would.
     fn play<P: Procedure>(g: &mut Toy<P>) -> Vec<String> {
         for _ in 0..100 {
-            drive(g);
+            go(g);
             if g.log.last().is_some_and(|l| l == "over") {
                 return std::mem::take(&mut g.log);
             }
@@ -437,10 +454,10 @@ mod tests {
     fn the_declared_order_is_played_and_waiting_steps_hold_the_cursor() {
         use Junction::*;
         let mut g = toy(junction(&[Roll, Actions, Score]).unwrap(), vec![Actions]);
-        drive(&mut g);
+        go(&mut g);
         assert_eq!(g.log, ["roll", "actions"]);
         assert!(g.cursor.waiting());
-        drive(&mut g);
+        go(&mut g);
         assert_eq!(g.log, ["roll", "actions"], "a waiting step holds until finished");
         assert_eq!(play(&mut g), ["roll", "actions", "score", "over"]);
     }

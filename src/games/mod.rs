@@ -34,7 +34,7 @@ pub trait Entry {
     /// The fewest and the most seats the catalog plays.
     fn players(rules: &Self::Rules) -> (u32, u32);
     /// Entities by kind (buildings, events, …), for `validate`'s summary.
-    fn entities(rules: &Self::Rules) -> BTreeMap<String, usize>;
+    fn entities(rules: &Self::Rules) -> Vec<(&'static str, usize)>;
     /// How many of its numbers are cited and how many assumed.
     fn numbers(rules: &Self::Rules) -> NumberTally;
     fn interpretations(rules: &Self::Rules) -> &[Interpretation];
@@ -43,6 +43,66 @@ pub trait Entry {
     fn describe_change(rules: &Self::Rules, change: &Change) -> String;
     /// The rule ids the game's errors name (`dry-gulch/build.payment`).
     fn rule_ids(rules: &Self::Rules) -> BTreeSet<String>;
+}
+
+/// Writes, inside a game's `impl Entry`, the methods every game's `Rules`
+/// answers from the same fields (`id`, `name`, `min_players` and
+/// `max_players`, `tally`, `interpretations`, `variants`), so a game writes
+/// only what differs (`load`, `entities`, `describe_change`, `rule_ids`).
+/// A macro because a trait's default method cannot read a type's fields.
+macro_rules! entry_fields {
+    () => {
+        fn id(r: &Self::Rules) -> &str {
+            &r.id
+        }
+        fn name(r: &Self::Rules) -> &str {
+            &r.name
+        }
+        fn players(r: &Self::Rules) -> (u32, u32) {
+            (r.min_players, r.max_players)
+        }
+        fn numbers(r: &Self::Rules) -> $crate::catalog::common::NumberTally {
+            r.tally
+        }
+        fn interpretations(r: &Self::Rules) -> &[$crate::catalog::common::Interpretation] {
+            &r.interpretations
+        }
+        fn variants(r: &Self::Rules) -> &[$crate::catalog::common::Variant] {
+            &r.variants
+        }
+    };
+}
+pub(crate) use entry_fields;
+
+/// What a game's data changes are named by, for `describe_change`: its
+/// parameters, the entity a `replace:` names (`None`: the game words a
+/// replacement as a change of the turn), and the steps of its turn (`None`:
+/// a step added, removed or moved is a change of the turn).
+pub struct ChangeWords<'a> {
+    pub params: &'a [&'a str],
+    pub entity: Option<&'a dyn Fn(usize) -> Option<&'a str>>,
+    pub steps: Option<&'a [&'a str]>,
+}
+
+/// A data change of a reading or variant, in catalog words (what
+/// `Entry::describe_change` gives, the same sentences for every game).
+pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
+    let name = |names: &[&str], i: usize| names.get(i).copied().unwrap_or("?").to_string();
+    let side = |after: bool| if after { "after" } else { "before" };
+    match (*c, words.entity, words.steps) {
+        (Change::Set { param, value }, _, _) => format!("sets {} to {value}", name(words.params, param)),
+        (Change::Replace { entity, .. }, Some(of), _) => {
+            format!("replaces the effect of {}", of(entity as usize).unwrap_or("?"))
+        }
+        (Change::Step { at, after, .. }, _, Some(st)) => {
+            format!("adds a step {} {}", side(after), name(st, at as usize))
+        }
+        (Change::Remove { step }, _, Some(st)) => format!("removes the step {}", name(st, step as usize)),
+        (Change::Move { step, at, after }, _, Some(st)) => {
+            format!("moves the step {} {} {}", name(st, step as usize), side(after), name(st, at as usize))
+        }
+        _ => "changes the turn".to_string(),
+    }
 }
 
 /// Declares the registry from one line per game: the `AnyRules` variant
@@ -174,7 +234,7 @@ impl AnyRules {
                 name: E::name(r).to_string(),
                 min_players,
                 max_players,
-                entities: E::entities(r),
+                entities: E::entities(r).into_iter().map(|(k, n)| (k.to_string(), n)).collect(),
                 variants: E::variants(r).len(),
                 interpretations: E::interpretations(r).len(),
                 interpretations_live: E::interpretations(r).iter().filter(|i| i.inert.is_none()).count(),

@@ -5,7 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::effect::{Args, Choice, Effect, Expand, Lang, Sel, Step, Val, World, expand, seats};
+use super::agenda::Steps;
+use super::effect::{Args, Choice, Effect, Expand, Lang, Sel, Step, Val, World, expand, queue_each, seats};
 use super::node::{Node, Value, Word};
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::closest;
@@ -168,21 +169,44 @@ pub fn did_you_mean<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> Str
 /// conditions, measures and decks.
 pub trait Host<L: Lang> {
     /// The game's selector of this name (`None` if it has none); errors in
-    /// it (a dangling id) go to `r`.
-    fn selector(&self, w: &Word, destination: bool, r: &mut Report<'_>) -> Option<L::Sel>;
+    /// it (a dangling id) go to `r`. A game without selectors of its own
+    /// (`Lang::Sel` is `Never`) keeps the default: it has none.
+    fn selector(&self, w: &Word, destination: bool, r: &mut Report<'_>) -> Option<L::Sel> {
+        let _ = (w, destination, r);
+        None
+    }
     /// Its selector names, for messages.
-    fn selector_names(&self, destination: bool) -> &'static [&'static str];
-    /// The game's condition of this name (`None` if it has none).
-    fn cond(&self, name: &Word, arg: &Node, r: &mut Report<'_>) -> Option<L::Cond>;
-    fn cond_names(&self) -> &'static [&'static str];
-    fn measure(&self, name: &str) -> Option<L::Measure>;
-    fn measure_names(&self) -> &'static [&'static str];
-    fn deck(&self, name: &str) -> Option<L::Deck>;
-    fn deck_names(&self) -> &'static [&'static str];
+    fn selector_names(&self, destination: bool) -> &'static [&'static str] {
+        let _ = destination;
+        &[]
+    }
+    /// The game's condition of this name (`None` if it has none; the
+    /// default, for a game without conditions of its own).
+    fn cond(&self, name: &Word, arg: &Node, r: &mut Report<'_>) -> Option<L::Cond> {
+        let _ = (name, arg, r);
+        None
+    }
+    fn cond_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// What a `count` may measure, by name.
+    fn measures(&self) -> &'static [(&'static str, L::Measure)];
+    /// The decks `draw` may name, by name; the first is the one `draw`
+    /// draws from when it names none.
+    fn decks(&self) -> &'static [(&'static str, L::Deck)];
     /// The card kind of this id (an unknown one is reported to `r`).
     fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<L::Card>;
-    /// The deck `draw` draws from when it names none.
-    fn default_deck(&self) -> L::Deck;
+}
+
+/// The entity `w` names in `ids` (a catalog's ids of one kind), or `None`
+/// with an "unknown `what`" error at `w` (and a "did you mean").
+pub fn named<T: Copy>(ids: &BTreeMap<String, T>, what: &str, w: &Word, r: &mut Report<'_>) -> Option<T> {
+    let found = ids.get(&w.text).copied();
+    if found.is_none() {
+        let hint = did_you_mean(ids.keys().map(String::as_str), &w.text);
+        r.error(w.at, format!("unknown {what} `{}`{hint}", w.text));
+    }
+    found
 }
 
 /// What compiling adds to the catalog: `choose` options and the
@@ -348,10 +372,10 @@ impl<'a, L: Lang> Compiler<'a, L> {
             (Ty::Options, Value::Seq(items)) => self.options(op, v.at, items).map(Val::Choice),
             (Ty::Word, Value::Str(s)) => Some(Val::Word(s.clone())),
             (Ty::Card, Value::Str(_)) => self.host.card(&v.word()?, &mut self.report).map(Val::Card),
-            (Ty::Deck, Value::Str(s)) => match self.host.deck(s) {
-                Some(d) => Some(Val::Deck(d)),
+            (Ty::Deck, Value::Str(s)) => match self.host.decks().iter().find(|(name, _)| name == s) {
+                Some(&(_, d)) => Some(Val::Deck(d)),
                 None => {
-                    let names = self.host.deck_names();
+                    let names: Vec<&str> = self.host.decks().iter().map(|(name, _)| *name).collect();
                     let hint = did_you_mean(names.iter().copied(), s);
                     self.error(v.at, format!("unknown deck `{s}`; decks: {}{hint}", names.join(", ")));
                     None
@@ -493,10 +517,13 @@ fn expand_for_each<L: Lang>(w: &mut L::State, rules: &L::Rules, a: &Args<L>, sou
     w.set_each(outer);
 }
 
-/// A `draw` that names no deck draws from the game's default one.
-fn check_draw<L: Lang>(cx: &mut Compiler<'_, L>, a: &mut Args<L>, _: (u64, u64)) {
+/// A `draw` that names no deck draws from the game's first one.
+fn check_draw<L: Lang>(cx: &mut Compiler<'_, L>, a: &mut Args<L>, at: (u64, u64)) {
     if a.get("from").is_none() {
-        a.0.push(("from", Val::Deck(cx.host.default_deck())));
+        match cx.host.decks().first() {
+            Some(&(_, deck)) => a.0.push(("from", Val::Deck(deck))),
+            None => cx.error(at, "`draw` needs a deck, and this game has none"),
+        }
     }
 }
 
@@ -505,9 +532,7 @@ fn expand_draw<L: Lang>(w: &mut L::State, rules: &L::Rules, a: &Args<L>, _: L::S
     let (Some(to), Some(count), Some(Val::Deck(deck))) = (a.sel("to"), a.count("count"), a.get("from")) else {
         return;
     };
-    for seat in seats(w, rules, to).into_iter().flatten() {
-        w.agenda().queue.push_back(Step::Draw { deck: *deck, seat, count });
-    }
+    queue_each(w, rules, to, |seat| Step::Draw { deck: *deck, seat, count });
 }
 
 fn expand_set_flag<L: Lang>(w: &mut L::State, _: &L::Rules, a: &Args<L>, _: L::Source) {

@@ -117,7 +117,7 @@ impl<L: Lang> Compiler<'_, L> {
     /// What a `count` counts: `{players: <selector>}` or `{<measure>: <selector>}`.
     fn quantity(&mut self, n: &Node) -> Option<Quantity<L>> {
         let mut known = vec!["players"];
-        known.extend(self.host.measure_names());
+        known.extend(self.host.measures().iter().map(|(name, _)| *name));
         let Some((name, Some(sel))) = n.operation() else {
             let msg = format!("`of` takes a mapping with one key, one of {}, and a selector", known.join(", "));
             self.error(n.at, msg);
@@ -130,7 +130,7 @@ impl<L: Lang> Compiler<'_, L> {
         if name.text == "players" {
             return self.selector(&w, false).map(Quantity::Players);
         }
-        let Some(m) = self.host.measure(&name.text) else {
+        let Some(&(_, m)) = self.host.measures().iter().find(|(k, _)| *k == name.text) else {
             let hint = did_you_mean(known.iter().copied(), &name.text);
             self.error(name.at, format!("unknown measure `{}`; known: {}{hint}", name.text, known.join(", ")));
             return None;

@@ -7,7 +7,7 @@ use std::fmt::Debug;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::agenda::Agenda;
+use super::agenda::Steps;
 use super::compile::OpDef;
 
 /// The types a game plugs into the language. A game declares one marker
@@ -18,9 +18,9 @@ pub trait Lang: Sized + Copy + Clone + Debug + PartialEq + Eq + Serialize + Dese
     /// The game's own conditions (Dry Gulch: `built`, `intact`, `owned_by_active`).
     type Cond: Clone + Debug + PartialEq + Serialize;
     /// What a `count` may measure of a seat (Dry Gulch: `hand`, `permits`, `influence`).
-    type Measure: Copy + Debug + PartialEq + Eq + Serialize;
+    type Measure: Copy + Debug + PartialEq + Eq + Serialize + 'static;
     /// The decks `draw` may name.
-    type Deck: Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
+    type Deck: Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned + 'static;
     /// A card kind a `move` may name.
     type Card: Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
     /// A flag of the catalog, as the game's typed id.
@@ -252,31 +252,66 @@ pub enum Step<L: Lang> {
     Game(L::Step),
 }
 
-/// What the language needs of a game's state.
-pub trait World<L: Lang<State = Self>> {
-    fn agenda(&mut self) -> &mut Agenda<Step<L>, L::Decision>;
+/// A pending `choose` of a game whose decisions are only these: `seat`
+/// picks an option of the choice table's entry `choice`, for `source`
+/// (what the effect runs for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choosing<S> {
+    pub seat: u8,
+    pub choice: u32,
+    pub source: S,
+}
+
+/// What the language needs of a game's state: its agenda (through
+/// `Steps`, which carries a step out), its seats, and the game's own
+/// selectors, conditions, measures, decks and steps. The defaults are what
+/// every game but the one with its own has: the effect's subject is the
+/// active player, a `choose` waits for the active player, and a game whose
+/// `Lang::Sel`, `Lang::Cond` or `Lang::Flag` is `Never` (no value reaches
+/// those methods) or whose flags are never set keeps `game_seats`,
+/// `game_cond`, `flag` and `set_flag` (Dry Gulch, with all three of its
+/// own, writes each).
+pub trait World<L: Lang<State = Self>>:
+    Steps<Step = Step<L>, Decision = L::Decision, Rules = L::Rules, Event = L::Event>
+{
     fn active(&self) -> usize;
     fn players(&self) -> usize;
     /// The seat `each-other-player` leaves out (`None`: nobody).
-    fn subject(&self) -> Option<usize>;
+    fn subject(&self) -> Option<usize> {
+        Some(self.active())
+    }
     /// The player a `for_each` loop stands at while its body expands.
     fn each(&self) -> Option<usize>;
     fn set_each(&mut self, seat: Option<usize>);
     /// The seats a game selector names (`None`: a place with nobody, such
     /// as an unbuilt building's owner).
-    fn game_seats(&self, rules: &L::Rules, s: L::Sel) -> Vec<Option<usize>>;
-    fn flag(&self, f: L::Flag) -> bool;
+    fn game_seats(&self, rules: &L::Rules, s: L::Sel) -> Vec<Option<usize>> {
+        let _ = (rules, s);
+        Vec::new()
+    }
+    /// Whether a catalog flag is set.
+    fn flag(&self, f: L::Flag) -> bool {
+        let _ = f;
+        false
+    }
     /// Whether interpretation `i` chose option `o` (recording the consultation).
     fn reading(&self, rules: &L::Rules, i: usize, o: u16) -> bool;
-    fn game_cond(&self, rules: &L::Rules, c: &L::Cond) -> bool;
+    fn game_cond(&self, rules: &L::Rules, c: &L::Cond) -> bool {
+        let _ = (rules, c);
+        false
+    }
     fn measure(&self, rules: &L::Rules, m: L::Measure, seat: usize) -> u32;
     fn choices(rules: &L::Rules) -> &[Choice<L>];
     /// The decision a `choose` step waits for (the active player's).
-    fn choose(&self, choice: u32, source: L::Source) -> L::Decision;
+    fn choose(&self, choice: u32, source: L::Source) -> L::Decision {
+        self.choose_by(self.active(), choice, source)
+    }
     /// The decision a `choose {by: ...}` step waits for: `seat`'s.
     fn choose_by(&self, seat: usize, choice: u32, source: L::Source) -> L::Decision;
     fn draw(&mut self, rules: &L::Rules, deck: L::Deck, seat: usize, count: u32, ev: &mut Vec<L::Event>);
-    fn set_flag(&mut self, f: L::Flag, ev: &mut Vec<L::Event>);
+    fn set_flag(&mut self, f: L::Flag, ev: &mut Vec<L::Event>) {
+        let _ = (f, ev);
+    }
     #[allow(clippy::too_many_arguments)]
     fn move_cards(
         &mut self,
@@ -307,6 +342,15 @@ pub fn seats<L: Lang>(w: &L::State, rules: &L::Rules, s: Sel<L>) -> Vec<Option<u
         }
         Sel::Each => vec![w.each()],
         Sel::Game(g) => w.game_seats(rules, g),
+    }
+}
+
+/// Queues the step `step` makes for each seat `sel` names (a place with
+/// nobody queues none), in the selector's order: what an operation that
+/// does one thing to each player it names expands to.
+pub fn queue_each<L: Lang>(w: &mut L::State, rules: &L::Rules, sel: Sel<L>, step: impl Fn(usize) -> Step<L>) {
+    for seat in seats(w, rules, sel).into_iter().flatten() {
+        w.agenda().queue.push_back(step(seat));
     }
 }
 

@@ -13,10 +13,10 @@ mod effect;
 mod node;
 
 pub use compile::{
-    Check, Compiler, Host, Names, OpDef, Param, Registry, Report, Tables, Ty, did_you_mean, no_check, opt, req,
+    Check, Compiler, Host, Names, OpDef, Param, Registry, Report, Tables, Ty, did_you_mean, named, no_check, opt, req,
 };
 pub use effect::{
-    Args, Choice, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval, expand,
-    from_active, option_named, seats, step,
+    Args, Choice, Choosing, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval,
+    expand, from_active, option_named, queue_each, seats, step,
 };
 pub use node::{Node, Value, Word};

@@ -14,9 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Event, State};
 use crate::engine::Id;
-use crate::lang::{
-    self, Agenda, Args, Host, Lang, Never, Node, OpDef, Param, Report, Ty, Word, World, did_you_mean, no_check, req,
-};
+use crate::lang::{self, Agenda, Args, Host, Lang, Never, OpDef, Param, Report, Ty, Word, World, no_check, req};
 
 /// Dodge City in the effect language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,12 +57,7 @@ pub enum DcStep {
 
 /// A pending `choose`: the player the effect runs for picks one option of
 /// the choice table's entry `choice` (the event card `source`'s effect).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Choosing {
-    pub seat: u8,
-    pub choice: u32,
-    pub source: Ev,
-}
+pub type Choosing = lang::Choosing<Ev>;
 
 pub const GAIN: &str = "gain";
 pub const PAY: &str = "pay";
@@ -96,16 +89,12 @@ impl Lang for Dc {
 
 fn expand_gain(st: &mut State, rules: &Rules, a: &Args<Dc>, _: Ev) {
     let (Some(to), Some(dollars)) = (a.sel("to"), a.count("count")) else { return };
-    for seat in lang::seats::<Dc>(st, rules, to).into_iter().flatten() {
-        st.agenda.queue.push_back(Queued::Game(DcStep::Gain { seat, dollars }));
-    }
+    lang::queue_each::<Dc>(st, rules, to, |seat| Queued::Game(DcStep::Gain { seat, dollars }));
 }
 
 fn expand_pay(st: &mut State, rules: &Rules, a: &Args<Dc>, _: Ev) {
     let (Some(from), Some(dollars)) = (a.sel("from"), a.count("count")) else { return };
-    for seat in lang::seats::<Dc>(st, rules, from).into_iter().flatten() {
-        st.agenda.queue.push_back(Queued::Game(DcStep::Pay { seat, dollars }));
-    }
+    lang::queue_each::<Dc>(st, rules, from, |seat| Queued::Game(DcStep::Pay { seat, dollars }));
 }
 
 /// The names compiling a Dodge City effect resolves.
@@ -114,45 +103,14 @@ pub struct DcHost<'a> {
 }
 
 impl Host<Dc> for DcHost<'_> {
-    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<Never> {
-        None
+    fn measures(&self) -> &'static [(&'static str, Measure)] {
+        &[("money", Measure::Money), ("points", Measure::Points), ("tokens", Measure::Tokens)]
     }
-    fn selector_names(&self, _: bool) -> &'static [&'static str] {
-        &[]
-    }
-    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<Never> {
-        None
-    }
-    fn cond_names(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn measure(&self, name: &str) -> Option<Measure> {
-        Some(match name {
-            "money" => Measure::Money,
-            "points" => Measure::Points,
-            "tokens" => Measure::Tokens,
-            _ => return None,
-        })
-    }
-    fn measure_names(&self) -> &'static [&'static str] {
-        &["money", "points", "tokens"]
-    }
-    fn deck(&self, name: &str) -> Option<Deck> {
-        (name == "cards").then_some(Deck::Cards)
-    }
-    fn deck_names(&self) -> &'static [&'static str] {
-        &["cards"]
+    fn decks(&self) -> &'static [(&'static str, Deck)] {
+        &[("cards", Deck::Cards)]
     }
     fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<CardId> {
-        let c = self.cards.get(&w.text).copied();
-        if c.is_none() {
-            let hint = did_you_mean(self.cards.keys().map(String::as_str), &w.text);
-            r.error(w.at, format!("unknown card `{}`{hint}", w.text));
-        }
-        c
-    }
-    fn default_deck(&self) -> Deck {
-        Deck::Cards
+        lang::named(self.cards, "card", w, r)
     }
 }
 
@@ -170,17 +128,11 @@ impl lang::Steps for State {
 }
 
 impl World<Dc> for State {
-    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
-        &mut self.agenda
-    }
     fn active(&self) -> usize {
         self.actor
     }
     fn players(&self) -> usize {
         self.players
-    }
-    fn subject(&self) -> Option<usize> {
-        Some(self.actor)
     }
     fn each(&self) -> Option<usize> {
         self.each
@@ -188,18 +140,9 @@ impl World<Dc> for State {
     fn set_each(&mut self, seat: Option<usize>) {
         self.each = seat;
     }
-    fn game_seats(&self, _: &Rules, s: Never) -> Vec<Option<usize>> {
-        match s {}
-    }
-    fn flag(&self, _: Id<kind::Flag>) -> bool {
-        false
-    }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
         self.touched.mark(rules.declared.interpretation_point(i));
         self.readings.options.get(i) == Some(&o)
-    }
-    fn game_cond(&self, _: &Rules, c: &Never) -> bool {
-        match *c {}
     }
     fn measure(&self, _: &Rules, m: Measure, seat: usize) -> u32 {
         let p = &self.seats[seat];
@@ -212,9 +155,6 @@ impl World<Dc> for State {
     fn choices(rules: &Rules) -> &[lang::Choice<Dc>] {
         &rules.choices
     }
-    fn choose(&self, choice: u32, source: Ev) -> Choosing {
-        Choosing { seat: self.actor as u8, choice, source }
-    }
     fn choose_by(&self, seat: usize, choice: u32, source: Ev) -> Choosing {
         Choosing { seat: seat as u8, choice, source }
     }
@@ -223,7 +163,6 @@ impl World<Dc> for State {
             self.draw_card(seat, ev);
         }
     }
-    fn set_flag(&mut self, _: Id<kind::Flag>, _: &mut Vec<Event>) {}
     fn move_cards(
         &mut self,
         _: &Rules,

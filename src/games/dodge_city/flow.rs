@@ -17,32 +17,25 @@ use super::state::{End, Event, Phase, State};
 use crate::engine::{Cursor, EndReason, Flow, Procedure, TurnFlow, TurnPlan, TurnStep, drive};
 use crate::lang;
 
-/// One action's round flow: the state with what its steps need.
-struct Flowing<'a> {
-    s: &'a mut State,
-    rules: &'a Rules,
-    ev: &'a mut Vec<Event>,
-    /// The round ended and the next was dealt: the cursor starts again.
-    dealt: bool,
-}
-
-impl TurnFlow for Flowing<'_> {
+impl TurnFlow for State {
     type Proc = Proc;
+    type Rules = Rules;
+    type Event = Event;
     fn plan(&self) -> &TurnPlan {
-        &self.s.readings.turn
+        &self.readings.turn
     }
     fn cursor(&mut self) -> &mut Cursor {
-        &mut self.s.cursor
+        &mut self.cursor
     }
     fn busy(&self) -> bool {
-        let s = &self.s;
-        s.over.is_some() || !s.pending.is_empty() || !s.debts.is_empty() || !s.agenda.queue.is_empty()
+        self.over.is_some() || !self.pending.is_empty() || !self.debts.is_empty() || !self.agenda.queue.is_empty()
     }
-    fn begin(&mut self, step: TurnStep<Proc>) -> Flow {
-        self.s.begin_step(self.rules, step, self.ev)
+    fn begin(&mut self, rules: &Rules, step: TurnStep<Proc>, ev: &mut Vec<Event>) -> Flow {
+        self.begin_step(rules, step, ev)
     }
-    fn turn_over(&mut self) {
-        self.dealt = self.s.next_round(self.rules, self.ev);
+    /// The next round is dealt (unless the game ended) and plays on.
+    fn turn_over(&mut self, rules: &Rules, ev: &mut Vec<Event>) -> bool {
+        self.next_round(rules, ev)
     }
 }
 
@@ -50,13 +43,7 @@ impl State {
     /// Moves the round on as far as it goes without the players (into the
     /// next round when one ends).
     pub(super) fn drive(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        loop {
-            let mut f = Flowing { s: self, rules, ev, dealt: false };
-            drive(&mut f);
-            if !f.dealt {
-                return;
-            }
-        }
+        drive(self, rules, ev);
     }
 
     /// Begins one step of the round.

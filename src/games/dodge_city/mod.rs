@@ -34,13 +34,12 @@ pub mod schema;
 pub mod state;
 mod words;
 
-use std::collections::BTreeMap;
-
 pub use rules_data::Rules;
 pub use state::{Action, Event, State};
 
+use super::ChangeWords;
 use crate::catalog::GameSources;
-use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
+use crate::catalog::common::Change;
 use crate::catalog::diag::Diagnostic;
 
 pub const ID: &str = "dodge-city";
@@ -57,42 +56,18 @@ impl super::Entry for DodgeCity {
     fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
         catalog::load_layered(base, overlay)
     }
-    fn id(r: &Rules) -> &str {
-        &r.id
-    }
-    fn name(r: &Rules) -> &str {
-        &r.name
-    }
-    fn players(r: &Rules) -> (u32, u32) {
-        (r.min_players, r.max_players)
-    }
-    fn entities(r: &Rules) -> BTreeMap<String, usize> {
-        let mut entities = BTreeMap::new();
-        entities.insert("cards".to_string(), r.cards.iter().map(|c| c.copies as usize).sum());
-        entities.insert("symbols".to_string(), r.symbols.len());
-        entities.insert("buildings".to_string(), r.buildings.len());
-        entities.insert("events".to_string(), r.events.iter().map(|e| e.copies as usize).sum());
-        entities
-    }
-    fn numbers(r: &Rules) -> NumberTally {
-        r.tally
-    }
-    fn interpretations(r: &Rules) -> &[Interpretation] {
-        &r.interpretations
-    }
-    fn variants(r: &Rules) -> &[Variant] {
-        &r.variants
+    super::entry_fields!();
+    fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
+        vec![
+            ("cards", r.cards.iter().map(|c| c.copies as usize).sum()),
+            ("symbols", r.symbols.len()),
+            ("buildings", r.buildings.len()),
+            ("events", r.events.iter().map(|e| e.copies as usize).sum()),
+        ]
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
-        match *c {
-            Change::Set { param, value } => {
-                format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
-            }
-            Change::Replace { entity, .. } => {
-                format!("replaces the effect of {}", r.events.get(entity as usize).map_or("?", |e| e.id.as_str()))
-            }
-            Change::Step { .. } | Change::Remove { .. } | Change::Move { .. } => "changes the turn".to_string(),
-        }
+        let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
+        super::describe_change(c, &ChangeWords { params: readings::PARAMS, entity: Some(&entity), steps: None })
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         r.sources.keys().map(|k| format!("{}/{k}", r.id)).collect()

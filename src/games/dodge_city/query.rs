@@ -4,8 +4,8 @@
 //! variants (`duel-won`, `sold`, `debt-left`).
 
 use super::rules_data::Rules;
-use super::state::{Event, State};
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_name};
+use super::state::State;
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term};
 
 const B: &[&str] = &["building"];
 
@@ -55,6 +55,8 @@ const EVENTS: &[&str] = &[
 ];
 
 impl Query for State {
+    const EVENTS: &'static [&'static str] = EVENTS;
+
     fn terms() -> &'static [Term] {
         TERMS
     }
@@ -89,22 +91,13 @@ impl Query for State {
         };
         i64::from(v)
     }
-
-    fn event_kinds(_rules: &Rules) -> Vec<String> {
-        EVENTS.iter().map(|e| e.to_string()).collect()
-    }
-
-    fn kinds_of_event(_rules: &Rules, event: &Event, out: &mut Vec<usize>) {
-        let name = variant_name(event);
-        if let Some(i) = EVENTS.iter().position(|e| *e == name) {
-            out.push(i);
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::variant_name;
+    use crate::games::dodge_city::state::Event;
 
     #[test]
     fn event_names_are_variants() {

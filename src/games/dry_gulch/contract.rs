@@ -15,9 +15,7 @@ impl Game for State {
     type Event = Event;
 
     fn new(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
-        if config.game != rules.id {
-            return Err(ConfigError::UnknownGame(config.game.clone()));
-        }
+        config.check_game(&rules.id)?;
         State::setup(rules, config)
     }
 

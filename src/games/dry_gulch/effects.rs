@@ -16,8 +16,7 @@ use super::rules::{Damage, Decision, Dest, Event, Fault, Placed, State, Step, mo
 use super::rules_data::*;
 use crate::engine::{move_n, move_tagged};
 use crate::lang::{
-    self, Agenda, Args, Compiler, Host, Lang, Node, OpDef, Param, Report, Sel, Ty, Word, World, did_you_mean, no_check,
-    opt, req,
+    self, Args, Compiler, Host, Lang, Node, OpDef, Param, Report, Sel, Ty, Word, World, no_check, opt, req,
 };
 
 /// Dry Gulch in the effect language.
@@ -197,9 +196,7 @@ fn transfer(st: &mut State, rules: &Rules, a: &Args<Dg>, chosen: bool) {
 /// The party draws `count` permits from the deck (lapses when empty).
 fn expand_draw_permit(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
     let (Some(to), Some(count)) = (a.sel("to"), a.count("count")) else { return };
-    for seat in lang::seats::<Dg>(st, rules, to).into_iter().flatten() {
-        st.agenda.queue.push_back(Queued::Draw { deck: Deck::Permits, seat, count });
-    }
+    lang::queue_each::<Dg>(st, rules, to, |seat| Queued::Draw { deck: Deck::Permits, seat, count });
 }
 
 /// Each player draws `per_point` resource cards per influence point by
@@ -227,14 +224,7 @@ pub struct DgHost<'a> {
 
 impl DgHost<'_> {
     fn building(&self, w: &Word, r: &mut Report<'_>) -> Bld {
-        match self.buildings.get(&w.text) {
-            Some(b) => *b,
-            None => {
-                let hint = did_you_mean(self.buildings.keys().map(String::as_str), &w.text);
-                r.error(w.at, format!("unknown building `{}`{hint}", w.text));
-                Bld::ZERO
-            }
-        }
+        lang::named(self.buildings, "building", w, r).unwrap_or(Bld::ZERO)
     }
 }
 
@@ -285,46 +275,20 @@ impl Host<Dg> for DgHost<'_> {
     fn cond_names(&self) -> &'static [&'static str] {
         &["built", "intact", "owned_by_active"]
     }
-    fn measure(&self, name: &str) -> Option<Measure> {
-        Some(match name {
-            "hand" => Measure::Hand,
-            "permits" => Measure::Permits,
-            "influence" => Measure::Influence,
-            _ => return None,
-        })
+    fn measures(&self) -> &'static [(&'static str, Measure)] {
+        &[("hand", Measure::Hand), ("permits", Measure::Permits), ("influence", Measure::Influence)]
     }
-    fn measure_names(&self) -> &'static [&'static str] {
-        &["hand", "permits", "influence"]
-    }
-    fn deck(&self, name: &str) -> Option<Deck> {
-        Some(match name {
-            "resources" => Deck::Resources,
-            "permits" => Deck::Permits,
-            _ => return None,
-        })
-    }
-    fn deck_names(&self) -> &'static [&'static str] {
-        &["resources", "permits"]
+    fn decks(&self) -> &'static [(&'static str, Deck)] {
+        &[("resources", Deck::Resources), ("permits", Deck::Permits)]
     }
     fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<CardKind> {
-        let c = self.cards.get(&w.text).copied();
-        if c.is_none() {
-            let hint = did_you_mean(self.cards.keys().map(String::as_str), &w.text);
-            r.error(w.at, format!("unknown card `{}`{hint}", w.text));
-        }
-        c
-    }
-    fn default_deck(&self) -> Deck {
-        Deck::Resources
+        lang::named(self.cards, "card", w, r)
     }
 }
 
 // ------------------------------------------------------------ running
 
 impl World<Dg> for State {
-    fn agenda(&mut self) -> &mut Agenda<Queued, Decision> {
-        &mut self.agenda
-    }
     fn active(&self) -> usize {
         self.active
     }
@@ -397,9 +361,6 @@ impl World<Dg> for State {
     }
     fn choices(rules: &Rules) -> &[Choice] {
         &rules.choices
-    }
-    fn choose(&self, choice: u32, card: CardKind) -> Decision {
-        Decision::Choose { seat: self.active, choice, card }
     }
     fn choose_by(&self, seat: usize, choice: u32, card: CardKind) -> Decision {
         Decision::Choose { seat, choice, card }

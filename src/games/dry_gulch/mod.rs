@@ -36,13 +36,12 @@ pub mod rules_data;
 pub mod scenario_io;
 pub mod schema;
 
-use std::collections::BTreeMap;
-
 pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
+use super::ChangeWords;
 use crate::catalog::GameSources;
-use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
+use crate::catalog::common::Change;
 use crate::catalog::diag::Diagnostic;
 
 pub const ID: &str = "dry-gulch";
@@ -59,55 +58,21 @@ impl super::Entry for DryGulch {
     fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
         catalog::load_layered(base, overlay)
     }
-    fn id(r: &Rules) -> &str {
-        &r.id
-    }
-    fn name(r: &Rules) -> &str {
-        &r.name
-    }
-    fn players(r: &Rules) -> (u32, u32) {
-        (r.min_players, r.max_players)
-    }
-    fn entities(r: &Rules) -> BTreeMap<String, usize> {
-        let mut entities = BTreeMap::new();
-        entities.insert("resources".to_string(), r.resources.len());
-        entities.insert("buildings".to_string(), r.buildings.len());
-        entities.insert("events".to_string(), r.events.len());
-        entities.insert("plots".to_string(), r.plots.len());
-        entities
-    }
-    fn numbers(r: &Rules) -> NumberTally {
-        r.tally
-    }
-    fn interpretations(r: &Rules) -> &[Interpretation] {
-        &r.interpretations
-    }
-    fn variants(r: &Rules) -> &[Variant] {
-        &r.variants
+    super::entry_fields!();
+    fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
+        vec![
+            ("resources", r.resources.len()),
+            ("buildings", r.buildings.len()),
+            ("events", r.events.len()),
+            ("plots", r.plots.len()),
+        ]
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
-        describe_change(r, c)
+        let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
+        let words = ChangeWords { params: readings::PARAMS, entity: Some(&entity), steps: Some(readings::PROCEDURES) };
+        super::describe_change(c, &words)
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         r.sources.by_rule.keys().map(|k| format!("{}/{k}", r.id)).collect()
-    }
-}
-
-/// A data change of a reading or variant, in catalog words.
-pub fn describe_change(r: &Rules, c: &Change) -> String {
-    let step = |s: u32| readings::PROCEDURES.get(s as usize).copied().unwrap_or("?");
-    let before_after = |after: bool| if after { "after" } else { "before" };
-    match *c {
-        Change::Set { param, value } => {
-            format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
-        }
-        Change::Replace { entity, .. } => {
-            format!("replaces the effect of {}", r.events.get(entity as usize).map_or("?", |e| e.id.as_str()))
-        }
-        Change::Step { at, after, .. } => format!("adds a step {} {}", before_after(after), step(at)),
-        Change::Remove { step: s } => format!("removes the step {}", step(s)),
-        Change::Move { step: s, at, after } => {
-            format!("moves the step {} {} {}", step(s), before_after(after), step(at))
-        }
     }
 }

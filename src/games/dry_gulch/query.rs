@@ -6,7 +6,7 @@
 
 use super::rules::{End, Event, Placed, State};
 use super::rules_data::Rules;
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_name};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind};
 
 const B: &[&str] = &["building"];
 
@@ -144,10 +144,7 @@ impl Query for State {
     }
 
     fn kinds_of_event(_rules: &Rules, event: &Event, out: &mut Vec<usize>) {
-        let name = variant_name(event);
-        if let Some(i) = EVENTS.iter().position(|e| *e == name) {
-            out.push(i);
-        }
+        out.extend(variant_kind(EVENTS, event));
         let card = match event {
             Event::EventResolved { card, .. }
             | Event::Damaged { card, .. }
@@ -162,6 +159,7 @@ impl Query for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::variant_name;
 
     /// Every listed event kind is a variant's name (a misspelt one would never happen).
     #[test]

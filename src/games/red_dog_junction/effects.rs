@@ -75,12 +75,7 @@ pub enum RdjStep {
 }
 
 /// A pending `choose`: `seat` picks an option of choice `choice`, for card `source`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Choosing {
-    pub seat: u8,
-    pub choice: u32,
-    pub source: Id<Card>,
-}
+pub type Choosing = lang::Choosing<Id<Card>>;
 
 pub const GAIN: &str = "gain";
 const GAIN_PARAMS: &[Param] = &[req("commodity", Ty::Card), req("count", Ty::Count), opt("to", Ty::Word)];
@@ -136,9 +131,8 @@ fn check_gain(cx: &mut Compiler<'_, Rdj>, a: &mut Args<Rdj>, at: (u64, u64)) {
 fn expand_gain(st: &mut State, rules: &Rules, a: &Args<Rdj>, _: Id<Card>) {
     let (Some(Val::Card(Piece::Cube(cube))), Some(n)) = (a.get("commodity"), a.count("count")) else { return };
     let storage = matches!(a.get("to"), Some(Val::Word(w)) if w == "storage");
-    for seat in lang::seats::<Rdj>(st, rules, lang::Sel::Active).into_iter().flatten() {
-        st.agenda.queue.push_back(Queued::Game(RdjStep::Gain { seat, cube: *cube, n, storage }));
-    }
+    let gain = |seat| Queued::Game(RdjStep::Gain { seat, cube: *cube, n, storage });
+    lang::queue_each::<Rdj>(st, rules, lang::Sel::Active, gain);
 }
 
 fn expand_actions(st: &mut State, _: &Rules, a: &Args<Rdj>, _: Id<Card>) {
@@ -157,40 +151,19 @@ pub struct RdjHost<'a> {
     pub cubes: &'a BTreeMap<String, Id<Cube>>,
 }
 
-const MEASURES: &[&str] = &["cargo", "storage", "gold", "deals", "crew", "boosts"];
-
 impl Host<Rdj> for RdjHost<'_> {
-    fn selector(&self, _: &Word, _: bool, _: &mut Report<'_>) -> Option<Never> {
-        None
+    fn measures(&self) -> &'static [(&'static str, Measure)] {
+        &[
+            ("cargo", Measure::Cargo),
+            ("storage", Measure::Storage),
+            ("gold", Measure::Gold),
+            ("deals", Measure::Deals),
+            ("crew", Measure::Crew),
+            ("boosts", Measure::Boosts),
+        ]
     }
-    fn selector_names(&self, _: bool) -> &'static [&'static str] {
-        &[]
-    }
-    fn cond(&self, _: &Word, _: &Node, _: &mut Report<'_>) -> Option<Never> {
-        None
-    }
-    fn cond_names(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn measure(&self, name: &str) -> Option<Measure> {
-        Some(match name {
-            "cargo" => Measure::Cargo,
-            "storage" => Measure::Storage,
-            "gold" => Measure::Gold,
-            "deals" => Measure::Deals,
-            "crew" => Measure::Crew,
-            "boosts" => Measure::Boosts,
-            _ => return None,
-        })
-    }
-    fn measure_names(&self) -> &'static [&'static str] {
-        MEASURES
-    }
-    fn deck(&self, name: &str) -> Option<Deck> {
-        (name == "cards").then_some(Deck::Cards)
-    }
-    fn deck_names(&self) -> &'static [&'static str] {
-        &["cards"]
+    fn decks(&self) -> &'static [(&'static str, Deck)] {
+        &[("cards", Deck::Cards)]
     }
     fn card(&self, w: &Word, r: &mut Report<'_>) -> Option<Piece> {
         if let Some(c) = self.cards.get(&w.text) {
@@ -203,9 +176,6 @@ impl Host<Rdj> for RdjHost<'_> {
         let hint = did_you_mean(known, &w.text);
         r.error(w.at, format!("unknown card or commodity `{}`{hint}", w.text));
         None
-    }
-    fn default_deck(&self) -> Deck {
-        Deck::Cards
     }
 }
 
@@ -330,17 +300,11 @@ fn pick_random(chance: &mut crate::engine::Chance, zone: &Cards) -> Option<Id<Ca
 }
 
 impl World<Rdj> for State {
-    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
-        &mut self.agenda
-    }
     fn active(&self) -> usize {
         self.active
     }
     fn players(&self) -> usize {
         self.players
-    }
-    fn subject(&self) -> Option<usize> {
-        Some(self.active)
     }
     fn each(&self) -> Option<usize> {
         self.each
@@ -348,18 +312,9 @@ impl World<Rdj> for State {
     fn set_each(&mut self, seat: Option<usize>) {
         self.each = seat;
     }
-    fn game_seats(&self, _: &Rules, s: Never) -> Vec<Option<usize>> {
-        match s {}
-    }
-    fn flag(&self, f: Never) -> bool {
-        match f {}
-    }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
         self.touched.mark(super::readings::declared(rules.cards.len()).interpretation_point(i));
         self.readings.options.get(i) == Some(&o)
-    }
-    fn game_cond(&self, _: &Rules, c: &Never) -> bool {
-        match *c {}
     }
     fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {
         match m {
@@ -374,9 +329,6 @@ impl World<Rdj> for State {
     fn choices(rules: &Rules) -> &[lang::Choice<Rdj>] {
         &rules.compiled.choices
     }
-    fn choose(&self, choice: u32, source: Id<Card>) -> Choosing {
-        Choosing { seat: self.active as u8, choice, source }
-    }
     fn choose_by(&self, seat: usize, choice: u32, source: Id<Card>) -> Choosing {
         Choosing { seat: seat as u8, choice, source }
     }
@@ -384,9 +336,6 @@ impl World<Rdj> for State {
         for _ in 0..count {
             self.hire_top(rules, seat, ev);
         }
-    }
-    fn set_flag(&mut self, f: Never, _: &mut Vec<Event>) {
-        match f {}
     }
     /// Cards pass from one crew to another's (out of play: the discard
     /// pile); a commodity passes cubes from one ship to another's (out of

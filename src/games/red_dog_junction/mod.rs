@@ -40,13 +40,12 @@ pub mod rules_data;
 pub mod scenario_io;
 pub mod schema;
 
-use std::collections::BTreeMap;
-
 pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
+use super::ChangeWords;
 use crate::catalog::GameSources;
-use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
+use crate::catalog::common::Change;
 use crate::catalog::diag::Diagnostic;
 use crate::engine::Imbalance;
 use rules_data::{Cube, Rules as R};
@@ -65,39 +64,17 @@ impl super::Entry for RedDogJunction {
     fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
         catalog::load(base, overlay)
     }
-    fn id(r: &Rules) -> &str {
-        &r.id
-    }
-    fn name(r: &Rules) -> &str {
-        &r.name
-    }
-    fn players(r: &Rules) -> (u32, u32) {
-        (r.min_players, r.max_players)
-    }
-    fn entities(r: &Rules) -> BTreeMap<String, usize> {
-        let mut entities = BTreeMap::new();
-        entities.insert("commodities".to_string(), r.cubes.len());
-        entities.insert("locations".to_string(), r.locations.len());
-        entities.insert("cards".to_string(), r.cards.len());
-        entities.insert("super deals".to_string(), r.tiles.len());
-        entities
-    }
-    fn numbers(r: &Rules) -> NumberTally {
-        r.tally
-    }
-    fn interpretations(r: &Rules) -> &[Interpretation] {
-        &r.interpretations
-    }
-    fn variants(r: &Rules) -> &[Variant] {
-        &r.variants
+    super::entry_fields!();
+    fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
+        vec![
+            ("commodities", r.cubes.len()),
+            ("locations", r.locations.len()),
+            ("cards", r.cards.len()),
+            ("super deals", r.tiles.len()),
+        ]
     }
     fn describe_change(_r: &Rules, c: &Change) -> String {
-        match *c {
-            Change::Set { param, value } => {
-                format!("sets {} to {value}", readings::PARAMS.get(param).copied().unwrap_or("?"))
-            }
-            _ => "changes the turn".to_string(),
-        }
+        super::describe_change(c, &ChangeWords { params: readings::PARAMS, entity: None, steps: None })
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         r.rule_ids.iter().map(|k| format!("{}/{k}", r.id)).collect()

@@ -6,7 +6,7 @@
 
 use super::rules::{Event, State};
 use super::rules_data::Rules;
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_name};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind};
 
 /// The terms, in `value`'s order.
 const TERMS: &[Term] = &[
@@ -99,10 +99,7 @@ impl Query for State {
     }
 
     fn kinds_of_event(_rules: &Rules, event: &Event, out: &mut Vec<usize>) {
-        let name = variant_name(event);
-        if let Some(i) = EVENTS.iter().position(|e| *e == name) {
-            out.push(i);
-        }
+        out.extend(variant_kind(EVENTS, event));
         if let Event::Cubes { what, .. } = event
             && let Some(i) = MOVES.iter().position(|m| m == what)
         {
@@ -114,6 +111,7 @@ impl Query for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::variant_name;
 
     #[test]
     fn event_names_are_variants() {

@@ -15,42 +15,38 @@
 use super::*;
 use crate::engine::{Cursor, Flow, Procedure, TurnFlow, TurnPlan, TurnStep, drive};
 
-/// One action's turn flow: the state with what its steps need.
-struct Flowing<'a> {
-    s: &'a mut State,
-    rules: &'a Rules,
-    ev: &'a mut Vec<Event>,
-}
-
-impl TurnFlow for Flowing<'_> {
+impl TurnFlow for State {
     type Proc = Proc;
+    type Rules = Rules;
+    type Event = Event;
     fn plan(&self) -> &TurnPlan {
-        &self.s.readings.turn
+        &self.readings.turn
     }
     fn cursor(&mut self) -> &mut Cursor {
-        &mut self.s.cursor
+        &mut self.cursor
     }
     fn busy(&self) -> bool {
-        let s = &self.s;
-        s.outcome.is_some()
-            || s.agenda.decision.is_some()
-            || !s.agenda.queue.is_empty()
-            || matches!(s.phase, Phase::NextTurn | Phase::Residence { .. } | Phase::Draft { .. } | Phase::Over)
+        self.outcome.is_some()
+            || self.agenda.decision.is_some()
+            || !self.agenda.queue.is_empty()
+            || matches!(self.phase, Phase::NextTurn | Phase::Residence { .. } | Phase::Draft { .. } | Phase::Over)
     }
-    fn begin(&mut self, step: TurnStep<Proc>) -> Flow {
-        let flow = self.s.begin_step(self.rules, step, self.ev);
-        self.s.run(self.rules, self.ev);
+    fn begin(&mut self, rules: &Rules, step: TurnStep<Proc>, ev: &mut Vec<Event>) -> Flow {
+        let flow = self.begin_step(rules, step, ev);
+        self.run(rules, ev);
         flow
     }
-    fn turn_over(&mut self) {
-        self.s.end_turn(self.rules, self.ev);
+    /// The next player's turn starts with the next action.
+    fn turn_over(&mut self, rules: &Rules, ev: &mut Vec<Event>) -> bool {
+        self.end_turn(rules, ev);
+        false
     }
 }
 
 impl State {
     /// Moves the turn on as far as it goes without the players.
     pub(super) fn drive(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        drive(&mut Flowing { s: self, rules, ev });
+        drive(self, rules, ev);
     }
 
     /// The bookkeeping of a new turn; the cursor then plays the declared
