@@ -27,24 +27,6 @@ pub struct FuzzOptions {
     pub shard: Option<(u64, u64)>,
 }
 
-impl FuzzOptions {
-    /// A run with invariants checked that stops at `share` of wall time
-    /// (`check` and `report` give each configuration its share this way;
-    /// the game count only bounds it).
-    pub fn timed(seed: u64, jobs: usize, share: Duration, shard: Option<(u64, u64)>) -> FuzzOptions {
-        FuzzOptions {
-            games: 1_000_000,
-            seed,
-            jobs,
-            checks: Checks::INVARIANTS,
-            fault: None,
-            time_limit: Some(share),
-            max_actions: 200_000,
-            shard,
-        }
-    }
-}
-
 /// Why a fuzz run cannot start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FuzzError {

@@ -13,6 +13,7 @@ use super::{
     scenario_files, with_progress,
 };
 use crate::check::fuzz::{FuzzOptions, FuzzSummary};
+use crate::check::suite::Checks;
 use crate::engine::Config;
 use crate::games::AnyRules;
 use crate::scenario::ScenarioRun;
@@ -226,7 +227,7 @@ fn fuzz_configs(gc: &mut GameCheck, rules: &AnyRules, configs: &[Config], share:
     let mut merged = FuzzSummary::default();
     crate::note!("check: fuzzing {} in {} configurations ({:.1}s each)", gc.game, configs.len(), share.as_secs_f64());
     for config in configs {
-        let opts = FuzzOptions::timed(a.seed, a.jobs, share, a.shard);
+        let opts = timed_fuzz(a.seed, a.jobs, share, a.shard);
         match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p)) {
             Ok(sum) => {
                 crate::detail!(
@@ -285,5 +286,21 @@ impl GameCheck {
             readings_not_paired: 0,
             failures: Vec::new(),
         }
+    }
+}
+
+/// A fuzz run with invariants checked that stops at `share` of wall time
+/// (`check` and `report` give each configuration its share this way; the
+/// game count only bounds it).
+pub(super) fn timed_fuzz(seed: u64, jobs: usize, share: Duration, shard: Option<(u64, u64)>) -> FuzzOptions {
+    FuzzOptions {
+        games: 1_000_000,
+        seed,
+        jobs,
+        checks: Checks::INVARIANTS,
+        fault: None,
+        time_limit: Some(share),
+        max_actions: 200_000,
+        shard,
     }
 }

@@ -12,10 +12,11 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use super::check::timed_fuzz;
 use super::sensitivity::rank;
 use super::{Exit, check_configs, fuzz_any, load_all, print_diagnostics, read_sources, scenario_files, with_progress};
 use crate::catalog::GameSources;
-use crate::check::fuzz::{FuzzOptions, FuzzSummary};
+use crate::check::fuzz::FuzzSummary;
 use crate::check::sensitivity::{SensitivityOptions, sensitivity};
 use crate::games::AnyRules;
 use crate::report::{ConfigRun, GameReport, Report, Sensitivities, SensitivityRow, html, pairing_players, readings};
@@ -104,7 +105,7 @@ pub fn report_command(a: &ReportArgs) -> Exit {
                 g.configurations_not_fuzzed.push(config.flags());
                 continue;
             }
-            let opts = FuzzOptions::timed(a.seed, a.jobs, share, None);
+            let opts = timed_fuzz(a.seed, a.jobs, share, None);
             match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p))
             {
                 Ok(sum) => {
