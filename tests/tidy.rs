@@ -162,7 +162,6 @@ const LONG_FILES: &[(&str, usize, &str)] = &[
         1482,
         "the state machine; splits as it moves onto the engine's zones and turn steps",
     ),
-    ("src/games/dry_gulch/catalog.rs", 734, "lowering; its `lower()` to split per file"),
     ("src/catalog/common.rs", 896, "shared catalog shapes and the readings lowering; to split per concern"),
     (
         "src/commands.rs",
