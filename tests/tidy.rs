@@ -162,7 +162,6 @@ const LONG_FILES: &[(&str, usize, &str)] = &[
         1482,
         "the state machine; splits as it moves onto the engine's zones and turn steps",
     ),
-    ("src/catalog/common.rs", 896, "shared catalog shapes and the readings lowering; to split per concern"),
     (
         "src/commands.rs",
         823,
