@@ -167,11 +167,6 @@ const LONG_FILES: &[(&str, usize, &str)] = &[
         823,
         "one function per command, with the input checks of the reliability pass; to split per command",
     ),
-    (
-        "src/games/dry_gulch/scenario_io.rs",
-        635,
-        "set-up overrides, action specs and the recorded expectation (facts and `Expect` are `facts.rs`); to split per concern",
-    ),
 ];
 
 #[test]
