@@ -5,6 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+mod buildings;
+
 use super::effects::{Dc, DcHost};
 use super::layers::{self, Layers};
 use super::readings::{self, PARAMS};
@@ -18,7 +20,7 @@ use crate::catalog::common::{
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{Folder, RawGameSection, lookup, with_snippets};
 use crate::catalog::{GameSources, SourceFile, overlay};
-use crate::engine::{Grid, Id, Kind, TurnPlan};
+use crate::engine::{Id, Kind, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -86,17 +88,63 @@ fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &
     }
 }
 
-// Longer than most: one pass over game.yaml and cards.yaml, then the
-// interpretations; buildings and events have their own functions. To split
-// per file as the catalog grows.
+/// The steps of lowering, one per file or concern, in the order their
+/// diagnostics are reported.
 fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     let lay = f.lay;
     let (gfile, g) = (lay.from.game.path, &lay.game);
-    let (sfile, rfile) = (lay.from.setup.path, lay.from.rules.path);
     let mut tally = NumberTally::default();
     check_id(gfile, &g.game.id, diags);
     let (documents, languages) = overlay::documents(gfile, (&g.game.documents, &g.game.languages), lay.added(), diags);
     check_names(gfile, &g.game.names, &languages, diags);
+    check_sections(lay, &mut tally, diags);
+    let (cfile, c) = (&f.cards.0.path, &f.cards.1);
+    let (symbols, sym_ids) = lower_symbols(cfile, c, &languages, &mut tally, diags);
+    let (cards, card_ids) = lower_cards(cfile, c, &sym_ids, &languages, &mut tally, diags);
+    check_deck(cfile, &cards, (&g.game, &g.setup), diags);
+    let (buildings, in_play) = buildings::lower_buildings(
+        &f.buildings.0.path,
+        &f.buildings.1,
+        &languages,
+        (&g.game, &g.rules),
+        &mut tally,
+        diags,
+    );
+    let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
+    let readings = lower_readings(lay, &card_ids, events.len(), choices, &tested, diags);
+    check_documents(citations(&f), &documents, diags);
+    let params = params(&g.setup, &g.rules);
+    debug_assert_eq!(params.len(), PARAMS.len());
+    let gs = &g.game;
+    Rules {
+        id: gs.id.value.clone(),
+        name: gs.names.display(&languages, &gs.id.value).to_string(),
+        min_players: gs.min_players.value,
+        max_players: gs.max_players.value,
+        documents,
+        languages,
+        symbols,
+        cards,
+        buildings,
+        in_play,
+        events,
+        replacements: readings.replacements,
+        choices: readings.choices,
+        params,
+        interpretations: readings.interpretations,
+        variants: Vec::new(),
+        turn: readings.turn,
+        declared: readings.declared,
+        tally,
+        sources: RULE_SOURCES.iter().copied().collect(),
+    }
+}
+
+/// The provenance and bounds of `game.yaml`'s sections `game`, `setup`
+/// and `rules`.
+fn check_sections(lay: &Layers<'_>, tally: &mut NumberTally, diags: &mut Diagnostics) {
+    let (gfile, g) = (lay.from.game.path, &lay.game);
+    let (sfile, rfile) = (lay.from.setup.path, lay.from.rules.path);
     let gs = &g.game;
     tally.add(check_provenance(
         gfile,
@@ -139,15 +187,22 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     for (name, v, min) in &numbers {
         bound(rfile, v, &format!("rules: {name}"), *min, MAX_NUMBER, diags);
     }
+}
 
-    // symbols and cards
-    let (cfile, c) = (&f.cards.0.path, &f.cards.1);
+/// The symbols, from the highest rank down, with their ids.
+fn lower_symbols(
+    cfile: &str,
+    c: &CardsFile,
+    languages: &[String],
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> (Vec<SymbolDef>, BTreeMap<String, Id<kind::Symbol>>) {
     check_unique(cfile, "symbol", c.symbols.iter().map(|s| &s.id), diags);
     let mut symbols = Vec::new();
     let mut sym_ids = BTreeMap::new();
     for (i, s) in c.symbols.iter().enumerate() {
         check_id(cfile, &s.id, diags);
-        check_names(cfile, &s.names, &languages, diags);
+        check_names(cfile, &s.names, languages, diags);
         let what = format!("symbol `{}`", s.id.value);
         tally.add(check_provenance(
             cfile,
@@ -164,7 +219,7 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
         sym_ids.insert(s.id.value.clone(), id_at::<kind::Symbol>(i, cfile, position(&s.id), diags));
         symbols.push(SymbolDef {
             id: s.id.value.clone(),
-            name: s.names.display(&languages, &s.id.value).to_string(),
+            name: s.names.display(languages, &s.id.value).to_string(),
             price: s.price.value,
             points: s.points.value,
             discs: s.discs.value,
@@ -173,12 +228,24 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     if symbols.is_empty() {
         diags.error(cfile, (1, 1), "the catalog declares no `symbols:`");
     }
+    (symbols, sym_ids)
+}
+
+/// The card kinds, with their ids.
+fn lower_cards(
+    cfile: &str,
+    c: &CardsFile,
+    sym_ids: &BTreeMap<String, Id<kind::Symbol>>,
+    languages: &[String],
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> (Vec<CardDef>, BTreeMap<String, CardId>) {
     check_unique(cfile, "card", c.cards.iter().map(|x| &x.id), diags);
     let mut cards = Vec::new();
     let mut card_ids = BTreeMap::new();
     for (i, x) in c.cards.iter().enumerate() {
         check_id(cfile, &x.id, diags);
-        check_names(cfile, &x.names, &languages, diags);
+        check_names(cfile, &x.names, languages, diags);
         let what = format!("card `{}`", x.id.value);
         tally.add(check_provenance(
             cfile,
@@ -191,38 +258,51 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
         ));
         bound(cfile, &x.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
         bound(cfile, &x.value, &format!("{what}: value"), 0, MAX_NUMBER, diags);
-        let sym = match &x.symbol {
-            Some(s) => lookup(&sym_ids, "symbol", s, cfile, diags),
-            None => None,
-        };
-        let kind = match (x.kind.value, sym, &x.symbol) {
-            (RawCardKind::Number, Some(s), _) => CardKind::Number(s),
-            (RawCardKind::Picture, Some(s), _) => CardKind::Picture(s),
-            (RawCardKind::Question, None, None) => CardKind::Question,
-            (RawCardKind::Indio, None, None) => CardKind::Indio,
-            (RawCardKind::Number | RawCardKind::Picture, None, None) => {
-                diags.error(
-                    cfile,
-                    position(&x.kind),
-                    format!("{what} is a number or picture card and needs a `symbol`"),
-                );
-                CardKind::Question
-            }
-            (RawCardKind::Question | RawCardKind::Indio, _, Some(s)) => {
-                diags.error(cfile, position(s), format!("{what}: question-mark and Indio cards have no symbol"));
-                CardKind::Question
-            }
-            _ => CardKind::Question,
-        };
+        let kind = card_kind(cfile, x, &what, sym_ids, diags);
         card_ids.insert(x.id.value.clone(), id_at::<kind::Card>(i, cfile, position(&x.id), diags));
         cards.push(CardDef {
             id: x.id.value.clone(),
-            name: x.names.display(&languages, &x.id.value).to_string(),
+            name: x.names.display(languages, &x.id.value).to_string(),
             kind,
             value: x.value.value,
             copies: x.copies.value,
         });
     }
+    (cards, card_ids)
+}
+
+/// A card's kind: a number or picture card has a symbol, a question-mark
+/// or Indio card none.
+fn card_kind(
+    cfile: &str,
+    x: &RawCard,
+    what: &str,
+    sym_ids: &BTreeMap<String, Id<kind::Symbol>>,
+    diags: &mut Diagnostics,
+) -> CardKind {
+    let sym = match &x.symbol {
+        Some(s) => lookup(sym_ids, "symbol", s, cfile, diags),
+        None => None,
+    };
+    match (x.kind.value, sym, &x.symbol) {
+        (RawCardKind::Number, Some(s), _) => CardKind::Number(s),
+        (RawCardKind::Picture, Some(s), _) => CardKind::Picture(s),
+        (RawCardKind::Question, None, None) => CardKind::Question,
+        (RawCardKind::Indio, None, None) => CardKind::Indio,
+        (RawCardKind::Number | RawCardKind::Picture, None, None) => {
+            diags.error(cfile, position(&x.kind), format!("{what} is a number or picture card and needs a `symbol`"));
+            CardKind::Question
+        }
+        (RawCardKind::Question | RawCardKind::Indio, _, Some(s)) => {
+            diags.error(cfile, position(s), format!("{what}: question-mark and Indio cards have no symbol"));
+            CardKind::Question
+        }
+        _ => CardKind::Question,
+    }
+}
+
+/// The deck deals every hand, and a hand can count its kinds.
+fn check_deck(cfile: &str, cards: &[CardDef], (gs, s): (&RawGameSection, &SetupSection), diags: &mut Diagnostics) {
     let deck: u32 = cards.iter().map(|c| c.copies).sum();
     let (max_players, hand) = (gs.max_players.value, s.hand.value);
     if u64::from(deck) < u64::from(max_players) * u64::from(hand) {
@@ -231,60 +311,75 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     if cards.len() > 48 {
         diags.error(cfile, (1, 1), format!("{} card kinds; a hand holds at most 48 kinds", cards.len()));
     }
+}
 
-    let (buildings, in_play) =
-        lower_buildings(&f.buildings.0.path, &f.buildings.1, &languages, (gs, r), &mut tally, diags);
-    let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
+/// What the round and the interpretations lower to.
+struct Readings {
+    turn: TurnPlan,
+    declared: Declared<'static>,
+    interpretations: Vec<common::Interpretation>,
+    /// The data effects their `replace:` and `steps:` compile to.
+    replacements: Vec<Vec<crate::lang::Effect<Dc>>>,
+    /// The events' `choose` options, then the replacements'.
+    choices: Vec<crate::lang::Choice<Dc>>,
+}
 
-    // interpretations
-    let ifile = lay.interpretations_file.path;
-    let entries = &lay.interpretations;
-    // the round: the declared steps, each one of the code's procedures
-    let declared = readings::declared(events.len());
+/// The round (the declared steps, each one of the code's procedures), then
+/// the interpretations against what the code declares.
+fn lower_readings(
+    lay: &Layers<'_>,
+    card_ids: &BTreeMap<String, CardId>,
+    events: usize,
+    choices: Vec<crate::lang::Choice<Dc>>,
+    tested: &BTreeSet<usize>,
+    diags: &mut Diagnostics,
+) -> Readings {
+    let declared = readings::declared(events);
     let round_at = line_of(lay.from.round.text, "round:");
-    let steps = common::lower_turn(lay.from.round.path, &g.round.phases, round_at, &declared, diags);
+    let steps = common::lower_turn(lay.from.round.path, &lay.game.round.phases, round_at, &declared, diags);
     let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let decl = Declared { turn: &steps, ..declared };
     let registry = Registry::<Dc>::default();
     let mut replacements = Vec::new();
     // one choice table: a replacement's `choose` options follow the events'
     let mut tables = Tables { choices, ..Tables::default() };
-    let event_ids: BTreeMap<String, usize> = events.iter().enumerate().map(|(i, e)| (e.id.clone(), i)).collect();
+    let event_ids: BTreeMap<String, usize> =
+        lay.events.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i)).collect();
     let interp_names: Vec<(String, Vec<String>)> = Vec::new();
-    let mut lower_replace = |patch: Patch<'_, RawEffect>,
-                             from: &Source<'_>,
-                             diags: &mut Diagnostics|
-     -> Option<Change> {
-        match patch {
-            Patch::Replace(rp) => {
-                let e = lookup(&event_ids, "event", &rp.event, from.path, diags)?;
-                let flags = BTreeMap::new();
-                let names = Names { flags: &flags, interpretations: &interp_names };
-                let host = DcHost { cards: &card_ids };
-                let report = Report { file: from.path, text: from.text, diags };
-                let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&rp.effect);
-                replacements.push(effect);
-                Some(Change::Replace { entity: e as u32, with: (replacements.len() - 1) as u32 })
-            }
+    let mut lower_replace =
+        |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
             // an added step runs its effect for the start player
-            Patch::Step { at, after, raw, .. } => {
-                let flags = BTreeMap::new();
-                let names = Names { flags: &flags, interpretations: &interp_names };
-                let host = DcHost { cards: &card_ids };
-                let report = Report { file: from.path, text: from.text, diags };
-                let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&raw.effect);
-                replacements.push(effect);
-                Some(Change::Step { at: at as u32, after, with: (replacements.len() - 1) as u32 })
-            }
-        }
-    };
-    let interpretations = common::lower_interpretations(ifile, entries, &tested, &[], &decl, &mut lower_replace, diags);
-    let choices = tables.choices;
+            let (raw, entity) = match patch {
+                Patch::Replace(rp) => (&rp.effect, Some(lookup(&event_ids, "event", &rp.event, from.path, diags)?)),
+                Patch::Step { raw, .. } => (&raw.effect, None),
+            };
+            let flags = BTreeMap::new();
+            let names = Names { flags: &flags, interpretations: &interp_names };
+            let host = DcHost { cards: card_ids };
+            let report = Report { file: from.path, text: from.text, diags };
+            let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(raw);
+            replacements.push(effect);
+            let with = (replacements.len() - 1) as u32;
+            Some(match (patch, entity) {
+                (Patch::Step { at, after, .. }, _) => Change::Step { at: at as u32, after, with },
+                (_, e) => Change::Replace { entity: e.unwrap_or(0) as u32, with },
+            })
+        };
+    let (ifile, entries) = (lay.interpretations_file.path, &lay.interpretations);
+    let interpretations = common::lower_interpretations(ifile, entries, tested, &[], &decl, &mut lower_replace, diags);
+    Readings { turn, declared, interpretations, replacements, choices: tables.choices }
+}
+
+/// Every citation of the catalog, with its file.
+fn citations<'a>(f: &'a Files<'a>) -> Vec<(&'a str, &'a common::RawCitation)> {
+    let lay = f.lay;
+    let g = &lay.game;
     let mut cites: Vec<(&str, &common::RawCitation)> = Vec::new();
-    cites.extend(gs.source.iter().map(|x| (gfile, x)));
-    cites.extend(s.source.iter().map(|x| (sfile, x)));
-    cites.extend(r.source.iter().map(|x| (rfile, x)));
+    cites.extend(g.game.source.iter().map(|x| (lay.from.game.path, x)));
+    cites.extend(g.setup.source.iter().map(|x| (lay.from.setup.path, x)));
+    cites.extend(g.rules.source.iter().map(|x| (lay.from.rules.path, x)));
     cites.extend(g.round.source.iter().map(|x| (lay.from.round.path, x)));
+    let (cfile, c) = (&f.cards.0.path, &f.cards.1);
     cites.extend(
         c.symbols
             .iter()
@@ -298,9 +393,13 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     );
     cites.extend(lay.events.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
     cites.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|x| (e.from.path, x))));
-    check_documents(cites, &documents, diags);
+    cites
+}
 
-    let params = vec![
+/// The catalog's values of the parameters a reading may set, in `PARAMS`
+/// order.
+fn params(s: &SetupSection, r: &RulesSection) -> Vec<u32> {
+    vec![
         s.money.value,
         s.hand.value,
         s.tokens.value,
@@ -313,146 +412,7 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
         r.picture_tokens.value,
         r.money_per_point.value,
         r.round_cap.value,
-    ];
-    debug_assert_eq!(params.len(), PARAMS.len());
-    Rules {
-        id: gs.id.value.clone(),
-        name: gs.names.display(&languages, &gs.id.value).to_string(),
-        min_players: gs.min_players.value,
-        max_players: gs.max_players.value,
-        documents,
-        languages,
-        symbols,
-        cards,
-        buildings,
-        in_play,
-        events,
-        replacements,
-        choices,
-        params,
-        interpretations,
-        variants: Vec::new(),
-        turn,
-        declared,
-        tally,
-        sources: RULE_SOURCES.iter().copied().collect(),
-    }
-}
-
-/// The buildings' grids and the boards by player count.
-fn lower_buildings(
-    file: &str,
-    raw: &BuildingsFile,
-    languages: &[String],
-    (gs, rules): (&RawGameSection, &RulesSection),
-    tally: &mut NumberTally,
-    diags: &mut Diagnostics,
-) -> (Vec<BuildingDef>, BTreeMap<u32, Vec<Bld>>) {
-    check_unique(file, "building", raw.buildings.iter().map(|b| &b.id), diags);
-    let mut out = Vec::new();
-    let mut ids = BTreeMap::new();
-    for (i, b) in raw.buildings.iter().enumerate() {
-        check_id(file, &b.id, diags);
-        check_names(file, &b.names, languages, diags);
-        let what = format!("building `{}`", b.id.value);
-        tally.add(check_provenance(file, &what, position(&b.id), &b.source, &b.assumed, &[("squares", 1)], diags));
-        let rows = b.squares.len();
-        let cols = b.squares.iter().map(|r| r.value.chars().count()).max().unwrap_or(0);
-        let mut grid = match Grid::<kind::Square>::new(cols, rows) {
-            Ok(g) if rows > 0 && cols > 0 => g,
-            _ => {
-                diags.error(
-                    file,
-                    position(&b.id),
-                    format!("{what}: a building is 1 to 256 squares, {rows} rows of up to {cols}"),
-                );
-                Grid::new(1, 1).expect("one square")
-            }
-        };
-        let mut special = 0;
-        for (r, row) in b.squares.iter().enumerate() {
-            for (c, ch) in row.value.chars().enumerate() {
-                let kind = match ch {
-                    '.' => PLAIN,
-                    '*' => {
-                        special += 1;
-                        SPECIAL
-                    }
-                    ' ' => NO_SQUARE,
-                    other => {
-                        diags.error(
-                            file,
-                            position(row),
-                            format!(
-                                "{what}: `{other}` is no square; write `.` a square, `*` a special field, a space none"
-                            ),
-                        );
-                        NO_SQUARE
-                    }
-                };
-                if let Some(s) = grid.at(c, r) {
-                    grid.set_field(s, kind);
-                }
-            }
-            for c in row.value.chars().count()..cols {
-                if let Some(s) = grid.at(c, r) {
-                    grid.set_field(s, NO_SQUARE);
-                }
-            }
-        }
-        if special < rules.control_fields.value {
-            diags.error(
-                file,
-                position(&b.id),
-                format!(
-                    "{what} has {special} special fields; control needs {} (rules: control_fields)",
-                    rules.control_fields.value
-                ),
-            );
-        }
-        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags));
-        out.push(BuildingDef {
-            id: b.id.value.clone(),
-            name: b.names.display(languages, &b.id.value).to_string(),
-            grid,
-        });
-    }
-    let boards = &raw.boards;
-    tally.add(check_provenance(file, "boards", (1, 1), &boards.source, &boards.assumed, &[("by_players", 1)], diags));
-    check_unique(file, "board", boards.boards.iter().map(|b| &b.id), diags);
-    let mut board_ids: BTreeMap<String, Vec<Bld>> = BTreeMap::new();
-    for bd in &boards.boards {
-        check_id(file, &bd.id, diags);
-        let bl: Vec<Bld> = bd.buildings.iter().filter_map(|b| lookup(&ids, "building", b, file, diags)).collect();
-        board_ids.insert(bd.id.value.clone(), bl);
-    }
-    let mut in_play = BTreeMap::new();
-    for (n, list) in &boards.by_players {
-        let mut set = BTreeSet::new();
-        for b in list {
-            if let Some(bl) = board_ids.get(&b.value) {
-                set.extend(bl.iter().copied());
-            } else {
-                lookup(
-                    &BTreeMap::<String, ()>::new()
-                        .into_iter()
-                        .chain(board_ids.keys().map(|k| (k.clone(), ())))
-                        .collect(),
-                    "board",
-                    b,
-                    file,
-                    diags,
-                );
-            }
-        }
-        in_play.insert(*n, set.into_iter().collect::<Vec<_>>());
-    }
-    for n in gs.min_players.value..=gs.max_players.value.min(64) {
-        if !in_play.contains_key(&n) {
-            diags.error(file, (1, 1), format!("boards: `by_players` names no boards for {n} players"));
-        }
-    }
-    (out, in_play)
+    ]
 }
 
 /// The event cards, their effects compiled in the shared language.

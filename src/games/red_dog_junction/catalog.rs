@@ -81,8 +81,9 @@ pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &
     n.value
 }
 
-// About 110 lines: the one place where the five files meet (documents,
-// citations, readings, the parts); the parts themselves are in `lower_parts`.
+/// The steps of lowering, one per file or concern, in the order their
+/// diagnostics are reported; the parts of `components.yaml` and
+/// `cards.yaml` are in `lower_parts`.
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let f = Files { comp: lay.components.from.path, lay };
     let g = &lay.game;
@@ -101,77 +102,14 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     }
     let numbers = numbers(&f, g, &mut tally, diags);
     let (comp, components) = (lay.components.from, lay.components.raw);
-    let (cubes, cube_ids, scrap, gold, locations, loc_ids) =
+    let (cubes, cube_ids, scrap, gold, locations, _loc_ids) =
         lower_places(&f, components, &languages, max, &mut tally, diags);
     let (docks, junction) = lower_docks(&f, components, &locations, &cube_ids, &mut tally, diags);
     let dice = lower_dice(&f, &components.dice, &cube_ids, diags);
     let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, &mut tally, diags);
     let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, &mut tally, diags);
-    let mut cites: Vec<(&str, &RawCitation)> = Vec::new();
-    for (section, s) in [
-        ("game", &g.game.source),
-        ("setup", &g.setup.source),
-        ("turn", &g.turn.source),
-        ("ship", &g.ship.source),
-        ("crew", &g.crew.source),
-        ("end", &g.end.source),
-        ("limits", &g.limits.source),
-        ("solo", &g.solo.source),
-        ("drafts", &g.drafts.source),
-    ] {
-        cites.extend(s.iter().map(|c| (f.at(section), c)));
-    }
-    let c = components;
-    for s in [&c.commodities.source, &c.locations.source, &c.dice.source, &c.super_deals.source] {
-        cites.extend(s.iter().map(|x| (comp.path, x)));
-    }
-    cites.extend(lay.cards.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
-    cites.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|x| (e.from.path, x))));
-    cites.extend(lay.variants.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
-    check_documents(cites, &documents, diags);
-    let decl = readings::declared(cards.len());
-    let card_ids: BTreeMap<String, Id<Card>> =
-        cards.iter().enumerate().filter_map(|(i, c)| Some((c.id.clone(), Id::new(i).ok()?))).collect();
-    let mut fx = EffectCompiler {
-        registry: Default::default(),
-        host: RdjHost { cards: &card_ids, cubes: &cube_ids },
-        interpretations: (lay.interpretations.iter())
-            .map(|i| (i.raw.id.value.clone(), i.raw.options.iter().map(|o| o.id.value.clone()).collect()))
-            .collect(),
-        tables: Default::default(),
-    };
-    let effects = (lay.cards.iter()).map(|e| fx.compile(e.from.path, e.from.text, &e.raw.effect, diags)).collect();
-    let fx_tested = fx.tables.readings.clone();
-    let mut replacements = Vec::new();
-    let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
-        Patch::Replace(r) => {
-            let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
-            replacements.push(fx.compile(from.path, from.text, &r.effect, d));
-            Some(Change::Replace { entity: card.index() as u32, with: (replacements.len() - 1) as u32 })
-        }
-        Patch::Step { anchor, .. } => {
-            d.error(
-                from.path,
-                position(anchor),
-                "red-dog-junction's turn has no data steps: use `set:`, `replace:` (a card's effect) or a reading \
-                 the engine implements",
-            );
-            None
-        }
-    };
-    let vf = lay.variants_file;
-    let variants = common::lower_variants(vf, &lay.variants, &languages, &decl, &mut lower_replace, diags);
-    let inf = lay.interpretations_file;
-    let interpretations = common::lower_interpretations(
-        inf,
-        &lay.interpretations,
-        &fx_tested,
-        &variants,
-        &decl,
-        &mut lower_replace,
-        diags,
-    );
-    let compiled = Compiled { effects, replacements, choices: fx.tables.choices };
+    check_documents(citations(&f), &documents, diags);
+    let (compiled, variants, interpretations) = lower_readings(lay, &cards, &cube_ids, &languages, diags);
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
     params[P::SecondPileTiles as usize] = pile_tiles.1;
@@ -183,23 +121,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             format!("solo.automa_deal_gold is {deal_gold}, but no Super Deal pile pays that much"),
         );
     }
-    let find = |k: LocKind| locations.iter().position(|l| l.kind == k);
-    let haberdashery = find(LocKind::Haberdashery).unwrap_or_else(|| {
-        diags.error(comp.path, (1, 1), "no location has `kind: haberdashery`");
-        0
-    });
-    let bank = find(LocKind::Bank).unwrap_or_else(|| {
-        diags.error(comp.path, (1, 1), "no location has `kind: bank`");
-        0
-    });
-    let mut dock_graph = Graph::new(docks.len(), 1).unwrap_or_else(|e| {
-        diags.error(comp.path, (1, 1), e.to_string());
-        Graph::new(0, 1).expect("an empty graph")
-    });
-    for d in Id::first(docks.len()) {
-        dock_graph.set_capacity(d, 1);
-    }
-    let _ = loc_ids;
+    let (haberdashery, bank, dock_graph) = special_places(comp.path, &locations, docks.len(), diags);
     Rules {
         id: g.game.id.value.clone(),
         name: g.game.names.display(&languages, &g.game.id.value).to_string(),
@@ -236,6 +158,115 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     }
 }
 
+/// Every citation of the catalog, with its file.
+fn citations<'a>(f: &'a Files<'a>) -> Vec<(&'a str, &'a RawCitation)> {
+    let lay = f.lay;
+    let g = &lay.game;
+    let mut cites: Vec<(&str, &RawCitation)> = Vec::new();
+    for (section, s) in [
+        ("game", &g.game.source),
+        ("setup", &g.setup.source),
+        ("turn", &g.turn.source),
+        ("ship", &g.ship.source),
+        ("crew", &g.crew.source),
+        ("end", &g.end.source),
+        ("limits", &g.limits.source),
+        ("solo", &g.solo.source),
+        ("drafts", &g.drafts.source),
+    ] {
+        cites.extend(s.iter().map(|c| (f.at(section), c)));
+    }
+    let c = lay.components.raw;
+    for s in [&c.commodities.source, &c.locations.source, &c.dice.source, &c.super_deals.source] {
+        cites.extend(s.iter().map(|x| (lay.components.from.path, x)));
+    }
+    cites.extend(lay.cards.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
+    cites.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|x| (e.from.path, x))));
+    cites.extend(lay.variants.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
+    cites
+}
+
+/// The cards' effects compiled, then the variants and interpretations
+/// against what the code declares (a `replace:` names a card type).
+fn lower_readings(
+    lay: &Layers<'_>,
+    cards: &[CardDef],
+    cube_ids: &BTreeMap<String, Id<Cube>>,
+    languages: &[String],
+    diags: &mut Diagnostics,
+) -> (Compiled, Vec<common::Variant>, Vec<common::Interpretation>) {
+    let decl = readings::declared(cards.len());
+    let card_ids: BTreeMap<String, Id<Card>> =
+        cards.iter().enumerate().filter_map(|(i, c)| Some((c.id.clone(), Id::new(i).ok()?))).collect();
+    let mut fx = EffectCompiler {
+        registry: Default::default(),
+        host: RdjHost { cards: &card_ids, cubes: cube_ids },
+        interpretations: (lay.interpretations.iter())
+            .map(|i| (i.raw.id.value.clone(), i.raw.options.iter().map(|o| o.id.value.clone()).collect()))
+            .collect(),
+        tables: Default::default(),
+    };
+    let effects = (lay.cards.iter()).map(|e| fx.compile(e.from.path, e.from.text, &e.raw.effect, diags)).collect();
+    let fx_tested = fx.tables.readings.clone();
+    let mut replacements = Vec::new();
+    let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
+        Patch::Replace(r) => {
+            let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
+            replacements.push(fx.compile(from.path, from.text, &r.effect, d));
+            Some(Change::Replace { entity: card.index() as u32, with: (replacements.len() - 1) as u32 })
+        }
+        Patch::Step { anchor, .. } => {
+            d.error(
+                from.path,
+                position(anchor),
+                "red-dog-junction's turn has no data steps: use `set:`, `replace:` (a card's effect) or a reading \
+                 the engine implements",
+            );
+            None
+        }
+    };
+    let vf = lay.variants_file;
+    let variants = common::lower_variants(vf, &lay.variants, languages, &decl, &mut lower_replace, diags);
+    let inf = lay.interpretations_file;
+    let interpretations = common::lower_interpretations(
+        inf,
+        &lay.interpretations,
+        &fx_tested,
+        &variants,
+        &decl,
+        &mut lower_replace,
+        diags,
+    );
+    (Compiled { effects, replacements, choices: fx.tables.choices }, variants, interpretations)
+}
+
+/// The Haberdashery's and the bank's locations, and the docks as a graph
+/// of one ship each.
+fn special_places(
+    comp: &str,
+    locations: &[LocDef],
+    docks: usize,
+    diags: &mut Diagnostics,
+) -> (usize, usize, Graph<Dock>) {
+    let find = |k: LocKind| locations.iter().position(|l| l.kind == k);
+    let haberdashery = find(LocKind::Haberdashery).unwrap_or_else(|| {
+        diags.error(comp, (1, 1), "no location has `kind: haberdashery`");
+        0
+    });
+    let bank = find(LocKind::Bank).unwrap_or_else(|| {
+        diags.error(comp, (1, 1), "no location has `kind: bank`");
+        0
+    });
+    let mut dock_graph = Graph::new(docks, 1).unwrap_or_else(|e| {
+        diags.error(comp, (1, 1), e.to_string());
+        Graph::new(0, 1).expect("an empty graph")
+    });
+    for d in Id::first(docks) {
+        dock_graph.set_capacity(d, 1);
+    }
+    (haberdashery, bank, dock_graph)
+}
+
 struct Numbers {
     params: Vec<u32>,
     starting_gold: Vec<u32>,
@@ -244,7 +275,24 @@ struct Numbers {
     gold_die_start: u8,
 }
 
+/// The numbers of `game.yaml`: each section's provenance, the gold by
+/// player count, the parameters a reading may set, each within its bound.
 fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Diagnostics) -> Numbers {
+    check_sections(f, g, tally, diags);
+    let s = &g.setup;
+    let (starting_gold, gold_to_box) = gold_by_players(f, s, g.game.max_players.value.min(5) as usize, diags);
+    let params = params(f, g, diags);
+    Numbers {
+        params,
+        starting_gold,
+        gold_to_box,
+        display: small(f.at("setup"), &s.display, 12, "setup.display", diags).max(1) as usize,
+        gold_die_start: small(f.at("setup"), &s.gold_die_start, 20, "setup.gold_die_start", diags) as u8,
+    }
+}
+
+/// The provenance of `game.yaml`'s sections: each number cited or assumed.
+fn check_sections(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Diagnostics) {
     let prov = |what: &str, at, src: &[RawCitation], assumed, fields: &[(&str, usize)], diags: &mut Diagnostics| {
         check_provenance(f.at(what), what, at, src, assumed, fields, diags)
     };
@@ -311,7 +359,11 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
     let dr = &g.drafts;
     let draft_fields = [("trail_boss_officers", 1), ("trail_boss_picks", 1), ("posse_cowboys", 1), ("posse_hand", 1)];
     tally.add(prov("drafts", position(&dr.posse_hand), &dr.source, &dr.assumed, &draft_fields, diags));
-    let max = g.game.max_players.value.min(5) as usize;
+}
+
+/// The starting gold of each player and the gold put back in the box for
+/// each player count.
+fn gold_by_players(f: &Files<'_>, s: &SetupSection, max: usize, diags: &mut Diagnostics) -> (Vec<u32>, Vec<u32>) {
     let mut starting_gold = vec![0; max];
     for (n, gold) in &s.starting_gold {
         match starting_gold.get_mut((*n as usize).wrapping_sub(1)) {
@@ -341,6 +393,13 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
             ),
         }
     }
+    (starting_gold, gold_to_box)
+}
+
+/// The parameters a reading may set, in `readings::PARAMS` order (the
+/// Super Deal piles' are set once the deals are lowered).
+fn params(f: &Files<'_>, g: &GameFile, diags: &mut Diagnostics) -> Vec<u32> {
+    let (solo, dr) = (&g.solo, &g.drafts);
     let mut params = vec![0; readings::PARAMS.len()];
     params[P::Actions as usize] = small(f.at("turn"), &g.turn.actions, 10, "turn.actions", diags).max(1);
     params[P::CapacityPerCowboy as usize] =
@@ -364,11 +423,5 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
     }
     params[P::SoloActions as usize] = params[P::SoloActions as usize].max(1);
     params[P::TurnCap as usize] = small(f.at("limits"), &g.limits.turn_cap, 100_000, "limits.turn_cap", diags).max(1);
-    Numbers {
-        params,
-        starting_gold,
-        gold_to_box,
-        display: small(f.at("setup"), &s.display, 12, "setup.display", diags).max(1) as usize,
-        gold_die_start: small(f.at("setup"), &s.gold_die_start, 20, "setup.gold_die_start", diags) as u8,
-    }
+    params
 }

@@ -14,8 +14,8 @@ use crate::yaml::{Spanned, position};
 pub(super) type Places =
     (Vec<CubeDef>, BTreeMap<String, Id<Cube>>, Id<Cube>, Id<Cube>, Vec<LocDef>, BTreeMap<String, usize>);
 
-// About 120 lines: commodities and locations are checked against each
-// other (a commodity starts on a location, a planet mines a commodity).
+/// The commodities and the locations, checked against each other (a
+/// commodity starts on a location, a planet mines a commodity).
 pub(super) fn lower_places(
     f: &Files<'_>,
     c: &ComponentsFile,
@@ -40,6 +40,40 @@ pub(super) fn lower_places(
     let lat = c.locations.entries.first().map_or((1, 1), |e| position(&e.id));
     let l = &c.locations;
     tally.add(check_provenance(f.comp, "locations", lat, &l.source, &l.assumed, &[("docks", l.entries.len())], diags));
+    let (cube_ids, scrap, gold) = commodity_ids(f, cm, langs, at, diags);
+    let loc_ids: BTreeMap<String, usize> = l.entries.iter().enumerate().map(|(i, e)| (e.id.value.clone(), i)).collect();
+    let cubes = cm
+        .entries
+        .iter()
+        .map(|e| CubeDef {
+            id: e.id.value.clone(),
+            name: e.names.display(langs, &e.id.value).to_string(),
+            copies: small(f.comp, &e.copies, 200, "copies", diags),
+            home: if e.starts.value == "space" {
+                Home::Space
+            } else {
+                lookup(&loc_ids, "location", &e.starts, f.comp, diags).map_or(Home::Space, Home::Loc)
+            },
+        })
+        .collect();
+    let locations = lower_locations(f, l, &cube_ids, langs, diags);
+    for seat in 0..max as usize {
+        if !locations.iter().any(|l| l.kind == LocKind::Home(seat)) {
+            diags.error(f.comp, lat, format!("no home base for player {}", seat + 1));
+        }
+    }
+    (cubes, cube_ids, scrap, gold, locations, loc_ids)
+}
+
+/// The commodities' ids, and the commodities in the roles `scrap` and
+/// `gold` (exactly one each; no other role).
+fn commodity_ids(
+    f: &Files<'_>,
+    cm: &Listed<RawCommodity>,
+    langs: &[String],
+    at: (u64, u64),
+    diags: &mut Diagnostics,
+) -> (BTreeMap<String, Id<Cube>>, Id<Cube>, Id<Cube>) {
     let mut cube_ids = BTreeMap::new();
     for (i, e) in cm.entries.iter().enumerate() {
         check_id(f.comp, &e.id, diags);
@@ -49,7 +83,6 @@ pub(super) fn lower_places(
             Err(o) => diags.error(f.comp, position(&e.id), o.to_string()),
         }
     }
-    let loc_ids: BTreeMap<String, usize> = l.entries.iter().enumerate().map(|(i, e)| (e.id.value.clone(), i)).collect();
     let mut role = |r: &str| {
         let found: Vec<_> = cm.entries.iter().filter(|e| e.role.as_ref().is_some_and(|x| x.value == r)).collect();
         if found.len() != 1 {
@@ -66,56 +99,23 @@ pub(super) fn lower_places(
             diags.error(f.comp, position(r), format!("unknown commodity role `{}`; roles: scrap, gold", r.value));
         }
     }
-    let cubes = cm
-        .entries
-        .iter()
-        .map(|e| CubeDef {
-            id: e.id.value.clone(),
-            name: e.names.display(langs, &e.id.value).to_string(),
-            copies: small(f.comp, &e.copies, 200, "copies", diags),
-            home: if e.starts.value == "space" {
-                Home::Space
-            } else {
-                lookup(&loc_ids, "location", &e.starts, f.comp, diags).map_or(Home::Space, Home::Loc)
-            },
-        })
-        .collect();
+    (cube_ids, scrap, gold)
+}
+
+/// The locations, each with its kind and its docks (numbered in order).
+fn lower_locations(
+    f: &Files<'_>,
+    l: &Listed<RawLocation>,
+    cube_ids: &BTreeMap<String, Id<Cube>>,
+    langs: &[String],
+    diags: &mut Diagnostics,
+) -> Vec<LocDef> {
     let mut locations = Vec::new();
     let mut first_dock = 0;
     for e in &l.entries {
         check_id(f.comp, &e.id, diags);
         check_names(f.comp, &e.names, langs, diags);
-        let kind = match e.kind.value.as_str() {
-            "junction" => LocKind::Junction,
-            "haberdashery" => LocKind::Haberdashery,
-            "bank" => LocKind::Bank,
-            "planet" => match &e.mines {
-                Some(m) => LocKind::Planet(lookup(&cube_ids, "commodity", m, f.comp, diags).unwrap_or(Id::ZERO)),
-                None => {
-                    diags.error(
-                        f.comp,
-                        position(&e.kind),
-                        format!("planet `{}` names no commodity it `mines`", e.id.value),
-                    );
-                    LocKind::Planet(Id::ZERO)
-                }
-            },
-            "home" => match &e.seat {
-                Some(s) if (1..=5).contains(&s.value) => LocKind::Home(s.value as usize - 1),
-                _ => {
-                    diags.error(f.comp, position(&e.kind), format!("home base `{}` needs `seat:` 1 to 5", e.id.value));
-                    LocKind::Home(0)
-                }
-            },
-            other => {
-                diags.error(
-                    f.comp,
-                    position(&e.kind),
-                    format!("unknown location kind `{other}`; kinds: junction, planet, haberdashery, bank, home"),
-                );
-                LocKind::Bank
-            }
-        };
+        let kind = location_kind(f, e, cube_ids, diags);
         let docks = small(f.comp, &e.docks, 12, "docks", diags).max(1) as usize;
         locations.push(LocDef {
             id: e.id.value.clone(),
@@ -126,12 +126,48 @@ pub(super) fn lower_places(
         });
         first_dock += docks;
     }
-    for seat in 0..max as usize {
-        if !locations.iter().any(|l| l.kind == LocKind::Home(seat)) {
-            diags.error(f.comp, lat, format!("no home base for player {}", seat + 1));
+    locations
+}
+
+/// A location's kind: a planet names the commodity it mines, a home base
+/// its seat.
+fn location_kind(
+    f: &Files<'_>,
+    e: &RawLocation,
+    cube_ids: &BTreeMap<String, Id<Cube>>,
+    diags: &mut Diagnostics,
+) -> LocKind {
+    match e.kind.value.as_str() {
+        "junction" => LocKind::Junction,
+        "haberdashery" => LocKind::Haberdashery,
+        "bank" => LocKind::Bank,
+        "planet" => match &e.mines {
+            Some(m) => LocKind::Planet(lookup(cube_ids, "commodity", m, f.comp, diags).unwrap_or(Id::ZERO)),
+            None => {
+                diags.error(
+                    f.comp,
+                    position(&e.kind),
+                    format!("planet `{}` names no commodity it `mines`", e.id.value),
+                );
+                LocKind::Planet(Id::ZERO)
+            }
+        },
+        "home" => match &e.seat {
+            Some(s) if (1..=5).contains(&s.value) => LocKind::Home(s.value as usize - 1),
+            _ => {
+                diags.error(f.comp, position(&e.kind), format!("home base `{}` needs `seat:` 1 to 5", e.id.value));
+                LocKind::Home(0)
+            }
+        },
+        other => {
+            diags.error(
+                f.comp,
+                position(&e.kind),
+                format!("unknown location kind `{other}`; kinds: junction, planet, haberdashery, bank, home"),
+            );
+            LocKind::Bank
         }
     }
-    (cubes, cube_ids, scrap, gold, locations, loc_ids)
 }
 
 pub(super) fn lower_docks(

@@ -1,17 +1,106 @@
-//! The buildings' roles and how many copies of one may stand: the two
-//! building fields written as conditions (`repeat:`, `same_as:`), compiled
-//! once the shared language can read the catalog's ids.
+//! The buildings: their records (cost, influence, permits), their roles,
+//! and how many copies of one may stand: the two building fields written
+//! as conditions (`repeat:`, `same_as:`), compiled once the shared
+//! language can read the catalog's ids.
+
+use std::collections::BTreeMap;
 
 use super::{Ids, LangCx};
-use crate::catalog::common::Entry;
+use crate::catalog::MAX_NUMBER;
+use crate::catalog::common::{Entry, NumberTally, check_id, check_names, check_provenance};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::lookup;
+use crate::games::dry_gulch::bounds::{MAX_COPIES, check_bound};
 use crate::games::dry_gulch::effects::Dg;
 use crate::games::dry_gulch::layers::Layers;
-use crate::games::dry_gulch::rules_data::Building;
+use crate::games::dry_gulch::rules_data::{Bld, Building, Res, id_at};
 use crate::games::dry_gulch::schema::{Ability, RawBuilding};
 use crate::lang::Tables;
 use crate::yaml::position;
+
+/// The buildings' ids, in catalog order.
+pub(super) fn building_ids(lay: &Layers<'_>, diags: &mut Diagnostics) -> BTreeMap<String, Bld> {
+    (lay.buildings.iter().enumerate())
+        .filter_map(|(i, e)| Some((e.raw.id.value.clone(), id_at(i, e.from.path, position(&e.raw.id), diags)?)))
+        .collect()
+}
+
+/// The buildings, in catalog order, without their `repeat:` and `same_as:`
+/// (`lower_copies` adds them once effects compile).
+pub(super) fn lower_buildings(
+    lay: &Layers<'_>,
+    ids: &Ids,
+    languages: &[String],
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> Vec<Building> {
+    let mut buildings = Vec::new();
+    for e in &lay.buildings {
+        let (b, f) = (e.raw, e.from.path);
+        check_id(f, &b.id, diags);
+        check_names(f, &b.names, languages, diags);
+        tally.add(check_provenance(
+            f,
+            &format!("building `{}`", b.id.value),
+            position(&b.id),
+            &b.source,
+            &b.assumed,
+            &[("cost", b.cost.len()), ("influence", 1), ("permits", 1)],
+            diags,
+        ));
+        check_building_numbers(f, b, diags);
+        let mut cost: BTreeMap<Res, u32> = BTreeMap::new();
+        for c in &b.cost {
+            if let Some(r) = lookup(&ids.resources, "resource", c, f, diags) {
+                *cost.entry(r).or_default() += 1;
+            }
+        }
+        let special = matches!(b.ability, Some(Ability::Residence | Ability::TownHall));
+        if special && (b.permits.value != 0 || !b.cost.is_empty()) {
+            diags.error(
+                f,
+                position(&b.id),
+                format!("building `{}` is placed at set-up, so it has no cost and no permits", b.id.value),
+            );
+        }
+        if !special && b.cost.is_empty() {
+            diags.error(f, position(&b.id), format!("building `{}` has no cost", b.id.value));
+        }
+        buildings.push(Building {
+            id: b.id.value.clone(),
+            name: b.names.display(languages, &b.id.value).to_string(),
+            cost: cost.into_iter().collect(),
+            influence: b.influence,
+            corner: b.corner,
+            permits: b.permits.value,
+            ability: b.ability,
+            repeat: None,
+            same_as: None,
+        });
+    }
+    buildings
+}
+
+/// A building's permits, influence and number of cost cards within their bounds.
+fn check_building_numbers(f: &str, b: &RawBuilding, diags: &mut Diagnostics) {
+    check_bound(
+        f,
+        position(&b.permits),
+        &format!("building `{}`: permits", b.id.value),
+        b.permits.value,
+        MAX_COPIES,
+        diags,
+    );
+    check_bound(f, position(&b.id), &format!("building `{}`: influence", b.id.value), b.influence, MAX_NUMBER, diags);
+    if b.cost.len() > MAX_COPIES as usize {
+        let at = position(&b.cost[MAX_COPIES as usize]);
+        diags.error(
+            f,
+            at,
+            format!("building `{}` costs more than {MAX_COPIES} cards (a payment counts them in a byte)", b.id.value),
+        );
+    }
+}
 
 /// Exactly one building has each of the roles the set-up and the Bank's
 /// plot need.

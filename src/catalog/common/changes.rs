@@ -1,0 +1,152 @@
+//! What a reading or a variant changes as data (`set:`, `replace:`,
+//! `steps:`), against what the code of a game declares, and the switch
+//! points each change touches.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Key, Source};
+use crate::catalog::MAX_NUMBER;
+use crate::catalog::diag::Diagnostics;
+use crate::catalog::turn::{RawStep, lower_step};
+use crate::yaml::{Spanned, position};
+
+/// A `replace:` entry: the event whose effect is replaced, and the effect
+/// (in the game's effect language `E`) that applies instead.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
+pub struct RawReplace<E> {
+    pub event: Spanned<String>,
+    pub effect: Vec<E>,
+}
+
+/// What the game compiles for a reading or a variant.
+#[derive(Debug, Clone, Copy)]
+pub enum Patch<'a, E> {
+    Replace(&'a RawReplace<E>),
+    /// A data step `after` (or before) declared step `at`, named by `anchor`.
+    Step {
+        at: usize,
+        after: bool,
+        anchor: &'a Spanned<String>,
+        raw: &'a RawStep<E>,
+    },
+}
+
+/// One change a reading or a variant makes, as data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Change {
+    /// Sets parameter `param` (index into the game's parameter table).
+    Set { param: usize, value: u32 },
+    /// Replaces the effect of entity `entity` (the game's numbering) with
+    /// the game's compiled effect `with`.
+    Replace { entity: u32, with: u32 },
+    /// Runs the game's compiled effect `with` as a step of the turn right
+    /// `after` (or before) step `at` (index into `Declared::steps`).
+    Step { at: u32, after: bool, with: u32 },
+    /// Removes step `step` from the turn.
+    Remove { step: u32 },
+    /// Moves step `step` right `after` (or before) step `at`.
+    Move { step: u32, at: u32, after: bool },
+}
+
+/// A reading the code implements, as the loader checks a catalog against
+/// it: the interpretation id and the ids of its readings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HookDecl {
+    pub id: &'static str,
+    pub options: &'static [&'static str],
+}
+
+/// What the code of a game declares, for lowering its interpretations and
+/// variants: its hooks, its variant switches, its parameters, and how many
+/// entities a `replace` can name.
+#[derive(Debug, Clone, Copy)]
+pub struct Declared<'a> {
+    pub hooks: &'a [HookDecl],
+    pub variants: &'a [&'a str],
+    pub params: &'a [&'a str],
+    pub entities: usize,
+    /// The procedures the turn is made of (ids in the code's table), and
+    /// the ones every turn must contain.
+    pub steps: &'a [&'a str],
+    pub required_steps: &'a [&'a str],
+    /// The catalog's turn (indexes into `steps`, in order), for checking
+    /// the steps a reading names; empty in the copy kept for switch points.
+    pub turn: &'a [u16],
+}
+
+impl Declared<'_> {
+    /// The switch point of hook `h` (see `engine::Touched`).
+    pub fn hook_point(&self, h: usize) -> usize {
+        h
+    }
+    pub fn param_point(&self, p: usize) -> usize {
+        self.hooks.len() + p
+    }
+    pub fn entity_point(&self, e: usize) -> usize {
+        self.hooks.len() + self.params.len() + e
+    }
+    pub fn step_point(&self, s: usize) -> usize {
+        self.hooks.len() + self.params.len() + self.entities + s
+    }
+    /// The point a `reading:` condition on interpretation `i` marks.
+    pub fn interpretation_point(&self, i: usize) -> usize {
+        self.hooks.len() + self.params.len() + self.entities + self.steps.len() + i
+    }
+}
+
+/// Lowers the game's replacement shape (`replace:` entries, written in the
+/// given file) into changes.
+pub type LowerReplace<'a, R> = dyn FnMut(Patch<'_, R>, &Source<'_>, &mut Diagnostics) -> Option<Change> + 'a;
+
+/// Lowers `set:`, `replace:` and `steps:` into changes, checking parameter
+/// names and bounding the values.
+pub(super) fn lower_data<R>(
+    from: &Source<'_>,
+    (what, owner): (&str, (u64, u64)),
+    set: &BTreeMap<Key, Spanned<u32>>,
+    (replace, steps): (&[RawReplace<R>], &[RawStep<R>]),
+    decl: &Declared<'_>,
+    lower_replace: &mut LowerReplace<'_, R>,
+    diags: &mut Diagnostics,
+) -> Vec<Change> {
+    let mut out = Vec::new();
+    for (key, value) in set {
+        let name = &key.0.value;
+        match decl.params.iter().position(|p| p == name) {
+            Some(_) if value.value > MAX_NUMBER => diags.error(
+                from.path,
+                position(value),
+                format!(
+                    "{what} sets `{name}` to {}, more than {MAX_NUMBER} (the bound on every catalog number)",
+                    value.value
+                ),
+            ),
+            Some(param) => out.push(Change::Set { param, value: value.value }),
+            None => diags.error(
+                from.path,
+                position(&key.0),
+                format!("{what} sets unknown parameter `{name}`; parameters: {}", decl.params.join(", ")),
+            ),
+        }
+    }
+    out.extend(replace.iter().filter_map(|r| lower_replace(Patch::Replace(r), from, diags)));
+    for raw in steps {
+        out.extend(lower_step(raw, from, (what, owner), decl, lower_replace, diags));
+    }
+    out
+}
+
+/// The switch points a list of changes touches.
+pub(super) fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec<usize>) {
+    for c in data {
+        points.push(match *c {
+            Change::Set { param, .. } => decl.param_point(param),
+            Change::Replace { entity, .. } => decl.entity_point(entity as usize),
+            Change::Step { at, .. } => decl.step_point(at as usize),
+            Change::Remove { step } | Change::Move { step, .. } => decl.step_point(step as usize),
+        });
+    }
+}

@@ -1,0 +1,79 @@
+//! Catalog pieces every game shares: citations, names, provenance,
+//! variants and interpretations — the raw serde shapes and their lowered,
+//! validated forms, one file per concern: `names`, `provenance`
+//! (citations, documents, numbers cited or assumed), `changes` (what a
+//! reading or a variant changes as data), `variants`, `interpretations`;
+//! the ids and the file an entry came from are here.
+
+use std::collections::BTreeSet;
+
+use crate::catalog::diag::Diagnostics;
+use crate::yaml::{Spanned, position};
+
+mod changes;
+mod interpretations;
+mod names;
+mod provenance;
+mod variants;
+
+pub use super::folder::{RawWitness, Witness, closest};
+pub use super::turn::{RawStep, lower_turn};
+pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, RawReplace};
+pub use interpretations::{
+    INTERPRETATION_KINDS, Interpretation, InterpretationOption, RawInterpretation, RawInterpretationsFile, RawOption,
+    lower_interpretations,
+};
+pub use names::{Key, Names, check_names};
+pub use provenance::{
+    Citation, Document, NumberTally, RawCitation, RawDocument, check_citations, check_documents, check_provenance,
+    lower_documents,
+};
+pub use variants::{RawVariant, RawVariantsFile, Variant, lower_variants};
+
+/// The file an entry was read from (a bundled file, or a house-rules
+/// overlay), for diagnostics.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+}
+
+/// A catalog entry with the file it was read from.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a, T> {
+    pub from: Source<'a>,
+    pub raw: &'a T,
+}
+
+/// Checks that an id is kebab-case: lowercase ASCII letters, digits and
+/// single hyphens.
+pub fn check_id(file: &str, id: &Spanned<String>, diags: &mut Diagnostics) {
+    check_kebab(file, &id.value, position(id), diags);
+}
+
+/// Reports an id written at `at` that is not kebab-case.
+pub fn check_kebab(file: &str, s: &str, at: (u64, u64), diags: &mut Diagnostics) {
+    let ok = !s.is_empty()
+        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+        && !s.contains("--");
+    if !ok {
+        diags.error(file, at, format!("id `{s}` is not kebab-case (lowercase letters, digits and single hyphens)"));
+    }
+}
+
+/// Reports ids that occur twice in one list.
+pub fn check_unique<'a>(
+    file: &str,
+    what: &str,
+    ids: impl IntoIterator<Item = &'a Spanned<String>>,
+    diags: &mut Diagnostics,
+) {
+    let mut seen = BTreeSet::new();
+    for id in ids {
+        if !seen.insert(id.value.as_str()) {
+            diags.error(file, position(id), format!("duplicate {what} id `{}`", id.value));
+        }
+    }
+}

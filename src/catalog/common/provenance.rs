@@ -1,0 +1,201 @@
+//! Where a catalog's numbers come from: citations, the documents they
+//! name, and each record's numbers cited or assumed (with the tally of
+//! both).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{check_id, check_unique};
+use crate::catalog::diag::Diagnostics;
+use crate::yaml::{Spanned, position};
+
+/// Provenance of a record's numbers: `source` cites where they come from;
+/// `assumed` maps a field name to the reason its number(s) had to be
+/// assumed. A number field not listed in `assumed` is cited by `source`.
+/// (The two fields are declared on each record rather than flattened, so
+/// serde-saphyr keeps every location exact.)
+///
+/// A place in a source document: `{doc: dry-gulch-en, ref: "Setup 3"}`.
+/// `says` paraphrases what that place says (never a pasted sentence).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawCitation {
+    pub doc: Spanned<String>,
+    #[serde(rename = "ref")]
+    pub reference: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub says: Option<String>,
+}
+
+/// A document a catalog cites: a rulebook, errata, a house-rules sheet.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawDocument {
+    pub id: Spanned<String>,
+    pub title: String,
+    /// The language it is written in (one of the declared languages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Spanned<String>>,
+}
+
+/// A declared document after validation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Document {
+    pub id: String,
+    pub title: String,
+    pub language: Option<String>,
+}
+
+/// Lowers declared documents and languages (ids, uniqueness, each
+/// document's language declared).
+pub fn lower_documents(
+    file: &str,
+    docs: &[RawDocument],
+    languages: &[Spanned<String>],
+    diags: &mut Diagnostics,
+) -> (Vec<Document>, Vec<String>) {
+    check_unique(file, "document", docs.iter().map(|d| &d.id), diags);
+    check_unique(file, "language", languages.iter(), diags);
+    let langs: Vec<String> = languages.iter().map(|l| l.value.clone()).collect();
+    let mut out = Vec::new();
+    for d in docs {
+        check_id(file, &d.id, diags);
+        if let Some(l) = &d.language
+            && !langs.contains(&l.value)
+        {
+            diags.error(
+                file,
+                position(l),
+                format!("document `{}` is in undeclared language `{}`", d.id.value, l.value),
+            );
+        }
+        out.push(Document {
+            id: d.id.value.clone(),
+            title: d.title.clone(),
+            language: d.language.as_ref().map(|l| l.value.clone()),
+        });
+    }
+    (out, langs)
+}
+
+/// Checks that every citation names a declared document.
+pub fn check_documents<'a>(
+    cites: impl IntoIterator<Item = (&'a str, &'a RawCitation)>,
+    docs: &[Document],
+    diags: &mut Diagnostics,
+) {
+    let known: Vec<&str> = docs.iter().map(|d| d.id.as_str()).collect();
+    for (file, c) in cites {
+        if !known.contains(&c.doc.value.as_str()) {
+            diags.error(
+                file,
+                position(&c.doc),
+                format!("unknown document `{}` in a citation; the catalog declares: {}", c.doc.value, known.join(", ")),
+            );
+        }
+    }
+}
+
+/// How many numbers a catalog cites and how many it assumes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct NumberTally {
+    pub cited: usize,
+    pub assumed: usize,
+}
+
+impl NumberTally {
+    pub fn add(&mut self, other: NumberTally) {
+        self.cited += other.cited;
+        self.assumed += other.assumed;
+    }
+}
+
+/// Checks a record's provenance: every citation names a known document,
+/// every `assumed` key is one of the record's number fields, and every number
+/// field is either cited (the record has a source) or assumed. `fields` lists
+/// the record's number fields with how many numbers each holds.
+pub fn check_provenance(
+    file: &str,
+    what: &str,
+    at: (u64, u64),
+    source: &[RawCitation],
+    assumed: &BTreeMap<String, String>,
+    fields: &[(&str, usize)],
+    diags: &mut Diagnostics,
+) -> NumberTally {
+    check_citations(file, source, diags);
+    for key in assumed.keys() {
+        if !fields.iter().any(|(f, _)| f == key) {
+            let known: Vec<&str> = fields.iter().map(|(f, _)| *f).collect();
+            diags.error(
+                file,
+                at,
+                format!(
+                    "{what}: `assumed` names `{key}`, which is not a number field here (number fields: {})",
+                    list_or_none(&known)
+                ),
+            );
+        }
+    }
+    for (key, reason) in assumed {
+        if reason.trim().is_empty() {
+            diags.error(file, at, format!("{what}: the assumption for `{key}` gives no reason"));
+        }
+    }
+    let mut tally = NumberTally::default();
+    for (field, n) in fields {
+        if *n == 0 {
+            continue;
+        }
+        if assumed.contains_key(*field) {
+            tally.assumed += n;
+        } else if source.is_empty() {
+            diags.error(
+                file,
+                at,
+                format!(
+                    "{what}: `{field}` has no provenance; add a `source` citation or `assumed: {{{field}: <reason>}}`"
+                ),
+            );
+        } else {
+            tally.cited += n;
+        }
+    }
+    tally
+}
+
+/// Checks the form of citations (documents are checked against the
+/// catalog's declared documents by `check_documents`).
+pub fn check_citations(file: &str, cites: &[RawCitation], diags: &mut Diagnostics) {
+    for c in cites {
+        if c.reference.trim().is_empty() {
+            diags.error(file, position(&c.doc), "a citation needs a `ref` naming the section (and rule number)");
+        }
+    }
+}
+
+fn list_or_none(items: &[&str]) -> String {
+    if items.is_empty() { "none".to_string() } else { items.join(", ") }
+}
+
+/// A citation after validation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Citation {
+    pub doc: String,
+    pub reference: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub says: Option<String>,
+}
+
+impl Citation {
+    pub fn lower(raw: &RawCitation) -> Citation {
+        Citation { doc: raw.doc.value.clone(), reference: raw.reference.clone(), says: raw.says.clone() }
+    }
+}
+
+impl std::fmt::Display for Citation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} \u{a7} {}", self.doc, self.reference)
+    }
+}

@@ -1,0 +1,149 @@
+//! The buildings: each a grid of squares with its special fields, and the
+//! boards that put them in play by player count.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::id_at;
+use crate::catalog::common::{NumberTally, check_id, check_names, check_provenance, check_unique};
+use crate::catalog::diag::Diagnostics;
+use crate::catalog::folder::{RawGameSection, lookup};
+use crate::engine::Grid;
+use crate::games::dodge_city::rules_data::*;
+use crate::games::dodge_city::schema::*;
+use crate::yaml::position;
+
+/// The buildings' grids and the boards by player count.
+pub(super) fn lower_buildings(
+    file: &str,
+    raw: &BuildingsFile,
+    languages: &[String],
+    (gs, rules): (&RawGameSection, &RulesSection),
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> (Vec<BuildingDef>, BTreeMap<u32, Vec<Bld>>) {
+    check_unique(file, "building", raw.buildings.iter().map(|b| &b.id), diags);
+    let mut out = Vec::new();
+    let mut ids = BTreeMap::new();
+    for (i, b) in raw.buildings.iter().enumerate() {
+        check_id(file, &b.id, diags);
+        check_names(file, &b.names, languages, diags);
+        let what = format!("building `{}`", b.id.value);
+        tally.add(check_provenance(file, &what, position(&b.id), &b.source, &b.assumed, &[("squares", 1)], diags));
+        let (grid, special) = lower_grid(file, b, &what, diags);
+        if special < rules.control_fields.value {
+            diags.error(
+                file,
+                position(&b.id),
+                format!(
+                    "{what} has {special} special fields; control needs {} (rules: control_fields)",
+                    rules.control_fields.value
+                ),
+            );
+        }
+        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags));
+        out.push(BuildingDef {
+            id: b.id.value.clone(),
+            name: b.names.display(languages, &b.id.value).to_string(),
+            grid,
+        });
+    }
+    let in_play = lower_boards(file, &raw.boards, &ids, gs, tally, diags);
+    (out, in_play)
+}
+
+/// A building's squares as a grid (`.` a square, `*` a special field, a
+/// space none), with how many special fields it has.
+fn lower_grid(file: &str, b: &RawBuilding, what: &str, diags: &mut Diagnostics) -> (Grid<kind::Square>, u32) {
+    let rows = b.squares.len();
+    let cols = b.squares.iter().map(|r| r.value.chars().count()).max().unwrap_or(0);
+    let mut grid = match Grid::<kind::Square>::new(cols, rows) {
+        Ok(g) if rows > 0 && cols > 0 => g,
+        _ => {
+            diags.error(
+                file,
+                position(&b.id),
+                format!("{what}: a building is 1 to 256 squares, {rows} rows of up to {cols}"),
+            );
+            Grid::new(1, 1).expect("one square")
+        }
+    };
+    let mut special = 0;
+    for (r, row) in b.squares.iter().enumerate() {
+        for (c, ch) in row.value.chars().enumerate() {
+            let kind = match ch {
+                '.' => PLAIN,
+                '*' => {
+                    special += 1;
+                    SPECIAL
+                }
+                ' ' => NO_SQUARE,
+                other => {
+                    diags.error(
+                        file,
+                        position(row),
+                        format!(
+                            "{what}: `{other}` is no square; write `.` a square, `*` a special field, a space none"
+                        ),
+                    );
+                    NO_SQUARE
+                }
+            };
+            if let Some(s) = grid.at(c, r) {
+                grid.set_field(s, kind);
+            }
+        }
+        for c in row.value.chars().count()..cols {
+            if let Some(s) = grid.at(c, r) {
+                grid.set_field(s, NO_SQUARE);
+            }
+        }
+    }
+    (grid, special)
+}
+
+/// The boards (named sets of buildings) and the buildings in play for
+/// each player count the game declares.
+fn lower_boards(
+    file: &str,
+    boards: &BoardsSection,
+    ids: &BTreeMap<String, Bld>,
+    gs: &RawGameSection,
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> BTreeMap<u32, Vec<Bld>> {
+    tally.add(check_provenance(file, "boards", (1, 1), &boards.source, &boards.assumed, &[("by_players", 1)], diags));
+    check_unique(file, "board", boards.boards.iter().map(|b| &b.id), diags);
+    let mut board_ids: BTreeMap<String, Vec<Bld>> = BTreeMap::new();
+    for bd in &boards.boards {
+        check_id(file, &bd.id, diags);
+        let bl: Vec<Bld> = bd.buildings.iter().filter_map(|b| lookup(ids, "building", b, file, diags)).collect();
+        board_ids.insert(bd.id.value.clone(), bl);
+    }
+    let mut in_play = BTreeMap::new();
+    for (n, list) in &boards.by_players {
+        let mut set = BTreeSet::new();
+        for b in list {
+            if let Some(bl) = board_ids.get(&b.value) {
+                set.extend(bl.iter().copied());
+            } else {
+                lookup(
+                    &BTreeMap::<String, ()>::new()
+                        .into_iter()
+                        .chain(board_ids.keys().map(|k| (k.clone(), ())))
+                        .collect(),
+                    "board",
+                    b,
+                    file,
+                    diags,
+                );
+            }
+        }
+        in_play.insert(*n, set.into_iter().collect::<Vec<_>>());
+    }
+    for n in gs.min_players.value..=gs.max_players.value.min(64) {
+        if !in_play.contains_key(&n) {
+            diags.error(file, (1, 1), format!("boards: `by_players` names no boards for {n} players"));
+        }
+    }
+    in_play
+}
