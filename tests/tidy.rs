@@ -218,12 +218,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize, &str)] = &[
     ("src/games/red_dog_junction/play.rs", "check_start", 92, "one arm per kind of turn action, each naming its rule"),
     ("src/interp/diff.rs", "diff", 89, "the paired runs, their intervals and the witness search"),
     ("src/main.rs", "main", 149, "one arm per subcommand, each only parsing and forwarding"),
-    (
-        "src/scenario/mod.rs",
-        "run_config",
-        244,
-        "one configuration's run: set-up, steps, chance, decisions and expectations; to split per kind of step",
-    ),
 ];
 
 #[test]
