@@ -79,7 +79,10 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
     // which pile a card belongs to (the violet cards' is the reading violet-cards)
     let violet = reading::<VioletCards>(s);
-    let resource = |c: &CardKind| in_resource_deck(rules, violet, *c);
+    // each kind's pile looked up once, not once per card lying in a pile (a
+    // kind no card has counts as a resource, as `in_resource_deck` says)
+    let class: SmallVec<[bool; 64]> = rules.cards().map(|c| in_resource_deck(rules, violet, c)).collect();
+    let resource = |c: &CardKind| class.get(c.index()).copied().unwrap_or(true);
     if let Some(c) = s.resource_deck.iter().chain(&s.resource_discard).find(|c| !resource(c)) {
         return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
     }
@@ -94,7 +97,8 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     for p in &s.seats {
         t.add(&p.hand).add(&p.in_front).add(&p.influence).add(&p.waiting);
     }
-    match t.check(|c| s.card_copies(rules, c)) {
+    let totals = s.card_totals(rules);
+    match t.check(|c| totals[c.index()]) {
         Ok(()) => Ok(()),
         Err(Imbalance::Count { kind, found, expected }) => {
             fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
@@ -130,6 +134,10 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
         _ => None,
     };
     for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
+        // most actions leave every seat's permits as they were
+        if now.permits.counts() == &was[..] {
+            continue;
+        }
         for (b, (&n, &w)) in rules.buildings().zip(now.permits.counts().iter().zip(was.iter())) {
             if n < w && !(built == Some(b) && s.active == seat && n + 1 == w) {
                 return fail(name, format!("P{} lost a {} permit without building", seat + 1, rules.building(b).id));
@@ -374,7 +382,7 @@ fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> R
 /// his by the time the turn is over.
 fn waiting(s: &State) -> Result<(), Violation> {
     let name = "waiting-piles";
-    let Some(seat) = s.seats.iter().position(|p| p.waiting.total() + p.waiting_permits.total() > 0) else {
+    let Some(seat) = s.seats.iter().position(|p| !p.waiting.is_empty() || !p.waiting_permits.is_empty()) else {
         return Ok(());
     };
     if reading::<RewardCardTiming>(s) != RewardCardTiming::AllAtReward {

@@ -21,7 +21,7 @@ use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
     Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError,
-    Supply, Tagged, Touched, WhenEmpty, move_all, move_n,
+    Supply, Tagged, Touched, WhenEmpty, Why, move_all, move_n,
 };
 use crate::lang::{self, Agenda, Steps};
 
@@ -383,6 +383,13 @@ fn two_seats(seats: &mut [Player], a: usize, b: usize) -> (&mut Player, &mut Pla
 
 fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(&format!("dry-gulch/{rule}"), rules.source_of(rule), msg)
+}
+
+/// A refusal under `rule`: the `RuleError` for `apply` and scenarios, with
+/// the message `msg` makes, or only `Err(())` for the legal list, which
+/// then formats nothing (`engine::Why`).
+fn refuse<W: Why>(rules: &Rules, rule: &str, msg: impl FnOnce() -> String) -> Result<(), W> {
+    Err(W::why(|| err(rules, rule, msg())))
 }
 
 impl State {

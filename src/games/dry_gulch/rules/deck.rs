@@ -12,6 +12,13 @@ impl State {
         deck_copies(rules, self.peek::<EventDeckComposition>(), self.peek::<VioletCards>(), c)
     }
 
+    /// `card_copies` of every card kind, in kind order, the readings read
+    /// once (the conservation invariant asks after every action).
+    pub fn card_totals(&self, rules: &Rules) -> SmallVec<[u32; 64]> {
+        let (split, violet) = (self.peek::<EventDeckComposition>(), self.peek::<VioletCards>());
+        rules.cards().map(|c| deck_copies(rules, split, violet, c)).collect()
+    }
+
     /// Whether card `c` is shuffled, drawn and discarded with the resource
     /// cards (the reading is recorded only for a violet card, where it decides).
     pub(crate) fn resource_pile(&self, rules: &Rules, c: CardKind) -> bool {
