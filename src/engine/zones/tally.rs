@@ -102,7 +102,11 @@ impl<K: Kind> Tally<K> {
     /// a count or a supply, else the lowest index a pile holds).
     pub fn check(&self, expected: impl Fn(Id<K>) -> u32) -> Result<(), Imbalance<K>> {
         let kinds = self.kinds.min(ROOM);
-        let beyond = || self.counts[kinds..].iter().position(|&n| n != 0).map(|i| kinds + i);
+        // one OR over the counts no kind has (vector ORs), searched for the
+        // stray only when one is there
+        let rest = &self.counts[kinds..];
+        let beyond = || (rest.iter().fold(0, |a, &n| a | n) != 0).then(|| rest.iter().position(|&n| n != 0)).flatten();
+        let beyond = || beyond().map(|i| kinds + i);
         if let Some(index) = self.stray.or_else(beyond) {
             return Err(Imbalance::Unknown { index });
         }
