@@ -81,8 +81,12 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let violet = reading::<VioletCards>(s);
     // each kind's pile looked up once, not once per card lying in a pile (a
     // kind no card has counts as a resource, as `in_resource_deck` says)
-    let class: SmallVec<[bool; 64]> = rules.cards().map(|c| in_resource_deck(rules, violet, c)).collect();
-    let resource = |c: &CardKind| class.get(c.index()).copied().unwrap_or(true);
+    // (room for every id: a card's class is read with no bounds check)
+    let mut class = [true; Id::<kind::Card>::CAPACITY];
+    for c in rules.cards() {
+        class[c.index()] = in_resource_deck(rules, violet, c);
+    }
+    let resource = |c: &CardKind| class[c.index()];
     if let Some(c) = s.resource_deck.iter().chain(&s.resource_discard).find(|c| !resource(c)) {
         return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
     }
@@ -306,11 +310,13 @@ fn influence(s: &State, rules: &Rules) -> Result<(), Violation> {
             (true, DamagedInfluence::Void) => 0,
         };
     }
+    // the rules' count of every seat at once (`counted_influence` of each)
+    let counted_each = s.counted_influences(rules);
     for (seat, expected) in expected.iter_mut().enumerate() {
         for &c in &s.seats[seat].influence {
             *expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
         }
-        let counted = s.counted_influence(rules, seat);
+        let counted = counted_each.get(seat).copied().unwrap_or(0);
         if counted != *expected {
             return fail(
                 "influence-count",
