@@ -112,6 +112,6 @@ impl<K: Kind> Zone<K> for Display<K> {
         self.slots.iter().filter(|s| **s == Some(k)).count() as u32
     }
     fn tally_into(&self, t: &mut Tally<K>) {
-        t.add_each(self.slots.iter().flatten().map(|k| k.index()));
+        t.add_each(self.slots.iter().flatten().copied());
     }
 }

@@ -1,17 +1,27 @@
 //! The conservation check: components per kind added up over a game's
 //! zones and compared with the totals it was set up with.
 
-use smallvec::SmallVec;
-
 use super::Zone;
 use crate::engine::ids::{Id, Kind};
 
+/// Room for every kind an id can name (`Id::CAPACITY`): indexing the
+/// counts by an id needs no bounds check, so a pile is added card by card
+/// with one add each.
+const ROOM: usize = u8::MAX as usize + 1;
+
 /// Components per kind, added up over a game's zones; `check` compares
 /// each kind with the total the game was set up with.
+///
+/// The counts are a fixed array with room for every id (1 KiB, no
+/// allocation): a game tallies its zones after every action.
 #[derive(Debug, Clone)]
 pub struct Tally<K: Kind> {
-    counts: SmallVec<[i32; 64]>,
-    /// The first index added that no kind has.
+    counts: [i32; ROOM],
+    /// How many kinds the game has; a count at or past it is a stray.
+    kinds: usize,
+    /// The first index past every id's room, or the first index no kind has
+    /// that was added through `add_at`, `shift_at` or `add_counts`; strays a
+    /// pile adds are found in `counts` by `check`.
     stray: Option<usize>,
     kind: std::marker::PhantomData<fn() -> K>,
 }
@@ -28,7 +38,7 @@ pub enum Imbalance<K: Kind> {
 impl<K: Kind> Tally<K> {
     /// A tally over `kinds` kinds.
     pub fn new(kinds: usize) -> Tally<K> {
-        Tally { counts: SmallVec::from_elem(0, kinds), stray: None, kind: std::marker::PhantomData }
+        Tally { counts: [0; ROOM], kinds, stray: None, kind: std::marker::PhantomData }
     }
 
     /// Adds everything in a zone (a declared `Supply` too).
@@ -49,54 +59,58 @@ impl<K: Kind> Tally<K> {
     }
 
     pub(super) fn shift_at(&mut self, i: usize, by: i32) {
-        match self.counts.get_mut(i) {
-            Some(c) => *c += by,
-            None => {
-                self.stray.get_or_insert(i);
-            }
+        if i >= self.kinds {
+            self.stray.get_or_insert(i);
+        }
+        if let Some(c) = self.counts.get_mut(i) {
+            *c += by;
         }
     }
 
-    /// Adds one component at each index (the slice is taken once: a
-    /// `SmallVec` checks where it lives on every access).
-    pub(super) fn add_each(&mut self, indexes: impl Iterator<Item = usize>) {
-        let counts = &mut self.counts[..];
-        for i in indexes {
-            match counts.get_mut(i) {
-                Some(c) => *c += 1,
-                None => {
-                    self.stray.get_or_insert(i);
-                }
-            }
+    /// Adds one component of each id: one add per id, no bounds check (an
+    /// id is below `ROOM`) and no branch; an id no kind has is found by
+    /// `check`.
+    #[inline]
+    pub(super) fn add_each(&mut self, ids: impl Iterator<Item = Id<K>>) {
+        for k in ids {
+            self.counts[k.index()] += 1;
         }
     }
 
-    /// Adds `by[i]` components at each index `i`.
+    /// Adds `by[i]` components at each index `i`. The indexes the tally
+    /// has are added in one loop with no bounds check per entry (the
+    /// compiler turns it into vector adds: a hand is counted after every
+    /// action); only a count beyond them is a stray.
     pub(super) fn add_counts(&mut self, by: &[u8]) {
-        let counts = &mut self.counts[..];
-        for (i, &n) in by.iter().enumerate() {
-            match counts.get_mut(i) {
-                Some(c) => *c += i32::from(n),
-                None if n > 0 => {
-                    self.stray.get_or_insert(i);
-                }
-                None => {}
-            }
+        let counts = &mut self.counts[..self.kinds.min(ROOM)];
+        let (known, beyond) = by.split_at(by.len().min(counts.len()));
+        for (c, &n) in counts.iter_mut().zip(known) {
+            *c += i32::from(n);
+        }
+        if let Some(i) = beyond.iter().position(|&n| n > 0) {
+            self.stray.get_or_insert(known.len() + i);
         }
     }
 
     /// How many of `k` were added.
     pub fn found(&self, k: Id<K>) -> i32 {
-        self.counts.get(k.index()).copied().unwrap_or(0)
+        if k.index() < self.kinds { self.counts[k.index()] } else { 0 }
     }
 
     /// The first kind (in order) whose count is not `expected(kind)`, or a
-    /// component of a kind that does not exist.
+    /// component of a kind that does not exist (the first one added through
+    /// a count or a supply, else the lowest index a pile holds).
     pub fn check(&self, expected: impl Fn(Id<K>) -> u32) -> Result<(), Imbalance<K>> {
-        if let Some(index) = self.stray {
+        let kinds = self.kinds.min(ROOM);
+        // one OR over the counts no kind has (vector ORs), searched for the
+        // stray only when one is there
+        let rest = &self.counts[kinds..];
+        let beyond = || (rest.iter().fold(0, |a, &n| a | n) != 0).then(|| rest.iter().position(|&n| n != 0)).flatten();
+        let beyond = || beyond().map(|i| kinds + i);
+        if let Some(index) = self.stray.or_else(beyond) {
             return Err(Imbalance::Unknown { index });
         }
-        for (kind, &found) in Id::first(self.counts.len()).zip(&self.counts) {
+        for (kind, &found) in Id::first(kinds).zip(&self.counts[..kinds]) {
             let expected = expected(kind);
             if found != expected as i32 {
                 return Err(Imbalance::Count { kind, found, expected });

@@ -79,7 +79,14 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
     // which pile a card belongs to (the violet cards' is the reading violet-cards)
     let violet = reading::<VioletCards>(s);
-    let resource = |c: &CardKind| in_resource_deck(rules, violet, *c);
+    // each kind's pile looked up once, not once per card lying in a pile (a
+    // kind no card has counts as a resource, as `in_resource_deck` says)
+    // (room for every id: a card's class is read with no bounds check)
+    let mut class = [true; Id::<kind::Card>::CAPACITY];
+    for c in rules.cards() {
+        class[c.index()] = in_resource_deck(rules, violet, c);
+    }
+    let resource = |c: &CardKind| class[c.index()];
     if let Some(c) = s.resource_deck.iter().chain(&s.resource_discard).find(|c| !resource(c)) {
         return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
     }
@@ -94,7 +101,8 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     for p in &s.seats {
         t.add(&p.hand).add(&p.in_front).add(&p.influence).add(&p.waiting);
     }
-    match t.check(|c| s.card_copies(rules, c)) {
+    let totals = s.card_totals(rules);
+    match t.check(|c| totals[c.index()]) {
         Ok(()) => Ok(()),
         Err(Imbalance::Count { kind, found, expected }) => {
             fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
@@ -130,6 +138,10 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
         _ => None,
     };
     for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
+        // most actions leave every seat's permits as they were
+        if now.permits.counts() == &was[..] {
+            continue;
+        }
         for (b, (&n, &w)) in rules.buildings().zip(now.permits.counts().iter().zip(was.iter())) {
             if n < w && !(built == Some(b) && s.active == seat && n + 1 == w) {
                 return fail(name, format!("P{} lost a {} permit without building", seat + 1, rules.building(b).id));
@@ -298,11 +310,13 @@ fn influence(s: &State, rules: &Rules) -> Result<(), Violation> {
             (true, DamagedInfluence::Void) => 0,
         };
     }
+    // the rules' count of every seat at once (`counted_influence` of each)
+    let counted_each = s.counted_influences(rules);
     for (seat, expected) in expected.iter_mut().enumerate() {
         for &c in &s.seats[seat].influence {
             *expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
         }
-        let counted = s.counted_influence(rules, seat);
+        let counted = counted_each.get(seat).copied().unwrap_or(0);
         if counted != *expected {
             return fail(
                 "influence-count",
@@ -374,7 +388,7 @@ fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> R
 /// his by the time the turn is over.
 fn waiting(s: &State) -> Result<(), Violation> {
     let name = "waiting-piles";
-    let Some(seat) = s.seats.iter().position(|p| p.waiting.total() + p.waiting_permits.total() > 0) else {
+    let Some(seat) = s.seats.iter().position(|p| !p.waiting.is_empty() || !p.waiting_permits.is_empty()) else {
         return Ok(());
     };
     if reading::<RewardCardTiming>(s) != RewardCardTiming::AllAtReward {

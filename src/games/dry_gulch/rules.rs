@@ -21,7 +21,7 @@ use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
     Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError,
-    Supply, Tagged, Touched, WhenEmpty, move_all, move_n,
+    Supply, Tagged, Touched, WhenEmpty, Why, move_all, move_n,
 };
 use crate::lang::{self, Agenda, Steps};
 
@@ -385,6 +385,13 @@ fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(&format!("dry-gulch/{rule}"), rules.source_of(rule), msg)
 }
 
+/// A refusal under `rule`: the `RuleError` for `apply` and scenarios, with
+/// the message `msg` makes, or only `Err(())` for the legal list, which
+/// then formats nothing (`engine::Why`).
+fn refuse<W: Why>(rules: &Rules, rule: &str, msg: impl FnOnce() -> String) -> Result<(), W> {
+    Err(W::why(|| err(rules, rule, msg())))
+}
+
 impl State {
     /// How the configuration reads hook `H`, recording that it was consulted.
     pub(crate) fn r<H: Hook>(&self) -> H {
@@ -452,16 +459,31 @@ impl State {
 
     /// Counted influence: buildings (damage applied) plus influence cards.
     pub fn counted_influence(&self, rules: &Rules, seat: usize) -> u32 {
-        let b: u32 = self
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.owner == Some(seat))
-            .map(|p| self.building_influence(rules, p))
-            .sum();
-        let c: u32 =
-            self.seats[seat].influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum();
-        b + c
+        let mut each: SmallVec<[u32; 8]> = SmallVec::from_elem(0, self.seats.len());
+        self.add_influence(rules, Some(seat), &mut each);
+        each[seat]
+    }
+
+    /// `counted_influence` of every seat, in one pass over the board (the
+    /// influence invariant asks after every action).
+    pub fn counted_influences(&self, rules: &Rules) -> SmallVec<[u32; 8]> {
+        let mut each = SmallVec::from_elem(0, self.seats.len());
+        self.add_influence(rules, None, &mut each);
+        each
+    }
+
+    /// Adds the counted influence of `seat` (of every seat: `None`) into
+    /// `each`, indexed by seat: the one sum both ask for.
+    fn add_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) {
+        let asked = |o: usize| seat.is_none_or(|s| s == o);
+        for p in self.board.iter().flatten() {
+            if let Some(o) = p.owner.filter(|&o| asked(o) && o < each.len()) {
+                each[o] += self.building_influence(rules, p);
+            }
+        }
+        for (o, p) in self.seats.iter().enumerate().filter(|&(o, _)| asked(o)) {
+            each[o] += p.influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum::<u32>();
+        }
     }
 
     pub fn chips_on_board(&self, seat: usize) -> u32 {

@@ -19,8 +19,8 @@ impl State {
                     && self.phase == Phase::Build
                     && building.index() < rules.buildings.len()
                     && plot.index() < rules.plots.len()
-                    && self.build_blocker(rules, *building).is_none()
-                    && self.plot_fits(rules, *building, *plot).is_ok()
+                    && self.build_blocker::<()>(rules, *building, &self.standing(rules)).is_ok()
+                    && self.plot_fits::<()>(rules, *building, *plot).is_ok()
                     && payment::check(
                         rules,
                         &self.terms(rules),
@@ -89,15 +89,15 @@ impl State {
                 }
                 match self.board.get(plot.index()) {
                     None => err(rules, "disaster.play", "no such plot"),
-                    Some(p) => match self.disaster_blocker(rules, *card, *plot, p) {
-                        Some((rule, m)) => err(rules, rule, m),
-                        None => err(rules, "disaster.play", "that card is not a disaster"),
+                    Some(p) => match self.disaster_blocker::<RuleError>(rules, *card, p, self.markers_used()) {
+                        Err(e) => e,
+                        Ok(()) => err(rules, "disaster.play", "that card is not a disaster"),
                     },
                 }
             }
-            Action::PlayInfluence(card) => match self.influence_playable(rules, *card) {
-                Some((rule, m)) => err(rules, rule, m),
-                None => err(
+            Action::PlayInfluence(card) => match self.influence_playable::<RuleError>(rules, *card) {
+                Err(e) => e,
+                Ok(()) => err(
                     rules,
                     "influence.play",
                     format!("influence cards are played in the build phase, not in {phase_name}"),
@@ -141,11 +141,11 @@ impl State {
         let Some(bd) = rules.buildings.get(building.index()) else {
             return err(rules, "build.unique", "no such building");
         };
-        if let Some((rule, msg)) = self.build_blocker(rules, building) {
-            return err(rules, rule, msg);
+        if let Err(e) = self.build_blocker::<RuleError>(rules, building, &self.standing(rules)) {
+            return e;
         }
-        if let Err(m) = self.plot_fits(rules, building, plot) {
-            return err(rules, "build.plot", m);
+        if let Err(e) = self.plot_fits::<RuleError>(rules, building, plot) {
+            return e;
         }
         match payment::check(
             rules,

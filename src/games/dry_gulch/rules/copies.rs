@@ -31,51 +31,81 @@ impl State {
         self.owners_of(b).into_iter().filter(|&(_, damaged)| !damaged).map(|(o, _)| o).collect()
     }
 
+    /// The board as the build checks read it, counted in one pass.
+    pub(super) fn standing(&self, rules: &Rules) -> Built {
+        let n = rules.buildings.len();
+        let mut copies: SmallVec<[u8; 32]> = SmallVec::from_elem(0, n);
+        for p in self.board.iter().flatten() {
+            if let Some(x) = copies.get_mut(p.building.index()) {
+                *x = x.saturating_add(1);
+            }
+        }
+        let mut named_by: SmallVec<[Option<Bld>; 32]> = SmallVec::from_elem(None, n);
+        for y in rules.buildings().filter(|y| copies[y.index()] > 0) {
+            if let Some((o, _)) = &rules.buildings[y.index()].same_as
+                && let Some(slot @ None) = named_by.get_mut(o.index())
+            {
+                *slot = Some(y);
+            }
+        }
+        Built { copies, named_by }
+    }
+
     /// Why the active player cannot build `b` beside what already stands:
     /// a copy stands and its `repeat:` does not hold (or the player has no
     /// permit for another, or every permit's copy stands), or the building
     /// it is `same_as` stands while that condition holds. A condition is
     /// read only where it decides: a copy or its twin stands and the player
     /// could otherwise build one.
-    pub(super) fn copy_blocker(&self, rules: &Rules, b: Bld) -> Option<(&'static str, String)> {
+    pub(super) fn copy_blocker<W: Why>(&self, rules: &Rules, b: Bld, on: &Built) -> Result<(), W> {
         let bd = &rules.buildings[b.index()];
-        let standing = self.plots_with(b).count() as u32;
-        let twin = self.twin_standing(rules, b);
+        let standing = on.copies(b);
+        let twin = twin_standing(rules, b, on);
         if standing == 0 && twin.is_none() {
-            return None;
+            return Ok(());
         }
         let permit = self.r::<Permits>() == Permits::NotNeeded || self.seats[self.active].permits.count(b) > 0;
         if standing > 0 {
             let another = permit && standing < bd.permits && bd.repeat.as_ref().is_some_and(|c| self.eval(rules, c));
             if !another {
-                return Some(("build.unique", format!("{} is already built", bd.name)));
+                return refuse(rules, "build.unique", || format!("{} is already built", bd.name));
             }
         }
         match twin {
-            Some((o, c)) if permit && self.eval(rules, c) => Some((
-                "build.unique",
+            Some((o, c)) if permit && self.eval(rules, c) => refuse(rules, "build.unique", || {
                 format!(
                     "{} stands, and {} is the same building in this reading",
                     rules.buildings[o.index()].name,
                     bd.name
-                ),
-            )),
-            _ => None,
+                )
+            }),
+            _ => Ok(()),
         }
     }
+}
 
-    /// A building standing that `b` is `same_as` (or that is `same_as` `b`),
-    /// with the condition under which the two are one.
-    fn twin_standing<'r>(&self, rules: &'r Rules, b: Bld) -> Option<(Bld, &'r Cond)> {
-        let standing = |x: Bld| self.plots_with(x).next().is_some();
-        if let Some((o, c)) = &rules.buildings[b.index()].same_as
-            && standing(*o)
-        {
-            return Some((*o, c));
-        }
-        rules.buildings().find_map(|y| match &rules.buildings[y.index()].same_as {
-            Some((o, c)) if *o == b && standing(y) => Some((y, c)),
-            _ => None,
-        })
+/// How many copies of each building stand, and for each building the first
+/// standing one (in catalog order) that is `same_as` it: what the build
+/// checks read of the board, counted once for every building they check.
+pub(in crate::games::dry_gulch) struct Built {
+    copies: SmallVec<[u8; 32]>,
+    named_by: SmallVec<[Option<Bld>; 32]>,
+}
+
+impl Built {
+    fn copies(&self, b: Bld) -> u32 {
+        u32::from(self.copies.get(b.index()).copied().unwrap_or(0))
     }
+}
+
+/// A building standing that `b` is `same_as` (or that is `same_as` `b`),
+/// with the condition under which the two are one.
+fn twin_standing<'r>(rules: &'r Rules, b: Bld, on: &Built) -> Option<(Bld, &'r Cond)> {
+    if let Some((o, c)) = &rules.buildings[b.index()].same_as
+        && on.copies(*o) > 0
+    {
+        return Some((*o, c));
+    }
+    let y = on.named_by.get(b.index()).copied().flatten()?;
+    rules.buildings[y.index()].same_as.as_ref().map(|(_, c)| (y, c))
 }

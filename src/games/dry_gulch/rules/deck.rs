@@ -12,6 +12,14 @@ impl State {
         deck_copies(rules, self.peek::<EventDeckComposition>(), self.peek::<VioletCards>(), c)
     }
 
+    /// `card_copies` of every card kind, in kind order, the readings read
+    /// once (the conservation invariant asks after every action).
+    pub fn card_totals(&self, rules: &Rules) -> SmallVec<[u32; 64]> {
+        let (split, violet) = (self.peek::<EventDeckComposition>(), self.peek::<VioletCards>());
+        let moved = Moved::new(rules, violet);
+        rules.cards().map(|c| moved.copies(rules, split, c)).collect()
+    }
+
     /// Whether card `c` is shuffled, drawn and discarded with the resource
     /// cards (the reading is recorded only for a violet card, where it decides).
     pub(crate) fn resource_pile(&self, rules: &Rules, c: CardKind) -> bool {
@@ -46,24 +54,44 @@ pub(crate) fn in_resource_deck(rules: &Rules, violet: VioletCards, c: CardKind) 
 /// freed places go to the red cards (one each in catalog order, round and
 /// round): the printed totals stay.
 pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, violet: VioletCards, c: CardKind) -> u32 {
-    let base = split_copies(rules, split, c);
-    if violet == VioletCards::EventCards {
-        return base;
+    Moved::new(rules, violet).copies(rules, split, c)
+}
+
+/// What `violet-cards: resource-cards` moves between the decks, worked out
+/// once for every card kind (`card_totals` asks after every action): the
+/// copies the violet cards take from the resource kinds, and the red cards
+/// that get the event deck's freed places. `None` under `event-cards`.
+struct Moved(Option<(u32, SmallVec<[CardKind; 8]>)>);
+
+impl Moved {
+    fn new(rules: &Rules, violet: VioletCards) -> Moved {
+        if violet == VioletCards::EventCards {
+            return Moved(None);
+        }
+        let is = |k: CardKind, t: Triangle| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == t);
+        let moved: u32 = rules.cards().filter(|&k| is(k, Triangle::Violet)).map(|k| rules.copies(k)).sum();
+        let reds = rules.cards().filter(|&k| is(k, Triangle::Red)).collect();
+        Moved(Some((moved, reds)))
     }
-    let is = |k: CardKind, t: Triangle| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == t);
-    let moved: u32 = rules.cards().filter(|&k| is(k, Triangle::Violet)).map(|k| rules.copies(k)).sum();
-    // the `at`-th of `n` kinds gets its share of `moved`, round and round
-    let share = |at: usize, n: usize| {
-        let n = n.max(1) as u32;
-        moved / n + u32::from((at as u32) < moved % n)
-    };
-    if let Some(r) = rules.resource_of(c) {
-        return base.saturating_sub(share(r.index(), rules.resources.len()));
-    }
-    let reds: Vec<CardKind> = rules.cards().filter(|&k| is(k, Triangle::Red)).collect();
-    match reds.iter().position(|&k| k == c) {
-        Some(at) => base + share(at, reds.len()),
-        None => base,
+
+    /// `deck_copies` of card `c`.
+    fn copies(&self, rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 {
+        let base = split_copies(rules, split, c);
+        let Some((moved, reds)) = &self.0 else {
+            return base;
+        };
+        // the `at`-th of `n` kinds gets its share of `moved`, round and round
+        let share = |at: usize, n: usize| {
+            let n = n.max(1) as u32;
+            moved / n + u32::from((at as u32) < moved % n)
+        };
+        if let Some(r) = rules.resource_of(c) {
+            return base.saturating_sub(share(r.index(), rules.resources.len()));
+        }
+        match reds.iter().position(|&k| k == c) {
+            Some(at) => base + share(at, reds.len()),
+            None => base,
+        }
     }
 }
 

@@ -140,62 +140,63 @@ impl State {
         if ev.triangle != Triangle::Red {
             return vec![];
         }
+        let used = self.markers_used();
         let mut out = Vec::new();
         for (i, p) in plots_of(&self.board) {
-            if self.disaster_blocker(rules, card, i, p).is_none() {
+            if self.disaster_blocker::<()>(rules, card, p, used).is_ok() {
                 out.push(i);
             }
         }
         out
     }
 
-    pub(super) fn disaster_blocker(
+    /// Whether `card` may be played against the building on `p`, with
+    /// `used` damage markers on the board (`markers_used`, counted once by
+    /// the caller): the `RuleError`, or for the legal list only `Err(())`.
+    pub(super) fn disaster_blocker<W: Why>(
         &self,
         rules: &Rules,
         card: CardKind,
-        plot: Plot,
         p: &Option<Placed>,
-    ) -> Option<(&'static str, String)> {
+        used: u32,
+    ) -> Result<(), W> {
         let Some(p) = p else {
-            return Some(("disaster.play", "no building stands on that plot".into()));
+            return refuse(rules, "disaster.play", || "no building stands on that plot".into());
         };
         let bd = &rules.buildings[p.building.index()];
         if bd.ability == Some(Ability::TownHall) && !self.on(V::TownHallDamage) {
-            return Some((
-                "disaster.town-hall",
-                "the Town Hall can be damaged only under the optional rule town-hall-damage".into(),
-            ));
+            return refuse(rules, "disaster.town-hall", || {
+                "the Town Hall can be damaged only under the optional rule town-hall-damage".into()
+            });
         }
         if let Some(Target::Building(b)) = rules.event_of(card).and_then(|e| rules.events[e].target)
             && b != p.building
         {
-            return Some((
-                "disaster.play",
-                format!("this card is played only against {}", rules.buildings[b.index()].name),
-            ));
+            return refuse(rules, "disaster.play", || {
+                format!("this card is played only against {}", rules.buildings[b.index()].name)
+            });
         }
         if p.damage.is_some() && self.r::<SecondDisaster>() == SecondDisaster::Refused {
-            return Some(("disaster.play", format!("{} is already damaged (second-disaster: refused)", bd.name)));
+            return refuse(rules, "disaster.play", || {
+                format!("{} is already damaged (second-disaster: refused)", bd.name)
+            });
         }
         if p.owner == Some(self.active) && self.r::<SelfDisaster>() == SelfDisaster::Forbidden {
-            return Some((
-                "disaster.play",
-                "a player may not play a disaster against his own building (self-disaster: forbidden)".into(),
-            ));
+            return refuse(rules, "disaster.play", || {
+                "a player may not play a disaster against his own building (self-disaster: forbidden)".into()
+            });
         }
         if let Some(o) = p.owner
             && self.seats[o].in_front.iter().any(|(c, _)| *c == card)
             && self.fault != Some(Fault::NoDisasterLimit)
         {
-            return Some((
-                "disaster.limit",
-                format!("seat {} already has a {} in front of him", o + 1, rules.card_id(card)),
-            ));
+            return refuse(rules, "disaster.limit", || {
+                format!("seat {} already has a {} in front of him", o + 1, rules.card_id(card))
+            });
         }
-        if self.markers_used() >= self.p(P::DamageMarkers) && self.r::<MarkerShortage>() == MarkerShortage::CannotPlay {
-            return Some(("disaster.play", "all damage markers are on the board".into()));
+        if used >= self.p(P::DamageMarkers) && self.r::<MarkerShortage>() == MarkerShortage::CannotPlay {
+            return refuse(rules, "disaster.play", || "all damage markers are on the board".into());
         }
-        let _ = plot;
-        None
+        Ok(())
     }
 }

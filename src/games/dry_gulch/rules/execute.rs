@@ -13,9 +13,10 @@ impl State {
         {
             return;
         }
-        let seats: Vec<usize> = match self.r::<WinCheck>() {
+        // inline: asked after every action of a building phase
+        let seats: SmallVec<[usize; 8]> = match self.r::<WinCheck>() {
             WinCheck::AnyPlayer => self.seats_from_active().collect(),
-            WinCheck::ActivePlayer => vec![self.active],
+            WinCheck::ActivePlayer => smallvec::smallvec![self.active],
         };
         for seat in seats {
             let inf = self.counted_influence(rules, seat);

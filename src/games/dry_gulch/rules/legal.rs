@@ -2,6 +2,7 @@
 //! the legal list in the fixed order `rules.rs` documents, and the yes/no
 //! tests of each kind of play that `apply.rs` words as rule errors.
 
+use super::copies::Built;
 use super::*;
 
 impl State {
@@ -37,39 +38,43 @@ impl State {
         rules.buildings[b.index()].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
     }
 
-    /// Why `b` cannot be built by the active player (ignoring plot and payment).
-    pub(super) fn build_blocker(&self, rules: &Rules, b: Bld) -> Option<(&'static str, String)> {
+    /// Why `b` cannot be built by the active player (ignoring plot and
+    /// payment), read off the board's `standing` copies: the `RuleError`,
+    /// or for the legal list only `Err(())`, no message formatted.
+    pub(super) fn build_blocker<W: Why>(&self, rules: &Rules, b: Bld, standing: &Built) -> Result<(), W> {
         let bd = &rules.buildings[b.index()];
         if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
-            return Some(("build.unique", format!("{} is placed at set-up, not built", bd.name)));
+            return refuse(rules, "build.unique", || format!("{} is placed at set-up, not built", bd.name));
         }
-        if let Some(why) = self.copy_blocker(rules, b) {
-            return Some(why);
-        }
+        self.copy_blocker(rules, b, standing)?;
         if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0 {
-            return Some(("build.permit", format!("no permit for {}", bd.name)));
+            return refuse(rules, "build.permit", || format!("no permit for {}", bd.name));
         }
         let left = self.seats[self.active].chips.count();
         if left < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
-            return Some(("build.chips", format!("{} needs {} chips, {left} left", bd.name, bd.influence)));
+            return refuse(rules, "build.chips", || format!("{} needs {} chips, {left} left", bd.name, bd.influence));
         }
-        None
+        Ok(())
     }
 
-    pub(super) fn plot_fits(&self, rules: &Rules, b: Bld, plot: Plot) -> Result<(), String> {
+    /// Whether `b` may stand on `plot` (free, the Bank's plot for the Bank
+    /// alone, corners for corner buildings): the `RuleError` of
+    /// `build.plot`, or for the legal list only `Err(())`.
+    pub(super) fn plot_fits<W: Why>(&self, rules: &Rules, b: Bld, plot: Plot) -> Result<(), W> {
+        let no = |msg: &dyn Fn() -> String| refuse(rules, "build.plot", msg);
         let bd = &rules.buildings[b.index()];
         let Some(p) = rules.plots.get(plot.index()) else {
-            return Err("no such plot".into());
+            return no(&|| "no such plot".into());
         };
         if self.board[plot.index()].is_some() {
-            return Err(format!("plot {} is taken", p.id));
+            return no(&|| format!("plot {} is taken", p.id));
         }
         let is_bank = bd.ability == Some(Ability::Bank);
         if p.bank && !is_bank {
-            return Err(format!("only the Bank may stand on {}", p.id));
+            return no(&|| format!("only the Bank may stand on {}", p.id));
         }
         if is_bank && !p.bank && self.fault != Some(Fault::BankAnywhere) {
-            return Err(format!("the Bank stands only on the bank plot, not {}", p.id));
+            return no(&|| format!("the Bank stands only on the bank plot, not {}", p.id));
         }
         if is_bank && p.bank {
             return Ok(());
@@ -77,40 +82,41 @@ impl State {
         let street_end_open =
             || p.kind == PlotKind::StreetEnd && self.r::<CornerAtStreetEnd>() == CornerAtStreetEnd::Allowed;
         if bd.corner && p.kind != PlotKind::Corner && !street_end_open() {
-            return Err(format!("{} is a corner building and {} is not a corner plot", bd.name, p.id));
+            return no(&|| format!("{} is a corner building and {} is not a corner plot", bd.name, p.id));
         }
         if !bd.corner && p.kind == PlotKind::Corner {
-            return Err(format!("{} is not a corner building and {} is a corner plot", bd.name, p.id));
+            return no(&|| format!("{} is not a corner building and {} is a corner plot", bd.name, p.id));
         }
         Ok(())
     }
 
-    pub(super) fn influence_playable(&self, rules: &Rules, card: CardKind) -> Option<(&'static str, String)> {
+    /// Whether the active player may play influence card `card` now (the
+    /// phase aside): the `RuleError`, or for the legal list only `Err(())`.
+    pub(super) fn influence_playable<W: Why>(&self, rules: &Rules, card: CardKind) -> Result<(), W> {
         let Some(e) = rules.event_of(card) else {
-            return Some(("influence.play", "not an event card".into()));
+            return refuse(rules, "influence.play", || "not an event card".into());
         };
         let ev = &rules.events[e];
         if ev.triangle != Triangle::Violet {
-            return Some(("influence.play", format!("{} is not an influence card", ev.name)));
+            return refuse(rules, "influence.play", || format!("{} is not an influence card", ev.name));
         }
         if let Some(c) = &ev.condition
             && !self.eval(rules, c)
         {
-            return Some(("influence.play", format!("the condition of {} does not hold", ev.name)));
+            return refuse(rules, "influence.play", || format!("the condition of {} does not hold", ev.name));
         }
         if self.seats[self.active].chips.count() == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
-            return Some(("build.chips", "no family chip left to place".into()));
+            return refuse(rules, "build.chips", || "no family chip left to place".into());
         }
         if ev.only_to_win && self.r::<GoldStrike>() == GoldStrike::OnlyToWin {
             let after = self.counted_influence(rules, self.active) + ev.influence;
             if after < self.win_threshold(self.active) {
-                return Some((
-                    "influence.play",
-                    format!("{} may only be played as the play that ends the game", ev.name),
-                ));
+                return refuse(rules, "influence.play", || {
+                    format!("{} may only be played as the play that ends the game", ev.name)
+                });
             }
         }
-        None
+        Ok(())
     }
 
     /// Targets of a face-up event of no triangle (`None` inside: no target needed).
@@ -144,7 +150,7 @@ impl State {
             match rules.events[e].triangle {
                 // influence cards wait for the building phase (Building 2)
                 Triangle::Violet => {
-                    if matches!(self.phase, Phase::Build) && self.influence_playable(rules, c).is_none() {
+                    if matches!(self.phase, Phase::Build) && self.influence_playable::<()>(rules, c).is_ok() {
                         out.push(Action::PlayInfluence(c));
                     }
                 }
@@ -240,7 +246,7 @@ impl State {
                         continue;
                     }
                     match rules.event_of(k).map(|e| rules.events[e].triangle) {
-                        Some(Triangle::Violet) if self.influence_playable(rules, k).is_none() => {
+                        Some(Triangle::Violet) if self.influence_playable::<()>(rules, k).is_ok() => {
                             out.push(Action::PlayInfluence(k))
                         }
                         Some(Triangle::Red) => self.disaster_plays(rules, k, out),
@@ -273,18 +279,14 @@ impl State {
         if !builds {
             return;
         }
-        let mut built: SmallVec<[bool; 32]> = SmallVec::from_elem(false, rules.buildings.len());
-        for p in self.board.iter().flatten() {
-            if let Some(x) = built.get_mut(p.building.index()) {
-                *x = true;
-            }
-        }
+        let standing = self.standing(rules);
         let mut payments = Vec::with_capacity(64);
         for b in rules.buildings() {
-            if self.surely_blocked(rules, b, built[b.index()]) || self.build_blocker(rules, b).is_some() {
+            if self.build_blocker::<()>(rules, b, &standing).is_err() {
                 continue;
             }
-            let plots: SmallVec<[Plot; 32]> = rules.plots().filter(|&p| self.fits(rules, b, p)).collect();
+            let plots: SmallVec<[Plot; 32]> =
+                rules.plots().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
             let Some((&last, others)) = plots.split_last() else {
                 continue;
             };
@@ -305,44 +307,13 @@ impl State {
         }
     }
 
-    /// Whether one of the first three checks of `build_blocker` (placed at
-    /// set-up, built with no `repeat:`, no permit) stops `b`: the same tests in the same
-    /// order, consulting the same reading, but without formatting a message
-    /// for the many buildings that fail them.
-    pub(super) fn surely_blocked(&self, rules: &Rules, b: Bld, built: bool) -> bool {
-        let blocked = matches!(rules.buildings[b.index()].ability, Some(Ability::Residence | Ability::TownHall))
-            || (built && rules.buildings[b.index()].repeat.is_none())
-            || (self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0);
-        debug_assert!(!blocked || self.build_blocker(rules, b).is_some());
-        blocked
-    }
-
-    /// `plot_fits(..).is_ok()` without formatting the reason of a misfit
-    /// (most plots do not fit most buildings); tests check that they agree.
-    pub(super) fn fits(&self, rules: &Rules, b: Bld, plot: Plot) -> bool {
-        let bd = &rules.buildings[b.index()];
-        let fits = rules.plots.get(plot.index()).is_some_and(|p| {
-            let is_bank = bd.ability == Some(Ability::Bank);
-            self.board[plot.index()].is_none()
-                && (is_bank || !p.bank)
-                && (p.bank || !is_bank || self.fault == Some(Fault::BankAnywhere))
-                && ((is_bank && p.bank)
-                    || bd.corner == (p.kind == PlotKind::Corner)
-                    || (bd.corner
-                        && p.kind == PlotKind::StreetEnd
-                        && self.r::<CornerAtStreetEnd>() == CornerAtStreetEnd::Allowed))
-        });
-        debug_assert_eq!(fits, self.plot_fits(rules, b, plot).is_ok());
-        fits
-    }
-
-    /// `disaster_targets` of a red card as plays, without building the
-    /// message for an empty plot: `disaster_blocker` rejects those first,
-    /// before it consults any reading.
+    /// `disaster_targets` of a red card as plays, with no list of plots
+    /// between (`disaster_blocker::<()>` formats no refusal).
     pub(super) fn disaster_plays(&self, rules: &Rules, card: CardKind, out: &mut Vec<Action>) {
         let start = out.len();
+        let used = self.markers_used();
         for (i, p) in plots_of(&self.board) {
-            if p.is_some() && self.disaster_blocker(rules, card, i, p).is_none() {
+            if self.disaster_blocker::<()>(rules, card, p, used).is_ok() {
                 out.push(Action::PlayDisaster { card, plot: i });
             }
         }
