@@ -16,8 +16,9 @@ use super::check::timed_fuzz;
 use super::sensitivity::rank;
 use super::{Exit, check_configs, fuzz_any, load_all, print_diagnostics, read_sources, scenario_files, with_progress};
 use crate::catalog::GameSources;
-use crate::check::fuzz::FuzzSummary;
+use crate::check::fuzz::{FuzzOptions, FuzzSummary};
 use crate::check::sensitivity::{SensitivityOptions, sensitivity};
+use crate::engine::Config;
 use crate::games::AnyRules;
 use crate::report::{ConfigRun, GameReport, Report, Sensitivities, SensitivityRow, html, pairing_players, readings};
 
@@ -50,7 +51,7 @@ pub fn report_command(a: &ReportArgs) -> Exit {
         Err(d) => return print_diagnostics(&d),
     };
     let mut games: Vec<GameReport> = Vec::new();
-    let plans: Vec<Vec<crate::engine::Config>> = catalogs
+    let plans: Vec<Vec<Config>> = catalogs
         .iter()
         .map(|r| {
             let s = r.summary();
@@ -64,65 +65,14 @@ pub fn report_command(a: &ReportArgs) -> Exit {
     let (t, stage) = (Instant::now(), a.budget.mul_f64(0.45));
     for (k, (rules, configs)) in catalogs.iter().zip(&plans).enumerate() {
         let until = slice(t, stage, k, catalogs.len());
-        let s = rules.summary();
+        let mut g = game_header(rules);
         crate::note!(
             "report: fuzzing {} in {} configurations ({:.2}s each)",
-            s.game,
+            g.game,
             configs.len(),
             share.as_secs_f64()
         );
-        let mut g = GameReport {
-            game: s.game.clone(),
-            name: s.name.clone(),
-            min_players: s.min_players,
-            max_players: s.max_players,
-            entities: s.entities.clone(),
-            variants: s.variants,
-            interpretations: s.interpretations,
-            interpretations_live: s.interpretations_live,
-            numbers_cited: s.numbers.cited,
-            numbers_assumed: s.numbers.assumed,
-            readings: Default::default(),
-            sensitivity: Default::default(),
-            matrix: crate::matrix::Matrix {
-                game: s.game.clone(),
-                columns: Vec::new(),
-                rows: Vec::new(),
-                distinguishing: BTreeMap::new(),
-                undistinguished: Vec::new(),
-            },
-            matrix_rows_left: 0,
-            configurations: Vec::new(),
-            invariants: BTreeMap::new(),
-            coverage: BTreeMap::new(),
-            variant_games: rules.variants().iter().map(|v| (v.id.clone(), 0)).collect(),
-            failures: Vec::new(),
-            configurations_not_fuzzed: Vec::new(),
-        };
-        let mut merged = FuzzSummary::default();
-        for (c, config) in configs.iter().enumerate() {
-            if c > 0 && until.is_some_and(|d| Instant::now() >= d) {
-                g.configurations_not_fuzzed.push(config.flags());
-                continue;
-            }
-            let opts = timed_fuzz(a.seed, a.jobs, share, None);
-            match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p))
-            {
-                Ok(sum) => {
-                    for f in &sum.failures {
-                        g.failures.push(format!("{}: seed {}: {} ({})", config.flags(), f.seed, f.broken, f.detail));
-                    }
-                    for v in &config.variants {
-                        *g.variant_games.entry(v.clone()).or_default() += sum.games;
-                    }
-                    g.configurations.push(ConfigRun::from_summary(config, &sum));
-                    merged.add_totals(&sum);
-                }
-                Err(e) => g.failures.push(format!("{}: {e}", config.flags())),
-            }
-        }
-        g.invariants = merged.invariants;
-        g.coverage = merged.coverage;
+        fuzz_game(&mut g, rules, configs, until, timed_fuzz(a.seed, a.jobs, share, None));
         ok &= g.failures.is_empty();
         games.push(g);
     }
@@ -144,11 +94,78 @@ pub fn report_command(a: &ReportArgs) -> Exit {
     }
     let report =
         Report { seed: a.seed, budget_seconds: a.budget.as_secs_f64(), seconds: start.elapsed().as_secs_f64(), games };
+    write_report(&report, a, start, ok)
+}
+
+/// A game's report before any run: its summary, with every section empty.
+fn game_header(rules: &AnyRules) -> GameReport {
+    let s = rules.summary();
+    GameReport {
+        game: s.game.clone(),
+        name: s.name.clone(),
+        min_players: s.min_players,
+        max_players: s.max_players,
+        entities: s.entities.clone(),
+        variants: s.variants,
+        interpretations: s.interpretations,
+        interpretations_live: s.interpretations_live,
+        numbers_cited: s.numbers.cited,
+        numbers_assumed: s.numbers.assumed,
+        readings: Default::default(),
+        sensitivity: Default::default(),
+        matrix: crate::matrix::Matrix {
+            game: s.game.clone(),
+            columns: Vec::new(),
+            rows: Vec::new(),
+            distinguishing: BTreeMap::new(),
+            undistinguished: Vec::new(),
+        },
+        matrix_rows_left: 0,
+        configurations: Vec::new(),
+        invariants: BTreeMap::new(),
+        coverage: BTreeMap::new(),
+        variant_games: rules.variants().iter().map(|v| (v.id.clone(), 0)).collect(),
+        failures: Vec::new(),
+        configurations_not_fuzzed: Vec::new(),
+    }
+}
+
+/// Fuzzes each configuration of a game with `opts` until `until` (the
+/// first always runs): its runs, failures, games per variant, and the
+/// invariant and coverage totals merged over the runs.
+fn fuzz_game(g: &mut GameReport, rules: &AnyRules, configs: &[Config], until: Option<Instant>, opts: FuzzOptions) {
+    let mut merged = FuzzSummary::default();
+    for (c, config) in configs.iter().enumerate() {
+        if c > 0 && until.is_some_and(|d| Instant::now() >= d) {
+            g.configurations_not_fuzzed.push(config.flags());
+            continue;
+        }
+        match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p)) {
+            Ok(sum) => {
+                for f in &sum.failures {
+                    g.failures.push(format!("{}: seed {}: {} ({})", config.flags(), f.seed, f.broken, f.detail));
+                }
+                for v in &config.variants {
+                    *g.variant_games.entry(v.clone()).or_default() += sum.games;
+                }
+                g.configurations.push(ConfigRun::from_summary(config, &sum));
+                merged.add_totals(&sum);
+            }
+            Err(e) => g.failures.push(format!("{}: {e}", config.flags())),
+        }
+    }
+    g.invariants = merged.invariants;
+    g.coverage = merged.coverage;
+}
+
+/// Writes the page and its data into the output folder and prints their
+/// paths; a folder that cannot be written is bad input.
+fn write_report(report: &Report, a: &ReportArgs, start: Instant, ok: bool) -> Exit {
     let written = std::fs::create_dir_all(&a.out).and_then(|()| {
         let html_path = a.out.join("index.html");
         let json_path = a.out.join("report.json");
-        std::fs::write(&html_path, html::render(&report))?;
-        std::fs::write(&json_path, serde_json::to_string_pretty(&report).expect("reports serialise") + "\n")?;
+        std::fs::write(&html_path, html::render(report))?;
+        std::fs::write(&json_path, serde_json::to_string_pretty(report).expect("reports serialise") + "\n")?;
         Ok((html_path, json_path))
     });
     match written {
