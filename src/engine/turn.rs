@@ -333,10 +333,10 @@ pub fn drive<G: TurnFlow>(g: &mut G, rules: &G::Rules, ev: &mut Vec<G::Event>) {
             Stage::Done => *g.cursor() = Cursor { at: c.at + 1, stage: Stage::Next },
             Stage::Next => {
                 let Some(step) = g.plan().get::<G::Proc>(usize::from(c.at)) else {
-                    match g.turn_over(rules, ev) {
-                        true => continue,
-                        false => return,
+                    if g.turn_over(rules, ev) {
+                        continue;
                     }
+                    return;
                 };
                 let stage = match g.begin(rules, step, ev) {
                     Flow::Done => Stage::Done,

@@ -60,7 +60,6 @@ struct Run<'a, G: Scripted> {
     rules: &'a G::Rules,
     file: &'a SourceFile,
     sc: &'a Scenario<G>,
-    players: usize,
     state: G,
     /// The contract checks of each `do` step replay from here.
     replay: G,
@@ -100,7 +99,7 @@ impl<'a, G: Scripted> Run<'a, G> {
         {
             return Err(bad(position(&sc.game), format!("unknown fault `{f}`")));
         }
-        let players = config.players as usize;
+        let players = state.players();
         let mut observers = Vec::new();
         for o in &sc.observe {
             observers.push(G::seat_of(&o.value, players).map_err(|e| bad(position(o), format!("observe: {e}")))?);
@@ -114,7 +113,6 @@ impl<'a, G: Scripted> Run<'a, G> {
             rules,
             file,
             sc,
-            players,
             replay: state.clone(),
             state,
             applied: 0,
@@ -182,7 +180,8 @@ impl<'a, G: Scripted> Run<'a, G> {
     fn auto_decide(&mut self, n: usize, at: (u64, u64), s: &Step<G>) -> Result<(), Diagnostic> {
         let rules = self.rules;
         while let Some((seat, decision)) = self.state.pending_decision() {
-            let answered = s.act.is_some() && s.by.as_deref().is_some_and(|b| G::seat_of(b, self.players) == Ok(seat));
+            let answered =
+                s.act.is_some() && s.by.as_deref().is_some_and(|b| G::seat_of(b, self.state.players()) == Ok(seat));
             if answered {
                 break;
             }
@@ -190,9 +189,8 @@ impl<'a, G: Scripted> Run<'a, G> {
                 self.failures.push(format!("step {n} (line {}): unscripted decision `{decision}` for p{} (strict mode; script it, or set `auto: true` on the step)", at.0, seat + 1));
                 break;
             }
-            let mut legal = Vec::new();
-            self.state.legal_actions(rules, &mut legal);
-            let Some(a) = legal.first().cloned() else {
+            self.state.legal_actions(rules, &mut self.legal);
+            let Some(a) = self.legal.first().cloned() else {
                 self.failures.push(no_legal_action(n, at, &format!("the decision `{decision}` for p{}", seat + 1)));
                 break;
             };
@@ -214,7 +212,7 @@ impl<'a, G: Scripted> Run<'a, G> {
         let rules = self.rules;
         let action = G::action_from_spec(rules, spec).map_err(|e| self.bad(at, format!("step {n}: {e}")))?;
         if let Some(b) = &s.by {
-            let want = G::seat_of(b, self.players).map_err(|e| self.bad(at, format!("step {n}: {e}")))?;
+            let want = G::seat_of(b, self.state.players()).map_err(|e| self.bad(at, format!("step {n}: {e}")))?;
             let on_move = match self.state.to_move() {
                 ToMove::Seat(s) => s == want,
                 ToMove::Simultaneous(seats) => seats.contains(want),
