@@ -7,7 +7,8 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_json::Value;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
 
 /// Every fact of one state, by its dotted path.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -27,7 +28,7 @@ impl Facts {
     /// Sets `key.p1` … `key.pN` from one value per seat.
     pub fn per_seat<T: Serialize>(&mut self, key: &str, seats: usize, f: impl Fn(usize) -> T) -> &mut Facts {
         for s in 0..seats {
-            self.set(format!("{key}.p{}", s + 1), f(s));
+            self.set(format!("{key}.{}", super::game::seat_name(s)), f(s));
         }
         self
     }
@@ -37,6 +38,23 @@ impl Facts {
         let mut f = Facts::new();
         flatten("", &serde_json::to_value(record).unwrap_or(Value::Null), &mut f.0);
         f
+    }
+
+    /// The facts under the top-level names `keys`, nested again as a
+    /// scenario's `expect:` block writes them: what a recorded scenario
+    /// pins of its final state (`Scripted::record_expect`), read from the
+    /// same facts an expectation is checked against.
+    pub fn record<E: DeserializeOwned + Default>(&self, keys: &[&str]) -> E {
+        let mut root = Value::Object(Map::new());
+        for (path, v) in self.0.iter().filter(|(p, _)| keys.contains(&p.split('.').next().unwrap_or(p))) {
+            let mut at = &mut root;
+            for part in path.split('.') {
+                let Value::Object(m) = at else { break };
+                at = m.entry(part).or_insert_with(|| Value::Object(Map::new()));
+            }
+            *at = v.clone();
+        }
+        serde_json::from_value(root).unwrap_or_default()
     }
 
     pub fn get(&self, path: &str) -> Option<&Value> {
@@ -130,6 +148,12 @@ mod tests {
         let want = serde_json::json!({"money": {"p1": 2000, "p2": 1800}, "phase": "duel", "front": {"p1": ["fire"]}});
         let unmet = facts().unmet(&want).unwrap();
         assert_eq!(unmet, vec![("money.p2".to_string(), "1800".to_string(), "1900".to_string())]);
+    }
+
+    #[test]
+    fn a_record_keeps_the_named_facts_nested() {
+        let kept: serde_json::Value = facts().record(&["money", "phase"]);
+        assert_eq!(kept, serde_json::json!({"money": {"p1": 2000, "p2": 1900}, "phase": "duel"}));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use super::chance::{Chance, Forced};
 use super::config::{Config, ConfigError};
 use super::facts::Facts;
 use super::outcome::{Outcome, Seat, ToMove};
@@ -242,14 +243,28 @@ pub trait Scripted: Harnessed {
     /// A decision the engine waits for from a player other than by the
     /// flow of the turn: (seat, decision name).
     fn pending_decision(&self) -> Option<(Seat, &'static str)>;
+    /// The state's chance, where a scenario forces outcomes (`None`: the
+    /// game draws nothing a scenario can force).
+    fn chance(&mut self) -> Option<&mut Chance>;
     /// Puts a forced chance outcome in front of the generator.
-    fn force(&mut self, outcome: super::Forced);
+    fn force(&mut self, outcome: Forced) {
+        if let Some(c) = self.chance() {
+            c.force(outcome);
+        }
+    }
     /// Forced outcomes that did not fit, and forced outcomes never used.
-    fn forced_leftovers(&self) -> (Vec<super::Forced>, usize);
+    fn forced_leftovers(&mut self) -> (Vec<Forced>, usize) {
+        self.chance().map_or_else(Default::default, |c| (c.misfits().to_vec(), c.unused_forced()))
+    }
     /// The seat a scenario names (`p1` … `pN`).
     fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
         seat_of(name, players)
     }
+}
+
+/// How a scenario names a seat: `p1` for seat 0 (`seat_of` reads it back).
+pub fn seat_name(seat: Seat) -> String {
+    format!("p{}", seat + 1)
 }
 
 /// The seat `p1` … `pN` of a `players`-seat game names, or why it names none.

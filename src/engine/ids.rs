@@ -35,6 +35,20 @@ pub trait Kind: Copy + Ord + Hash + fmt::Debug + 'static {
     const NAME: &'static str;
 }
 
+/// Declares a game's kinds of entity, one marker each with what one entity
+/// is called (`Card = "card kind"`), so an `Id<Card>` is no `Id<Building>`.
+#[macro_export]
+macro_rules! kinds {
+    ($($(#[$m:meta])* $name:ident = $what:literal),+ $(,)?) => {$(
+        $(#[$m])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        pub enum $name {}
+        impl $crate::engine::Kind for $name {
+            const NAME: &'static str = $what;
+        }
+    )+};
+}
+
 /// Declares that the ids of kind `Self` are the first ids of kind `K`
 /// (Dry Gulch's resources are its first card kinds), so `Id::lift` turns
 /// one into the other without a check and without a cast.

@@ -94,6 +94,18 @@ pub fn variant_name<T: serde::Serialize>(value: &T) -> String {
     kebab(&name)
 }
 
+/// Checks a game's event kinds (its tests call it): no kind twice, and the
+/// variant of each sample event listed (a misspelt kind would never happen).
+#[cfg(test)]
+pub(crate) fn assert_event_kinds<T: serde::Serialize>(kinds: &[&str], samples: &[T]) {
+    for e in samples {
+        let name = variant_name(e);
+        assert!(kinds.contains(&name.as_str()), "the event kind `{name}` is not listed");
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    assert!(kinds.iter().all(|e| seen.insert(*e)), "no event kind twice");
+}
+
 /// `FireSpread` → `fire-spread`; `fire-spread` stays.
 pub fn kebab(name: &str) -> String {
     let mut out = String::new();

@@ -45,13 +45,26 @@ pub trait Entry {
     fn rule_ids(rules: &Self::Rules) -> BTreeSet<String>;
 }
 
-/// Writes, inside a game's `impl Entry`, the methods every game's `Rules`
-/// answers from the same fields (`id`, `name`, `min_players` and
+/// Writes, inside a game's `impl Entry`, what every game answers alike: its
+/// id (the module's `ID`), files (`catalog::FILES`), `Rules` and `State`
+/// types, `load` through the loader `$load` names, and the methods its
+/// `Rules` answers from the same fields (`id`, `name`, `min_players` and
 /// `max_players`, `tally`, `interpretations`, `variants`), so a game writes
-/// only what differs (`load`, `entities`, `describe_change`, `rule_ids`).
-/// A macro because a trait's default method cannot read a type's fields.
+/// only what differs (`entities`, `describe_change`, `rule_ids`). A macro
+/// because a trait's default method cannot read a type's fields.
 macro_rules! entry_fields {
-    () => {
+    ($load:path) => {
+        const ID: &'static str = ID;
+        const FILES: &'static [&'static str] = catalog::FILES;
+        type Rules = Rules;
+        type State = State;
+
+        fn load(
+            base: &$crate::catalog::GameSources,
+            overlay: Option<&$crate::catalog::GameSources>,
+        ) -> Result<Rules, Vec<$crate::catalog::diag::Diagnostic>> {
+            $load(base, overlay)
+        }
         fn id(r: &Self::Rules) -> &str {
             &r.id
         }
@@ -73,6 +86,27 @@ macro_rules! entry_fields {
     };
 }
 pub(crate) use entry_fields;
+
+/// Writes, inside a game's `impl Game for State`, what every game's state
+/// answers alike: its `Rules`, `Action` and `Event` types, `new` (the
+/// configuration checked against the catalog's id, then `State::setup`)
+/// and `players` (its `players` field); a macro for `entry_fields!`' reason.
+macro_rules! game_fields {
+    () => {
+        type Rules = Rules;
+        type Action = Action;
+        type Event = Event;
+
+        fn new(rules: &Rules, config: &$crate::engine::Config) -> Result<State, $crate::engine::ConfigError> {
+            config.check_game(&rules.id)?;
+            State::setup(rules, config)
+        }
+        fn players(&self) -> usize {
+            self.players
+        }
+    };
+}
+pub(crate) use game_fields;
 
 /// What a game's data changes are named by, for `describe_change`: its
 /// parameters, the entity a `replace:` names (`None`: the game words a

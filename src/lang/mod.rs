@@ -17,6 +17,6 @@ pub use compile::{
 };
 pub use effect::{
     Args, Choice, Choosing, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval,
-    expand, from_active, option_named, queue_each, seats, step,
+    expand, from_active, id_named, index_named, option_id, option_named, queue_each, seats, step,
 };
 pub use node::{Node, Value, Word};

@@ -369,9 +369,8 @@ impl Scripted for Toy {
     fn pending_decision(&self) -> Option<(Seat, &'static str)> {
         None
     }
-    fn force(&mut self, _: rulecheck::engine::Forced) {}
-    fn forced_leftovers(&self) -> (Vec<rulecheck::engine::Forced>, usize) {
-        (Vec::new(), 0)
+    fn chance(&mut self) -> Option<&mut rulecheck::engine::Chance> {
+        None
     }
     fn seat_of(name: &str, players: usize) -> Result<Seat, String> {
         seat_of(name, players)

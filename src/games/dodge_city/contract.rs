@@ -7,21 +7,10 @@ use super::readings::*;
 use super::rules_data::*;
 use super::scenario_io;
 use super::state::{Action, End, Event, Phase, State};
-use crate::engine::{Config, ConfigError, Cover, Describe, EndReason, Game, Outcome, RuleError, Seat, Seats, ToMove};
+use crate::engine::{Cover, Describe, EndReason, Game, Outcome, RuleError, Seat, Seats, ToMove};
 
 impl Game for State {
-    type Rules = Rules;
-    type Action = Action;
-    type Event = Event;
-
-    fn new(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
-        config.check_game(&rules.id)?;
-        State::setup(rules, config)
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
+    crate::games::game_fields!();
 
     fn to_move(&self) -> ToMove {
         if self.over.is_some() {

@@ -38,9 +38,7 @@ pub use rules_data::Rules;
 pub use state::{Action, Event, State};
 
 use super::ChangeWords;
-use crate::catalog::GameSources;
 use crate::catalog::common::Change;
-use crate::catalog::diag::Diagnostic;
 
 pub const ID: &str = "dodge-city";
 
@@ -48,15 +46,7 @@ pub const ID: &str = "dodge-city";
 pub struct DodgeCity;
 
 impl super::Entry for DodgeCity {
-    const ID: &'static str = ID;
-    const FILES: &'static [&'static str] = catalog::FILES;
-    type Rules = Rules;
-    type State = State;
-
-    fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-        catalog::load_layered(base, overlay)
-    }
-    super::entry_fields!();
+    super::entry_fields!(catalog::load_layered);
     fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
         vec![
             ("cards", r.cards.iter().map(|c| c.copies as usize).sum()),

@@ -96,14 +96,10 @@ impl Query for State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::variant_name;
     use crate::games::dodge_city::state::Event;
 
     #[test]
     fn event_names_are_variants() {
-        assert!(EVENTS.contains(&variant_name(&Event::DuelDrawn).as_str()));
-        assert!(EVENTS.contains(&variant_name(&Event::Passed { seat: 0 }).as_str()));
-        let mut seen = std::collections::BTreeSet::new();
-        assert!(EVENTS.iter().all(|e| seen.insert(*e)), "no event kind twice");
+        crate::engine::assert_event_kinds(EVENTS, &[Event::DuelDrawn, Event::Passed { seat: 0 }]);
     }
 }

@@ -10,17 +10,7 @@ use crate::engine::{Grid, Id, TurnPlan};
 use crate::lang::{Choice, Effect};
 
 pub mod kind {
-    use crate::engine::Kind;
-    macro_rules! kinds {
-        ($($name:ident = $what:literal),+) => {$(
-            #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-            pub enum $name {}
-            impl Kind for $name {
-                const NAME: &'static str = $what;
-            }
-        )+};
-    }
-    kinds!(
+    crate::kinds!(
         Card = "card kind",
         Symbol = "symbol",
         Building = "building",

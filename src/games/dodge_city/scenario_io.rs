@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
-use crate::engine::{Facts, Forced, Game, Id, Kind, Pile, Scripted, Seat, move_n, seat_of};
+use crate::engine::{Chance, Facts, Game, Id, Kind, Pile, Scripted, Seat, move_n, seat_name, seat_of};
+use crate::lang::id_named;
 
 /// An action as a scenario writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -123,27 +124,17 @@ pub struct Expect {
     pub waiting: Option<String>,
 }
 
-fn find<K: Kind>(what: &str, ids: impl Iterator<Item = String>, id: &str) -> Result<Id<K>, String> {
-    let known: Vec<String> = ids.collect();
-    match known.iter().position(|k| k == id) {
-        Some(i) => Id::new(i).map_err(|e| e.to_string()),
-        None => {
-            Err(format!("unknown {what} `{id}`{}", crate::lang::did_you_mean(known.iter().map(String::as_str), id)))
-        }
-    }
-}
-
 pub fn card(r: &Rules, id: &str) -> Result<CardId, String> {
-    find("card", r.cards.iter().map(|c| c.id.clone()), id)
+    id_named("card", r.cards.iter().map(|c| &c.id), id)
 }
 pub fn building(r: &Rules, id: &str) -> Result<Bld, String> {
-    find("building", r.buildings.iter().map(|c| c.id.clone()), id)
+    id_named("building", r.buildings.iter().map(|c| &c.id), id)
 }
 pub fn symbol(r: &Rules, id: &str) -> Result<Sym, String> {
-    find("symbol", r.symbols.iter().map(|c| c.id.clone()), id)
+    id_named("symbol", r.symbols.iter().map(|c| &c.id), id)
 }
 fn event(r: &Rules, id: &str) -> Result<Ev, String> {
-    find("event", r.events.iter().map(|c| c.id.clone()), id)
+    id_named("event", r.events.iter().map(|c| &c.id), id)
 }
 fn square(r: &Rules, b: Bld, at: &str) -> Result<(Bld, Sq), String> {
     let def = r.building(b);
@@ -172,16 +163,12 @@ pub fn phase_name(st: &State) -> String {
     }
 }
 
-fn seat_map<T>(st: &State, f: impl Fn(usize) -> T) -> BTreeMap<String, T> {
-    (0..st.players).map(|s| (format!("p{}", s + 1), f(s))).collect()
-}
-
 /// Every fact a Dodge City expectation can name: what `check_expect`
 /// compares and where `diff` says two games part.
 pub fn facts(st: &State, r: &Rules) -> Facts {
-    let (n, seat) = (st.players, |o: Option<u8>| o.map_or_else(|| "none".to_string(), |o| format!("p{}", o + 1)));
+    let (n, seat) = (st.players, |o: Option<u8>| o.map_or_else(|| "none".to_string(), |o| seat_name(o.into())));
     let mut f = Facts::new();
-    f.set("phase", phase_name(st)).set("start", format!("p{}", st.start + 1));
+    f.set("phase", phase_name(st)).set("start", seat_name(st.start));
     f.per_seat("money", n, |s| i64::from(st.seats[s].money.value()));
     f.per_seat("points", n, |s| st.seats[s].points).per_seat("tokens", n, |s| st.tokens_in_town(s));
     f.per_seat("supply", n, |s| st.seats[s].supply).per_seat("carried", n, |s| st.seats[s].carried);
@@ -421,7 +408,7 @@ impl Scripted for State {
         let sq = |b: Bld, s: Sq| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.square_name(s));
         let cid = |c: CardId| r.cards.get(c.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
         match *a {
-            Action::Pick { seat, card } => ActionSpec::Pick { seat: format!("p{}", seat + 1), card: cid(card) },
+            Action::Pick { seat, card } => ActionSpec::Pick { seat: seat_name(seat.into()), card: cid(card) },
             Action::Play { card } => ActionSpec::Play(cid(card)),
             Action::Open { building } => ActionSpec::Open(bid(building)),
             Action::Place { building, square } => {
@@ -433,7 +420,7 @@ impl Scripted for State {
             Action::Buy { building, square } => ActionSpec::Buy { building: bid(building), at: sq(building, square) },
             Action::EndTurn => ActionSpec::EndTurn,
             Action::Challenge { opponent, building } => {
-                ActionSpec::Challenge { opponent: format!("p{}", opponent + 1), building: bid(building) }
+                ActionSpec::Challenge { opponent: seat_name(opponent.into()), building: bid(building) }
             }
             Action::Pass => ActionSpec::Pass,
             Action::Take { building, square } => ActionSpec::Take { building: bid(building), at: sq(building, square) },
@@ -445,20 +432,7 @@ impl Scripted for State {
     }
 
     fn record_expect(&self, r: &Rules) -> Expect {
-        let st = self;
-        Expect {
-            phase: Some(phase_name(st)),
-            start: Some(format!("p{}", st.start + 1)),
-            money: seat_map(st, |s| i64::from(st.seats[s].money.value())),
-            points: seat_map(st, |s| st.seats[s].points),
-            tokens: seat_map(st, |s| st.tokens_in_town(s)),
-            supply: seat_map(st, |s| st.seats[s].supply),
-            carried: BTreeMap::new(),
-            squares: BTreeMap::new(),
-            buildings: BTreeMap::new(),
-            outcome: Some(st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string())),
-            waiting: None,
-        }
+        self.facts(r).record(&["phase", "start", "money", "points", "tokens", "supply", "outcome"])
     }
 
     fn facts(&self, r: &Rules) -> Facts {
@@ -470,10 +444,7 @@ impl Scripted for State {
     fn pending_decision(&self) -> Option<(Seat, &'static str)> {
         None
     }
-    fn force(&mut self, outcome: Forced) {
-        self.chance.force(outcome);
-    }
-    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
-        (self.chance.misfits().to_vec(), self.chance.unused_forced())
+    fn chance(&mut self) -> Option<&mut Chance> {
+        Some(&mut self.chance)
     }
 }

@@ -15,7 +15,7 @@ fn c(r: &Rules, c: CardId) -> &str {
 
 /// The catalog id of option `option` of the `choose` effect `choice`.
 pub fn option_id(r: &Rules, choice: u32, option: u32) -> &str {
-    r.choices.get(choice as usize).and_then(|c| c.get(option as usize)).map_or("?", |(id, _)| id.as_str())
+    crate::lang::option_id(&r.choices, choice as usize, option as usize).unwrap_or("?")
 }
 
 pub fn action(r: &Rules, a: &Action) -> String {

@@ -5,23 +5,10 @@
 use super::rules::{Action, End, Event, Phase, State, describe_action, describe_event};
 use super::rules_data::{CardKind, ReactionKey, Rules};
 use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
-use crate::engine::{
-    Config, ConfigError, Cover, Describe, EndReason, Facts, Forced, Game, Outcome, RuleError, Scripted, Seat, ToMove,
-};
+use crate::engine::{Chance, Cover, Describe, EndReason, Facts, Game, Outcome, RuleError, Scripted, Seat, ToMove};
 
 impl Game for State {
-    type Rules = Rules;
-    type Action = Action;
-    type Event = Event;
-
-    fn new(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
-        config.check_game(&rules.id)?;
-        State::setup(rules, config)
-    }
-
-    fn players(&self) -> usize {
-        self.players
-    }
+    crate::games::game_fields!();
 
     fn to_move(&self) -> ToMove {
         if self.outcome.is_some() {
@@ -139,7 +126,7 @@ impl Scripted for State {
         scenario_io::action_to_spec(rules, action)
     }
     fn record_expect(&self, rules: &Rules) -> Expect {
-        scenario_io::record_expect(self, rules)
+        self.facts(rules).record(&["winner", "outcome", "phase", "hand_size", "influence", "chips_left"])
     }
     fn facts(&self, rules: &Rules) -> Facts {
         super::facts::facts(self, rules)
@@ -150,10 +137,7 @@ impl Scripted for State {
     fn pending_decision(&self) -> Option<(usize, &'static str)> {
         self.agenda.decision.as_ref().map(|d| (d.seat(), d.name()))
     }
-    fn force(&mut self, outcome: Forced) {
-        self.chance.force(outcome);
-    }
-    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
-        (self.chance.misfits().to_vec(), self.chance.unused_forced())
+    fn chance(&mut self) -> Option<&mut Chance> {
+        Some(&mut self.chance)
     }
 }

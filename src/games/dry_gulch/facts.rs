@@ -6,8 +6,8 @@
 use super::rules::{End, Placed, State};
 use super::rules_data::Rules;
 use super::rules_data::{Plot, kind};
-use super::scenario_io::{outcome_name, phase_name, seat_name};
-use crate::engine::{Facts, Pile};
+use super::scenario_io::{outcome_name, phase_name};
+use crate::engine::{Facts, Pile, seat_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -40,9 +40,7 @@ pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
 use super::ChangeWords;
-use crate::catalog::GameSources;
 use crate::catalog::common::Change;
-use crate::catalog::diag::Diagnostic;
 
 pub const ID: &str = "dry-gulch";
 
@@ -50,15 +48,7 @@ pub const ID: &str = "dry-gulch";
 pub struct DryGulch;
 
 impl super::Entry for DryGulch {
-    const ID: &'static str = ID;
-    const FILES: &'static [&'static str] = catalog::FILES;
-    type Rules = Rules;
-    type State = State;
-
-    fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-        catalog::load_layered(base, overlay)
-    }
-    super::entry_fields!();
+    super::entry_fields!(catalog::load_layered);
     fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
         vec![
             ("resources", r.resources.len()),

@@ -14,28 +14,18 @@ pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
 /// The kinds of entity a Dry Gulch catalog has ids for.
 pub mod kind {
-    use crate::engine::{Kind, PrefixOf};
+    use crate::engine::PrefixOf;
 
-    macro_rules! kinds {
-        ($($(#[$doc:meta])* $k:ident = $name:literal;)*) => {$(
-            $(#[$doc])*
-            #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-            pub enum $k {}
-            impl Kind for $k {
-                const NAME: &'static str = $name;
-            }
-        )*};
-    }
-    kinds! {
+    crate::kinds! {
         /// Card kinds: resources first (in catalog order), then events.
-        Card = "card";
-        Resource = "resource";
-        Building = "building";
+        Card = "card",
+        Resource = "resource",
+        Building = "building",
         /// Block plots in order, then the bank plot.
-        Plot = "plot";
-        Flag = "flag";
+        Plot = "plot",
+        Flag = "flag",
         /// A family chip: one entity, since whose a chip is is where it lies.
-        Chip = "family chip";
+        Chip = "family chip",
     }
     /// The first card kinds are the resources, in their order.
     impl PrefixOf<Card> for Resource {}
@@ -264,17 +254,8 @@ impl Rules {
         }
         self.events.iter().position(|e| e.id == id).map(|e| self.event_card(e))
     }
-    pub fn building_by_id(&self, id: &str) -> Option<Bld> {
-        self.buildings.iter().position(|b| b.id == id).and_then(|b| Id::new(b).ok())
-    }
-    pub fn plot_by_id(&self, id: &str) -> Option<Plot> {
-        self.plots.iter().position(|p| p.id == id).and_then(|p| Id::new(p).ok())
-    }
     pub fn resource_by_id(&self, id: &str) -> Option<Res> {
         self.resources.iter().position(|r| r.id == id).and_then(|r| Id::new(r).ok())
-    }
-    pub fn flag_by_id(&self, id: &str) -> Option<Flag> {
-        self.flags.iter().position(|f| f == id).and_then(|f| Id::new(f).ok())
     }
     pub fn building(&self, b: Bld) -> &Building {
         &self.buildings[b.index()]

@@ -10,27 +10,23 @@ use super::payment::{Counts, Payment};
 use super::rules::End;
 use super::rules::{Action, Phase, State, choice_id};
 use super::rules_data::{Bld, CardKind, Plot, Res, Rules};
+use crate::lang::{id_named, option_named};
 
 mod setup;
 
 pub use setup::{BuildingSpec, DeckTop, SetupSpec, TurnSpec};
 
-/// Seats are written `p1`, `p2`, … in scenario files.
-pub fn seat_name(s: usize) -> String {
-    format!("p{}", s + 1)
-}
-
 fn card(rules: &Rules, id: &str) -> Result<CardKind, String> {
-    rules.card_by_id(id).ok_or_else(|| format!("unknown card `{id}`"))
+    id_named("card", rules.cards().map(|c| rules.card_id(c)), id)
 }
 fn building(rules: &Rules, id: &str) -> Result<Bld, String> {
-    rules.building_by_id(id).ok_or_else(|| format!("unknown building `{id}`"))
+    id_named("building", rules.buildings.iter().map(|b| &b.id), id)
 }
 fn plot(rules: &Rules, id: &str) -> Result<Plot, String> {
-    rules.plot_by_id(id).ok_or_else(|| format!("unknown plot `{id}`"))
+    id_named("plot", rules.plots.iter().map(|p| &p.id), id)
 }
 fn resource(rules: &Rules, id: &str) -> Result<Res, String> {
-    rules.resource_by_id(id).ok_or_else(|| format!("unknown resource `{id}`"))
+    id_named("resource", rules.resources.iter().map(|r| &r.id), id)
 }
 
 // ---------------------------------------------------------------- actions
@@ -165,7 +161,10 @@ pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String>
         ActionSpec::Give(c) => Action::Give(card(rules, c)?),
         ActionSpec::RewardDraw(yes) => Action::RewardDraw(*yes),
         ActionSpec::SpreadTo(p) => Action::SpreadTo(plot(rules, p)?),
-        ActionSpec::Choose(id) => choice(rules, id)?,
+        ActionSpec::Choose(id) => {
+            let (choice, option) = option_named(&rules.choices, id)?;
+            Action::Choose { choice, option }
+        }
     })
 }
 
@@ -215,23 +214,6 @@ pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
     }
 }
 
-/// The `choose` option with this id: it must name exactly one.
-fn choice(rules: &Rules, id: &str) -> Result<Action, String> {
-    let mut found = Vec::new();
-    for (c, options) in rules.choices.iter().enumerate() {
-        for (o, (oid, _)) in options.iter().enumerate() {
-            if oid == id {
-                found.push(Action::Choose { choice: c as u32, option: o as u32 });
-            }
-        }
-    }
-    match found.len() {
-        1 => Ok(found.remove(0)),
-        0 => Err(format!("no `choose` effect has an option `{id}`")),
-        n => Err(format!("{n} `choose` effects have an option `{id}`; give their options distinct ids")),
-    }
-}
-
 // ----------------------------------------------------------- expectations
 
 pub use super::facts::Expect;
@@ -257,23 +239,6 @@ pub fn outcome_name(o: Option<End>) -> String {
             "draw:{}",
             serde_json::to_value(r).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
         ),
-    }
-}
-
-/// Facts of a final state, for a recorded scenario's expectations.
-pub fn record_expect(s: &State, rules: &Rules) -> Expect {
-    let seats = 0..s.players;
-    Expect {
-        winner: Some(match s.outcome {
-            Some(End::Win(x)) => seat_name(x),
-            _ => "none".into(),
-        }),
-        outcome: Some(outcome_name(s.outcome)),
-        phase: Some(phase_name(&s.phase).into()),
-        hand_size: seats.clone().map(|i| (seat_name(i), s.seats[i].hand_size())).collect(),
-        influence: seats.clone().map(|i| (seat_name(i), s.counted_influence(rules, i))).collect(),
-        chips_left: seats.map(|i| (seat_name(i), s.seats[i].chips.count())).collect(),
-        ..Expect::default()
     }
 }
 

@@ -4,20 +4,11 @@
 
 use super::rules::{Action, Event, State};
 use super::rules_data::Rules;
-use crate::engine::{Config, ConfigError, Cover, Describe, Game, Outcome, RuleError, Scripted, Seat, ToMove};
+use crate::engine::{Cover, Describe, Game, Outcome, RuleError, Scripted, Seat, ToMove};
 
 impl Game for State {
-    type Rules = Rules;
-    type Action = Action;
-    type Event = Event;
+    crate::games::game_fields!();
 
-    fn new(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
-        config.check_game(&rules.id)?;
-        State::setup(rules, config)
-    }
-    fn players(&self) -> usize {
-        self.players
-    }
     fn to_move(&self) -> ToMove {
         if self.end.is_some() {
             ToMove::Terminal

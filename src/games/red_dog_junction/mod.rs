@@ -44,9 +44,7 @@ pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
 use super::ChangeWords;
-use crate::catalog::GameSources;
 use crate::catalog::common::Change;
-use crate::catalog::diag::Diagnostic;
 use crate::engine::Imbalance;
 use rules_data::{Cube, Rules as R};
 
@@ -56,15 +54,7 @@ pub const ID: &str = "red-dog-junction";
 pub struct RedDogJunction;
 
 impl super::Entry for RedDogJunction {
-    const ID: &'static str = ID;
-    const FILES: &'static [&'static str] = catalog::FILES;
-    type Rules = Rules;
-    type State = State;
-
-    fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-        catalog::load(base, overlay)
-    }
-    super::entry_fields!();
+    super::entry_fields!(catalog::load);
     fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
         vec![
             ("commodities", r.cubes.len()),
@@ -138,8 +128,8 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
             format!("play {}", rules.cards.get(k.index()).map_or("an unknown card", |d| d.name.as_str()))
         }
         Action::Choose { choice, option } => {
-            let id = rules.compiled.choices.get(usize::from(choice)).and_then(|c| c.get(usize::from(option)));
-            format!("choose {}", id.map_or("an unknown option", |(id, _)| id.as_str()))
+            let id = crate::lang::option_id(&rules.compiled.choices, choice.into(), option.into());
+            format!("choose {}", id.unwrap_or("an unknown option"))
         }
     }
 }

@@ -111,13 +111,10 @@ impl Query for State {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::variant_name;
 
     #[test]
     fn event_names_are_variants() {
-        assert!(EVENTS.contains(&variant_name(&Event::CountdownStopped).as_str()));
-        assert!(EVENTS.contains(&variant_name(&Event::TurnEnded { seat: 0 }).as_str()));
-        let mut seen = std::collections::BTreeSet::new();
-        assert!(EVENTS.iter().chain(MOVES).all(|e| seen.insert(*e)), "no event kind twice");
+        let samples = [Event::CountdownStopped, Event::TurnEnded { seat: 0 }];
+        crate::engine::assert_event_kinds(&[EVENTS, MOVES].concat(), &samples);
     }
 }

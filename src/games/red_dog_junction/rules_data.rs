@@ -3,20 +3,9 @@
 use std::collections::BTreeSet;
 
 use crate::catalog::common::{Document, Interpretation, NumberTally, Variant};
-use crate::engine::{Graph, Id, Kind, TurnPlan};
+use crate::engine::{Graph, Id, TurnPlan};
 
-macro_rules! kinds {
-    ($($(#[$m:meta])* $name:ident = $what:literal),+ $(,)?) => {$(
-        $(#[$m])*
-        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-        pub enum $name {}
-        impl Kind for $name {
-            const NAME: &'static str = $what;
-        }
-    )+};
-}
-
-kinds! {
+crate::kinds! {
     /// A commodity (a kind of cube).
     Cube = "commodity",
     /// A card type.
@@ -163,14 +152,8 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub fn cube_by_id(&self, id: &str) -> Option<Id<Cube>> {
-        self.cubes.iter().position(|c| c.id == id).and_then(|i| Id::new(i).ok())
-    }
     pub fn card_by_id(&self, id: &str) -> Option<Id<Card>> {
         self.cards.iter().position(|c| c.id == id).and_then(|i| Id::new(i).ok())
-    }
-    pub fn loc_by_id(&self, id: &str) -> Option<usize> {
-        self.locations.iter().position(|l| l.id == id)
     }
     pub fn cube(&self, c: Id<Cube>) -> &CubeDef {
         &self.cubes[c.index()]
@@ -195,9 +178,6 @@ impl Rules {
     pub fn dock_id(&self, d: Id<Dock>) -> String {
         let l = self.dock_loc(d);
         if l.docks > 1 { format!("{}-{}", l.id, d.index() - l.first_dock + 1) } else { l.id.clone() }
-    }
-    pub fn dock_by_id(&self, id: &str) -> Option<Id<Dock>> {
-        Id::first(self.docks.len()).find(|&d| self.dock_id(d) == id)
     }
     pub fn cube_total(&self, c: Id<Cube>) -> u32 {
         self.cube(c).copies

@@ -7,10 +7,17 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::{Action, State};
 use super::rules_data::*;
-use crate::engine::{Facts, Forced, Game, Id, Scripted, move_n, seat_of};
+use crate::engine::{Chance, Facts, Game, Id, Scripted, move_n, seat_name, seat_of};
+use crate::lang::{id_named, index_named, option_id};
 
 fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
-    rules.cube_by_id(id).ok_or_else(|| format!("unknown commodity `{id}`"))
+    id_named("commodity", rules.cubes.iter().map(|c| &c.id), id)
+}
+fn card(rules: &Rules, id: &str) -> Result<Id<Card>, String> {
+    id_named("card", rules.cards.iter().map(|c| &c.id), id)
+}
+fn dock(rules: &Rules, id: &str) -> Result<Id<Dock>, String> {
+    id_named("dock", Id::first(rules.docks.len()).map(|d| rules.dock_id(d)), id)
 }
 
 /// Overrides applied after the normal set-up. Cubes and cards move from
@@ -94,12 +101,7 @@ pub enum ActionSpec {
 }
 
 fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
-    rules
-        .piles
-        .iter()
-        .position(|p| p.id == id)
-        .map(|p| p as u8)
-        .ok_or_else(|| format!("unknown Super Deal pile `{id}`"))
+    index_named("Super Deal pile", rules.piles.iter().map(|p| &p.id), id).map(|p| p as u8)
 }
 
 /// A fact's value as a scenario writes it.
@@ -139,7 +141,7 @@ impl Scripted for State {
                 let _ = self.occupancy.leave(d);
             }
             if at != "space" {
-                let d = rules.dock_by_id(at).ok_or_else(|| format!("unknown dock `{at}`"))?;
+                let d = dock(rules, at)?;
                 self.occupancy.enter(&rules.dock_graph, d).map_err(|_| format!("dock `{at}` is taken"))?;
                 self.ships[seat] = Some(d);
             }
@@ -159,7 +161,7 @@ impl Scripted for State {
         for (seat, cards) in &s.crew {
             let seat = seat_of(seat, n)?;
             for (c, &k) in cards {
-                let c = rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?;
+                let c = card(rules, c)?;
                 let to =
                     if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
                 move_n(&mut self.deck, to, c, k).map_err(|e| format!("{}: {e}", rules.card(c).id))?;
@@ -180,15 +182,15 @@ impl Scripted for State {
             }
             self.gold_die = v;
         }
-        for (&slot, card) in &s.display {
-            let c = rules.card_by_id(card).ok_or_else(|| format!("unknown card `{card}`"))?;
+        for (&slot, id) in &s.display {
+            let c = card(rules, id)?;
             let i = usize::from(slot).wrapping_sub(1);
             if i >= rules.display {
                 return Err(format!("no display slot {slot}"));
             }
             let _ = self.display.take_slot(i, &mut self.deck);
             // the slot is the only empty one, so the card fills it
-            move_n(&mut self.deck, &mut self.display, c, 1).map_err(|e| format!("{card}: {e}"))?;
+            move_n(&mut self.deck, &mut self.display, c, 1).map_err(|e| format!("{id}: {e}"))?;
         }
         Ok(())
     }
@@ -197,7 +199,7 @@ impl Scripted for State {
         Ok(match s {
             S::Roll(v) => Action::Roll(*v),
             S::Move(to) if to == "space" => Action::Move(None),
-            S::Move(to) => Action::Move(Some(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?)),
+            S::Move(to) => Action::Move(Some(dock(rules, to)?)),
             S::Load => Action::Load,
             S::LoadCube(c) => Action::LoadCube(cube(rules, c)?),
             S::UnloadCube(c) => Action::UnloadCube(cube(rules, c)?),
@@ -223,10 +225,10 @@ impl Scripted for State {
             S::Pass => Action::Pass,
             S::Done => Action::Done,
             S::Jettison(c) => Action::Jettison(cube(rules, c)?),
-            S::Pick(c) => Action::Pick(rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?),
-            S::Send(to) => Action::Send(rules.dock_by_id(to).ok_or_else(|| format!("unknown dock `{to}`"))?),
-            S::Officer(c) => Action::Officer(rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?),
-            S::Boost(c) => Action::Boost(rules.card_by_id(c).ok_or_else(|| format!("unknown card `{c}`"))?),
+            S::Pick(c) => Action::Pick(card(rules, c)?),
+            S::Send(to) => Action::Send(dock(rules, to)?),
+            S::Officer(c) => Action::Officer(card(rules, c)?),
+            S::Boost(c) => Action::Boost(card(rules, c)?),
             S::Choose(id) => {
                 let (choice, option) = crate::lang::option_named(&rules.compiled.choices, id)?;
                 Action::Choose { choice: choice as u16, option: option as u8 }
@@ -246,10 +248,8 @@ impl Scripted for State {
             Action::LoadCube(x) => S::LoadCube(c(x)),
             Action::UnloadCube(x) => S::UnloadCube(c(x)),
             Action::Mine(n) => S::Mine(n),
-            Action::Displace(m) => {
-                S::Displace((0..8).filter(|s| m & (1 << s) != 0).map(|s| format!("p{}", s + 1)).collect())
-            }
-            Action::Swap(w) => S::Swap(format!("p{}", w + 1)),
+            Action::Displace(m) => S::Displace((0..8).filter(|s| m & (1 << s) != 0).map(seat_name).collect()),
+            Action::Swap(w) => S::Swap(seat_name(w.into())),
             Action::SwapGive(x) => S::SwapGive(c(x)),
             Action::SwapTake(x) => S::SwapTake(c(x)),
             Action::Salvage => S::Salvage,
@@ -267,11 +267,9 @@ impl Scripted for State {
             Action::Pick(k) => S::Pick(card(k)),
             Action::Officer(k) => S::Officer(card(k)),
             Action::Boost(k) => S::Boost(card(k)),
-            Action::Choose { choice, option } => S::Choose(
-                (rules.compiled.choices.get(usize::from(choice)))
-                    .and_then(|c| c.get(usize::from(option)))
-                    .map_or("?".to_string(), |(id, _)| id.clone()),
-            ),
+            Action::Choose { choice, option } => {
+                S::Choose(option_id(&rules.compiled.choices, choice.into(), option.into()).unwrap_or("?").to_string())
+            }
         }
     }
     /// Every fact an expectation can name: the recorded ones, and what
@@ -285,7 +283,7 @@ impl Scripted for State {
             }
         };
         for seat in 0..self.players {
-            let p = format!("p{}", seat + 1);
+            let p = seat_name(seat);
             for c in &rules.cubes {
                 absent(&mut f, format!("cargo.{p}.{}", c.id), Fact::Number(0));
                 absent(&mut f, format!("storage.{p}.{}", c.id), Fact::Number(0));
@@ -309,7 +307,7 @@ impl Scripted for State {
         let s = self;
         let mut out = Expect::new();
         for seat in 0..s.players {
-            let p = format!("p{}", seat + 1);
+            let p = seat_name(seat);
             for (what, zone) in [("cargo", &s.cargo[seat]), ("storage", &s.storage[seat])] {
                 for (c, n) in zone.iter() {
                     out.insert(format!("{what}.{p}.{}", rules.cube(c).id), Fact::Number(i64::from(n)));
@@ -359,7 +357,7 @@ impl Scripted for State {
             out.insert("countdown".into(), Fact::Number(i64::from(left)));
         }
         if let Some(o) = s.outcome(rules) {
-            let w: Vec<String> = o.winners().map(|w| format!("p{}", w + 1)).collect();
+            let w: Vec<String> = o.winners().map(seat_name).collect();
             out.insert("winner".into(), Fact::Text(w.join(" ")));
         }
         out
@@ -409,10 +407,7 @@ impl Scripted for State {
         };
         (self.to_act() != self.active && self.end.is_none()).then_some((self.to_act(), what))
     }
-    fn force(&mut self, outcome: Forced) {
-        self.chance.force(outcome);
-    }
-    fn forced_leftovers(&self) -> (Vec<Forced>, usize) {
-        (self.chance.misfits().to_vec(), self.chance.unused_forced())
+    fn chance(&mut self) -> Option<&mut Chance> {
+        Some(&mut self.chance)
     }
 }

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{building, card, plot, seat_name};
-use crate::engine::{Game, Pile, Zone, move_n, move_tagged, move_to_bottom, seat_of};
+use super::{building, card, plot};
+use crate::engine::{Game, Pile, Zone, move_n, move_tagged, move_to_bottom, seat_name, seat_of};
 use crate::games::dry_gulch::readings::V;
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
 use crate::games::dry_gulch::rules_data::kind::{self, Card};
@@ -137,7 +137,7 @@ impl State {
         self.set_influence(rules, spec)?;
         self.set_face_up_and_decks(rules, spec)?;
         for f in &spec.flags {
-            let i = rules.flags.iter().position(|x| x == f).ok_or_else(|| format!("unknown flag `{f}`"))?;
+            let i = crate::lang::index_named("flag", &rules.flags, f)?;
             self.flags[i] = true;
         }
         if let Some(s) = &spec.town_hall_closed_by {
