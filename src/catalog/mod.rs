@@ -13,6 +13,7 @@ pub const MAX_NUMBER: u32 = 10_000;
 pub mod common;
 pub mod diag;
 pub mod folder;
+pub mod layers;
 pub mod overlay;
 pub mod turn;
 

@@ -32,7 +32,7 @@ pub use config::{Config, ConfigError};
 pub use counter::{Bounds, Counter, CounterError};
 pub use facts::{Facts, words};
 pub use game::{Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation, seat_of};
-pub use ids::{Id, Kind, Overflow, PrefixOf};
+pub use ids::{Id, Kind, Overflow, PrefixOf, id_at};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
 pub use query::{EVENT, NO_ARGS, ONE_PLAYER, PLAYER, Query, Sort, Term, kebab, variant_kind, variant_name};
 pub use readings::{Base, Hook, Readings, Touched};

@@ -25,8 +25,8 @@ pub use interpretations::{
 };
 pub use names::{Key, Names, check_names};
 pub use provenance::{
-    Citation, Document, NumberTally, RawCitation, RawDocument, check_citations, check_documents, check_provenance,
-    lower_documents,
+    Citation, Document, NumberTally, Numbers, Provenance, RawCitation, RawDocument, check_citations, check_documents,
+    check_provenance, cites, lower_documents, ones,
 };
 pub use variants::{RawVariant, RawVariantsFile, Variant, lower_variants};
 
@@ -43,6 +43,21 @@ pub struct Source<'a> {
 pub struct Entry<'a, T> {
     pub from: Source<'a>,
     pub raw: &'a T,
+}
+
+impl<R> Provenance for RawVariant<R> {
+    fn source(&self) -> &[RawCitation] {
+        &self.source
+    }
+    fn assumed(&self) -> &std::collections::BTreeMap<String, String> {
+        &self.assumed
+    }
+}
+
+impl<R> Provenance for RawInterpretation<R> {
+    fn source(&self) -> &[RawCitation] {
+        &self.citations
+    }
 }
 
 /// Checks that an id is kebab-case: lowercase ASCII letters, digits and

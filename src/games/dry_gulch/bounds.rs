@@ -37,7 +37,7 @@ pub(super) fn check_deck_totals(lay: &Layers<'_>, diags: &mut Diagnostics) {
     let mut agree = |total: u64, n: &Spanned<u32>, what: &str, field: &str| {
         if total != u64::from(n.value) {
             let m = format!("{what} add up to {total}, but components.{field} is {}", n.value);
-            diags.error(lay.game_from["components"].path, position(n), m);
+            diags.error(lay.from.at("components"), position(n), m);
         }
     };
     let c = &g.components;
@@ -59,7 +59,7 @@ type Place<'a> = (&'a str, (u64, u64));
 /// Residence's chips. `at` gives a section's file and place.
 pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Place<'a>, diags: &mut Diagnostics) {
     let g = &lay.game;
-    let file_of = |section: &str| lay.game_from[section].path;
+    let file_of = |section: &str| lay.from.at(section);
     let numbers: Vec<(&str, &str, &Spanned<u32>)> = {
         let (gm, st, tu, co, li) = (&g.game, &g.setup, &g.turn, &g.components, &g.limits);
         let mut v = vec![("game", "min_players", &gm.min_players), ("game", "max_players", &gm.max_players)];

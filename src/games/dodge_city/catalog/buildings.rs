@@ -3,11 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::id_at;
 use crate::catalog::common::{NumberTally, check_id, check_names, check_provenance, check_unique};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::{RawGameSection, lookup};
-use crate::engine::Grid;
+use crate::engine::{Grid, Id, id_at};
 use crate::games::dodge_city::rules_data::*;
 use crate::games::dodge_city::schema::*;
 use crate::yaml::position;
@@ -40,7 +39,7 @@ pub(super) fn lower_buildings(
                 ),
             );
         }
-        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags));
+        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags).unwrap_or(Id::ZERO));
         out.push(BuildingDef {
             id: b.id.value.clone(),
             name: b.names.display(languages, &b.id.value).to_string(),

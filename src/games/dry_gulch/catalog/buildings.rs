@@ -114,7 +114,7 @@ pub(super) fn check_roles(lay: &Layers<'_>, diags: &mut Diagnostics) {
             // at the second building with it, or at the first building when none has it
             let (f, at) = match with.get(1).copied().or(bs.first()) {
                 Some(e) => (e.from.path, position(&e.raw.id)),
-                None => (lay.base.buildings, (1, 1)),
+                None => (lay.buildings.base.path, (1, 1)),
             };
             diags.error(f, at, format!("exactly one building must have ability `{what}`, found {}", with.len()));
         }

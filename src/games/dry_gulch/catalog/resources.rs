@@ -94,7 +94,7 @@ pub(super) fn resource_ids(
                 ResourceRole::Blacksmith => "the Blacksmith building waives it",
             };
             diags.error(
-                lay.base.resources,
+                lay.resources.base.path,
                 (1, 1),
                 format!("no resource has the role `{}` ({why}); add `role: {}` to one", role.id(), role.id()),
             );
