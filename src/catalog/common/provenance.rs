@@ -194,8 +194,8 @@ macro_rules! provenance {
     )+};
 }
 
-/// Writes `overlay::HasId` and [`Provenance`] for each record type with
-/// `id`, `source` and `assumed` fields.
+/// Writes `overlay::HasId`, [`Provenance`] and `Record` for each record
+/// type with `id`, `names`, `source` and `assumed` fields.
 #[macro_export]
 macro_rules! records {
     ($($t:ty),+ $(,)?) => {$(
@@ -205,6 +205,11 @@ macro_rules! records {
             }
         }
         $crate::provenance!($t);
+        impl $crate::catalog::common::Record for $t {
+            fn names(&self) -> &$crate::catalog::common::Names {
+                &self.names
+            }
+        }
     )+};
 }
 

@@ -14,8 +14,7 @@ use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, check_names,
-    check_provenance, check_unique,
+    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_record, check_unique, ones,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{Folder, RawGameSection, lookup};
@@ -203,18 +202,7 @@ fn lower_symbols(
     let mut symbols = Vec::new();
     let mut sym_ids = BTreeMap::new();
     for (i, s) in c.symbols.iter().enumerate() {
-        check_id(cfile, &s.id, diags);
-        check_names(cfile, &s.names, languages, diags);
-        let what = format!("symbol `{}`", s.id.value);
-        tally.add(check_provenance(
-            cfile,
-            &what,
-            position(&s.id),
-            &s.source,
-            &s.assumed,
-            &[("price", 1), ("points", 1), ("discs", 1)],
-            diags,
-        ));
+        let what = check_record(cfile, "symbol", s, &ones(&["price", "points", "discs"]), languages, tally, diags);
         bound(cfile, &s.price, &format!("{what}: price"), 0, MAX_NUMBER, diags);
         bound(cfile, &s.points, &format!("{what}: points"), 0, MAX_NUMBER, diags);
         bound(cfile, &s.discs, &format!("{what}: discs"), 0, 255, diags);
@@ -246,18 +234,7 @@ fn lower_cards(
     let mut cards = Vec::new();
     let mut card_ids = BTreeMap::new();
     for (i, x) in c.cards.iter().enumerate() {
-        check_id(cfile, &x.id, diags);
-        check_names(cfile, &x.names, languages, diags);
-        let what = format!("card `{}`", x.id.value);
-        tally.add(check_provenance(
-            cfile,
-            &what,
-            position(&x.id),
-            &x.source,
-            &x.assumed,
-            &[("value", 1), ("copies", 1)],
-            diags,
-        ));
+        let what = check_record(cfile, "card", x, &ones(&["value", "copies"]), languages, tally, diags);
         bound(cfile, &x.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
         bound(cfile, &x.value, &format!("{what}: value"), 0, MAX_NUMBER, diags);
         let kind = card_kind(cfile, x, &what, sym_ids, diags);
@@ -424,19 +401,8 @@ fn lower_events(
     let mut out = Vec::new();
     for (i, entry) in lay.events.iter().enumerate() {
         let (e, file) = (entry.raw, entry.from);
-        check_id(file.path, &e.id, diags);
-        check_names(file.path, &e.names, languages, diags);
-        let what = format!("event `{}`", e.id.value);
-        let n_effect = registry.count_numbers(&e.effect);
-        tally.add(check_provenance(
-            file.path,
-            &what,
-            position(&e.id),
-            &e.source,
-            &e.assumed,
-            &[("copies", 1), ("effect", n_effect)],
-            diags,
-        ));
+        let fields = [("copies", 1), ("effect", registry.count_numbers(&e.effect))];
+        let what = check_record(file.path, "event", e, &fields, languages, tally, diags);
         bound(file.path, &e.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
         let _ = id_at::<kind::EventCard>(i, file.path, position(&e.id), diags);
         let report = Report { file: file.path, text: file.text, diags };

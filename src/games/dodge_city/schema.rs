@@ -192,7 +192,7 @@ crate::game_overlay! {
 }
 
 crate::provenance!(SetupSection, RulesSection);
-crate::records!(RawEvent);
+crate::records!(RawSymbol, RawCard, RawBuilding, RawEvent);
 
 impl crate::catalog::common::Provenance for RoundSection {
     fn source(&self) -> &[RawCitation] {

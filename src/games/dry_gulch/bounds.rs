@@ -8,8 +8,8 @@ use super::catalog::MAX_SEATS;
 use super::layers::Layers;
 use super::rules_data::{Plot, PlotInfo};
 use super::schema::{PlotKind, RawBoard};
-use crate::catalog::MAX_NUMBER;
 use crate::catalog::diag::Diagnostics;
+use crate::catalog::{MAX_NUMBER, at_most};
 use crate::yaml::{Spanned, position};
 
 /// The most copies of one card, or permits of one building, a catalog may
@@ -19,14 +19,12 @@ pub const MAX_COPIES: u32 = u8::MAX as u32;
 
 /// A diagnostic when `value` (of the field `what`) is above `max`.
 pub(super) fn check_bound(file: &str, at: (u64, u64), what: &str, value: u32, max: u32, diags: &mut Diagnostics) {
-    if value > max {
-        let why = if max == MAX_COPIES {
-            "the engine counts the cards of one kind in a byte"
-        } else {
-            "the bound on every catalog number, far above any game's"
-        };
-        diags.error(file, at, format!("{what} is {value}, more than {max} ({why})"));
-    }
+    let why = if max == MAX_COPIES {
+        " (the engine counts the cards of one kind in a byte)"
+    } else {
+        " (the bound on every catalog number, far above any game's)"
+    };
+    at_most(file, at, what, value, max, why, diags);
 }
 
 /// The copies of each deck's cards add up to the count of it in

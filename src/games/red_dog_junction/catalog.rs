@@ -14,7 +14,7 @@ use crate::catalog::common::{
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
-use crate::catalog::{GameSources, layers as layering};
+use crate::catalog::{GameSources, at_most, layers as layering};
 use crate::engine::{Graph, Id, TurnPlan};
 use crate::yaml::{Spanned, position};
 
@@ -66,12 +66,9 @@ impl Files<'_> {
     }
 }
 
+/// `n`, or `max` when it is larger (a diagnostic at it).
 pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &mut Diagnostics) -> u32 {
-    if n.value > max {
-        diags.error(file, position(n), format!("{what} is {}, more than {max}", n.value));
-        return max;
-    }
-    n.value
+    at_most(file, position(n), what, n.value, max, "", diags)
 }
 
 /// The steps of lowering, one per file or concern, in the order their

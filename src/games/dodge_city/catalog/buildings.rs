@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::catalog::common::{NumberTally, check_id, check_names, check_provenance, check_unique};
+use crate::catalog::common::{NumberTally, check_id, check_provenance, check_record, check_unique};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::{RawGameSection, lookup};
 use crate::engine::{Grid, Id, id_at};
@@ -24,10 +24,7 @@ pub(super) fn lower_buildings(
     let mut out = Vec::new();
     let mut ids = BTreeMap::new();
     for (i, b) in raw.buildings.iter().enumerate() {
-        check_id(file, &b.id, diags);
-        check_names(file, &b.names, languages, diags);
-        let what = format!("building `{}`", b.id.value);
-        tally.add(check_provenance(file, &what, position(&b.id), &b.source, &b.assumed, &[("squares", 1)], diags));
+        let what = check_record(file, "building", b, &[("squares", 1)], languages, tally, diags);
         let (grid, special) = lower_grid(file, b, &what, diags);
         if special < rules.control_fields.value {
             diags.error(
