@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{Names, RawCitation, RawDocument};
+use super::common::{Names, Numbers, RawCitation, RawDocument, ones};
 use super::diag::{Diagnostic, Diagnostics};
 use super::{GameSources, SourceFile};
 use crate::yaml::{self, Spanned, position};
@@ -114,9 +114,13 @@ pub struct RawGameSection {
     pub assumed: BTreeMap<String, String>,
 }
 
+crate::provenance!(RawGameSection);
+
 impl RawGameSection {
-    /// Its number fields, for `common::check_provenance`.
-    pub const NUMBERS: &[(&str, usize)] = &[("min_players", 1), ("max_players", 1)];
+    /// Its numbers, for `layers::Sections::check`.
+    pub fn numbers(&self) -> Numbers<'_> {
+        Numbers { what: "game", at: position(&self.id), of: self, fields: ones(&["min_players", "max_players"]) }
+    }
 }
 
 /// An interpretation's `witness:`: a condition over states (the language

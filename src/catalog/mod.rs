@@ -10,16 +10,35 @@
 /// them over every seat and card kind overflows.
 pub const MAX_NUMBER: u32 = 10_000;
 
+/// `value` (of the field `what`, at `at` in `file`), or `max` when it is
+/// larger, which is a diagnostic: "is `value`, more than `max`", then `why`.
+pub fn at_most(
+    file: &str,
+    at: (u64, u64),
+    what: &str,
+    value: u32,
+    max: u32,
+    why: &str,
+    diags: &mut Diagnostics,
+) -> u32 {
+    if value <= max {
+        return value;
+    }
+    diags.error(file, at, format!("{what} is {value}, more than {max}{why}"));
+    max
+}
+
 pub mod common;
 pub mod diag;
 pub mod folder;
+pub mod layers;
 pub mod overlay;
 pub mod turn;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use diag::Diagnostic;
+use diag::{Diagnostic, Diagnostics};
 
 use crate::yaml::MAX_FILE_BYTES;
 

@@ -233,8 +233,3 @@ pub fn documents(
     }
     (documents, languages)
 }
-
-/// A list file of an overlay, if present, with the file it was read from.
-pub fn list<'a, T>(o: Option<&'a (&'a SourceFile, OverlayFile<T>)>) -> Option<(Source<'a>, &'a OverlayFile<T>)> {
-    o.map(|(f, x)| (Source::of(f), x))
-}

@@ -27,6 +27,8 @@ use std::marker::PhantomData;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::catalog::diag::Diagnostics;
+
 /// A kind of entity; implemented by an uninhabited marker
 /// (`#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)] enum Card {}`;
 /// the derives only let containers of ids derive theirs).
@@ -82,6 +84,18 @@ impl fmt::Display for Overflow {
 enum Never {}
 impl Kind for Never {
     const NAME: &'static str = "";
+}
+
+/// The id of entry `i` of a kind, assigned at load; `None` past what an id
+/// holds, with a diagnostic at the first entry that has none.
+pub fn id_at<K: Kind>(i: usize, file: &str, at: (u64, u64), diags: &mut Diagnostics) -> Option<Id<K>> {
+    let id = Id::new(i);
+    if let Err(e) = id
+        && i == Id::<K>::CAPACITY
+    {
+        diags.error(file, at, e.to_string());
+    }
+    id.ok()
 }
 
 impl<K: Kind> Id<K> {

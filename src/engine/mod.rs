@@ -34,7 +34,7 @@ pub use facts::{Facts, words};
 pub use game::{
     Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation, seat_name, seat_of,
 };
-pub use ids::{Id, Kind, Overflow, PrefixOf};
+pub use ids::{Id, Kind, Overflow, PrefixOf, id_at};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
 #[cfg(test)]
 pub(crate) use query::assert_event_kinds;

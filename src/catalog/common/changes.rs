@@ -34,6 +34,18 @@ pub enum Patch<'a, E> {
     },
 }
 
+impl<E> Patch<'_, E> {
+    /// The change that runs the game's compiled effect `with`: as the step a
+    /// `steps:` entry adds, or in place of the effect of the `entity` a
+    /// `replace:` names.
+    pub fn change(&self, entity: usize, with: usize) -> Change {
+        match *self {
+            Patch::Step { at, after, .. } => Change::Step { at: at as u32, after, with: with as u32 },
+            Patch::Replace(_) => Change::Replace { entity: entity as u32, with: with as u32 },
+        }
+    }
+}
+
 /// One change a reading or a variant makes, as data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Change {

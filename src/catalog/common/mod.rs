@@ -8,6 +8,7 @@
 use std::collections::BTreeSet;
 
 use crate::catalog::diag::Diagnostics;
+use crate::catalog::overlay::HasId;
 use crate::yaml::{Spanned, position};
 
 mod changes;
@@ -25,8 +26,8 @@ pub use interpretations::{
 };
 pub use names::{Key, Names, check_names};
 pub use provenance::{
-    Citation, Document, NumberTally, RawCitation, RawDocument, check_citations, check_documents, check_provenance,
-    lower_documents,
+    Citation, Document, NumberTally, Numbers, Provenance, RawCitation, RawDocument, check_citations, check_documents,
+    check_provenance, cites, lower_documents, ones,
 };
 pub use variants::{RawVariant, RawVariantsFile, Variant, lower_variants};
 
@@ -43,6 +44,46 @@ pub struct Source<'a> {
 pub struct Entry<'a, T> {
     pub from: Source<'a>,
     pub raw: &'a T,
+}
+
+impl<R> Provenance for RawVariant<R> {
+    fn source(&self) -> &[RawCitation] {
+        &self.source
+    }
+    fn assumed(&self) -> &std::collections::BTreeMap<String, String> {
+        &self.assumed
+    }
+}
+
+impl<R> Provenance for RawInterpretation<R> {
+    fn source(&self) -> &[RawCitation] {
+        &self.citations
+    }
+}
+
+/// A catalog record: an id, names, and the provenance of its numbers.
+pub trait Record: HasId + Provenance {
+    fn names(&self) -> &Names;
+}
+
+/// Checks a record (`kind`, e.g. "resource", in `file`): its id
+/// kebab-case, its names in the declared `languages`, each of its number
+/// `fields` cited or assumed. What messages call it: "resource `wood`".
+pub fn check_record(
+    file: &str,
+    kind: &str,
+    r: &dyn Record,
+    fields: &[(&str, usize)],
+    languages: &[String],
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> String {
+    let id = r.id();
+    check_id(file, id, diags);
+    check_names(file, r.names(), languages, diags);
+    let what = format!("{kind} `{}`", id.value);
+    tally.add(check_provenance(file, &what, position(id), r.source(), r.assumed(), fields, diags));
+    what
 }
 
 /// Checks that an id is kebab-case: lowercase ASCII letters, digits and

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_id, check_unique};
+use super::{Entry, check_id, check_unique};
 use crate::catalog::diag::Diagnostics;
 use crate::yaml::{Spanned, position};
 
@@ -163,6 +163,81 @@ pub fn check_provenance(
         }
     }
     tally
+}
+
+/// A record's or section's provenance: its citations (`source:`) and the
+/// numbers it assumes (`assumed:`, field → reason).
+/// [`provenance!`](crate::provenance) writes it for records with both fields.
+pub trait Provenance {
+    fn source(&self) -> &[RawCitation];
+    /// None unless the record has numbers.
+    fn assumed(&self) -> &BTreeMap<String, String> {
+        &NOTHING_ASSUMED
+    }
+}
+
+static NOTHING_ASSUMED: BTreeMap<String, String> = BTreeMap::new();
+
+/// Writes [`Provenance`] for each record type with `source` and `assumed`
+/// fields; `records!` also writes `overlay::HasId` for those with an `id`.
+#[macro_export]
+macro_rules! provenance {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $crate::catalog::common::Provenance for $t {
+            fn source(&self) -> &[$crate::catalog::common::RawCitation] {
+                &self.source
+            }
+            fn assumed(&self) -> &std::collections::BTreeMap<String, String> {
+                &self.assumed
+            }
+        }
+    )+};
+}
+
+/// Writes `overlay::HasId`, [`Provenance`] and `Record` for each record
+/// type with `id`, `names`, `source` and `assumed` fields.
+#[macro_export]
+macro_rules! records {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $crate::catalog::overlay::HasId for $t {
+            fn id(&self) -> &$crate::yaml::Spanned<String> {
+                &self.id
+            }
+        }
+        $crate::provenance!($t);
+        impl $crate::catalog::common::Record for $t {
+            fn names(&self) -> &$crate::catalog::common::Names {
+                &self.names
+            }
+        }
+    )+};
+}
+
+/// A record's or section's numbers, for [`check_provenance`]: what
+/// messages call it, where they point, its provenance and its number
+/// fields with how many numbers each holds.
+pub struct Numbers<'a> {
+    pub what: &'a str,
+    pub at: (u64, u64),
+    pub of: &'a dyn Provenance,
+    pub fields: Vec<(&'a str, usize)>,
+}
+
+impl Numbers<'_> {
+    /// Every number cited or assumed (see [`check_provenance`]), in `file`.
+    pub fn check(&self, file: &str, diags: &mut Diagnostics) -> NumberTally {
+        check_provenance(file, self.what, self.at, self.of.source(), self.of.assumed(), &self.fields, diags)
+    }
+}
+
+/// Number fields that hold one number each, for [`Numbers::fields`].
+pub fn ones<'a>(fields: &[&'a str]) -> Vec<(&'a str, usize)> {
+    fields.iter().map(|f| (*f, 1)).collect()
+}
+
+/// Every citation of `entries`, with the file each came from.
+pub fn cites<'a, T: Provenance>(entries: &'a [Entry<'a, T>]) -> impl Iterator<Item = (&'a str, &'a RawCitation)> {
+    entries.iter().flat_map(|e| e.raw.source().iter().map(|c| (e.from.path, c)))
 }
 
 /// Checks the form of citations (documents are checked against the

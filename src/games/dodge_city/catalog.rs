@@ -14,13 +14,12 @@ use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Patch, Source, check_documents, check_id, check_names, check_provenance,
-    check_unique,
+    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_record, check_unique, ones,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
-use crate::catalog::folder::{Folder, RawGameSection, lookup, with_snippets};
-use crate::catalog::{GameSources, SourceFile, overlay};
-use crate::engine::{Id, Kind, TurnPlan};
+use crate::catalog::folder::{Folder, RawGameSection, lookup};
+use crate::catalog::{GameSources, SourceFile, layers as layering};
+use crate::engine::{Id, TurnPlan, id_at};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -39,7 +38,24 @@ fn line_of(text: &str, key: &str) -> (u64, u64) {
 /// Parses and lowers a Dodge City catalog folder, with a house-rules
 /// overlay layered onto it (`layers`).
 pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-    let mut diags = Diagnostics::default();
+    layering::load(src, overlay, parse, layers::parse_overlay, |raw, over, diags| {
+        let lay = layers::layer(&raw.game, &raw.events, &raw.interpretations, over, diags);
+        lower(Files { lay: &lay, cards: &raw.cards, buildings: &raw.buildings }, diags)
+    })
+}
+
+/// The parsed files of a base catalog folder.
+struct Raw<'a> {
+    game: (&'a SourceFile, GameFile),
+    cards: (&'a SourceFile, CardsFile),
+    buildings: (&'a SourceFile, BuildingsFile),
+    events: (&'a SourceFile, EventsFile),
+    interpretations: (&'a SourceFile, InterpretationsFile),
+}
+
+/// Parses every file of a base catalog folder (which holds no other);
+/// `None` when one failed.
+fn parse<'a>(src: &'a GameSources, diags: &mut Diagnostics) -> Option<Raw<'a>> {
     for (name, f) in &src.files {
         if !FILES.contains(&name.as_str()) {
             diags.error(
@@ -50,36 +66,18 @@ pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<
         }
     }
     let folder = Folder { src, game: "Dodge City", files: FILES };
-    let game = folder.parse::<GameFile>("game.yaml", &mut diags);
-    let cards = folder.parse::<CardsFile>("cards.yaml", &mut diags);
-    let buildings = folder.parse::<BuildingsFile>("buildings.yaml", &mut diags);
-    let events = folder.parse::<EventsFile>("events.yaml", &mut diags);
-    let interps = folder.parse::<InterpretationsFile>("interpretations.yaml", &mut diags);
-    let over = overlay.map(|o| layers::parse_overlay(o, &mut diags));
-    let all = |diags| with_snippets(diags, [Some(src), overlay].into_iter().flatten());
-    let (Some(game), Some(cards), Some(buildings), Some(events), Some(interps), None | Some(Some(_))) =
-        (game, cards, buildings, events, interps, &over)
-    else {
-        return Err(all(diags));
-    };
-    let over = over.flatten();
-    let lay =
-        layers::layer((game.0, &game.1), (events.0, &events.1), (interps.0, &interps.1), over.as_ref(), &mut diags);
-    let rules = lower(Files { lay: &lay, cards, buildings }, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(all(diags)) }
+    let game = folder.parse("game.yaml", diags);
+    let cards = folder.parse("cards.yaml", diags);
+    let buildings = folder.parse("buildings.yaml", diags);
+    let events = folder.parse("events.yaml", diags);
+    let interpretations = folder.parse("interpretations.yaml", diags);
+    Some(Raw { game: game?, cards: cards?, buildings: buildings?, events: events?, interpretations: interpretations? })
 }
 
 struct Files<'a> {
     lay: &'a Layers<'a>,
-    cards: (&'a SourceFile, CardsFile),
-    buildings: (&'a SourceFile, BuildingsFile),
-}
-
-fn id_at<K: Kind>(i: usize, file: &str, at: (u64, u64), diags: &mut Diagnostics) -> Id<K> {
-    Id::new(i).unwrap_or_else(|e| {
-        diags.error(file, at, e.to_string());
-        Id::ZERO
-    })
+    cards: &'a (&'a SourceFile, CardsFile),
+    buildings: &'a (&'a SourceFile, BuildingsFile),
 }
 
 fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &mut Diagnostics) {
@@ -92,12 +90,11 @@ fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &
 /// diagnostics are reported.
 fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     let lay = f.lay;
-    let (gfile, g) = (lay.from.game.path, &lay.game);
+    let g = &lay.game;
     let mut tally = NumberTally::default();
-    check_id(gfile, &g.game.id, diags);
-    let (documents, languages) = overlay::documents(gfile, (&g.game.documents, &g.game.languages), lay.added(), diags);
-    check_names(gfile, &g.game.names, &languages, diags);
-    check_sections(lay, &mut tally, diags);
+    let (documents, languages) = lay.from.lower_game(&g.game, diags);
+    let sections = sections(g);
+    check_sections(lay, &sections, &mut tally, diags);
     let (cfile, c) = (&f.cards.0.path, &f.cards.1);
     let (symbols, sym_ids) = lower_symbols(cfile, c, &languages, &mut tally, diags);
     let (cards, card_ids) = lower_cards(cfile, c, &sym_ids, &languages, &mut tally, diags);
@@ -112,7 +109,7 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     );
     let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
     let readings = lower_readings(lay, &card_ids, events.len(), choices, &tested, diags);
-    check_documents(citations(&f), &documents, diags);
+    check_documents(citations(&f, &sections), &documents, diags);
     let params = params(&g.setup, &g.rules);
     debug_assert_eq!(params.len(), PARAMS.len());
     let gs = &g.game;
@@ -140,38 +137,9 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     }
 }
 
-/// The provenance and bounds of `game.yaml`'s sections `game`, `setup`
-/// and `rules`.
-fn check_sections(lay: &Layers<'_>, tally: &mut NumberTally, diags: &mut Diagnostics) {
-    let (gfile, g) = (lay.from.game.path, &lay.game);
-    let (sfile, rfile) = (lay.from.setup.path, lay.from.rules.path);
-    let gs = &g.game;
-    tally.add(check_provenance(
-        gfile,
-        "game",
-        position(&gs.id),
-        &gs.source,
-        &gs.assumed,
-        &[("min_players", 1), ("max_players", 1)],
-        diags,
-    ));
-    bound(gfile, &gs.min_players, "min_players", 1, 64, diags);
-    bound(gfile, &gs.max_players, "max_players", gs.min_players.value.max(1), 64, diags);
-    let s = &g.setup;
-    tally.add(check_provenance(
-        sfile,
-        "setup",
-        position(&s.money),
-        &s.source,
-        &s.assumed,
-        &[("money", 1), ("hand", 1), ("tokens", 1)],
-        diags,
-    ));
-    bound(sfile, &s.money, "setup: money", 0, MAX_NUMBER * 100, diags);
-    bound(sfile, &s.hand, "setup: hand", 1, 16, diags);
-    bound(sfile, &s.tokens, "setup: tokens", 1, 255, diags);
-    let r = &g.rules;
-    let numbers = [
+/// The numbers of `rules:`, each with its least value.
+fn rule_numbers(r: &RulesSection) -> [(&'static str, &Spanned<u32>, u32); 9] {
+    [
         ("goal_points", &r.goal_points, 1),
         ("number_card_pay", &r.number_card_pay, 0),
         ("buy_per_building", &r.buy_per_building, 1),
@@ -181,11 +149,44 @@ fn check_sections(lay: &Layers<'_>, tally: &mut NumberTally, diags: &mut Diagnos
         ("picture_tokens", &r.picture_tokens, 0),
         ("money_per_point", &r.money_per_point, 0),
         ("round_cap", &r.round_cap, 1),
-    ];
-    let fields: Vec<(&str, usize)> = numbers.iter().map(|(n, _, _)| (*n, 1)).collect();
-    tally.add(check_provenance(rfile, "rules", position(&r.goal_points), &r.source, &r.assumed, &fields, diags));
-    for (name, v, min) in &numbers {
-        bound(rfile, v, &format!("rules: {name}"), *min, MAX_NUMBER, diags);
+    ]
+}
+
+/// `game.yaml`'s sections: where each one's diagnostics point, its
+/// provenance and its number fields (the round has none).
+fn sections(g: &GameFile) -> [Numbers<'_>; 4] {
+    let (s, r) = (&g.setup, &g.rules);
+    let rules = rule_numbers(r).iter().map(|(n, _, _)| (*n, 1)).collect();
+    [
+        g.game.numbers(),
+        Numbers {
+            what: "setup",
+            at: position(&s.money),
+            of: s,
+            fields: vec![("money", 1), ("hand", 1), ("tokens", 1)],
+        },
+        Numbers { what: "rules", at: position(&r.goal_points), of: r, fields: rules },
+        Numbers { what: "round", at: (1, 1), of: &g.round, fields: Vec::new() },
+    ]
+}
+
+/// The provenance and bounds of `game.yaml`'s sections `game`, `setup`
+/// and `rules`.
+fn check_sections(lay: &Layers<'_>, sections: &[Numbers<'_>], tally: &mut NumberTally, diags: &mut Diagnostics) {
+    let (from, g) = (&lay.from, &lay.game);
+    let (gfile, sfile, rfile) = (from.at("game"), from.at("setup"), from.at("rules"));
+    let gs = &g.game;
+    lay.from.check(&sections[..1], tally, diags);
+    bound(gfile, &gs.min_players, "min_players", 1, 64, diags);
+    bound(gfile, &gs.max_players, "max_players", gs.min_players.value.max(1), 64, diags);
+    let s = &g.setup;
+    lay.from.check(&sections[1..2], tally, diags);
+    bound(sfile, &s.money, "setup: money", 0, MAX_NUMBER * 100, diags);
+    bound(sfile, &s.hand, "setup: hand", 1, 16, diags);
+    bound(sfile, &s.tokens, "setup: tokens", 1, 255, diags);
+    lay.from.check(&sections[2..3], tally, diags);
+    for (name, v, min) in rule_numbers(&g.rules) {
+        bound(rfile, v, &format!("rules: {name}"), min, MAX_NUMBER, diags);
     }
 }
 
@@ -201,22 +202,11 @@ fn lower_symbols(
     let mut symbols = Vec::new();
     let mut sym_ids = BTreeMap::new();
     for (i, s) in c.symbols.iter().enumerate() {
-        check_id(cfile, &s.id, diags);
-        check_names(cfile, &s.names, languages, diags);
-        let what = format!("symbol `{}`", s.id.value);
-        tally.add(check_provenance(
-            cfile,
-            &what,
-            position(&s.id),
-            &s.source,
-            &s.assumed,
-            &[("price", 1), ("points", 1), ("discs", 1)],
-            diags,
-        ));
+        let what = check_record(cfile, "symbol", s, &ones(&["price", "points", "discs"]), languages, tally, diags);
         bound(cfile, &s.price, &format!("{what}: price"), 0, MAX_NUMBER, diags);
         bound(cfile, &s.points, &format!("{what}: points"), 0, MAX_NUMBER, diags);
         bound(cfile, &s.discs, &format!("{what}: discs"), 0, 255, diags);
-        sym_ids.insert(s.id.value.clone(), id_at::<kind::Symbol>(i, cfile, position(&s.id), diags));
+        sym_ids.insert(s.id.value.clone(), id_at(i, cfile, position(&s.id), diags).unwrap_or(Id::ZERO));
         symbols.push(SymbolDef {
             id: s.id.value.clone(),
             name: s.names.display(languages, &s.id.value).to_string(),
@@ -244,22 +234,11 @@ fn lower_cards(
     let mut cards = Vec::new();
     let mut card_ids = BTreeMap::new();
     for (i, x) in c.cards.iter().enumerate() {
-        check_id(cfile, &x.id, diags);
-        check_names(cfile, &x.names, languages, diags);
-        let what = format!("card `{}`", x.id.value);
-        tally.add(check_provenance(
-            cfile,
-            &what,
-            position(&x.id),
-            &x.source,
-            &x.assumed,
-            &[("value", 1), ("copies", 1)],
-            diags,
-        ));
+        let what = check_record(cfile, "card", x, &ones(&["value", "copies"]), languages, tally, diags);
         bound(cfile, &x.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
         bound(cfile, &x.value, &format!("{what}: value"), 0, MAX_NUMBER, diags);
         let kind = card_kind(cfile, x, &what, sym_ids, diags);
-        card_ids.insert(x.id.value.clone(), id_at::<kind::Card>(i, cfile, position(&x.id), diags));
+        card_ids.insert(x.id.value.clone(), id_at(i, cfile, position(&x.id), diags).unwrap_or(Id::ZERO));
         cards.push(CardDef {
             id: x.id.value.clone(),
             name: x.names.display(languages, &x.id.value).to_string(),
@@ -335,23 +314,22 @@ fn lower_readings(
     diags: &mut Diagnostics,
 ) -> Readings {
     let declared = readings::declared(events);
-    let round_at = line_of(lay.from.round.text, "round:");
-    let steps = common::lower_turn(lay.from.round.path, &lay.game.round.phases, round_at, &declared, diags);
+    let round = lay.from.source("round");
+    let steps = common::lower_turn(round.path, &lay.game.round.phases, line_of(round.text, "round:"), &declared, diags);
     let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let decl = Declared { turn: &steps, ..declared };
     let registry = Registry::<Dc>::default();
     let mut replacements = Vec::new();
     // one choice table: a replacement's `choose` options follow the events'
     let mut tables = Tables { choices, ..Tables::default() };
-    let event_ids: BTreeMap<String, usize> =
-        lay.events.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i)).collect();
+    let event_ids = lay.events.ids();
     let interp_names: Vec<(String, Vec<String>)> = Vec::new();
     let mut lower_replace =
         |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
             // an added step runs its effect for the start player
             let (raw, entity) = match patch {
-                Patch::Replace(rp) => (&rp.effect, Some(lookup(&event_ids, "event", &rp.event, from.path, diags)?)),
-                Patch::Step { raw, .. } => (&raw.effect, None),
+                Patch::Replace(rp) => (&rp.effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
+                Patch::Step { raw, .. } => (&raw.effect, 0),
             };
             let flags = BTreeMap::new();
             let names = Names { flags: &flags, interpretations: &interp_names };
@@ -359,26 +337,17 @@ fn lower_readings(
             let report = Report { file: from.path, text: from.text, diags };
             let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(raw);
             replacements.push(effect);
-            let with = (replacements.len() - 1) as u32;
-            Some(match (patch, entity) {
-                (Patch::Step { at, after, .. }, _) => Change::Step { at: at as u32, after, with },
-                (_, e) => Change::Replace { entity: e.unwrap_or(0) as u32, with },
-            })
+            Some(patch.change(entity, replacements.len() - 1))
         };
-    let (ifile, entries) = (lay.interpretations_file.path, &lay.interpretations);
+    let (ifile, entries) = (lay.interpretations.base.path, &lay.interpretations);
     let interpretations = common::lower_interpretations(ifile, entries, tested, &[], &decl, &mut lower_replace, diags);
     Readings { turn, declared, interpretations, replacements, choices: tables.choices }
 }
 
 /// Every citation of the catalog, with its file.
-fn citations<'a>(f: &'a Files<'a>) -> Vec<(&'a str, &'a common::RawCitation)> {
+fn citations<'a>(f: &'a Files<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'a common::RawCitation)> {
     let lay = f.lay;
-    let g = &lay.game;
-    let mut cites: Vec<(&str, &common::RawCitation)> = Vec::new();
-    cites.extend(g.game.source.iter().map(|x| (lay.from.game.path, x)));
-    cites.extend(g.setup.source.iter().map(|x| (lay.from.setup.path, x)));
-    cites.extend(g.rules.source.iter().map(|x| (lay.from.rules.path, x)));
-    cites.extend(g.round.source.iter().map(|x| (lay.from.round.path, x)));
+    let mut cites = lay.from.citations(sections);
     let (cfile, c) = (&f.cards.0.path, &f.cards.1);
     cites.extend(
         c.symbols
@@ -391,8 +360,7 @@ fn citations<'a>(f: &'a Files<'a>) -> Vec<(&'a str, &'a common::RawCitation)> {
     cites.extend(
         bf.1.buildings.iter().flat_map(|x| x.source.iter()).chain(&bf.1.boards.source).map(|x| (bf.0.path.as_str(), x)),
     );
-    cites.extend(lay.events.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
-    cites.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|x| (e.from.path, x))));
+    cites.extend(common::cites(&lay.events).chain(common::cites(&lay.interpretations)));
     cites
 }
 
@@ -427,29 +395,14 @@ fn lower_events(
     let registry = Registry::<Dc>::default();
     let mut tables = Tables::default();
     let flags = BTreeMap::new();
-    let interp_names: Vec<(String, Vec<String>)> = lay
-        .interpretations
-        .iter()
-        .map(|e| (e.raw.id.value.clone(), e.raw.options.iter().map(|o| o.id.value.clone()).collect()))
-        .collect();
+    let interp_names = lay.interpretations.reading_names();
     let names = Names { flags: &flags, interpretations: &interp_names };
     let host = DcHost { cards };
     let mut out = Vec::new();
     for (i, entry) in lay.events.iter().enumerate() {
         let (e, file) = (entry.raw, entry.from);
-        check_id(file.path, &e.id, diags);
-        check_names(file.path, &e.names, languages, diags);
-        let what = format!("event `{}`", e.id.value);
-        let n_effect = registry.count_numbers(&e.effect);
-        tally.add(check_provenance(
-            file.path,
-            &what,
-            position(&e.id),
-            &e.source,
-            &e.assumed,
-            &[("copies", 1), ("effect", n_effect)],
-            diags,
-        ));
+        let fields = [("copies", 1), ("effect", registry.count_numbers(&e.effect))];
+        let what = check_record(file.path, "event", e, &fields, languages, tally, diags);
         bound(file.path, &e.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
         let _ = id_at::<kind::EventCard>(i, file.path, position(&e.id), diags);
         let report = Report { file: file.path, text: file.text, diags };
@@ -462,7 +415,7 @@ fn lower_events(
         });
     }
     if out.iter().map(|e| e.copies).sum::<u32>() == 0 {
-        diags.error(lay.events_file.path, (1, 1), "the event deck is empty");
+        diags.error(lay.events.base.path, (1, 1), "the event deck is empty");
     }
     (out, tables.choices, tables.readings)
 }

@@ -1,15 +1,16 @@
 //! Layering a Dodge City catalog: the base folder and a house-rules
 //! overlay (see `catalog::overlay`) merged entry by entry, each entry with
-//! the file it came from. An overlay may replace whole sections of
-//! `game.yaml` (`setup`, `rules`, `round`), add or override event cards and
-//! interpretations, and declare documents and languages of its own; the
-//! deck and the buildings are the board, which a copy of the folder
-//! changes.
+//! the file it came from (`catalog::layers`). An overlay may replace whole
+//! sections of `game.yaml` (`setup`, `rules`, `round`), add or override
+//! event cards and interpretations, and declare documents and languages of
+//! its own; the deck and the buildings are the board, which a copy of the
+//! folder changes.
 
 use super::catalog::FILES;
 use super::schema::*;
-use crate::catalog::common::{Entry, RawInterpretation, Source};
+use crate::catalog::common::RawInterpretation;
 use crate::catalog::diag::Diagnostics;
+use crate::catalog::layers::{List, Sections, layer_game, list};
 use crate::catalog::overlay::{self, OverlayFile, OverlayHeader};
 use crate::catalog::{GameSources, SourceFile};
 
@@ -38,79 +39,33 @@ pub(super) fn parse_overlay<'a>(src: &'a GameSources, diags: &mut Diagnostics) -
     Some(RawOverlay { header: o.header(diags)?, game, events, interpretations })
 }
 
-/// Where each section of the layered `game.yaml` came from.
-pub(super) struct GameFrom<'a> {
-    pub(super) game: Source<'a>,
-    pub(super) setup: Source<'a>,
-    pub(super) rules: Source<'a>,
-    pub(super) round: Source<'a>,
-}
-
 /// A catalog with its overlay applied.
 pub(super) struct Layers<'a> {
     pub(super) game: GameFile,
-    pub(super) from: GameFrom<'a>,
-    pub(super) events: Vec<Entry<'a, RawEvent>>,
-    pub(super) events_file: Source<'a>,
-    pub(super) interpretations: Vec<Entry<'a, RawInterpretation<RawEffect>>>,
-    pub(super) interpretations_file: Source<'a>,
-    /// The overlay's header, with the documents and languages it adds.
-    pub(super) header: Option<(Source<'a>, &'a overlay::OverlaySection)>,
+    /// The file each section of `game` came from, and the overlay's header.
+    pub(super) from: Sections<'a>,
+    pub(super) events: List<'a, RawEvent>,
+    pub(super) interpretations: List<'a, RawInterpretation<RawEffect>>,
 }
 
 /// The base files with the overlay's entries merged in.
 pub(super) fn layer<'a>(
-    game: (&'a SourceFile, &'a GameFile),
-    events: (&'a SourceFile, &'a EventsFile),
-    interps: (&'a SourceFile, &'a InterpretationsFile),
+    game: &'a (&'a SourceFile, GameFile),
+    events: &'a (&'a SourceFile, EventsFile),
+    interps: &'a (&'a SourceFile, InterpretationsFile),
     over: Option<&'a RawOverlay<'a>>,
     diags: &mut Diagnostics,
 ) -> Layers<'a> {
-    let base = Source::of(game.0);
-    let mut merged = game.1.clone();
-    let mut from = GameFrom { game: base, setup: base, rules: base, round: base };
-    if let Some((f, g)) = over.and_then(|o| o.game.as_ref()) {
-        if let Some(x) = &g.setup {
-            merged.setup = x.clone();
-            from.setup = Source::of(f);
-        }
-        if let Some(x) = &g.rules {
-            merged.rules = x.clone();
-            from.rules = Source::of(f);
-        }
-        if let Some(x) = &g.round {
-            merged.round = x.clone();
-            from.round = Source::of(f);
-        }
-    }
-    let header = over.map(|o| (Source::of(o.header.0), &o.header.1.overlay));
-    if let Some((f, h)) = header {
-        overlay::check_extends(f.path, h, &game.1.game.id.value, diags);
-    }
+    let (game, from) = layer_game((game.0, &game.1), over.map(|o| (&o.header, o.game.as_ref())), diags);
     Layers {
-        game: merged,
+        game,
         from,
-        events: overlay::merge(
-            "event",
-            (Source::of(events.0), &events.1.events),
-            overlay::list(over.and_then(|o| o.events.as_ref())),
-            diags,
-        ),
-        events_file: Source::of(events.0),
-        interpretations: overlay::merge(
+        events: list("event", (events.0, &events.1.events), over.and_then(|o| o.events.as_ref()), diags),
+        interpretations: list(
             "interpretation",
-            (Source::of(interps.0), &interps.1.interpretations),
-            overlay::list(over.and_then(|o| o.interpretations.as_ref())),
+            (interps.0, &interps.1.interpretations),
+            over.and_then(|o| o.interpretations.as_ref()),
             diags,
         ),
-        interpretations_file: Source::of(interps.0),
-        header,
-    }
-}
-
-impl Layers<'_> {
-    /// The overlay's header (the documents and languages it adds), with its file.
-    pub(super) fn added(&self) -> Option<(&str, &overlay::OverlaySection)> {
-        self.header.map(|(f, h)| (f.path, h))
     }
 }

@@ -186,20 +186,16 @@ pub struct RawEvent {
 
 // ------------------------------------------------------------- overlays
 
-/// An overlay's `game.yaml`: the sections it replaces whole.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct OverlayGameFile {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<SetupSection>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<RulesSection>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub round: Option<RoundSection>,
+crate::game_overlay! {
+    /// An overlay's `game.yaml`: the sections it replaces whole.
+    GameFile => OverlayGameFile { setup: SetupSection, rules: RulesSection, round: RoundSection }
 }
 
-impl crate::catalog::overlay::HasId for RawEvent {
-    fn id(&self) -> &Spanned<String> {
-        &self.id
+crate::provenance!(SetupSection, RulesSection);
+crate::records!(RawSymbol, RawCard, RawBuilding, RawEvent);
+
+impl crate::catalog::common::Provenance for RoundSection {
+    fn source(&self) -> &[RawCitation] {
+        &self.source
     }
 }

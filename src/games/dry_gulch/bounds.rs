@@ -8,8 +8,8 @@ use super::catalog::MAX_SEATS;
 use super::layers::Layers;
 use super::rules_data::{Plot, PlotInfo};
 use super::schema::{PlotKind, RawBoard};
-use crate::catalog::MAX_NUMBER;
 use crate::catalog::diag::Diagnostics;
+use crate::catalog::{MAX_NUMBER, at_most};
 use crate::yaml::{Spanned, position};
 
 /// The most copies of one card, or permits of one building, a catalog may
@@ -19,14 +19,12 @@ pub const MAX_COPIES: u32 = u8::MAX as u32;
 
 /// A diagnostic when `value` (of the field `what`) is above `max`.
 pub(super) fn check_bound(file: &str, at: (u64, u64), what: &str, value: u32, max: u32, diags: &mut Diagnostics) {
-    if value > max {
-        let why = if max == MAX_COPIES {
-            "the engine counts the cards of one kind in a byte"
-        } else {
-            "the bound on every catalog number, far above any game's"
-        };
-        diags.error(file, at, format!("{what} is {value}, more than {max} ({why})"));
-    }
+    let why = if max == MAX_COPIES {
+        " (the engine counts the cards of one kind in a byte)"
+    } else {
+        " (the bound on every catalog number, far above any game's)"
+    };
+    at_most(file, at, what, value, max, why, diags);
 }
 
 /// The copies of each deck's cards add up to the count of it in
@@ -37,7 +35,7 @@ pub(super) fn check_deck_totals(lay: &Layers<'_>, diags: &mut Diagnostics) {
     let mut agree = |total: u64, n: &Spanned<u32>, what: &str, field: &str| {
         if total != u64::from(n.value) {
             let m = format!("{what} add up to {total}, but components.{field} is {}", n.value);
-            diags.error(lay.game_from["components"].path, position(n), m);
+            diags.error(lay.from.at("components"), position(n), m);
         }
     };
     let c = &g.components;
@@ -59,7 +57,7 @@ type Place<'a> = (&'a str, (u64, u64));
 /// Residence's chips. `at` gives a section's file and place.
 pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Place<'a>, diags: &mut Diagnostics) {
     let g = &lay.game;
-    let file_of = |section: &str| lay.game_from[section].path;
+    let file_of = |section: &str| lay.from.at(section);
     let numbers: Vec<(&str, &str, &Spanned<u32>)> = {
         let (gm, st, tu, co, li) = (&g.game, &g.setup, &g.turn, &g.components, &g.limits);
         let mut v = vec![("game", "min_players", &gm.min_players), ("game", "max_players", &gm.max_players)];

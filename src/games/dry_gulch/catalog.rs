@@ -10,17 +10,17 @@ mod resources;
 
 use super::bounds::{check_deck_totals, check_game_numbers};
 use super::effects::{Dg, DgHost};
-use super::layers::{Layers, citations, layer, lower_documents, parse_all, parse_overlay};
+use super::layers::{Layers, citations, layer, parse_all, parse_overlay};
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::GameSources;
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names,
-    check_provenance, check_unique,
+    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, check_unique, ones,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{Folder, lookup, with_snippets};
+use crate::catalog::layers;
 use crate::engine::{Id, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{self, Spanned, position};
@@ -49,20 +49,7 @@ pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
 /// Parses and lowers a catalog folder with a house-rules overlay (see
 /// `catalog::overlay`) layered onto it.
 pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-    let mut diags = Diagnostics::default();
-    let raw = parse_all(src, &mut diags);
-    let over = overlay.map(|o| parse_overlay(o, &mut diags));
-    let (Some(raw), false) = (raw, over.as_ref().is_some_and(Option::is_none)) else {
-        return Err(finish(src, overlay, diags));
-    };
-    let over = over.flatten();
-    let base = |name: &str| {
-        let f = &src.files[name];
-        Source { path: &f.path, text: &f.text }
-    };
-    let layers = layer(&raw, &base, overlay.zip(over.as_ref()), &mut diags);
-    let rules = lower(&layers, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(finish(src, overlay, diags)) }
+    layers::load(src, overlay, parse_all, parse_overlay, |raw, over, diags| lower(&layer(raw, src, over, diags), diags))
 }
 
 /// All files of a catalog, parsed: what `load` lowers, and what the
@@ -96,11 +83,7 @@ impl RawCatalog {
 /// Parses every file of a folder without lowering (for round trips).
 pub fn parse_raw(src: &GameSources) -> Result<RawCatalog, Vec<Diagnostic>> {
     let mut diags = Diagnostics::default();
-    parse_all(src, &mut diags).ok_or_else(|| finish(src, None, diags))
-}
-
-fn finish(src: &GameSources, overlay: Option<&GameSources>, diags: Diagnostics) -> Vec<Diagnostic> {
-    with_snippets(diags, std::iter::once(src).chain(overlay))
+    parse_all(src, &mut diags).ok_or_else(|| with_snippets(diags, [src]))
 }
 
 /// The base folder as its lowering reads it.
@@ -117,20 +100,45 @@ struct Ids {
     interpretations: Vec<(String, Vec<String>)>,
 }
 
-/// Where a section of `game.yaml`'s diagnostics point: its first number
-/// (in the file, base or overlay, the section came from); the game id for
-/// `game`.
+/// `game.yaml`'s sections: where each one's diagnostics point (its first
+/// number; the game id for `game`), its provenance and its number fields.
+fn sections(g: &GameFile) -> [Numbers<'_>; 5] {
+    let (s, t, c, l) = (&g.setup, &g.turn, &g.components, &g.limits);
+    let mut setup = vec![("chips", s.chips.len())];
+    setup.extend(ones(&["chips_on_residence", "deal_resources", "deal_permits", "draft_permits"]));
+    let turn = ones(&[
+        "events_revealed",
+        "events_discarded",
+        "rounds_without_events",
+        "draw_resources",
+        "permits_from_deck",
+        "bank_resources",
+        "bank_permits",
+        "hand_limit",
+        "influence_card_reward",
+        "town_hall_reopen_cards",
+        "general_store_cards",
+    ]);
+    let components = ones(&["resource_cards", "event_cards", "permits", "chips", "colours", "damage_markers"]);
+    [
+        g.game.numbers(),
+        Numbers { what: "setup", at: position(&s.chips_on_residence), of: s, fields: setup },
+        Numbers { what: "turn", at: position(&t.events_revealed), of: t, fields: turn },
+        Numbers { what: "components", at: position(&c.resource_cards), of: c, fields: components },
+        Numbers {
+            what: "limits",
+            at: position(&l.turn_cap),
+            of: l,
+            fields: ones(&["turn_cap", "fixed_win_threshold"]),
+        },
+    ]
+}
+
+/// Where a section of `game.yaml`'s diagnostics point, in the file (base
+/// or overlay) the section came from.
 fn section_at<'a>(lay: &Layers<'a>, section: &str) -> (&'a str, (u64, u64)) {
-    let g = &lay.game;
-    let f = lay.game_from[section].path;
-    let pos = match section {
-        "setup" => position(&g.setup.chips_on_residence),
-        "turn" => position(&g.turn.events_revealed),
-        "components" => position(&g.components.resource_cards),
-        "limits" => position(&g.limits.turn_cap),
-        _ => position(&g.game.id),
-    };
-    (f, pos)
+    let at = sections(&lay.game).into_iter().find(|r| r.what == section).map_or((1, 1), |r| r.at);
+    (lay.from.at(section), at)
 }
 
 /// The steps of lowering, one per file or concern, in the order their
@@ -139,10 +147,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let mut tally = NumberTally::default();
     let g = &lay.game;
     let (gf, _) = section_at(lay, "game");
-    check_id(gf, &g.game.id, diags);
-    let (documents, languages) = lower_documents(lay, diags);
-    check_names(gf, &g.game.names, &languages, diags);
-    check_sections(lay, &mut tally, diags);
+    let (documents, languages) = lay.from.lower_game(&g.game, diags);
+    let sections = sections(g);
+    lay.from.check(&sections, &mut tally, diags);
     check_game_numbers(lay, &|s| section_at(lay, s), diags);
     check_deck_totals(lay, diags);
     let flags = lower_flags(gf, &g.flags, diags);
@@ -151,13 +158,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let ids = Ids {
         resources: ids_res,
         buildings: buildings::building_ids(lay, diags),
-        events: lay.events.iter().enumerate().map(|(i, e)| (e.raw.id.value.clone(), i)).collect(),
+        events: lay.events.ids(),
         flags,
-        interpretations: lay
-            .interpretations
-            .iter()
-            .map(|e| (e.raw.id.value.clone(), e.raw.options.iter().map(|o| o.id.value.clone()).collect()))
-            .collect(),
+        interpretations: lay.interpretations.reading_names(),
     };
     let mut buildings = buildings::lower_buildings(lay, &ids, &languages, &mut tally, diags);
     buildings::check_roles(lay, diags);
@@ -172,8 +175,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let board = board::lower_board(lay, &mut tally, diags);
     let evs: Vec<&RawEvent> = lay.events.iter().map(|e| e.raw).collect();
     let readings = lower_readings(lay, &lang, &evs, &languages, &mut tables, diags);
-    check_documents(citations(lay), &documents, diags);
-    let spreading_fire = spreading_fire_card(&evs, rs, lay.base.events, diags);
+    check_documents(citations(lay, &sections), &documents, diags);
+    let spreading_fire = spreading_fire_card(&evs, rs, lay.events.base.path, diags);
 
     Rules {
         id: g.game.id.value.clone(),
@@ -207,50 +210,6 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         reactions,
         sources: super::rules_data::rule_sources(),
     }
-}
-
-/// The provenance of `game.yaml`'s sections: each number cited or assumed.
-fn check_sections(lay: &Layers<'_>, tally: &mut NumberTally, diags: &mut Diagnostics) {
-    let g = &lay.game;
-    let mut section =
-        |what: &str, source: &[RawCitation], assumed: &BTreeMap<String, String>, fields: &[(&str, usize)]| {
-            let (f, pos) = section_at(lay, what);
-            tally.add(check_provenance(f, what, pos, source, assumed, fields, diags));
-        };
-    section("game", &g.game.source, &g.game.assumed, &[("min_players", 1), ("max_players", 1)]);
-    let setup = [
-        ("chips", g.setup.chips.len()),
-        ("chips_on_residence", 1),
-        ("deal_resources", 1),
-        ("deal_permits", 1),
-        ("draft_permits", 1),
-    ];
-    section("setup", &g.setup.source, &g.setup.assumed, &setup);
-    let turn = [
-        ("events_revealed", 1),
-        ("events_discarded", 1),
-        ("rounds_without_events", 1),
-        ("draw_resources", 1),
-        ("permits_from_deck", 1),
-        ("bank_resources", 1),
-        ("bank_permits", 1),
-        ("hand_limit", 1),
-        ("influence_card_reward", 1),
-        ("town_hall_reopen_cards", 1),
-        ("general_store_cards", 1),
-    ];
-    section("turn", &g.turn.source, &g.turn.assumed, &turn);
-    let components = [
-        ("resource_cards", 1),
-        ("event_cards", 1),
-        ("permits", 1),
-        ("chips", 1),
-        ("colours", 1),
-        ("damage_markers", 1),
-    ];
-    section("components", &g.components.source, &g.components.assumed, &components);
-    let limits = [("turn_cap", 1), ("fixed_win_threshold", 1)];
-    section("limits", &g.limits.source, &g.limits.assumed, &limits);
 }
 
 /// The flags a catalog declares, by id.
@@ -316,9 +275,9 @@ fn lower_readings(
         data_effect(patch, lang, from, evs, (&mut replacements, &mut *tables), d)
     };
     let variants =
-        common::lower_variants(lay.base.variants, &lay.variants, languages, &lowering, &mut lower_replace, diags);
+        common::lower_variants(lay.variants.base.path, &lay.variants, languages, &lowering, &mut lower_replace, diags);
     let interpretations = common::lower_interpretations(
-        lay.base.interpretations,
+        lay.interpretations.base.path,
         &lay.interpretations,
         &tested,
         &variants,
@@ -395,18 +354,13 @@ fn data_effect(
     let (entity, has_target, effect) = match patch {
         Patch::Replace(r) => {
             let e = lookup(&lang.ids.events, "event", &r.event, from.path, diags)?;
-            (Some(e), events[e].target.is_some(), &r.effect)
+            (e, events[e].target.is_some(), &r.effect)
         }
         // an added step has no target: `damage` and `target-owner` are errors
-        Patch::Step { raw, .. } => (None, false, &raw.effect),
+        Patch::Step { raw, .. } => (0, false, &raw.effect),
     };
-    let effect = lang.compile(from, has_target, tables, diags, |cx| cx.effects(effect));
-    out.push(effect);
-    let with = (out.len() - 1) as u32;
-    Some(match (patch, entity) {
-        (Patch::Step { at, after, .. }, _) => Change::Step { at: at as u32, after, with },
-        (_, e) => Change::Replace { entity: e.unwrap_or(0) as u32, with },
-    })
+    out.push(lang.compile(from, has_target, tables, diags, |cx| cx.effects(effect)));
+    Some(patch.change(entity, out.len() - 1))
 }
 
 /// What compiling an entry's effects and conditions needs: the shared

@@ -7,8 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::catalog::common::{Citation, Declared, Document, Interpretation, NumberTally, Variant};
-use crate::catalog::diag::Diagnostics;
-use crate::engine::{Blocks, Id, Kind, Stack, TurnPlan};
+use crate::engine::{Blocks, Id, Stack, TurnPlan};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 
@@ -31,17 +30,7 @@ pub mod kind {
     impl PrefixOf<Card> for Resource {}
 }
 
-/// The id of entry `i` of a kind, assigned at load; `None` past what an id
-/// holds, with a diagnostic at the first entry that has none.
-pub(super) fn id_at<K: Kind>(i: usize, file: &str, at: (u64, u64), diags: &mut Diagnostics) -> Option<Id<K>> {
-    let id = Id::new(i);
-    if let Err(e) = id
-        && i == Id::<K>::CAPACITY
-    {
-        diags.error(file, at, e.to_string());
-    }
-    id.ok()
-}
+pub(super) use crate::engine::id_at;
 
 /// A card kind: resources first (in catalog order), then events.
 pub type CardKind = Id<kind::Card>;

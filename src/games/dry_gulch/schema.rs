@@ -109,37 +109,18 @@ pub struct LimitsSection {
     pub assumed: BTreeMap<String, String>,
 }
 
-/// `game.yaml` in a house-rules overlay: the sections it replaces.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct OverlayGameFile {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<SetupSection>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn: Option<TurnSection>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub components: Option<ComponentsSection>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limits: Option<LimitsSection>,
-}
-
-impl crate::catalog::overlay::HasId for RawResource {
-    fn id(&self) -> &Spanned<String> {
-        &self.id
+crate::game_overlay! {
+    /// `game.yaml` in a house-rules overlay: the sections it replaces.
+    GameFile => OverlayGameFile {
+        setup: SetupSection,
+        turn: TurnSection,
+        components: ComponentsSection,
+        limits: LimitsSection,
     }
 }
 
-impl crate::catalog::overlay::HasId for RawBuilding {
-    fn id(&self) -> &Spanned<String> {
-        &self.id
-    }
-}
-
-impl crate::catalog::overlay::HasId for RawEvent {
-    fn id(&self) -> &Spanned<String> {
-        &self.id
-    }
-}
+crate::provenance!(SetupSection, TurnSection, ComponentsSection, LimitsSection);
+crate::records!(RawResource, RawBuilding, RawEvent);
 
 // -------------------------------------------------------- resources.yaml
 

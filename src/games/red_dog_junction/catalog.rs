@@ -10,12 +10,11 @@ use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::common::{
-    self, Change, NumberTally, Patch, RawCitation, Source, check_documents, check_id, check_names, check_provenance,
+    self, NumberTally, Numbers, Patch, RawCitation, Source, check_documents, cites as cites_of, ones,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
-use crate::catalog::folder::with_snippets;
-use crate::catalog::{GameSources, overlay};
+use crate::catalog::{GameSources, at_most, layers as layering};
 use crate::engine::{Graph, Id, TurnPlan};
 use crate::yaml::{Spanned, position};
 
@@ -49,15 +48,9 @@ pub const RULE_IDS: &[&str] = &[
 /// Parses and lowers a catalog folder, with a house-rules overlay layered
 /// onto it (`layers`).
 pub fn load(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-    let mut diags = Diagnostics::default();
-    let raw = layers::parse_all(src, &mut diags);
-    let over = overlay.map(|o| layers::parse_overlay(o, &mut diags));
-    let all = |diags| with_snippets(diags, [Some(src), overlay].into_iter().flatten());
-    let (Some(raw), None | Some(Some(_))) = (raw, &over) else { return Err(all(diags)) };
-    let over = over.flatten();
-    let lay = layers::layer(&raw, over.as_ref(), &mut diags);
-    let rules = lower(&lay, &mut diags);
-    if diags.is_empty() { Ok(rules) } else { Err(all(diags)) }
+    layering::load(src, overlay, layers::parse_all, layers::parse_overlay, |raw, over, diags| {
+        lower(&layers::layer(raw, over, diags), diags)
+    })
 }
 
 /// Paths of the files, for diagnostics.
@@ -69,16 +62,13 @@ pub(super) struct Files<'a> {
 impl Files<'_> {
     /// The file section `name` of `game.yaml` came from.
     pub fn at(&self, name: &str) -> &str {
-        self.lay.at(name)
+        self.lay.from.at(name)
     }
 }
 
+/// `n`, or `max` when it is larger (a diagnostic at it).
 pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &mut Diagnostics) -> u32 {
-    if n.value > max {
-        diags.error(file, position(n), format!("{what} is {}, more than {max}", n.value));
-        return max;
-    }
-    n.value
+    at_most(file, position(n), what, n.value, max, "", diags)
 }
 
 /// The steps of lowering, one per file or concern, in the order their
@@ -88,9 +78,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let f = Files { comp: lay.components.from.path, lay };
     let g = &lay.game;
     let gfile = f.at("game");
-    check_id(gfile, &g.game.id, diags);
-    let (documents, languages) = overlay::documents(gfile, (&g.game.documents, &g.game.languages), lay.header, diags);
-    check_names(gfile, &g.game.names, &languages, diags);
+    let (documents, languages) = lay.from.lower_game(&g.game, diags);
     let mut tally = NumberTally::default();
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
     if min < 1 || !(2..=5).contains(&max) || min > max {
@@ -100,7 +88,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             format!("players {min}-{max}: this game plays 1 (solo, with the Automa) to 5"),
         );
     }
-    let numbers = numbers(&f, g, &mut tally, diags);
+    let sections = sections(g);
+    let numbers = numbers(&f, g, &sections, &mut tally, diags);
     let (comp, components) = (lay.components.from, lay.components.raw);
     let (cubes, cube_ids, scrap, gold, locations, _loc_ids) =
         lower_places(&f, components, &languages, max, &mut tally, diags);
@@ -108,7 +97,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let dice = lower_dice(&f, &components.dice, &cube_ids, diags);
     let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, &mut tally, diags);
     let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, &mut tally, diags);
-    check_documents(citations(&f), &documents, diags);
+    check_documents(citations(&f, &sections), &documents, diags);
     let (compiled, variants, interpretations) = lower_readings(lay, &cards, &cube_ids, &languages, diags);
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
@@ -159,30 +148,14 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
 }
 
 /// Every citation of the catalog, with its file.
-fn citations<'a>(f: &'a Files<'a>) -> Vec<(&'a str, &'a RawCitation)> {
+fn citations<'a>(f: &'a Files<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'a RawCitation)> {
     let lay = f.lay;
-    let g = &lay.game;
-    let mut cites: Vec<(&str, &RawCitation)> = Vec::new();
-    for (section, s) in [
-        ("game", &g.game.source),
-        ("setup", &g.setup.source),
-        ("turn", &g.turn.source),
-        ("ship", &g.ship.source),
-        ("crew", &g.crew.source),
-        ("end", &g.end.source),
-        ("limits", &g.limits.source),
-        ("solo", &g.solo.source),
-        ("drafts", &g.drafts.source),
-    ] {
-        cites.extend(s.iter().map(|c| (f.at(section), c)));
-    }
+    let mut cites = lay.from.citations(sections);
     let c = lay.components.raw;
     for s in [&c.commodities.source, &c.locations.source, &c.dice.source, &c.super_deals.source] {
         cites.extend(s.iter().map(|x| (lay.components.from.path, x)));
     }
-    cites.extend(lay.cards.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
-    cites.extend(lay.interpretations.iter().flat_map(|e| e.raw.citations.iter().map(|x| (e.from.path, x))));
-    cites.extend(lay.variants.iter().flat_map(|e| e.raw.source.iter().map(|x| (e.from.path, x))));
+    cites.extend(cites_of(&lay.cards).chain(cites_of(&lay.interpretations)).chain(cites_of(&lay.variants)));
     cites
 }
 
@@ -201,9 +174,7 @@ fn lower_readings(
     let mut fx = EffectCompiler {
         registry: Default::default(),
         host: RdjHost { cards: &card_ids, cubes: cube_ids },
-        interpretations: (lay.interpretations.iter())
-            .map(|i| (i.raw.id.value.clone(), i.raw.options.iter().map(|o| o.id.value.clone()).collect()))
-            .collect(),
+        interpretations: lay.interpretations.reading_names(),
         tables: Default::default(),
     };
     let effects = (lay.cards.iter()).map(|e| fx.compile(e.from.path, e.from.text, &e.raw.effect, diags)).collect();
@@ -213,7 +184,7 @@ fn lower_readings(
         Patch::Replace(r) => {
             let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
             replacements.push(fx.compile(from.path, from.text, &r.effect, d));
-            Some(Change::Replace { entity: card.index() as u32, with: (replacements.len() - 1) as u32 })
+            Some(p.change(card.index(), replacements.len() - 1))
         }
         Patch::Step { anchor, .. } => {
             d.error(
@@ -225,9 +196,9 @@ fn lower_readings(
             None
         }
     };
-    let vf = lay.variants_file;
+    let vf = lay.variants.base.path;
     let variants = common::lower_variants(vf, &lay.variants, languages, &decl, &mut lower_replace, diags);
-    let inf = lay.interpretations_file;
+    let inf = lay.interpretations.base.path;
     let interpretations = common::lower_interpretations(
         inf,
         &lay.interpretations,
@@ -267,7 +238,7 @@ fn special_places(
     (haberdashery, bank, dock_graph)
 }
 
-struct Numbers {
+struct GameNumbers {
     params: Vec<u32>,
     starting_gold: Vec<u32>,
     gold_to_box: Vec<u32>,
@@ -277,12 +248,18 @@ struct Numbers {
 
 /// The numbers of `game.yaml`: each section's provenance, the gold by
 /// player count, the parameters a reading may set, each within its bound.
-fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Diagnostics) -> Numbers {
-    check_sections(f, g, tally, diags);
+fn numbers(
+    f: &Files<'_>,
+    g: &GameFile,
+    sections: &[Numbers<'_>],
+    tally: &mut NumberTally,
+    diags: &mut Diagnostics,
+) -> GameNumbers {
+    f.lay.from.check(sections, tally, diags);
     let s = &g.setup;
     let (starting_gold, gold_to_box) = gold_by_players(f, s, g.game.max_players.value.min(5) as usize, diags);
     let params = params(f, g, diags);
-    Numbers {
+    GameNumbers {
         params,
         starting_gold,
         gold_to_box,
@@ -291,74 +268,33 @@ fn numbers(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Dia
     }
 }
 
-/// The provenance of `game.yaml`'s sections: each number cited or assumed.
-fn check_sections(f: &Files<'_>, g: &GameFile, tally: &mut NumberTally, diags: &mut Diagnostics) {
-    let prov = |what: &str, at, src: &[RawCitation], assumed, fields: &[(&str, usize)], diags: &mut Diagnostics| {
-        check_provenance(f.at(what), what, at, src, assumed, fields, diags)
-    };
-    tally.add(prov(
-        "game",
-        position(&g.game.id),
-        &g.game.source,
-        &g.game.assumed,
-        &[("min_players", 1), ("max_players", 1)],
-        diags,
-    ));
+/// `game.yaml`'s sections: where each one's diagnostics point, its
+/// provenance and its number fields.
+fn sections(g: &GameFile) -> [Numbers<'_>; 9] {
     let s = &g.setup;
-    let fields = [
+    let setup = vec![
         ("starting_gold", s.starting_gold.len()),
         ("gold_to_box", s.gold_to_box.len()),
         ("display", 1),
         ("gold_die_start", 1),
     ];
-    tally.add(prov("setup", position(&s.display), &s.source, &s.assumed, &fields, diags));
-    tally.add(prov("turn", position(&g.turn.actions), &g.turn.source, &g.turn.assumed, &[("actions", 1)], diags));
-    tally.add(prov(
-        "ship",
-        position(&g.ship.capacity_per_cowboy),
-        &g.ship.source,
-        &g.ship.assumed,
-        &[("capacity_per_cowboy", 1)],
-        diags,
-    ));
-    tally.add(prov(
-        "crew",
-        position(&g.crew.swap_per_outlaw),
-        &g.crew.source,
-        &g.crew.assumed,
-        &[("swap_per_outlaw", 1)],
-        diags,
-    ));
-    tally.add(prov(
-        "end",
-        position(&g.end.countdown_turns),
-        &g.end.source,
-        &g.end.assumed,
-        &[("countdown_turns", 1)],
-        diags,
-    ));
-    tally.add(prov(
-        "limits",
-        position(&g.limits.turn_cap),
-        &g.limits.source,
-        &g.limits.assumed,
-        &[("turn_cap", 1)],
-        diags,
-    ));
-    let solo = &g.solo;
-    let solo_fields = [
-        ("actions", 1),
-        ("automa_capacity", 1),
-        ("automa_salvage", 1),
-        ("automa_mine", 1),
-        ("automa_swap", 1),
-        ("automa_deal_gold", 1),
-        ("automa_boost_gold", 1),
-    ];
-    tally.add(prov("solo", position(&solo.actions), &solo.source, &solo.assumed, &solo_fields, diags));
-    let dr = &g.drafts;
-    let draft_fields = [("trail_boss_officers", 1), ("trail_boss_picks", 1), ("posse_cowboys", 1), ("posse_hand", 1)];
-    tally.add(prov("drafts", position(&dr.posse_hand), &dr.source, &dr.assumed, &draft_fields, diags));
+    let (solo, dr) = (&g.solo, &g.drafts);
+    [
+        g.game.numbers(),
+        Numbers { what: "setup", at: position(&s.display), of: s, fields: setup },
+        Numbers { what: "turn", at: position(&g.turn.actions), of: &g.turn, fields: ones(TurnNumbers::FIELDS) },
+        Numbers {
+            what: "ship",
+            at: position(&g.ship.capacity_per_cowboy),
+            of: &g.ship,
+            fields: ones(ShipNumbers::FIELDS),
+        },
+        Numbers { what: "crew", at: position(&g.crew.swap_per_outlaw), of: &g.crew, fields: ones(CrewNumbers::FIELDS) },
+        Numbers { what: "end", at: position(&g.end.countdown_turns), of: &g.end, fields: ones(EndNumbers::FIELDS) },
+        Numbers { what: "limits", at: position(&g.limits.turn_cap), of: &g.limits, fields: ones(LimitNumbers::FIELDS) },
+        Numbers { what: "solo", at: position(&solo.actions), of: solo, fields: ones(SoloNumbers::FIELDS) },
+        Numbers { what: "drafts", at: position(&dr.posse_hand), of: dr, fields: ones(DraftNumbers::FIELDS) },
+    ]
 }
 
 /// The starting gold of each player and the gold put back in the box for

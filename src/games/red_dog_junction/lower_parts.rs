@@ -6,7 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::catalog::{Files, lookup, small};
 use super::rules_data::*;
 use super::schema::*;
-use crate::catalog::common::{Entry, Key, NumberTally, check_id, check_names, check_provenance, check_unique};
+use crate::catalog::common::{
+    Entry, Key, NumberTally, check_id, check_names, check_provenance, check_record, check_unique,
+};
 use crate::catalog::diag::Diagnostics;
 use crate::engine::Id;
 use crate::yaml::{Spanned, position};
@@ -270,12 +272,9 @@ pub(super) fn lower_cards(
         .iter()
         .map(|e| {
             let (c, file) = (e.raw, e.from.path);
-            check_id(file, &c.id, diags);
-            check_names(file, &c.names, langs, diags);
-            let what = format!("card `{}`", c.id.value);
             let n_effect = crate::lang::Registry::<super::effects::Rdj>::default().count_numbers(&c.effect);
             let fields = [("copies", 1), ("starting", 1), ("cost", c.cost.len()), ("points", 1), ("effect", n_effect)];
-            tally.add(check_provenance(file, &what, position(&c.id), &c.source, &c.assumed, &fields, diags));
+            let what = check_record(file, "card", c, &fields, langs, tally, diags);
             let class = match c.class.value.as_str() {
                 "crew" => Class::Crew,
                 "officer" => Class::Officer,

@@ -55,6 +55,13 @@ macro_rules! numbered {
             #[serde(default)]
             pub assumed: Assumed,
         }
+
+        impl $name {
+            /// Its number fields.
+            pub const FIELDS: &[&str] = &[$(stringify!($field)),+];
+        }
+
+        crate::provenance!($name);
     )+};
 }
 
@@ -191,32 +198,21 @@ pub struct RawCard {
 
 // ------------------------------------------------------------- overlays
 
-/// An overlay's `game.yaml`: the sections it replaces whole (the `game:`
-/// section is the base catalog's; the overlay's header adds documents and
-/// languages).
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct OverlayGameFile {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<SetupSection>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn: Option<TurnNumbers>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ship: Option<ShipNumbers>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub crew: Option<CrewNumbers>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub end: Option<EndNumbers>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limits: Option<LimitNumbers>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub solo: Option<SoloNumbers>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub drafts: Option<DraftNumbers>,
-}
-
-impl crate::catalog::overlay::HasId for RawCard {
-    fn id(&self) -> &Spanned<String> {
-        &self.id
+crate::game_overlay! {
+    /// An overlay's `game.yaml`: the sections it replaces whole (the `game:`
+    /// section is the base catalog's; the overlay's header adds documents
+    /// and languages).
+    GameFile => OverlayGameFile {
+        setup: SetupSection,
+        turn: TurnNumbers,
+        ship: ShipNumbers,
+        crew: CrewNumbers,
+        end: EndNumbers,
+        limits: LimitNumbers,
+        solo: SoloNumbers,
+        drafts: DraftNumbers,
     }
 }
+
+crate::provenance!(SetupSection);
+crate::records!(RawCard);

@@ -3,11 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::id_at;
-use crate::catalog::common::{NumberTally, check_id, check_names, check_provenance, check_unique};
+use crate::catalog::common::{NumberTally, check_id, check_provenance, check_record, check_unique};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::{RawGameSection, lookup};
-use crate::engine::Grid;
+use crate::engine::{Grid, Id, id_at};
 use crate::games::dodge_city::rules_data::*;
 use crate::games::dodge_city::schema::*;
 use crate::yaml::position;
@@ -25,10 +24,7 @@ pub(super) fn lower_buildings(
     let mut out = Vec::new();
     let mut ids = BTreeMap::new();
     for (i, b) in raw.buildings.iter().enumerate() {
-        check_id(file, &b.id, diags);
-        check_names(file, &b.names, languages, diags);
-        let what = format!("building `{}`", b.id.value);
-        tally.add(check_provenance(file, &what, position(&b.id), &b.source, &b.assumed, &[("squares", 1)], diags));
+        let what = check_record(file, "building", b, &[("squares", 1)], languages, tally, diags);
         let (grid, special) = lower_grid(file, b, &what, diags);
         if special < rules.control_fields.value {
             diags.error(
@@ -40,7 +36,7 @@ pub(super) fn lower_buildings(
                 ),
             );
         }
-        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags));
+        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags).unwrap_or(Id::ZERO));
         out.push(BuildingDef {
             id: b.id.value.clone(),
             name: b.names.display(languages, &b.id.value).to_string(),

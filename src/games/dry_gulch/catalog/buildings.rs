@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::{Ids, LangCx};
 use crate::catalog::MAX_NUMBER;
-use crate::catalog::common::{Entry, NumberTally, check_id, check_names, check_provenance};
+use crate::catalog::common::{Entry, NumberTally, check_record};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::lookup;
 use crate::games::dry_gulch::bounds::{MAX_COPIES, check_bound};
@@ -37,17 +37,8 @@ pub(super) fn lower_buildings(
     let mut buildings = Vec::new();
     for e in &lay.buildings {
         let (b, f) = (e.raw, e.from.path);
-        check_id(f, &b.id, diags);
-        check_names(f, &b.names, languages, diags);
-        tally.add(check_provenance(
-            f,
-            &format!("building `{}`", b.id.value),
-            position(&b.id),
-            &b.source,
-            &b.assumed,
-            &[("cost", b.cost.len()), ("influence", 1), ("permits", 1)],
-            diags,
-        ));
+        let fields = [("cost", b.cost.len()), ("influence", 1), ("permits", 1)];
+        check_record(f, "building", b, &fields, languages, tally, diags);
         check_building_numbers(f, b, diags);
         let mut cost: BTreeMap<Res, u32> = BTreeMap::new();
         for c in &b.cost {
@@ -114,7 +105,7 @@ pub(super) fn check_roles(lay: &Layers<'_>, diags: &mut Diagnostics) {
             // at the second building with it, or at the first building when none has it
             let (f, at) = match with.get(1).copied().or(bs.first()) {
                 Some(e) => (e.from.path, position(&e.raw.id)),
-                None => (lay.base.buildings, (1, 1)),
+                None => (lay.buildings.base.path, (1, 1)),
             };
             diags.error(f, at, format!("exactly one building must have ability `{what}`, found {}", with.len()));
         }

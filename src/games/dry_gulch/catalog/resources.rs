@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::catalog::common::{NumberTally, check_id, check_names, check_provenance};
+use crate::catalog::common::{NumberTally, check_record};
 use crate::catalog::diag::Diagnostics;
 use crate::games::dry_gulch::bounds::{MAX_COPIES, check_bound};
 use crate::games::dry_gulch::layers::Layers;
@@ -22,18 +22,8 @@ pub(super) fn lower_resources(
     let mut resources = Vec::new();
     for e in &lay.resources {
         let (r, f) = (e.raw, e.from.path);
-        check_id(f, &r.id, diags);
-        check_names(f, &r.names, languages, diags);
         let n_subst = usize::from(r.substitution.en.is_some()) + usize::from(r.substitution.de.is_some());
-        tally.add(check_provenance(
-            f,
-            &format!("resource `{}`", r.id.value),
-            position(&r.id),
-            &r.source,
-            &r.assumed,
-            &[("copies", 1), ("substitution", n_subst)],
-            diags,
-        ));
+        check_record(f, "resource", r, &[("copies", 1), ("substitution", n_subst)], languages, tally, diags);
         check_bound(
             f,
             position(&r.copies),
@@ -94,7 +84,7 @@ pub(super) fn resource_ids(
                 ResourceRole::Blacksmith => "the Blacksmith building waives it",
             };
             diags.error(
-                lay.base.resources,
+                lay.resources.base.path,
                 (1, 1),
                 format!("no resource has the role `{}` ({why}); add `role: {}` to one", role.id(), role.id()),
             );
