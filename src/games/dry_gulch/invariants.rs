@@ -2,11 +2,13 @@
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
 
+use std::sync::OnceLock;
+
 use super::readings::{
-    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, HandCutReactions, MarkerRemoval, P,
-    RewardCardTiming, VioletCards,
+    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, EventDeckComposition, HandCutReactions,
+    MarkerRemoval, P, RewardCardTiming, VioletCards,
 };
-use super::rules::{Action, Event, Fault, Phase, State, in_resource_deck};
+use super::rules::{Action, Event, Fault, Phase, State, card_totals, in_resource_deck};
 use super::rules_data::{Ability, Bld, CardKind, ReactionKey, Rules, kind};
 use smallvec::SmallVec;
 
@@ -73,20 +75,47 @@ fn reading<H: Hook>(s: &State) -> H {
     H::from_index(s.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
 }
 
+/// What card conservation compares the piles with, fixed for a whole game:
+/// each card kind's deck and its copies, from the catalog and the two
+/// readings that deal the decks (`violet-cards`, `event-deck-composition`),
+/// never from the state. Worked out the first time a game under a pair of
+/// readings is checked and kept with the rules (`Rules::dealt`), so no
+/// check after an action works it out again.
+#[derive(Debug, Clone)]
+pub struct Dealt {
+    /// Whether a kind lies in the resource piles (a kind no card has counts
+    /// as a resource, as `in_resource_deck` says); room for every id, so a
+    /// card's class is read with no bounds check.
+    resource: [bool; Id::<kind::Card>::CAPACITY],
+    /// Copies of each card kind, in kind order.
+    totals: Vec<u32>,
+}
+
+/// `Dealt` for each pair of the readings, filled on first use.
+#[derive(Debug, Clone, Default)]
+pub struct DealtTables([OnceLock<Dealt>; 4]);
+
+impl DealtTables {
+    fn get(&self, rules: &Rules, split: EventDeckComposition, violet: VioletCards) -> &Dealt {
+        let at = (split as usize * VioletCards::OPTIONS.len() + violet as usize) % self.0.len();
+        self.0[at].get_or_init(|| {
+            let mut resource = [true; Id::<kind::Card>::CAPACITY];
+            for c in rules.cards() {
+                resource[c.index()] = in_resource_deck(rules, violet, c);
+            }
+            Dealt { resource, totals: card_totals(rules, split, violet) }
+        })
+    }
+}
+
 /// Card conservation is the engine's check over every zone a card can lie
 /// in; what is Dry Gulch's own is that the two decks keep their kinds apart.
 fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
-    // which pile a card belongs to (the violet cards' is the reading violet-cards)
-    let violet = reading::<VioletCards>(s);
-    // each kind's pile looked up once, not once per card lying in a pile (a
-    // kind no card has counts as a resource, as `in_resource_deck` says)
-    // (room for every id: a card's class is read with no bounds check)
-    let mut class = [true; Id::<kind::Card>::CAPACITY];
-    for c in rules.cards() {
-        class[c.index()] = in_resource_deck(rules, violet, c);
-    }
-    let resource = |c: &CardKind| class[c.index()];
+    // which pile a card belongs to (the violet cards' is the reading
+    // violet-cards) and how many copies the game has, fixed for the game
+    let dealt = rules.dealt.get(rules, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
+    let resource = |c: &CardKind| dealt.resource[c.index()];
     if let Some(c) = s.resource_deck.iter().chain(&s.resource_discard).find(|c| !resource(c)) {
         return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
     }
@@ -101,8 +130,7 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     for p in &s.seats {
         t.add(&p.hand).add(&p.in_front).add(&p.influence).add(&p.waiting);
     }
-    let totals = s.card_totals(rules);
-    match t.check(|c| totals[c.index()]) {
+    match t.check(|c| dealt.totals[c.index()]) {
         Ok(()) => Ok(()),
         Err(Imbalance::Count { kind, found, expected }) => {
             fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))

@@ -18,8 +18,13 @@ impl State {
             WinCheck::AnyPlayer => self.seats_from_active().collect(),
             WinCheck::ActivePlayer => smallvec::smallvec![self.active],
         };
+        // every seat's count from one pass over the board
+        let (each, decided) = self.influences_of_each(rules);
         for seat in seats {
-            let inf = self.counted_influence(rules, seat);
+            if decided & (1 << (seat % 64)) != 0 {
+                self.r::<DamagedInfluence>();
+            }
+            let inf = each[seat];
             if inf >= self.win_threshold(seat) {
                 ev.push(Event::Won { seat, influence: inf, during_build: self.phase == Phase::Build });
                 self.end(End::Win(seat), ev);
