@@ -59,9 +59,10 @@ crate::invariant_table! { Fault;
 #[derive(Debug, Clone)]
 pub struct Before {
     pub phase: Phase,
-    /// Each seat's permits (inline for up to six seats: taken before every
-    /// action, so it should not allocate).
-    pub permits: SmallVec<[SmallVec<[u8; 32]>; 6]>,
+    /// Each seat's permits counted by building, one seat after another
+    /// (inline for six seats of 32 buildings: taken before every action,
+    /// so it should not allocate).
+    pub permits: SmallVec<[u8; 192]>,
     pub town_hall_closed: bool,
 }
 
@@ -166,9 +167,13 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
         Action::Build { building, .. } => Some(*building),
         _ => None,
     };
-    for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
+    // each seat's counts, in seat order, as `before` lists them
+    let mut rest = &before.permits[..];
+    for (seat, now) in s.seats.iter().enumerate() {
+        let (was, after) = rest.split_at(now.permits.counts().len().min(rest.len()));
+        rest = after;
         // most actions leave every seat's permits as they were
-        if now.permits.counts() == &was[..] {
+        if now.permits.counts() == was {
             continue;
         }
         for (b, (&n, &w)) in rules.buildings().zip(now.permits.counts().iter().zip(was.iter())) {
@@ -467,11 +472,11 @@ impl Check for State {
     type Before = Before;
     fn before(&self) -> Before {
         let s = self;
-        Before {
-            phase: s.phase.clone(),
-            permits: s.seats.iter().map(|p| SmallVec::from_slice(p.permits.counts())).collect(),
-            town_hall_closed: s.town_hall_closed.is_some(),
+        let mut permits = SmallVec::new();
+        for p in &s.seats {
+            permits.extend_from_slice(p.permits.counts());
         }
+        Before { phase: s.phase.clone(), permits, town_hall_closed: s.town_hall_closed.is_some() }
     }
     fn invariants() -> &'static [InvariantDef] {
         INVARIANTS
