@@ -170,11 +170,12 @@ impl<K: Kind, const N: usize> Multiset<K, N> {
         self.counts.iter().map(|&n| u32::from(n)).sum()
     }
 
-    /// Whether nothing lies here (`total() == 0`, without the sum: one OR
-    /// over the counts, which the compiler vectorises).
+    /// Whether nothing lies here (`total() == 0`, without the sum: the
+    /// counts read eight at a time as one word, then the few left over).
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.counts.iter().fold(0u8, |a, &n| a | n) == 0
+        let (words, rest) = self.counts.as_chunks::<8>();
+        words.iter().fold(0u64, |a, w| a | u64::from_ne_bytes(*w)) == 0 && rest.iter().all(|&n| n == 0)
     }
 
     /// The kinds held, in order, with their counts (no zeros).

@@ -67,6 +67,28 @@ impl<K: Kind> Tally<K> {
         }
     }
 
+    /// Adds the components `ids` names (a pile's, say) and returns the first
+    /// that `belongs` refuses: a game that checks which kinds a zone may
+    /// hold counts the zone in the same pass (one add per id, no bounds
+    /// check, as `add_each`).
+    pub fn add_where<'a>(
+        &mut self,
+        ids: impl IntoIterator<Item = &'a Id<K>>,
+        belongs: impl Fn(Id<K>) -> bool,
+    ) -> Option<Id<K>>
+    where
+        K: 'a,
+    {
+        let mut refused = None;
+        for &k in ids {
+            if refused.is_none() && !belongs(k) {
+                refused = Some(k);
+            }
+            self.counts[k.index()] += 1;
+        }
+        refused
+    }
+
     /// Adds one component of each id: one add per id, no bounds check (an
     /// id is below `ROOM`) and no branch; an id no kind has is found by
     /// `check`.

@@ -209,6 +209,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         declared: readings.declared,
         reactions,
         sources: super::rules_data::rule_sources(),
+        dealt: Default::default(),
     }
 }
 

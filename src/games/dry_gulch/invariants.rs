@@ -2,12 +2,14 @@
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
 
+use std::sync::OnceLock;
+
 use super::readings::{
-    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, HandCutReactions, MarkerRemoval, P,
-    RewardCardTiming, VioletCards,
+    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, EventDeckComposition, HandCutReactions,
+    MarkerRemoval, P, RewardCardTiming, VioletCards,
 };
-use super::rules::{Action, Event, Fault, Phase, State, in_resource_deck};
-use super::rules_data::{Ability, Bld, CardKind, ReactionKey, Rules, kind};
+use super::rules::{Action, Damage, Event, Fault, Phase, State, card_totals, in_resource_deck};
+use super::rules_data::{Ability, Bld, CardKind, Plot, ReactionKey, Rules, kind};
 use smallvec::SmallVec;
 
 use super::rules::End;
@@ -57,9 +59,10 @@ crate::invariant_table! { Fault;
 #[derive(Debug, Clone)]
 pub struct Before {
     pub phase: Phase,
-    /// Each seat's permits (inline for up to six seats: taken before every
-    /// action, so it should not allocate).
-    pub permits: SmallVec<[SmallVec<[u8; 32]>; 6]>,
+    /// Each seat's permits counted by building, one seat after another
+    /// (inline for six seats of 32 buildings: taken before every action,
+    /// so it should not allocate).
+    pub permits: SmallVec<[u8; 192]>,
     pub town_hall_closed: bool,
 }
 
@@ -73,36 +76,63 @@ fn reading<H: Hook>(s: &State) -> H {
     H::from_index(s.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
 }
 
+/// What card conservation compares the piles with, fixed for a whole game:
+/// each card kind's deck and its copies, from the catalog and the two
+/// readings that deal the decks (`violet-cards`, `event-deck-composition`),
+/// never from the state. Worked out the first time a game under a pair of
+/// readings is checked and kept with the rules (`Rules::dealt`), so no
+/// check after an action works it out again.
+#[derive(Debug, Clone)]
+pub struct Dealt {
+    /// Whether a kind lies in the resource piles (a kind no card has counts
+    /// as a resource, as `in_resource_deck` says); room for every id, so a
+    /// card's class is read with no bounds check.
+    resource: [bool; Id::<kind::Card>::CAPACITY],
+    /// Copies of each card kind, in kind order.
+    totals: Vec<u32>,
+}
+
+/// `Dealt` for each pair of the readings, filled on first use.
+#[derive(Debug, Clone, Default)]
+pub struct DealtTables([OnceLock<Dealt>; 4]);
+
+impl DealtTables {
+    fn get(&self, rules: &Rules, split: EventDeckComposition, violet: VioletCards) -> &Dealt {
+        let at = (split as usize * VioletCards::OPTIONS.len() + violet as usize) % self.0.len();
+        self.0[at].get_or_init(|| {
+            let mut resource = [true; Id::<kind::Card>::CAPACITY];
+            for c in rules.cards() {
+                resource[c.index()] = in_resource_deck(rules, violet, c);
+            }
+            Dealt { resource, totals: card_totals(rules, split, violet) }
+        })
+    }
+}
+
 /// Card conservation is the engine's check over every zone a card can lie
 /// in; what is Dry Gulch's own is that the two decks keep their kinds apart.
 fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
-    // which pile a card belongs to (the violet cards' is the reading violet-cards)
-    let violet = reading::<VioletCards>(s);
-    // each kind's pile looked up once, not once per card lying in a pile (a
-    // kind no card has counts as a resource, as `in_resource_deck` says)
-    // (room for every id: a card's class is read with no bounds check)
-    let mut class = [true; Id::<kind::Card>::CAPACITY];
-    for c in rules.cards() {
-        class[c.index()] = in_resource_deck(rules, violet, c);
-    }
-    let resource = |c: &CardKind| class[c.index()];
-    if let Some(c) = s.resource_deck.iter().chain(&s.resource_discard).find(|c| !resource(c)) {
-        return fail(name, format!("event card {} in a resource pile", rules.card_id(*c)));
-    }
-    for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played] {
-        if let Some(c) = pile.iter().find(|c| resource(c)) {
-            return fail(name, format!("resource card {} in an event pile", rules.card_id(*c)));
+    // which pile a card belongs to (the violet cards' is the reading
+    // violet-cards) and how many copies the game has, fixed for the game
+    let dealt = rules.dealt.get(rules, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
+    let resource = |c: CardKind| dealt.resource[c.index()];
+    // each pile counted and its cards' deck checked in one pass
+    let mut t = Tally::new(rules.card_count());
+    for pile in [&s.resource_deck, &s.resource_discard] {
+        if let Some(c) = t.add_where(pile, resource) {
+            return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
         }
     }
-    let mut t = Tally::new(rules.card_count());
-    t.add(&s.resource_deck).add(&s.resource_discard).add(&s.event_deck).add(&s.event_discard);
-    t.add(&s.revealed).add(&s.face_up).add(&s.played);
+    for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played] {
+        if let Some(c) = t.add_where(pile, |c| !resource(c)) {
+            return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
+        }
+    }
     for p in &s.seats {
         t.add(&p.hand).add(&p.in_front).add(&p.influence).add(&p.waiting);
     }
-    let totals = s.card_totals(rules);
-    match t.check(|c| totals[c.index()]) {
+    match t.check(|c| dealt.totals[c.index()]) {
         Ok(()) => Ok(()),
         Err(Imbalance::Count { kind, found, expected }) => {
             fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
@@ -137,9 +167,13 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
         Action::Build { building, .. } => Some(*building),
         _ => None,
     };
-    for (seat, (now, was)) in s.seats.iter().zip(&before.permits).enumerate() {
+    // each seat's counts, in seat order, as `before` lists them
+    let mut rest = &before.permits[..];
+    for (seat, now) in s.seats.iter().enumerate() {
+        let (was, after) = rest.split_at(now.permits.counts().len().min(rest.len()));
+        rest = after;
         // most actions leave every seat's permits as they were
-        if now.permits.counts() == &was[..] {
+        if now.permits.counts() == was {
             continue;
         }
         for (b, (&n, &w)) in rules.buildings().zip(now.permits.counts().iter().zip(was.iter())) {
@@ -200,7 +234,95 @@ fn answered_cut(s: &State, rules: &Rules, seat: usize) -> bool {
     (hand.total() + 1 == *before && !holds(ReactionKey::Iou)) || (holds(ReactionKey::Ace) && hand.total() <= kept)
 }
 
-fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
+/// What the board shows, read in one pass for every invariant that reads
+/// it (damage markers, chips, influence, the bank plot); each keeps the
+/// first failure in board order, as a pass of its own would find it.
+struct BoardRead {
+    /// Damage markers on the board.
+    markers: u32,
+    /// The first plot carrying a marker with no disaster card behind it.
+    unexplained: Option<Plot>,
+    /// Per seat: the chips on its buildings and influence cards.
+    chips: SmallVec<[u32; 8]>,
+    /// Per seat: the first of its buildings (in board order) that carries
+    /// a wrong number of chips, with the chips and the number expected.
+    wrong: SmallVec<[Option<(Bld, u32, u32)>; 8]>,
+    /// Per seat: the influence its buildings show, damage applied as the
+    /// damaged-influence reading says.
+    influence: SmallVec<[u32; 8]>,
+    /// The first plot where the Bank stands off the bank plot, or where
+    /// something else stands on it.
+    misplaced: Option<usize>,
+}
+
+/// The board read once (a pass per invariant cost a tenth of the check).
+fn read_board(s: &State, rules: &Rules) -> BoardRead {
+    let n = s.seats.len();
+    let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
+    let remaining = reading::<ChipShortage>(s) == ChipShortage::PlaceRemaining;
+    let damaged = reading::<DamagedInfluence>(s);
+    let on_residence = s.param(P::ChipsOnResidence);
+    let mut r = BoardRead {
+        markers: 0,
+        unexplained: None,
+        chips: s.seats.iter().map(|p| p.card_chips.count()).collect(),
+        wrong: SmallVec::from_elem(None, n),
+        influence: SmallVec::from_elem(0, s.players),
+        misplaced: None,
+    };
+    let mut plots = rules.plots();
+    for (i, pl) in s.board.iter().enumerate() {
+        let plot = plots.next();
+        let Some(pl) = pl else { continue };
+        let b = &rules.buildings[pl.building.index()];
+        if let Some(d) = pl.damage {
+            r.markers += 1;
+            if let Some(plot) = plot
+                && r.unexplained.is_none()
+                && !explained(s, plot, pl.owner, d, never)
+            {
+                r.unexplained = Some(plot);
+            }
+        }
+        if let Some(seat) = pl.owner.filter(|&o| o < n) {
+            let chips = pl.chips.count();
+            r.chips[seat] += chips;
+            let expected = if b.ability == Some(Ability::Residence) { on_residence } else { b.influence };
+            if r.wrong[seat].is_none() && chips != expected && !(remaining && chips < expected) {
+                r.wrong[seat] = Some((pl.building, chips, expected));
+            }
+        }
+        if let Some(seat) = pl.owner.filter(|&o| o < s.players) {
+            r.influence[seat] += match (pl.damage.is_some(), damaged) {
+                (false, _) => b.influence,
+                (true, DamagedInfluence::HalfRoundDown) => b.influence / 2,
+                (true, DamagedInfluence::HalfRoundUp) => b.influence.div_ceil(2),
+                (true, DamagedInfluence::Void) => 0,
+            };
+        }
+        if r.misplaced.is_none() && (b.ability == Some(Ability::Bank)) != rules.plots[i].bank {
+            r.misplaced = Some(i);
+        }
+    }
+    r
+}
+
+/// Whether the marker `d` on `plot` (owned by `owner`) has its disaster
+/// card behind it: in front of the owner, on the plot where a spreading
+/// fire started, or a closed Town Hall's.
+fn explained(s: &State, plot: Plot, owner: Option<usize>, d: Damage, never: bool) -> bool {
+    if d.origin != plot {
+        s.board[d.origin.index()].is_some_and(|o| o.damage.is_some_and(|od| od.card == d.card && od.origin == d.origin))
+            || never
+    } else {
+        match owner {
+            Some(o) => s.seats[o].in_front.as_slice().contains(&(d.card, plot)) || never,
+            None => s.town_hall_closed.is_some(),
+        }
+    }
+}
+
+fn disasters(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
     for (seat, p) in s.seats.iter().enumerate() {
         let f = p.in_front.as_slice();
         if (1..f.len()).any(|i| f[..i].iter().any(|(c, _)| *c == f[i].0)) {
@@ -208,11 +330,10 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
         }
     }
     let name = "damage-markers";
-    let used = s.board.iter().flatten().filter(|p| p.damage.is_some()).count() as u32;
+    let used = board.markers;
     if used > s.param(P::DamageMarkers) {
         return fail(name, format!("{used} damage markers on the board, the game has {}", s.param(P::DamageMarkers)));
     }
-    let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
     for (seat, p) in s.seats.iter().enumerate() {
         for &(card, plot) in p.in_front.iter() {
             let ok = s.board[plot.index()]
@@ -230,63 +351,31 @@ fn disasters(s: &State, rules: &Rules) -> Result<(), Violation> {
             }
         }
     }
-    for (plot, p) in rules.plots().zip(&s.board) {
-        let Some(p) = p else { continue };
-        let Some(d) = p.damage else { continue };
-        let explained = if d.origin != plot {
-            s.board[d.origin.index()]
-                .is_some_and(|o| o.damage.is_some_and(|od| od.card == d.card && od.origin == d.origin))
-                || never
-        } else {
-            match p.owner {
-                Some(o) => s.seats[o].in_front.as_slice().contains(&(d.card, plot)) || never,
-                None => s.town_hall_closed.is_some(),
-            }
-        };
-        if !explained {
-            return fail(name, format!("{} carries a marker with no disaster card behind it", rules.plot(plot).id));
-        }
+    if let Some(plot) = board.unexplained {
+        return fail(name, format!("{} carries a marker with no disaster card behind it", rules.plot(plot).id));
     }
     Ok(())
 }
 
 /// A player's chips on buildings, on influence cards and in reserve add up
 /// to his allotment, and a building carries as many chips as its influence.
-/// Chips move only between `Stack`s; the sum is taken here in one pass over
-/// the board for every seat (a `Tally` per seat cost 8% of the whole check).
-fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
+/// Chips move only between `Stack`s; the sum is taken in the one pass over
+/// the board (a `Tally` per seat cost 8% of the whole check).
+fn chips(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
     let name = "chip-conservation";
-    let remaining = reading::<ChipShortage>(s) == ChipShortage::PlaceRemaining;
-    // per seat, the chips on its buildings and the first of them (in board
-    // order) that carries a wrong number
-    let n = s.seats.len();
-    let mut on_board_buf: SmallVec<[u32; 8]> = s.seats.iter().map(|p| p.card_chips.count()).collect();
-    let mut wrong_buf: SmallVec<[Option<(Bld, u32, u32)>; 8]> = SmallVec::from_elem(None, n);
-    let (on_board, wrong) = (&mut on_board_buf[..], &mut wrong_buf[..]);
-    let on_residence = s.param(P::ChipsOnResidence);
-    for pl in s.board.iter().flatten() {
-        let Some(seat) = pl.owner.filter(|&o| o < n) else { continue };
-        let chips = pl.chips.count();
-        on_board[seat] += chips;
-        let b = rules.building(pl.building);
-        let expected = if b.ability == Some(Ability::Residence) { on_residence } else { b.influence };
-        if wrong[seat].is_none() && chips != expected && !(remaining && chips < expected) {
-            wrong[seat] = Some((pl.building, chips, expected));
-        }
-    }
     for (seat, p) in s.seats.iter().enumerate() {
-        if let Some((b, chips, expected)) = wrong[seat] {
+        if let Some((b, chips, expected)) = board.wrong[seat] {
             let id = &rules.building(b).id;
             return fail(name, format!("{id} of P{} carries {chips} chips, its influence is {expected}", seat + 1));
         }
         let reserve = p.chips.count();
-        if on_board[seat] + reserve != p.allotment {
+        if board.chips[seat] + reserve != p.allotment {
             return fail(
                 name,
                 format!(
                     "P{} has {} chips on the board and {reserve} in reserve, the allotment is {}",
                     seat + 1,
-                    on_board[seat],
+                    board.chips[seat],
                     p.allotment
                 ),
             );
@@ -295,32 +384,19 @@ fn chips(s: &State, rules: &Rules) -> Result<(), Violation> {
     Ok(())
 }
 
-fn influence(s: &State, rules: &Rules) -> Result<(), Violation> {
-    let reading = reading::<DamagedInfluence>(s);
-    // one pass over the board for every seat's buildings
-    let mut buf: SmallVec<[u32; 8]> = SmallVec::from_elem(0, s.players);
-    let expected = &mut buf[..];
-    for pl in s.board.iter().flatten() {
-        let Some(seat) = pl.owner.filter(|&o| o < s.players) else { continue };
-        let inf = rules.buildings[pl.building.index()].influence;
-        expected[seat] += match (pl.damage.is_some(), reading) {
-            (false, _) => inf,
-            (true, DamagedInfluence::HalfRoundDown) => inf / 2,
-            (true, DamagedInfluence::HalfRoundUp) => inf.div_ceil(2),
-            (true, DamagedInfluence::Void) => 0,
-        };
-    }
+fn influence(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
     // the rules' count of every seat at once (`counted_influence` of each)
     let counted_each = s.counted_influences(rules);
-    for (seat, expected) in expected.iter_mut().enumerate() {
+    for (seat, &on_board) in board.influence.iter().enumerate() {
+        let mut expected = on_board;
         for &c in &s.seats[seat].influence {
-            *expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
+            expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
         }
         let counted = counted_each.get(seat).copied().unwrap_or(0);
-        if counted != *expected {
+        if counted != expected {
             return fail(
                 "influence-count",
-                format!("P{} counts {counted} influence, the board shows {}", seat + 1, *expected),
+                format!("P{} counts {counted} influence, the board shows {expected}", seat + 1),
             );
         }
     }
@@ -355,18 +431,10 @@ fn win(s: &State, rules: &Rules, events: &[Event]) -> Result<(), Violation> {
     Ok(())
 }
 
-fn bank(s: &State, rules: &Rules) -> Result<(), Violation> {
-    for (i, p) in s.board.iter().enumerate() {
-        let Some(p) = p else { continue };
-        let is_bank = rules.buildings[p.building.index()].ability == Some(Ability::Bank);
-        if is_bank != rules.plots[i].bank {
-            return fail(
-                "bank-plot",
-                format!("{} stands on {}", rules.buildings[p.building.index()].id, rules.plots[i].id),
-            );
-        }
-    }
-    Ok(())
+fn bank(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
+    let Some(i) = board.misplaced else { return Ok(()) };
+    let building = s.board[i].map_or("?", |p| rules.buildings[p.building.index()].id.as_str());
+    fail("bank-plot", format!("{building} stands on {}", rules.plots[i].id))
 }
 
 fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
@@ -404,11 +472,11 @@ impl Check for State {
     type Before = Before;
     fn before(&self) -> Before {
         let s = self;
-        Before {
-            phase: s.phase.clone(),
-            permits: s.seats.iter().map(|p| SmallVec::from_slice(p.permits.counts())).collect(),
-            town_hall_closed: s.town_hall_closed.is_some(),
+        let mut permits = SmallVec::new();
+        for p in &s.seats {
+            permits.extend_from_slice(p.permits.counts());
         }
+        Before { phase: s.phase.clone(), permits, town_hall_closed: s.town_hall_closed.is_some() }
     }
     fn invariants() -> &'static [InvariantDef] {
         INVARIANTS
@@ -424,11 +492,12 @@ impl Check for State {
         cards(s, rules)?;
         permits(s, rules, before, action)?;
         hands(s, rules, action, events)?;
-        disasters(s, rules)?;
-        chips(s, rules)?;
-        influence(s, rules)?;
+        let board = read_board(s, rules);
+        disasters(s, rules, &board)?;
+        chips(s, rules, &board)?;
+        influence(s, rules, &board)?;
         win(s, rules, events)?;
-        bank(s, rules)?;
+        bank(s, rules, &board)?;
         town_hall(s, before, action, events)?;
         waiting(s)?;
         Ok(())

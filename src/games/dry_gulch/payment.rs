@@ -163,7 +163,7 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
     {
         return Err("the payment is not in canonical form (sorted, no zero or repeated entries)".into());
     }
-    let mut used = vec![0u32; hand.len()];
+    let mut used: SmallVec<[u32; 48]> = SmallVec::from_elem(0, hand.len());
     let needed = |r: Res| need.iter().find(|(x, _)| *x == r).map(|(_, n)| *n).unwrap_or(0);
     for list in [&p.direct, &p.handyman, &p.store, &p.substituted] {
         for (r, _) in list.iter() {
@@ -255,9 +255,15 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
 
 /// Every distinct payment, in canonical order.
 pub fn enumerate(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], out: &mut Vec<Payment>) {
+    enumerate_each(rules, t, need, hand, &mut |p| out.push(p));
+}
+
+/// Every distinct payment, in canonical order, each handed to `f` (the
+/// legal list makes its actions of them with no list between).
+pub fn enumerate_each(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], f: &mut dyn FnMut(Payment)) {
     let mut left: SmallVec<[u8; 48]> = SmallVec::from_slice(hand);
     let mut cur = Partial::default();
-    per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, out);
+    per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, f);
 }
 
 #[derive(Default)]
@@ -297,7 +303,7 @@ fn per_resource(
     left: &mut [u8],
     cur: &mut Partial,
     store_left: u32,
-    out: &mut Vec<Payment>,
+    out: &mut dyn FnMut(Payment),
 ) {
     let Some(&(r, n)) = need.get(i) else {
         let mut cards = Counts::new();
@@ -307,7 +313,7 @@ fn per_resource(
             suffix[k] = suffix[k + 1] + u32::from(left[k]);
         }
         pools(left, &suffix, 0, cur.pool, &mut cards, &mut |cards| {
-            out.push(Payment {
+            out(Payment {
                 direct: copy(&cur.direct),
                 handyman: copy(&cur.handyman),
                 store: copy(&cur.store),

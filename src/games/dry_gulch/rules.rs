@@ -28,7 +28,7 @@ use crate::lang::{self, Agenda, Steps};
 mod apply;
 mod copies;
 mod deck;
-pub(crate) use deck::in_resource_deck;
+pub(crate) use deck::{card_totals, in_resource_deck};
 mod describe;
 mod disasters;
 mod execute;
@@ -444,23 +444,27 @@ impl State {
             .count() as u32
     }
 
-    /// Influence a building counts for its owner, damage applied.
-    fn building_influence(&self, rules: &Rules, p: &Placed) -> u32 {
+    /// Influence a building counts for its owner, damage applied under
+    /// `reading`; whether the reading decided it (the building is damaged).
+    fn building_influence(&self, rules: &Rules, p: &Placed, reading: DamagedInfluence) -> (u32, bool) {
         let inf = rules.buildings[p.building.index()].influence;
         if p.damage.is_none() || self.fault == Some(Fault::DamageIgnored) {
-            return inf;
+            return (inf, false);
         }
-        match self.r::<DamagedInfluence>() {
+        let counted = match reading {
             DamagedInfluence::HalfRoundDown => inf / 2,
             DamagedInfluence::HalfRoundUp => inf.div_ceil(2),
             DamagedInfluence::Void => 0,
-        }
+        };
+        (counted, true)
     }
 
     /// Counted influence: buildings (damage applied) plus influence cards.
     pub fn counted_influence(&self, rules: &Rules, seat: usize) -> u32 {
         let mut each: SmallVec<[u32; 8]> = SmallVec::from_elem(0, self.seats.len());
-        self.add_influence(rules, Some(seat), &mut each);
+        if self.add_influence(rules, Some(seat), &mut each) != 0 {
+            self.r::<DamagedInfluence>();
+        }
         each[seat]
     }
 
@@ -468,22 +472,42 @@ impl State {
     /// influence invariant asks after every action).
     pub fn counted_influences(&self, rules: &Rules) -> SmallVec<[u32; 8]> {
         let mut each = SmallVec::from_elem(0, self.seats.len());
-        self.add_influence(rules, None, &mut each);
+        if self.add_influence(rules, None, &mut each) != 0 {
+            self.r::<DamagedInfluence>();
+        }
         each
     }
 
     /// Adds the counted influence of `seat` (of every seat: `None`) into
-    /// `each`, indexed by seat: the one sum both ask for.
-    fn add_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) {
+    /// `each`, indexed by seat: the one sum both ask for. The damaged-influence
+    /// reading is not recorded here; the seats whose count it decided (a
+    /// damaged building of theirs) come back as a set, for the caller to
+    /// record it where it asked about one of them.
+    fn add_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) -> u64 {
         let asked = |o: usize| seat.is_none_or(|s| s == o);
+        let reading = self.peek::<DamagedInfluence>();
+        let mut decided = 0u64;
         for p in self.board.iter().flatten() {
             if let Some(o) = p.owner.filter(|&o| asked(o) && o < each.len()) {
-                each[o] += self.building_influence(rules, p);
+                let (inf, damaged) = self.building_influence(rules, p, reading);
+                each[o] += inf;
+                decided |= u64::from(damaged) << (o % 64);
             }
         }
         for (o, p) in self.seats.iter().enumerate().filter(|&(o, _)| asked(o)) {
             each[o] += p.influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum::<u32>();
         }
+        decided
+    }
+
+    /// `counted_influence` of every seat in one pass, and the seats whose
+    /// count the damaged-influence reading decided, not yet recorded: the
+    /// win check asks seat by seat and stops at a winner, and records the
+    /// reading as `counted_influence` would for the seats it asked about.
+    pub(super) fn influences_of_each(&self, rules: &Rules) -> (SmallVec<[u32; 8]>, u64) {
+        let mut each = SmallVec::from_elem(0, self.seats.len());
+        let decided = self.add_influence(rules, None, &mut each);
+        (each, decided)
     }
 
     pub fn chips_on_board(&self, seat: usize) -> u32 {

@@ -95,6 +95,10 @@ pub struct Rules {
     /// Card kinds of the yellow reactions, where the deck has them.
     pub reactions: BTreeMap<ReactionKey, CardKind>,
     pub sources: Sources,
+    /// What the card-conservation invariant compares with under each pair
+    /// of dealing readings, worked out on first use (the invariant's own).
+    #[serde(skip)]
+    pub dealt: super::invariants::DealtTables,
 }
 
 /// Rulebook places the engine's rule errors cite.

@@ -4,6 +4,14 @@
 
 use super::*;
 
+thread_local! {
+    /// The legal list `checked_apply` looks an action up in, kept between
+    /// calls: a fresh list per action cost an allocation past the small
+    /// sizes the allocator keeps at hand (it is cleared before each use,
+    /// and nothing it lists outlives the call).
+    static LISTED: std::cell::RefCell<Vec<Action>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl State {
     /// `Game::apply`: the action if it is legal here, else the rule it breaks.
     pub(in crate::games::dry_gulch) fn checked_apply(
@@ -30,11 +38,10 @@ impl State {
                     )
                     .is_ok()
             }
-            _ => {
-                let mut legal = Vec::new();
-                self.legal(rules, &mut legal, false);
+            _ => LISTED.with_borrow_mut(|legal| {
+                self.legal(rules, legal, false);
                 legal.contains(action)
-            }
+            }),
         };
         if !ok {
             return Err(self.diagnose(rules, action));

@@ -12,14 +12,6 @@ impl State {
         deck_copies(rules, self.peek::<EventDeckComposition>(), self.peek::<VioletCards>(), c)
     }
 
-    /// `card_copies` of every card kind, in kind order, the readings read
-    /// once (the conservation invariant asks after every action).
-    pub fn card_totals(&self, rules: &Rules) -> SmallVec<[u32; 64]> {
-        let (split, violet) = (self.peek::<EventDeckComposition>(), self.peek::<VioletCards>());
-        let moved = Moved::new(rules, violet);
-        rules.cards().map(|c| moved.copies(rules, split, c)).collect()
-    }
-
     /// Whether card `c` is shuffled, drawn and discarded with the resource
     /// cards (the reading is recorded only for a violet card, where it decides).
     pub(crate) fn resource_pile(&self, rules: &Rules, c: CardKind) -> bool {
@@ -36,6 +28,13 @@ impl State {
     pub(crate) fn peek<H: Hook>(&self) -> H {
         H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
     }
+}
+
+/// `deck_copies` of every card kind, in kind order, what the decks move
+/// worked out once (for the conservation invariant's fixed totals).
+pub(crate) fn card_totals(rules: &Rules, split: EventDeckComposition, violet: VioletCards) -> Vec<u32> {
+    let moved = Moved::new(rules, violet);
+    rules.cards().map(|c| moved.copies(rules, split, c)).collect()
 }
 
 /// Whether card `c` starts in the resource deck under `violet`.
@@ -58,7 +57,7 @@ pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, violet: Vi
 }
 
 /// What `violet-cards: resource-cards` moves between the decks, worked out
-/// once for every card kind (`card_totals` asks after every action): the
+/// once for every card kind (`card_totals` asks for every kind): the
 /// copies the violet cards take from the resource kinds, and the red cards
 /// that get the event deck's freed places. `None` under `event-cards`.
 struct Moved(Option<(u32, SmallVec<[CardKind; 8]>)>);

@@ -18,8 +18,13 @@ impl State {
             WinCheck::AnyPlayer => self.seats_from_active().collect(),
             WinCheck::ActivePlayer => smallvec::smallvec![self.active],
         };
+        // every seat's count from one pass over the board
+        let (each, decided) = self.influences_of_each(rules);
         for seat in seats {
-            let inf = self.counted_influence(rules, seat);
+            if decided & (1 << (seat % 64)) != 0 {
+                self.r::<DamagedInfluence>();
+            }
+            let inf = each[seat];
             if inf >= self.win_threshold(seat) {
                 ev.push(Event::Won { seat, influence: inf, during_build: self.phase == Phase::Build });
                 self.end(End::Win(seat), ev);
@@ -63,8 +68,8 @@ impl State {
             | Action::Give(_)
             | Action::RewardDraw(_)
             | Action::Choose { .. }
-            | Action::SpreadTo(_) => self.decide(rules, action.clone(), ev),
-            Action::PlaceResidence(_) | Action::DraftPermit(_) => self.set_up_action(rules, action.clone(), ev),
+            | Action::SpreadTo(_) => self.decide(rules, action, ev),
+            Action::PlaceResidence(_) | Action::DraftPermit(_) => self.set_up_action(rules, action, ev),
             Action::DiscardRevealed(_)
             | Action::KeepRevealed(_)
             | Action::ReopenTownHall(_)
@@ -74,7 +79,7 @@ impl State {
             | Action::DrawPermits
             | Action::KeepPermit(_)
             | Action::ChoosePermit(_)
-            | Action::BankDraw => self.events_or_draw(rules, action.clone(), ev),
+            | Action::BankDraw => self.events_or_draw(rules, action, ev),
             Action::Build { .. }
             | Action::PlayInfluence(_)
             | Action::PlayDisaster { .. }
@@ -82,7 +87,7 @@ impl State {
             | Action::EndBuild
             | Action::Discard(_)
             | Action::EndTurn
-            | Action::StartTurn => self.build_or_discard(rules, action.clone(), ev),
+            | Action::StartTurn => self.build_or_discard(rules, action, ev),
         };
         if !done {
             return;
@@ -113,8 +118,8 @@ impl State {
 
     /// The answer to the decision a pending effect waits for; `false` if
     /// the decision waited for is another.
-    fn decide(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
-        match action {
+    fn decide(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) -> bool {
+        match *action {
             Action::UseInsurance(yes) => {
                 let Some(Decision::UseInsurance { seat }) = self.agenda.decision.take() else {
                     return false;
@@ -168,8 +173,8 @@ impl State {
     }
 
     /// A Residence placed or a permit drafted at set-up; `false` out of set-up.
-    fn set_up_action(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
-        match action {
+    fn set_up_action(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) -> bool {
+        match *action {
             Action::PlaceResidence(plot) => {
                 let Phase::Residence { seat } = self.phase else {
                     return false;
@@ -209,9 +214,9 @@ impl State {
 
     /// An action of the event or the draw phase; `false` if a permit was
     /// kept with none offered.
-    fn events_or_draw(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
+    fn events_or_draw(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) -> bool {
         let a = self.active;
-        match action {
+        match *action {
             Action::DiscardRevealed(c) => {
                 moved(move_n(&mut self.revealed, &mut self.event_discard, c, 1));
                 ev.push(Event::RevealedDiscarded { card: c });
@@ -223,8 +228,8 @@ impl State {
                 moved(move_n(&mut self.revealed, &mut self.seats[a].hand, c, 1));
                 ev.push(Event::Kept { seat: a, card: c });
             }
-            Action::ReopenTownHall(cards) => {
-                for (c, n) in cards {
+            Action::ReopenTownHall(ref cards) => {
+                for &(c, n) in cards {
                     for _ in 0..n {
                         self.discard_from_hand(rules, a, c, 1);
                         ev.push(Event::Discarded { seat: a, card: c });
@@ -269,10 +274,10 @@ impl State {
     }
 
     /// An action of the building or the discard phase, or the start of a turn.
-    fn build_or_discard(&mut self, rules: &Rules, action: Action, ev: &mut Vec<Event>) -> bool {
+    fn build_or_discard(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) -> bool {
         let a = self.active;
-        match action {
-            Action::Build { building, plot, payment: pay } => self.build(rules, building, plot, &pay, ev),
+        match *action {
+            Action::Build { building, plot, payment: ref pay } => self.build(rules, building, plot, pay, ev),
             Action::PlayInfluence(c) => {
                 self.play_event_card(a, c, true);
                 let e = rules.event_of(c).expect("legal influence cards are events");

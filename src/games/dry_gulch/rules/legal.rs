@@ -33,7 +33,7 @@ impl State {
     }
 
     /// The requirements of a building for the active player (Blacksmith waiver applied).
-    pub fn needs(&self, rules: &Rules, b: Bld) -> Vec<(Res, u32)> {
+    pub fn needs(&self, rules: &Rules, b: Bld) -> SmallVec<[(Res, u32); 8]> {
         let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
         rules.buildings[b.index()].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
     }
@@ -280,30 +280,33 @@ impl State {
             return;
         }
         let standing = self.standing(rules);
-        let mut payments = Vec::with_capacity(64);
+        let hand = self.seats[self.active].hand.counts();
         for b in rules.buildings() {
             if self.build_blocker::<()>(rules, b, &standing).is_err() {
                 continue;
             }
             let plots: SmallVec<[Plot; 32]> =
                 rules.plots().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
-            let Some((&last, others)) = plots.split_last() else {
+            let Some((&first, others)) = plots.split_first() else {
                 continue;
             };
-            payments.clear();
-            payment::enumerate(
-                rules,
-                &terms,
-                &self.needs(rules, b),
-                self.seats[self.active].hand.counts(),
-                &mut payments,
-            );
-            out.reserve(plots.len() * payments.len());
+            // the first plot's builds straight from the enumeration, then
+            // the same payments on each other plot in plot order
+            let start = out.len();
+            payment::enumerate_each(rules, &terms, &self.needs(rules, b), hand, &mut |payment| {
+                out.push(Action::Build { building: b, plot: first, payment })
+            });
+            let end = out.len();
+            out.reserve(others.len() * (end - start));
             for &plot in others {
-                out.extend(payments.iter().map(|p| Action::Build { building: b, plot, payment: p.clone() }));
+                let at = out.len();
+                out.extend_from_within(start..end);
+                for a in &mut out[at..] {
+                    if let Action::Build { plot: p, .. } = a {
+                        *p = plot;
+                    }
+                }
             }
-            // the last plot takes the payments themselves
-            out.extend(payments.drain(..).map(|payment| Action::Build { building: b, plot: last, payment }));
         }
     }
 
