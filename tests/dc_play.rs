@@ -111,3 +111,26 @@ fn the_catalog_shows_its_interpretations_and_assumptions() {
 // The house-rules overlay tests (a file of their own, run in this binary).
 #[path = "dodge_city_overlay.rs"]
 mod overlay;
+
+/// A recorded game pins its final state: the facts `record_expect` keeps
+/// hold every seat's money and are met by the state they were read from
+/// (a record that fell back to an empty `expect:` would fail here).
+#[test]
+fn a_recorded_game_pins_the_facts_it_reached() {
+    use rulecheck::check::playout::play;
+    use rulecheck::engine::Scripted;
+    let rules = rules();
+    for (players, seed) in [(2, 3), (4, 9)] {
+        let config = Config::new("dodge-city", players, seed);
+        let mut last = None;
+        play::<State, ()>(&rules, &config, &mut RandomChooser::new(seed), 60, |s, _, _| {
+            last = Some((s.record_expect(&rules), s.facts(&rules)));
+            Ok(())
+        })
+        .unwrap();
+        let (expect, facts) = last.expect("the game played an action");
+        assert_eq!(expect.money.len(), players as usize, "{config}: {expect:?}");
+        assert!(expect.phase.is_some() && expect.outcome.is_some(), "{config}: {expect:?}");
+        assert_eq!(facts.unmet(&expect), Ok(vec![]), "{config}");
+    }
+}

@@ -6,6 +6,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::game::seat_name;
+
 /// A player's seat, 0-based in turn order from the starting player.
 pub type Seat = usize;
 
@@ -54,7 +56,7 @@ impl fmt::Display for Seats {
         if self.is_empty() {
             return f.write_str("nobody");
         }
-        let names: Vec<String> = self.iter().map(|s| format!("p{}", s + 1)).collect();
+        let names: Vec<String> = self.iter().map(seat_name).collect();
         f.write_str(&names.join(", "))
     }
 }
@@ -77,7 +79,7 @@ pub enum ToMove {
 impl fmt::Display for ToMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ToMove::Seat(s) => write!(f, "p{}", s + 1),
+            ToMove::Seat(s) => f.write_str(&seat_name(*s)),
             ToMove::Simultaneous(seats) => write!(f, "{seats} (choosing at once)"),
             ToMove::Chance => f.write_str("chance"),
             ToMove::Terminal => f.write_str("nobody (the game is over)"),
@@ -196,7 +198,7 @@ impl Outcome {
 
     /// A short stable key for tallies: `win:p1`, `win:p1+p3`, `draw:turn-cap`.
     pub fn key(&self) -> String {
-        let winners: Vec<String> = self.winners().map(|s| format!("p{}", s + 1)).collect();
+        let winners: Vec<String> = self.winners().map(seat_name).collect();
         if winners.is_empty() {
             let reason = serde_json::to_value(self.reason).ok().and_then(|v| v.as_str().map(String::from));
             format!("draw:{}", reason.unwrap_or_default())
@@ -209,7 +211,7 @@ impl Outcome {
 impl fmt::Display for Outcome {
     /// `p1 wins`, `p1 and p3 share first place (tie-break)`, `draw (turn cap)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let winners: Vec<String> = self.winners().map(|s| format!("p{}", s + 1)).collect();
+        let winners: Vec<String> = self.winners().map(seat_name).collect();
         match winners.as_slice() {
             [] => write!(f, "draw ({})", self.reason),
             [one] if self.reason == EndReason::Goal => write!(f, "{one} wins"),

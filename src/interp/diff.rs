@@ -12,7 +12,7 @@ use crate::catalog::common::Interpretation;
 use crate::check::fuzz::outcome_key;
 use crate::check::playout::{RandomChooser, ScriptThenRandom};
 use crate::check::suite::{Checks, GameRun, run_game};
-use crate::engine::{Config, ConfigError, Outcome, Scripted};
+use crate::engine::{Config, ConfigError, Outcome, Scripted, seat_name};
 use crate::games::{AnyRules, with_game};
 
 /// A differential run of one interpretation: the same games under each option.
@@ -325,7 +325,7 @@ pub fn render_diff(d: &DiffSummary) -> String {
         let _ = writeln!(out, "  {line}");
     }
     for o in &d.per_option {
-        let wins: Vec<String> = o.wins.iter().enumerate().map(|(s, n)| format!("p{} {n}", s + 1)).collect();
+        let wins: Vec<String> = o.wins.iter().enumerate().map(|(s, n)| format!("{} {n}", seat_name(s))).collect();
         let _ = writeln!(
             out,
             "  under {}: wins {}, draws {}; mean {:.1} actions, {:.1} turns",

@@ -20,7 +20,7 @@ use crate::catalog::GameSources;
 use crate::check::sensitivity::{
     Change, GroupResult, Paired, Sensitivity, Trial, find_sites, group_sites, pair, perturb, play_records_any,
 };
-use crate::engine::Config;
+use crate::engine::{Config, seat_name};
 use crate::games::{self, AnyRules};
 
 /// Seeds per change in the book's run.
@@ -55,7 +55,7 @@ impl Effect {
             .win_diff
             .iter()
             .enumerate()
-            .map(|(s, d)| (format!("p{}", s + 1), mean_interval(d)))
+            .map(|(s, d)| (seat_name(s), mean_interval(d)))
             .fold(None, |best: Option<(String, Estimate)>, (s, e)| match best {
                 Some((_, b)) if b.value.abs() >= e.value.abs() => best,
                 _ => Some((s, e)),

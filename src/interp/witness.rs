@@ -12,7 +12,7 @@ use crate::catalog::common::{Interpretation, Witness};
 use crate::catalog::diag::Diagnostic;
 use crate::check::find::{FindOptions, find};
 use crate::check::query::compile;
-use crate::engine::{Config, Describe, Game, Query, Seat};
+use crate::engine::{Config, Describe, Game, Query, seat_name};
 use crate::games::{AnyRules, with_game};
 
 /// The search the book runs for a witness (as `rulecheck find` with
@@ -95,7 +95,7 @@ pub fn game(rules: &AnyRules, i: &Interpretation) -> Result<(Vec<String>, Vec<St
 fn trace<G: Query + Describe>(rules: &G::Rules, mut state: G, actions: &[G::Action]) -> (Vec<String>, Vec<String>) {
     let (mut steps, mut events) = (Vec::new(), Vec::new());
     for a in actions {
-        let by = state.actor(a).map_or("chance".to_string(), |s: Seat| format!("p{}", s + 1));
+        let by = state.actor(a).map_or("chance".to_string(), seat_name);
         steps.push(format!("{by}: {}", G::describe_action(rules, a)));
         let Ok(ev) = state.apply(rules, a) else { break };
         events = ev.iter().map(|e| G::describe_event(rules, e)).collect();

@@ -19,7 +19,7 @@ use self::run::run_config;
 use crate::catalog::SourceFile;
 use crate::catalog::common::RawCitation;
 use crate::catalog::diag::Diagnostic;
-use crate::engine::{Config, Scripted};
+use crate::engine::{Config, Scripted, seat_name};
 use crate::games::{AnyRules, with_game};
 use crate::yaml::{self, Spanned, position};
 
@@ -293,7 +293,7 @@ pub fn record<G: Scripted>(
     let mut state = G::new(rules, config).map_err(|e| e.to_string())?;
     let mut steps = Vec::new();
     for (i, a) in actions.iter().enumerate() {
-        let by = state.actor(a).map(|p| format!("p{}", p + 1));
+        let by = state.actor(a).map(seat_name);
         state.apply(rules, a).map_err(|e| format!("action {}: {e}", i + 1))?;
         steps.push(RecordedStep { by, act: G::action_to_spec(rules, a) });
     }
