@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use super::config::{Config, ConfigError};
 use super::turn::{TurnError, TurnPlan};
-use crate::catalog::common::{Change, Interpretation, Variant};
+use crate::catalog::common::{Change, Declared, Interpretation, Variant};
 
 /// A reading the code implements, as a typed enum with one variant per
 /// option it can play. Declared with [`hooks!`](crate::hooks).
@@ -85,6 +85,11 @@ macro_rules! switches {
             pub const ALL: &'static [$name] = &[$($name::$var),+];
             pub fn id(self) -> &'static str {
                 $table[self as usize]
+            }
+        }
+        impl From<$name> for usize {
+            fn from(s: $name) -> usize {
+                s as usize
             }
         }
         /// The catalog ids, in declaration order.
@@ -218,6 +223,62 @@ impl Readings {
             return None;
         }
         self.replaced.binary_search_by_key(&entity, |(e, _)| *e).ok().map(|i| self.replaced[i].1)
+    }
+}
+
+/// How a game's state reads its configuration: the hook variant and the
+/// parameter values [`Readings::resolve`] chose, each recorded in
+/// [`Touched`] as consulted (`r`, `p`, `replaced`, `chose`) or read
+/// without a record (`peek`, `param`: for the invariants, which must not
+/// change what counts as reached). A game states only where its readings
+/// live; the switch points follow `catalog::common::Declared` (hooks, then
+/// parameters, which `resolve` sizes to the game's hook table).
+pub trait Reads {
+    /// The game's parameter enum (declared with [`switches!`](crate::switches)).
+    type Param: Into<usize>;
+    /// The configuration's readings and the record of what was consulted.
+    fn reads(&self) -> (&Readings, &Touched);
+
+    /// How the configuration reads hook `H`, recording that it was consulted.
+    fn r<H: Hook>(&self) -> H {
+        self.reads().1.mark(H::INDEX);
+        self.peek()
+    }
+
+    /// How the configuration reads hook `H`, without recording it.
+    fn peek<H: Hook>(&self) -> H {
+        H::from_index(self.reads().0.hooks.get(H::INDEX).copied().unwrap_or(0))
+    }
+
+    /// A parameter's value in this configuration, recording that it was used.
+    fn p(&self, k: Self::Param) -> u32 {
+        let (readings, touched) = self.reads();
+        let k = k.into();
+        touched.mark(readings.hooks.len() + k);
+        readings.params.get(k).copied().unwrap_or(0)
+    }
+
+    /// A parameter's value without recording its use.
+    fn param(&self, k: Self::Param) -> u32 {
+        self.reads().0.params.get(k.into()).copied().unwrap_or(0)
+    }
+
+    /// The replacement a reading or variant gives entity `e`'s effect (an
+    /// index the game gave the `Change::Replace`), recorded as consulted
+    /// where there is one.
+    fn replaced(&self, declared: &Declared<'_>, e: usize) -> Option<u32> {
+        let (readings, touched) = self.reads();
+        let with = readings.replacement(e as u32)?;
+        touched.mark(declared.entity_point(e));
+        Some(with)
+    }
+
+    /// Whether interpretation `i` chose option `o` (a `reading:`
+    /// condition), recording the consultation.
+    fn chose(&self, declared: &Declared<'_>, i: usize, o: u16) -> bool {
+        let (readings, touched) = self.reads();
+        touched.mark(declared.interpretation_point(i));
+        readings.options.get(i) == Some(&o)
     }
 }
 

@@ -89,7 +89,19 @@ pub struct Declared<'a> {
     pub turn: &'a [u16],
 }
 
-impl Declared<'_> {
+impl<'a> Declared<'a> {
+    /// What a game's code declares: its hook, variant and parameter tables,
+    /// its procedures with the required ones (`steps`), and the `entities`
+    /// a `replace:` may name; the turn is left empty (the copy kept for
+    /// switch points).
+    pub fn code(
+        (hooks, variants, params): (&'a [HookDecl], &'a [&'a str], &'a [&'a str]),
+        (steps, required_steps): (&'a [&'a str], &'a [&'a str]),
+        entities: usize,
+    ) -> Self {
+        Declared { hooks, variants, params, entities, steps, required_steps, turn: &[] }
+    }
+
     /// The switch point of hook `h` (see `engine::Touched`).
     pub fn hook_point(&self, h: usize) -> usize {
         h
@@ -107,6 +119,18 @@ impl Declared<'_> {
     pub fn interpretation_point(&self, i: usize) -> usize {
         self.hooks.len() + self.params.len() + self.entities + self.steps.len() + i
     }
+}
+
+/// The catalog's value of each parameter in `params` (ids written
+/// `section.field`, the code's table order), from the numbers of
+/// `game.yaml` given as (section, field, value); 0 for an id none is.
+pub fn param_values<'a>(
+    params: &[&str],
+    numbers: impl Iterator<Item = (&'static str, &'static str, &'a Spanned<u32>)> + Clone,
+) -> Vec<u32> {
+    let value =
+        |id: &str| numbers.clone().find(|(s, f, _)| id.split_once('.') == Some((s, f))).map_or(0, |n| n.2.value);
+    params.iter().map(|id| value(id)).collect()
 }
 
 /// Lowers the game's replacement shape (`replace:` entries, written in the

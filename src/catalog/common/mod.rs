@@ -19,7 +19,7 @@ mod variants;
 
 pub use super::folder::{RawWitness, Witness, closest};
 pub use super::turn::{RawStep, lower_turn};
-pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, RawReplace};
+pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, RawReplace, param_values};
 pub use interpretations::{
     INTERPRETATION_KINDS, Interpretation, InterpretationOption, RawInterpretation, RawInterpretationsFile, RawOption,
     lower_interpretations,

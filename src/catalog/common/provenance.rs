@@ -213,6 +213,47 @@ macro_rules! records {
     )+};
 }
 
+/// Declares sections of numbers (a `game.yaml` section): each struct with
+/// its other fields (in `[...]`, first), its number fields (each a
+/// `Spanned<u32>`), and `source` and `assumed` with the attributes the
+/// invocation gives them first (`[source] [assumed]`: how the game's
+/// schema writes them); `FIELDS` names the number fields and `numbers()`
+/// gives each with its value, in declaration order; writes [`Provenance`].
+#[macro_export]
+macro_rules! numbered {
+    (@one [$(#[$sm:meta])*] [$(#[$am:meta])*] $(#[$m:meta])* $name:ident
+        [$($(#[$om:meta])* $other:ident: $oty:ty),* $(,)?]
+        { $($(#[$fm:meta])* $field:ident),+ $(,)? }
+    ) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $($(#[$om])* pub $other: $oty,)*
+            $($(#[$fm])* pub $field: $crate::yaml::Spanned<u32>,)+
+            $(#[$sm])*
+            pub source: Vec<$crate::catalog::common::RawCitation>,
+            $(#[$am])*
+            pub assumed: std::collections::BTreeMap<String, String>,
+        }
+
+        impl $name {
+            /// Its number fields.
+            pub const FIELDS: &[&str] = &[$(stringify!($field)),+];
+
+            /// Each number field with its value.
+            pub fn numbers(&self) -> impl Iterator<Item = (&'static str, &$crate::yaml::Spanned<u32>)> + Clone {
+                Self::FIELDS.iter().copied().zip([$(&self.$field),+])
+            }
+        }
+
+        $crate::provenance!($name);
+    };
+    ($source:tt $assumed:tt $($(#[$m:meta])* $name:ident $([$($other:tt)*])? { $($fields:tt)* })+) => {$(
+        $crate::numbered!(@one $source $assumed $(#[$m])* $name [$($($other)*)?] { $($fields)* });
+    )+};
+}
+
 /// A record's or section's numbers, for [`check_provenance`]: what
 /// messages call it, where they point, its provenance and its number
 /// fields with how many numbers each holds.

@@ -110,7 +110,8 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
     let readings = lower_readings(lay, &card_ids, events.len(), choices, &tested, diags);
     check_documents(citations(&f, &sections), &documents, diags);
-    let params = params(&g.setup, &g.rules);
+    let setup = g.setup.numbers().map(|(f, n)| ("setup", f, n));
+    let params = common::param_values(PARAMS, setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n))));
     debug_assert_eq!(params.len(), PARAMS.len());
     let gs = &g.game;
     Rules {
@@ -137,35 +138,14 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     }
 }
 
-/// The numbers of `rules:`, each with its least value.
-fn rule_numbers(r: &RulesSection) -> [(&'static str, &Spanned<u32>, u32); 9] {
-    [
-        ("goal_points", &r.goal_points, 1),
-        ("number_card_pay", &r.number_card_pay, 0),
-        ("buy_per_building", &r.buy_per_building, 1),
-        ("indio_removes", &r.indio_removes, 0),
-        ("control_fields", &r.control_fields, 1),
-        ("sale_percent", &r.sale_percent, 0),
-        ("picture_tokens", &r.picture_tokens, 0),
-        ("money_per_point", &r.money_per_point, 0),
-        ("round_cap", &r.round_cap, 1),
-    ]
-}
-
 /// `game.yaml`'s sections: where each one's diagnostics point, its
 /// provenance and its number fields (the round has none).
 fn sections(g: &GameFile) -> [Numbers<'_>; 4] {
     let (s, r) = (&g.setup, &g.rules);
-    let rules = rule_numbers(r).iter().map(|(n, _, _)| (*n, 1)).collect();
     [
         g.game.numbers(),
-        Numbers {
-            what: "setup",
-            at: position(&s.money),
-            of: s,
-            fields: vec![("money", 1), ("hand", 1), ("tokens", 1)],
-        },
-        Numbers { what: "rules", at: position(&r.goal_points), of: r, fields: rules },
+        Numbers { what: "setup", at: position(&s.money), of: s, fields: ones(SetupSection::FIELDS) },
+        Numbers { what: "rules", at: position(&r.goal_points), of: r, fields: ones(RulesSection::FIELDS) },
         Numbers { what: "round", at: (1, 1), of: &g.round, fields: Vec::new() },
     ]
 }
@@ -185,8 +165,10 @@ fn check_sections(lay: &Layers<'_>, sections: &[Numbers<'_>], tally: &mut Number
     bound(sfile, &s.hand, "setup: hand", 1, 16, diags);
     bound(sfile, &s.tokens, "setup: tokens", 1, 255, diags);
     lay.from.check(&sections[2..3], tally, diags);
-    for (name, v, min) in rule_numbers(&g.rules) {
-        bound(rfile, v, &format!("rules: {name}"), min, MAX_NUMBER, diags);
+    // at least 1: the goal, the buying per building, the fields to control, the round cap
+    let least = |name| u32::from(matches!(name, "goal_points" | "buy_per_building" | "control_fields" | "round_cap"));
+    for (name, v) in g.rules.numbers() {
+        bound(rfile, v, &format!("rules: {name}"), least(name), MAX_NUMBER, diags);
     }
 }
 
@@ -362,25 +344,6 @@ fn citations<'a>(f: &'a Files<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'
     );
     cites.extend(common::cites(&lay.events).chain(common::cites(&lay.interpretations)));
     cites
-}
-
-/// The catalog's values of the parameters a reading may set, in `PARAMS`
-/// order.
-fn params(s: &SetupSection, r: &RulesSection) -> Vec<u32> {
-    vec![
-        s.money.value,
-        s.hand.value,
-        s.tokens.value,
-        r.goal_points.value,
-        r.number_card_pay.value,
-        r.buy_per_building.value,
-        r.indio_removes.value,
-        r.control_fields.value,
-        r.sale_percent.value,
-        r.picture_tokens.value,
-        r.money_per_point.value,
-        r.round_cap.value,
-    ]
 }
 
 /// The event cards, their effects compiled in the shared language.

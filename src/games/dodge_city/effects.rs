@@ -141,8 +141,7 @@ impl World<Dc> for State {
         self.each = seat;
     }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.touched.mark(rules.declared.interpretation_point(i));
-        self.readings.options.get(i) == Some(&o)
+        self.chose(&rules.declared, i, o)
     }
     fn measure(&self, _: &Rules, m: Measure, seat: usize) -> u32 {
         let p = &self.seats[seat];

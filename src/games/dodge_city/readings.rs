@@ -94,13 +94,5 @@ crate::procedures! {
 /// cards (the entities a `replace:` names); `turn` is left empty (the
 /// catalog's round is lowered against this).
 pub fn declared(events: usize) -> Declared<'static> {
-    Declared {
-        hooks: HOOKS,
-        variants: &[],
-        params: PARAMS,
-        entities: events,
-        steps: PROCEDURES,
-        required_steps: Proc::REQUIRED,
-        turn: &[],
-    }
+    Declared::code((HOOKS, &[], PARAMS), (PROCEDURES, Proc::REQUIRED), events)
 }

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use super::effects::Dc;
 use crate::catalog::common::{Declared, Document, Interpretation, NumberTally, Variant};
+/// The state's reading accessors, in scope wherever the game's types are.
+pub use crate::engine::Reads as _;
 use crate::engine::{Grid, Id, TurnPlan};
 use crate::lang::{Choice, Effect};
 

@@ -38,34 +38,21 @@ pub struct RoundSection {
     pub source: Vec<RawCitation>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetupSection {
-    pub money: Spanned<u32>,
-    pub hand: Spanned<u32>,
-    pub tokens: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RulesSection {
-    pub goal_points: Spanned<u32>,
-    pub number_card_pay: Spanned<u32>,
-    pub buy_per_building: Spanned<u32>,
-    pub indio_removes: Spanned<u32>,
-    pub control_fields: Spanned<u32>,
-    pub sale_percent: Spanned<u32>,
-    pub picture_tokens: Spanned<u32>,
-    pub money_per_point: Spanned<u32>,
-    pub round_cap: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
+crate::numbered! {
+    [#[serde(default, skip_serializing_if = "Vec::is_empty")]]
+    [#[serde(default, skip_serializing_if = "BTreeMap::is_empty")]]
+    SetupSection { money, hand, tokens }
+    RulesSection {
+        goal_points,
+        number_card_pay,
+        buy_per_building,
+        indio_removes,
+        control_fields,
+        sale_percent,
+        picture_tokens,
+        money_per_point,
+        round_cap,
+    }
 }
 
 // ------------------------------------------------------------ cards.yaml
@@ -191,7 +178,6 @@ crate::game_overlay! {
     GameFile => OverlayGameFile { setup: SetupSection, rules: RulesSection, round: RoundSection }
 }
 
-crate::provenance!(SetupSection, RulesSection);
 crate::records!(RawSymbol, RawCard, RawBuilding, RawEvent);
 
 impl crate::catalog::common::Provenance for RoundSection {

@@ -11,8 +11,8 @@ use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Hook, Id, Multiset, Pile, Readings, RuleError,
-    Seat, Touched, WhenEmpty, move_n,
+    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Hook, Id, Multiset, Pile, Readings, Reads,
+    RuleError, Seat, Touched, WhenEmpty, move_n,
 };
 use crate::lang::{self, Agenda};
 
@@ -216,6 +216,13 @@ pub(super) fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleErro
     RuleError::new(&format!("dodge-city/{rule}"), rules.source_of(rule), msg)
 }
 
+impl Reads for State {
+    type Param = P;
+    fn reads(&self) -> (&Readings, &Touched) {
+        (&self.readings, &self.touched)
+    }
+}
+
 impl State {
     pub fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
         let n = config.players;
@@ -297,32 +304,10 @@ impl State {
         Ok(s)
     }
 
-    /// How the configuration reads hook `H`, recording that it was consulted.
-    pub(crate) fn r<H: Hook>(&self) -> H {
-        self.touched.mark(H::INDEX);
-        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
-    }
-
     /// How the configuration reads hook `H` where it decides something
     /// (`decides`), recorded as consulted only there; `None` elsewhere.
     pub(crate) fn r_if<H: Hook>(&self, decides: bool) -> Option<H> {
         decides.then(|| self.r::<H>())
-    }
-
-    /// How the configuration reads hook `H`, without recording it (for the invariants).
-    pub fn peek<H: Hook>(&self) -> H {
-        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
-    }
-
-    /// A parameter's value, recording that it was used.
-    pub(crate) fn p(&self, k: P) -> u32 {
-        self.touched.mark(HOOKS.len() + k as usize);
-        self.param(k)
-    }
-
-    /// A parameter's value without recording its use (for the invariants).
-    pub fn param(&self, k: P) -> u32 {
-        self.readings.params.get(k as usize).copied().unwrap_or(0)
     }
 
     /// The seat `i` places after the start player.
@@ -535,11 +520,8 @@ impl State {
         let Some(e) = got.card else { return };
         crate::engine::move_all(&mut drawn, &mut self.event_discard);
         ev.push(Event::EventDrawn { seat, event: e });
-        let effect = match self.readings.replacement(e.index() as u32) {
-            Some(with) => {
-                self.touched.mark(rules.declared.entity_point(e.index()));
-                &rules.replacements[with as usize]
-            }
+        let effect = match self.replaced(&rules.declared, e.index()) {
+            Some(with) => &rules.replacements[with as usize],
             None => &rules.events[e.index()].effect,
         };
         self.actor = seat;

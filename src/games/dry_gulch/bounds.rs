@@ -59,34 +59,10 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
     let g = &lay.game;
     let file_of = |section: &str| lay.from.at(section);
     let numbers: Vec<(&str, &str, &Spanned<u32>)> = {
-        let (gm, st, tu, co, li) = (&g.game, &g.setup, &g.turn, &g.components, &g.limits);
+        let gm = &g.game;
         let mut v = vec![("game", "min_players", &gm.min_players), ("game", "max_players", &gm.max_players)];
-        v.extend(st.chips.values().map(|n| ("setup", "chips", n)));
-        v.extend([
-            ("setup", "chips_on_residence", &st.chips_on_residence),
-            ("setup", "deal_resources", &st.deal_resources),
-            ("setup", "deal_permits", &st.deal_permits),
-            ("setup", "draft_permits", &st.draft_permits),
-            ("turn", "events_revealed", &tu.events_revealed),
-            ("turn", "events_discarded", &tu.events_discarded),
-            ("turn", "rounds_without_events", &tu.rounds_without_events),
-            ("turn", "draw_resources", &tu.draw_resources),
-            ("turn", "permits_from_deck", &tu.permits_from_deck),
-            ("turn", "bank_resources", &tu.bank_resources),
-            ("turn", "bank_permits", &tu.bank_permits),
-            ("turn", "hand_limit", &tu.hand_limit),
-            ("turn", "influence_card_reward", &tu.influence_card_reward),
-            ("turn", "town_hall_reopen_cards", &tu.town_hall_reopen_cards),
-            ("turn", "general_store_cards", &tu.general_store_cards),
-            ("components", "resource_cards", &co.resource_cards),
-            ("components", "event_cards", &co.event_cards),
-            ("components", "permits", &co.permits),
-            ("components", "chips", &co.chips),
-            ("components", "colours", &co.colours),
-            ("components", "damage_markers", &co.damage_markers),
-            ("limits", "turn_cap", &li.turn_cap),
-            ("limits", "fixed_win_threshold", &li.fixed_win_threshold),
-        ]);
+        v.extend(g.setup.chips.values().map(|n| ("setup", "chips", n)));
+        v.extend(super::catalog::section_numbers(g));
         v
     };
     for (section, field, n) in &numbers {

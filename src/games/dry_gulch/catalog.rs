@@ -11,7 +11,7 @@ mod resources;
 use super::bounds::{check_deck_totals, check_game_numbers};
 use super::effects::{Dg, DgHost};
 use super::layers::{Layers, citations, layer, parse_all, parse_overlay};
-use super::readings::{self, P};
+use super::readings::{self, PARAMS};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::GameSources;
@@ -105,32 +105,13 @@ struct Ids {
 fn sections(g: &GameFile) -> [Numbers<'_>; 5] {
     let (s, t, c, l) = (&g.setup, &g.turn, &g.components, &g.limits);
     let mut setup = vec![("chips", s.chips.len())];
-    setup.extend(ones(&["chips_on_residence", "deal_resources", "deal_permits", "draft_permits"]));
-    let turn = ones(&[
-        "events_revealed",
-        "events_discarded",
-        "rounds_without_events",
-        "draw_resources",
-        "permits_from_deck",
-        "bank_resources",
-        "bank_permits",
-        "hand_limit",
-        "influence_card_reward",
-        "town_hall_reopen_cards",
-        "general_store_cards",
-    ]);
-    let components = ones(&["resource_cards", "event_cards", "permits", "chips", "colours", "damage_markers"]);
+    setup.extend(ones(SetupSection::FIELDS));
     [
         g.game.numbers(),
         Numbers { what: "setup", at: position(&s.chips_on_residence), of: s, fields: setup },
-        Numbers { what: "turn", at: position(&t.events_revealed), of: t, fields: turn },
-        Numbers { what: "components", at: position(&c.resource_cards), of: c, fields: components },
-        Numbers {
-            what: "limits",
-            at: position(&l.turn_cap),
-            of: l,
-            fields: ones(&["turn_cap", "fixed_win_threshold"]),
-        },
+        Numbers { what: "turn", at: position(&t.events_revealed), of: t, fields: ones(TurnSection::FIELDS) },
+        Numbers { what: "components", at: position(&c.resource_cards), of: c, fields: ones(ComponentsSection::FIELDS) },
+        Numbers { what: "limits", at: position(&l.turn_cap), of: l, fields: ones(LimitsSection::FIELDS) },
     ]
 }
 
@@ -203,7 +184,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         labor: labor.unwrap_or(Id::ZERO),
         blacksmith: blacksmith.unwrap_or(Id::ZERO),
         spreading_fire,
-        params: base_params(g),
+        params: common::param_values(PARAMS, section_numbers(g)),
         replacements: readings.replacements,
         choices: tables.choices,
         declared: readings.declared,
@@ -289,32 +270,15 @@ fn lower_readings(
     Readings { turn, declared, variants, interpretations, replacements }
 }
 
-/// The catalog's values of the parameters a reading may set, in
-/// `readings::PARAMS` order.
-fn base_params(g: &GameFile) -> Vec<u32> {
-    P::ALL
-        .iter()
-        .map(|k| match k {
-            P::DealResources => g.setup.deal_resources.value,
-            P::DealPermits => g.setup.deal_permits.value,
-            P::DraftPermitCount => g.setup.draft_permits.value,
-            P::ChipsOnResidence => g.setup.chips_on_residence.value,
-            P::EventsRevealed => g.turn.events_revealed.value,
-            P::EventsDiscarded => g.turn.events_discarded.value,
-            P::RoundsWithoutEvents => g.turn.rounds_without_events.value,
-            P::DrawResources => g.turn.draw_resources.value,
-            P::PermitsFromDeck => g.turn.permits_from_deck.value,
-            P::BankResources => g.turn.bank_resources.value,
-            P::BankPermits => g.turn.bank_permits.value,
-            P::HandLimit => g.turn.hand_limit.value,
-            P::InfluenceCardReward => g.turn.influence_card_reward.value,
-            P::TownHallReopenCards => g.turn.town_hall_reopen_cards.value,
-            P::GeneralStoreCards => g.turn.general_store_cards.value,
-            P::DamageMarkers => g.components.damage_markers.value,
-            P::TurnCap => g.limits.turn_cap.value,
-            P::FixedWinThreshold => g.limits.fixed_win_threshold.value,
-        })
-        .collect()
+/// The numbers of `game.yaml`'s number sections, as (section, field, value).
+pub(super) fn section_numbers(
+    g: &GameFile,
+) -> impl Iterator<Item = (&'static str, &'static str, &Spanned<u32>)> + Clone {
+    let of = |section: &'static str| move |(f, n)| (section, f, n);
+    (g.setup.numbers().map(of("setup")))
+        .chain(g.turn.numbers().map(of("turn")))
+        .chain(g.components.numbers().map(of("components")))
+        .chain(g.limits.numbers().map(of("limits")))
 }
 
 /// The card in the role `spreading-fire`: exactly one red card must have it.

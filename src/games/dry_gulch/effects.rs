@@ -341,8 +341,7 @@ impl World<Dg> for State {
         self.flags[f.index()]
     }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.touched.mark(rules.declared.interpretation_point(i));
-        self.readings.options.get(i).is_some_and(|k| *k == o)
+        self.chose(&rules.declared, i, o)
     }
     fn game_cond(&self, _: &Rules, c: &DgCond) -> bool {
         match *c {

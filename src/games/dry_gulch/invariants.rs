@@ -13,7 +13,7 @@ use super::rules_data::{Ability, Bld, CardKind, Plot, ReactionKey, Rules, kind};
 use smallvec::SmallVec;
 
 use super::rules::End;
-use crate::engine::{Check, InvariantDef, Violation};
+use crate::engine::{Check, InvariantDef, Reads, Violation};
 use crate::engine::{EndReason, Hook, Id, Imbalance, Kind, Tally};
 
 crate::invariant_table! { Fault;

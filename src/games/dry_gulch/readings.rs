@@ -170,15 +170,7 @@ crate::procedures! {
 /// (the entities a `replace:` names); `turn` is left empty (the catalog's
 /// turn is lowered against this).
 pub fn declared(events: usize) -> Declared<'static> {
-    Declared {
-        hooks: HOOKS,
-        variants: VARIANTS,
-        params: PARAMS,
-        entities: events,
-        steps: PROCEDURES,
-        required_steps: Proc::REQUIRED,
-        turn: &[],
-    }
+    Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, Proc::REQUIRED), events)
 }
 
 #[cfg(test)]

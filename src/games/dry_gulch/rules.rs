@@ -20,8 +20,8 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, RuleError,
-    Supply, Tagged, Touched, WhenEmpty, Why, move_all, move_n,
+    Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, Reads,
+    RuleError, Supply, Tagged, Touched, WhenEmpty, Why, move_all, move_n,
 };
 use crate::lang::{self, Agenda, Steps};
 
@@ -392,25 +392,14 @@ fn refuse<W: Why>(rules: &Rules, rule: &str, msg: impl FnOnce() -> String) -> Re
     Err(W::why(|| err(rules, rule, msg())))
 }
 
+impl Reads for State {
+    type Param = P;
+    fn reads(&self) -> (&Readings, &Touched) {
+        (&self.readings, &self.touched)
+    }
+}
+
 impl State {
-    /// How the configuration reads hook `H`, recording that it was consulted.
-    pub(crate) fn r<H: Hook>(&self) -> H {
-        self.touched.mark(H::INDEX);
-        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
-    }
-
-    /// A parameter's value in this configuration, recording that it was used.
-    pub(crate) fn p(&self, k: P) -> u32 {
-        self.touched.mark(HOOKS.len() + k as usize);
-        self.param(k)
-    }
-
-    /// A parameter's value without recording its use (for the invariants,
-    /// which must not change what counts as reached).
-    pub fn param(&self, k: P) -> u32 {
-        self.readings.params.get(k as usize).copied().unwrap_or(0)
-    }
-
     /// Whether the code's variant `v` is on.
     pub fn on(&self, v: V) -> bool {
         self.variants.get(v as usize).copied().unwrap_or(false)
@@ -419,11 +408,8 @@ impl State {
     /// The effect event `e` has in this configuration: its own, or the one a
     /// reading or variant replaces it with.
     fn effect_of<'r>(&self, rules: &'r Rules, e: usize) -> &'r [Effect] {
-        match self.readings.replacement(e as u32) {
-            Some(with) => {
-                self.touched.mark(rules.declared.entity_point(e));
-                &rules.replacements[with as usize]
-            }
+        match self.replaced(&rules.declared, e) {
+            Some(with) => &rules.replacements[with as usize],
             None => &rules.events[e].effect,
         }
     }

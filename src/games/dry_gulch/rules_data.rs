@@ -10,6 +10,8 @@ use crate::catalog::common::{Citation, Declared, Document, Interpretation, Numbe
 use crate::engine::{Blocks, Id, Stack, TurnPlan};
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
+/// The state's reading accessors, in scope wherever the game's types are.
+pub use crate::engine::Reads as _;
 
 /// The kinds of entity a Dry Gulch catalog has ids for.
 pub mod kind {

@@ -31,82 +31,53 @@ pub struct GameFile {
     pub flags: Vec<Spanned<String>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetupSection {
-    /// Family chips per player, by player count: `{3: 17, 4: 15, ...}`.
-    pub chips: BTreeMap<u32, Spanned<u32>>,
-    /// Chips placed on the Residence at set-up.
-    pub chips_on_residence: Spanned<u32>,
-    pub deal_resources: Spanned<u32>,
-    pub deal_permits: Spanned<u32>,
-    /// Permits each player ends the advanced set-up draft with.
-    pub draft_permits: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TurnSection {
-    /// The steps of a turn in order, each naming one of the procedures the
-    /// code registers (`readings::PROCEDURES`).
-    pub phases: Vec<Spanned<String>>,
-    pub events_revealed: Spanned<u32>,
-    pub events_discarded: Spanned<u32>,
-    /// Rounds at the start of the game in which no events are drawn.
-    pub rounds_without_events: Spanned<u32>,
-    pub draw_resources: Spanned<u32>,
-    /// Permits taken from the face-down deck when drawing a permit (one is kept).
-    pub permits_from_deck: Spanned<u32>,
-    pub bank_resources: Spanned<u32>,
-    pub bank_permits: Spanned<u32>,
-    pub hand_limit: Spanned<u32>,
-    /// Resource cards the owner of a building named by an influence card draws.
-    pub influence_card_reward: Spanned<u32>,
-    /// Cards discarded to reopen a closed Town Hall (optional rule 2).
-    pub town_hall_reopen_cards: Spanned<u32>,
-    /// Cards the General Store lets its owner use as a Good per turn, per store.
-    pub general_store_cards: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ComponentsSection {
-    pub resource_cards: Spanned<u32>,
-    pub event_cards: Spanned<u32>,
-    pub permits: Spanned<u32>,
-    pub chips: Spanned<u32>,
-    pub colours: Spanned<u32>,
-    pub damage_markers: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct LimitsSection {
-    /// Turns after which a game is stopped as a draw (`turn-cap`), unless the
-    /// configuration sets another cap.
-    pub turn_cap: Spanned<u32>,
-    /// Fixed influence threshold used by the `fixed` win-threshold reading.
-    pub fixed_win_threshold: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
+crate::numbered! {
+    [#[serde(default, skip_serializing_if = "Vec::is_empty")]]
+    [
+        /// Number field → the reason its number(s) had to be assumed.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    ]
+    SetupSection [
+        /// Family chips per player, by player count: `{3: 17, 4: 15, ...}`.
+        chips: BTreeMap<u32, Spanned<u32>>,
+    ] {
+        /// Chips placed on the Residence at set-up.
+        chips_on_residence,
+        deal_resources,
+        deal_permits,
+        /// Permits each player ends the advanced set-up draft with.
+        draft_permits,
+    }
+    TurnSection [
+        /// The steps of a turn in order, each naming one of the procedures the
+        /// code registers (`readings::PROCEDURES`).
+        phases: Vec<Spanned<String>>,
+    ] {
+        events_revealed,
+        events_discarded,
+        /// Rounds at the start of the game in which no events are drawn.
+        rounds_without_events,
+        draw_resources,
+        /// Permits taken from the face-down deck when drawing a permit (one is kept).
+        permits_from_deck,
+        bank_resources,
+        bank_permits,
+        hand_limit,
+        /// Resource cards the owner of a building named by an influence card draws.
+        influence_card_reward,
+        /// Cards discarded to reopen a closed Town Hall (optional rule 2).
+        town_hall_reopen_cards,
+        /// Cards the General Store lets its owner use as a Good per turn, per store.
+        general_store_cards,
+    }
+    ComponentsSection { resource_cards, event_cards, permits, chips, colours, damage_markers }
+    LimitsSection {
+        /// Turns after which a game is stopped as a draw (`turn-cap`), unless the
+        /// configuration sets another cap.
+        turn_cap,
+        /// Fixed influence threshold used by the `fixed` win-threshold reading.
+        fixed_win_threshold,
+    }
 }
 
 crate::game_overlay! {
@@ -119,7 +90,6 @@ crate::game_overlay! {
     }
 }
 
-crate::provenance!(SetupSection, TurnSection, ComponentsSection, LimitsSection);
 crate::records!(RawResource, RawBuilding, RawEvent);
 
 // -------------------------------------------------------- resources.yaml

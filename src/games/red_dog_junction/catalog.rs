@@ -272,12 +272,8 @@ fn numbers(
 /// provenance and its number fields.
 fn sections(g: &GameFile) -> [Numbers<'_>; 9] {
     let s = &g.setup;
-    let setup = vec![
-        ("starting_gold", s.starting_gold.len()),
-        ("gold_to_box", s.gold_to_box.len()),
-        ("display", 1),
-        ("gold_die_start", 1),
-    ];
+    let mut setup = vec![("starting_gold", s.starting_gold.len()), ("gold_to_box", s.gold_to_box.len())];
+    setup.extend(ones(SetupSection::FIELDS));
     let (solo, dr) = (&g.solo, &g.drafts);
     [
         g.game.numbers(),

@@ -209,8 +209,7 @@ impl EffectCompiler<'_> {
 impl State {
     /// The effect card `card` has in this configuration (a reading may replace it).
     pub fn card_effect<'r>(&self, rules: &'r Rules, card: Id<Card>) -> &'r [Effect<Rdj>] {
-        if let Some(with) = self.readings.replacement(card.index() as u32) {
-            self.touched.mark(super::readings::declared(rules.cards.len()).entity_point(card.index()));
+        if let Some(with) = self.replaced(&super::readings::declared(rules.cards.len()), card.index()) {
             return rules.compiled.replacements.get(with as usize).map_or(&[], |e| e.as_slice());
         }
         rules.compiled.effects.get(card.index()).map_or(&[], |e| e.as_slice())
@@ -313,8 +312,7 @@ impl World<Rdj> for State {
         self.each = seat;
     }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.touched.mark(super::readings::declared(rules.cards.len()).interpretation_point(i));
-        self.readings.options.get(i) == Some(&o)
+        self.chose(&super::readings::declared(rules.cards.len()), i, o)
     }
     fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {
         match m {

@@ -19,7 +19,7 @@
 use super::readings::*;
 use super::rules::{Action, Phase, State};
 use super::rules_data::*;
-use crate::engine::{Hook, Id};
+use crate::engine::Id;
 
 /// Certain: the action the policy is after (a Super Deal, a trade for gold).
 const SURE: u32 = 10_000;
@@ -31,11 +31,6 @@ impl State {
     pub fn play_weights(&self, rules: &Rules, legal: &[Action], out: &mut Vec<u32>) {
         out.clear();
         out.extend(legal.iter().map(|a| self.weight(rules, a).max(1)));
-    }
-
-    /// A reading's option, not marked consulted.
-    fn peek<H: Hook>(&self) -> H {
-        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
     }
 
     fn weight(&self, rules: &Rules, a: &Action) -> u32 {

@@ -119,13 +119,5 @@ pub const PROCEDURES: &[&str] = &["actions"];
 /// What the code declares, for lowering the catalog: the entities a
 /// `replace:` names are the catalog's `cards` card types.
 pub fn declared(cards: usize) -> Declared<'static> {
-    Declared {
-        hooks: HOOKS,
-        variants: VARIANTS,
-        params: PARAMS,
-        entities: cards,
-        steps: PROCEDURES,
-        required_steps: PROCEDURES,
-        turn: &[0],
-    }
+    Declared { turn: &[0], ..Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, PROCEDURES), cards) }
 }

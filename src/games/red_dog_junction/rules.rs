@@ -10,8 +10,8 @@ use super::effects::{Choosing, Queued};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Chance, Config, ConfigError, Display, EndReason, Hook, Id, Multiset, Occupancy, Outcome, Pile, Readings, RuleError,
-    Supply, Touched, WhenEmpty, Why, move_n,
+    Chance, Config, ConfigError, Display, EndReason, Id, Multiset, Occupancy, Outcome, Pile, Readings, Reads,
+    RuleError, Supply, Touched, WhenEmpty, Why, move_n,
 };
 use crate::lang::Agenda;
 
@@ -278,18 +278,14 @@ pub(super) fn refuse<W: Why>(r: &str, source: &str, msg: &'static str) -> W {
     W::why(|| rule(r, source, msg))
 }
 
-impl State {
-    /// The hook variant of reading `H` this configuration plays (marked consulted).
-    pub fn r<H: Hook>(&self) -> H {
-        self.touched.mark(H::INDEX);
-        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
+impl Reads for State {
+    type Param = P;
+    fn reads(&self) -> (&Readings, &Touched) {
+        (&self.readings, &self.touched)
     }
-    /// A parameter's value (marked consulted).
-    pub fn p(&self, p: P) -> u32 {
-        self.touched.mark(HOOKS.len() + p as usize);
-        self.readings.params[p as usize]
-    }
+}
 
+impl State {
     pub fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
         let solo = config.players == 1;
         let players = if solo { 2 } else { config.players as usize };

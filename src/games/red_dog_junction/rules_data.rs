@@ -3,6 +3,8 @@
 use std::collections::BTreeSet;
 
 use crate::catalog::common::{Document, Interpretation, NumberTally, Variant};
+/// The state's reading accessors, in scope wherever the game's types are.
+pub use crate::engine::Reads as _;
 use crate::engine::{Graph, Id, TurnPlan};
 
 crate::kinds! {

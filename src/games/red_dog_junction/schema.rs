@@ -30,42 +30,11 @@ pub struct GameFile {
     pub drafts: DraftNumbers,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetupSection {
-    pub starting_gold: BTreeMap<u32, Spanned<u32>>,
-    pub gold_to_box: BTreeMap<u32, Spanned<u32>>,
-    pub display: Spanned<u32>,
-    pub gold_die_start: Spanned<u32>,
-    #[serde(default)]
-    pub source: Vec<RawCitation>,
-    #[serde(default)]
-    pub assumed: Assumed,
-}
-
-/// A section of `game.yaml`: its numbers and their provenance.
-macro_rules! numbered {
-    ($($name:ident { $($field:ident),+ })+) => {$(
-        #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-        #[serde(deny_unknown_fields)]
-        pub struct $name {
-            $(pub $field: Spanned<u32>,)+
-            #[serde(default)]
-            pub source: Vec<RawCitation>,
-            #[serde(default)]
-            pub assumed: Assumed,
-        }
-
-        impl $name {
-            /// Its number fields.
-            pub const FIELDS: &[&str] = &[$(stringify!($field)),+];
-        }
-
-        crate::provenance!($name);
-    )+};
-}
-
-numbered! {
+crate::numbered! {
+    [#[serde(default)]] [#[serde(default)]]
+    SetupSection [starting_gold: BTreeMap<u32, Spanned<u32>>, gold_to_box: BTreeMap<u32, Spanned<u32>>] {
+        display, gold_die_start
+    }
     TurnNumbers { actions }
     ShipNumbers { capacity_per_cowboy }
     CrewNumbers { swap_per_outlaw }
@@ -214,5 +183,4 @@ crate::game_overlay! {
     }
 }
 
-crate::provenance!(SetupSection);
 crate::records!(RawCard);

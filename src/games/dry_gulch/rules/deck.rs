@@ -23,11 +23,6 @@ impl State {
             Some(_) => false,
         }
     }
-
-    /// How the configuration reads hook `H`, without recording a consultation.
-    pub(crate) fn peek<H: Hook>(&self) -> H {
-        H::from_index(self.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
-    }
 }
 
 /// `deck_copies` of every card kind, in kind order, what the decks move

@@ -86,7 +86,7 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
 
 /// The catalog id of option `option` of `choose` effect `choice`.
 pub fn choice_id(rules: &Rules, choice: u32, option: u32) -> &str {
-    rules.choices.get(choice as usize).and_then(|c| c.get(option as usize)).map_or("?", |(id, _)| id.as_str())
+    crate::lang::option_id(&rules.choices, choice as usize, option as usize).unwrap_or("?")
 }
 
 pub fn describe_event(rules: &Rules, e: &Event) -> String {
