@@ -198,7 +198,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize, &str)] = &[
     ("src/commands/bench.rs", "bench", 85, "the measured runs and the table, one figure per row"),
     ("src/games/dodge_city/invariants.rs", "check_invariants", 93, "one block per invariant, in the table's order"),
     ("src/games/dodge_city/play.rs", "checked_apply", 83, "one arm per action kind, each naming its rule"),
-    ("src/games/dodge_city/scenario_io.rs", "apply_setup", 87, "one block per set-up key a scenario may override"),
     (
         "src/games/dry_gulch/bounds.rs",
         "check_game_numbers",

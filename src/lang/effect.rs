@@ -8,8 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::agenda::Steps;
-use super::compile::{OpDef, did_you_mean};
-use crate::engine::{Id, Kind};
+use super::compile::OpDef;
 
 /// The types a game plugs into the language. A game declares one marker
 /// type (an empty enum) for it.
@@ -205,46 +204,6 @@ impl<L: Lang> Serialize for Effect<L> {
 
 /// The options of one `choose` effect: (id, effect) in catalog order.
 pub type Choice<L> = Vec<(String, Vec<Effect<L>>)>;
-
-/// The `choose` effect and option a scenario names by the option's id,
-/// as positions in the choice table: the id must be unique among them.
-pub fn option_named<L: Lang>(choices: &[Choice<L>], id: &str) -> Result<(u32, u32), String> {
-    let found: Vec<(u32, u32)> = choices
-        .iter()
-        .enumerate()
-        .flat_map(|(c, options)| {
-            options.iter().enumerate().filter(|(_, (oid, _))| oid == id).map(move |(o, _)| (c as u32, o as u32))
-        })
-        .collect();
-    match found.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(format!("no `choose` effect has an option `{id}`")),
-        _ => Err(format!("{} `choose` effects have an option `{id}`; give their options distinct ids", found.len())),
-    }
-}
-
-/// The id of option `option` of the `choose` effect `choice`, if both exist:
-/// how an action or event naming an option is written.
-pub fn option_id<L: Lang>(choices: &[Choice<L>], choice: usize, option: usize) -> Option<&str> {
-    choices.get(choice).and_then(|c| c.get(option)).map(|(id, _)| id.as_str())
-}
-
-/// The index of the entity a scenario names by its catalog id among `ids`
-/// (one kind's, in index order), or "unknown `what` `id`" with a "did you mean".
-pub fn index_named<S: AsRef<str>>(what: &str, ids: impl IntoIterator<Item = S>, id: &str) -> Result<usize, String> {
-    let known: Vec<S> = ids.into_iter().collect();
-    let hint = || did_you_mean(known.iter().map(AsRef::as_ref), id);
-    known.iter().position(|k| k.as_ref() == id).ok_or_else(|| format!("unknown {what} `{id}`{}", hint()))
-}
-
-/// `index_named` as the kind's typed id.
-pub fn id_named<K: Kind, S: AsRef<str>>(
-    what: &str,
-    ids: impl IntoIterator<Item = S>,
-    id: &str,
-) -> Result<Id<K>, String> {
-    Id::new(index_named(what, ids, id)?).map_err(|e| e.to_string())
-}
 
 /// A pending step: the shared ones, and the game's own.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,6 +10,7 @@ pub use agenda::{Agenda, Steps, run};
 mod compile;
 mod cond;
 mod effect;
+mod ids;
 mod node;
 
 pub use compile::{
@@ -17,6 +18,7 @@ pub use compile::{
 };
 pub use effect::{
     Args, Choice, Choosing, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval,
-    expand, from_active, id_named, index_named, option_id, option_named, queue_each, seats, step,
+    expand, from_active, queue_each, seats, step,
 };
+pub use ids::{by_seat, counted, id_named, index_named, option_id, option_named, top_first};
 pub use node::{Node, Value, Word};

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{Chance, Facts, Game, Id, Kind, Pile, Scripted, Seat, move_n, seat_name, seat_of};
-use crate::lang::id_named;
+use crate::lang::{by_seat, id_named, top_first};
 
 /// An action as a scenario writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -146,10 +146,18 @@ fn at(r: &Rules, b: &str, at_: &str) -> Result<(Bld, Sq), String> {
     square(r, building(r, b)?, at_)
 }
 
-/// A card on top of a pile (taken from below in it).
-fn to_top<K: Kind>(pile: &mut Pile<K>, k: Id<K>) -> bool {
-    let mut hold = Pile::new();
-    move_n(pile, &mut hold, k, 1).is_ok() && move_n(&mut hold, pile, k, 1).is_ok()
+/// What puts a card a set-up names on top of `pile` (taken from below in
+/// it), for `top_first`; `what` words the pile's card, `name` the pile.
+fn to_top<'a, K: Kind>(
+    pile: &'a mut Pile<K>,
+    what: &'a str,
+    name: &'a str,
+) -> impl FnMut(Id<K>, &str) -> Result<(), String> + 'a {
+    move |k, id| {
+        let mut hold = Pile::new();
+        let moved = move_n(pile, &mut hold, k, 1).is_ok() && move_n(&mut hold, pile, k, 1).is_ok();
+        moved.then_some(()).ok_or_else(|| format!("no copy of {what}`{id}` is left in the {name}"))
+    }
 }
 
 pub fn phase_name(st: &State) -> String {
@@ -279,15 +287,14 @@ impl Scripted for State {
         let st = self;
         let n = st.players;
         // every listed hand goes back first, so one seat's new cards may come from another's old hand
-        for seat in s.hands.keys() {
-            let seat = seat_of(seat, n)?;
+        let hands = by_seat(&s.hands, n)?;
+        for &(seat, _) in &hands {
             let held: Vec<(CardId, u8)> = st.seats[seat].hand.iter().filter(|(_, c)| *c > 0).collect();
             for (c, k) in held {
                 move_n(&mut st.seats[seat].hand, &mut st.deck, c, u32::from(k)).map_err(|e| e.to_string())?;
             }
         }
-        for (seat, cards) in &s.hands {
-            let seat = seat_of(seat, n)?;
+        for (seat, cards) in hands {
             for c in cards {
                 let id = card(r, c)?;
                 move_n(&mut st.deck, &mut st.seats[seat].hand, id, 1)
@@ -298,22 +305,12 @@ impl Scripted for State {
         for p in &mut st.seats {
             p.played = hand.saturating_sub(p.hand.total());
         }
-        for c in s.deck_top.iter().rev() {
-            if !to_top(&mut st.deck, card(r, c)?) {
-                return Err(format!("no copy of `{c}` is left in the deck"));
-            }
-        }
-        for e in s.events_top.iter().rev() {
-            if !to_top(&mut st.events, event(r, e)?) {
-                return Err(format!("no copy of event `{e}` is left in the event deck"));
-            }
-        }
-        for (seat, dollars) in &s.money {
-            let seat = seat_of(seat, n)?;
+        top_first(&s.deck_top, |c| card(r, c), to_top(&mut st.deck, "", "deck"))?;
+        top_first(&s.events_top, |e| event(r, e), to_top(&mut st.events, "event ", "event deck"))?;
+        for (seat, dollars) in by_seat(&s.money, n)? {
             st.seats[seat].money.set(i32::try_from(*dollars).unwrap_or(i32::MAX)).map_err(|e| e.to_string())?;
         }
-        for (seat, discs) in &s.discs {
-            let seat = seat_of(seat, n)?;
+        for (seat, discs) in by_seat(&s.discs, n)? {
             for d in discs {
                 let sym = symbol(r, d)?;
                 let left = &mut st.discs_left[sym.index()];
@@ -327,10 +324,9 @@ impl Scripted for State {
             st.town[b.index()].symbol = Some(sym);
             st.symbols[sym.index()] = SymbolAt::On(b);
         }
-        for (b, by_seat) in &s.tokens {
+        for (b, seats) in &s.tokens {
             let b = building(r, b)?;
-            for (seat, squares) in by_seat {
-                let seat = seat_of(seat, n)?;
+            for (seat, squares) in by_seat(seats, n)? {
                 for a in squares {
                     let (_, sq) = square(r, b, a)?;
                     if st.seats[seat].supply == 0 {

@@ -10,7 +10,7 @@ use super::payment::{Counts, Payment};
 use super::rules::End;
 use super::rules::{Action, Phase, State, choice_id};
 use super::rules_data::{Bld, CardKind, Plot, Res, Rules};
-use crate::lang::{id_named, option_named};
+use crate::lang::{counted, id_named, option_named};
 
 mod setup;
 
@@ -100,16 +100,9 @@ pub struct PaymentSpec {
     pub cards: BTreeMap<String, u8>,
 }
 
-fn res_counts(rules: &Rules, m: &BTreeMap<String, u8>) -> Result<Counts<Res>, String> {
-    let mut v: Vec<(Res, u8)> = m.iter().map(|(k, &n)| resource(rules, k).map(|r| (r, n))).collect::<Result<_, _>>()?;
-    v.sort();
-    v.retain(|(_, n)| *n > 0);
-    Ok(v.into_iter().collect())
-}
-
-fn card_counts(rules: &Rules, m: &BTreeMap<String, u8>) -> Result<Counts<CardKind>, String> {
-    let mut v: Vec<(CardKind, u8)> =
-        m.iter().map(|(k, &n)| card(rules, k).map(|c| (c, n))).collect::<Result<_, _>>()?;
+/// Counts by catalog id, in id order, zeros left out.
+fn counts<K: Ord>(m: &BTreeMap<String, u8>, named: impl Fn(&str) -> Result<K, String>) -> Result<Counts<K>, String> {
+    let mut v = counted(m, named)?;
     v.sort();
     v.retain(|(_, n)| *n > 0);
     Ok(v.into_iter().collect())
@@ -120,12 +113,13 @@ fn ids_of<K: Copy>(c: &Counts<K>, name: impl Fn(K) -> String) -> BTreeMap<String
 }
 
 pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String> {
+    let res = |r: &str| resource(rules, r);
     Ok(match a {
         ActionSpec::PlaceResidence(p) => Action::PlaceResidence(plot(rules, p)?),
         ActionSpec::DraftPermit(b) => Action::DraftPermit(building(rules, b)?),
         ActionSpec::DiscardRevealed(c) => Action::DiscardRevealed(card(rules, c)?),
         ActionSpec::KeepRevealed(c) => Action::KeepRevealed(card(rules, c)?),
-        ActionSpec::ReopenTownHall(m) => Action::ReopenTownHall(card_counts(rules, m)?.into_iter().collect()),
+        ActionSpec::ReopenTownHall(m) => Action::ReopenTownHall(counts(m, |c| card(rules, c))?.into_iter().collect()),
         ActionSpec::EndEvents => Action::EndEvents,
         ActionSpec::DrawResources => Action::DrawResources,
         ActionSpec::TakeFaceUpPermit(b) => Action::TakeFaceUpPermit(building(rules, b)?),
@@ -137,11 +131,11 @@ pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String>
             building: building(rules, &b.building)?,
             plot: plot(rules, &b.plot)?,
             payment: Payment {
-                direct: res_counts(rules, &b.payment.direct)?,
-                handyman: res_counts(rules, &b.payment.handyman)?,
-                store: res_counts(rules, &b.payment.store)?,
-                substituted: res_counts(rules, &b.payment.substituted)?,
-                cards: card_counts(rules, &b.payment.cards)?,
+                direct: counts(&b.payment.direct, res)?,
+                handyman: counts(&b.payment.handyman, res)?,
+                store: counts(&b.payment.store, res)?,
+                substituted: counts(&b.payment.substituted, res)?,
+                cards: counts(&b.payment.cards, |c| card(rules, c))?,
             },
         },
         ActionSpec::PlayInfluence(c) => Action::PlayInfluence(card(rules, c)?),

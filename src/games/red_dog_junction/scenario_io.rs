@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::rules::{Action, State};
 use super::rules_data::*;
 use crate::engine::{Chance, Facts, Game, Id, Scripted, move_n, seat_name, seat_of};
-use crate::lang::{id_named, index_named, option_id};
+use crate::lang::{by_seat, counted, id_named, index_named, option_id};
 
 fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
     id_named("commodity", rules.cubes.iter().map(|c| &c.id), id)
@@ -135,8 +135,7 @@ impl Scripted for State {
         if let Some(seat) = &s.seat {
             self.active = seat_of(seat, n)?;
         }
-        for (seat, at) in &s.ships {
-            let seat = seat_of(seat, n)?;
+        for (seat, at) in by_seat(&s.ships, n)? {
             if let Some(d) = self.ships[seat].take() {
                 let _ = self.occupancy.leave(d);
             }
@@ -147,10 +146,8 @@ impl Scripted for State {
             }
         }
         for (into_storage, map) in [(false, &s.cargo), (true, &s.storage)] {
-            for (seat, cubes) in map {
-                let seat = seat_of(seat, n)?;
-                for (c, &k) in cubes {
-                    let c = cube(rules, c)?;
+            for (seat, cubes) in by_seat(map, n)? {
+                for (c, k) in counted(cubes, |c| cube(rules, c))? {
                     let mut from = self.home_zone(rules, c).clone();
                     let to = if into_storage { &mut self.storage[seat] } else { &mut self.cargo[seat] };
                     move_n(&mut from, to, c, k).map_err(|e| format!("{}: {e}", rules.cube(c).id))?;
@@ -158,10 +155,8 @@ impl Scripted for State {
                 }
             }
         }
-        for (seat, cards) in &s.crew {
-            let seat = seat_of(seat, n)?;
-            for (c, &k) in cards {
-                let c = card(rules, c)?;
+        for (seat, cards) in by_seat(&s.crew, n)? {
+            for (c, k) in counted(cards, |c| card(rules, c))? {
                 let to =
                     if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
                 move_n(&mut self.deck, to, c, k).map_err(|e| format!("{}: {e}", rules.card(c).id))?;

@@ -12,6 +12,7 @@ use crate::games::dry_gulch::readings::V;
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
 use crate::games::dry_gulch::rules_data::kind::{self, Card};
 use crate::games::dry_gulch::rules_data::{Ability, Bld, CHIP, CardKind, Chips, Rules, Triangle};
+use crate::lang::{by_seat, counted, top_first};
 
 /// Overrides applied after the normal set-up, so a situation can be built
 /// directly. Cards and permits are moved from wherever they are (decks
@@ -165,24 +166,20 @@ impl State {
             };
             self.apply(rules, &chosen).map_err(|e| format!("residence of {}: {e}", seat_name(seat)))?;
         }
-        for k in spec.residences.keys() {
-            seat_of(k, self.players)?;
-        }
+        by_seat(&spec.residences, self.players)?;
         Ok(())
     }
 
     /// Hands, replacing the dealt ones (which go back under their decks).
     fn set_hands(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
-        for (s, cards) in &spec.hands {
-            let seat = seat_of(s, self.players)?;
+        for (seat, cards) in by_seat(&spec.hands, self.players)? {
             let old: Vec<(CardKind, u8)> = self.seats[seat].hand.iter().collect();
             for (k, x) in old {
                 // back to the bottom of its deck
                 let deck = if rules.event_of(k).is_some() { &mut self.event_deck } else { &mut self.resource_deck };
                 move_to_bottom(&mut self.seats[seat].hand, deck, k, u32::from(x)).map_err(|e| e.to_string())?;
             }
-            for (id, &x) in cards {
-                let c = card(rules, id)?;
+            for (c, x) in counted(cards, |id| card(rules, id))? {
                 for _ in 0..x {
                     let held = self.pull_card(rules, c, Some(seat));
                     State::place(held, &mut self.seats[seat].hand, c)?;
@@ -194,15 +191,13 @@ impl State {
 
     /// Permits, replacing the dealt ones (which go back under the deck).
     fn set_permits(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
-        for (s, permits) in &spec.permits {
-            let seat = seat_of(s, self.players)?;
+        for (seat, permits) in by_seat(&spec.permits, self.players)? {
             let old: Vec<(Bld, u8)> = self.seats[seat].permits.iter().collect();
             for (b, x) in old {
                 move_to_bottom(&mut self.seats[seat].permits, &mut self.permit_deck, b, u32::from(x))
                     .map_err(|e| e.to_string())?;
             }
-            for (id, &x) in permits {
-                let b = building(rules, id)?;
+            for (b, x) in counted(permits, |id| building(rules, id))? {
                 for _ in 0..x {
                     let mut held = self.pull_permit(rules, b, seat)?;
                     move_n(&mut held, &mut self.seats[seat].permits, b, 1).map_err(|e| e.to_string())?;
@@ -245,8 +240,7 @@ impl State {
 
     /// Influence cards already played, each with a chip on it.
     fn set_influence(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
-        for (s, cards) in &spec.influence {
-            let seat = seat_of(s, self.players)?;
+        for (seat, cards) in by_seat(&spec.influence, self.players)? {
             for id in cards {
                 let c = card(rules, id)?;
                 let held = self.pull_card(rules, c, None);
@@ -266,24 +260,20 @@ impl State {
             let held = self.pull_card(rules, c, None);
             State::place(held, &mut self.face_up, c)?;
         }
-        if let Some(top) = &spec.deck_top {
-            for id in top.resources.iter().rev() {
-                let c = card(rules, id)?;
-                let held = self.pull_card(rules, c, None);
-                State::place(held, &mut self.resource_deck, c)?;
-            }
-            for id in top.events.iter().rev() {
-                let c = card(rules, id)?;
-                let held = self.pull_card(rules, c, None);
-                State::place(held, &mut self.event_deck, c)?;
-            }
-            for id in top.permits.iter().rev() {
-                let b = building(rules, id)?;
+        let Some(top) = &spec.deck_top else { return Ok(()) };
+        let by_id = |id: &str| card(rules, id);
+        top_first(&top.resources, by_id, |c, _| {
+            State::place(self.pull_card(rules, c, None), &mut self.resource_deck, c)
+        })?;
+        top_first(&top.events, by_id, |c, _| State::place(self.pull_card(rules, c, None), &mut self.event_deck, c))?;
+        top_first(
+            &top.permits,
+            |id| building(rules, id),
+            |b, _| {
                 let mut held = self.pull_permit(rules, b, usize::MAX)?;
-                move_n(&mut held, &mut self.permit_deck, b, 1).map_err(|e| e.to_string())?;
-            }
-        }
-        Ok(())
+                move_n(&mut held, &mut self.permit_deck, b, 1).map_err(|e| e.to_string())
+            },
+        )
     }
 
     /// Whose turn, in which phase, and which turn of the game.

@@ -1,0 +1,76 @@
+//! What a scenario names, read alike by every game: an entity by its
+//! catalog id (with "did you mean"), a `choose` option by its id, a set-up
+//! map keyed by seat, counts by catalog id, and ids listed top first (the
+//! cards a deck deals next). A game writes only its own tables: which ids
+//! of its catalog a word names, and where a set-up puts what it names.
+
+use std::collections::BTreeMap;
+
+use super::compile::did_you_mean;
+use super::effect::{Choice, Lang};
+use crate::engine::{Id, Kind, Seat, seat_of};
+
+/// The `choose` effect and option a scenario names by the option's id,
+/// as positions in the choice table: the id must be unique among them.
+pub fn option_named<L: Lang>(choices: &[Choice<L>], id: &str) -> Result<(u32, u32), String> {
+    let found: Vec<(u32, u32)> = choices
+        .iter()
+        .enumerate()
+        .flat_map(|(c, options)| {
+            options.iter().enumerate().filter(|(_, (oid, _))| oid == id).map(move |(o, _)| (c as u32, o as u32))
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!("no `choose` effect has an option `{id}`")),
+        _ => Err(format!("{} `choose` effects have an option `{id}`; give their options distinct ids", found.len())),
+    }
+}
+
+/// The id of option `option` of the `choose` effect `choice`, if both exist:
+/// how an action or event naming an option is written.
+pub fn option_id<L: Lang>(choices: &[Choice<L>], choice: usize, option: usize) -> Option<&str> {
+    choices.get(choice).and_then(|c| c.get(option)).map(|(id, _)| id.as_str())
+}
+
+/// The index of the entity a scenario names by its catalog id among `ids`
+/// (one kind's, in index order), or "unknown `what` `id`" with a "did you mean".
+pub fn index_named<S: AsRef<str>>(what: &str, ids: impl IntoIterator<Item = S>, id: &str) -> Result<usize, String> {
+    let known: Vec<S> = ids.into_iter().collect();
+    let hint = || did_you_mean(known.iter().map(AsRef::as_ref), id);
+    known.iter().position(|k| k.as_ref() == id).ok_or_else(|| format!("unknown {what} `{id}`{}", hint()))
+}
+
+/// `index_named` as the kind's typed id.
+pub fn id_named<K: Kind, S: AsRef<str>>(
+    what: &str,
+    ids: impl IntoIterator<Item = S>,
+    id: &str,
+) -> Result<Id<K>, String> {
+    Id::new(index_named(what, ids, id)?).map_err(|e| e.to_string())
+}
+
+/// The entries of a set-up map keyed by seat (`p1: …`), each with its
+/// seat, or why a key names none.
+pub fn by_seat<V>(map: &BTreeMap<String, V>, players: usize) -> Result<Vec<(Seat, &V)>, String> {
+    map.iter().map(|(s, v)| Ok((seat_of(s, players)?, v))).collect()
+}
+
+/// A map of catalog ids to counts (`lumber: 2`), each id read by `named`.
+pub fn counted<K, N: Copy>(
+    map: &BTreeMap<String, N>,
+    named: impl Fn(&str) -> Result<K, String>,
+) -> Result<Vec<(K, N)>, String> {
+    map.iter().map(|(id, &n)| Ok((named(id)?, n))).collect()
+}
+
+/// Ids listed top first (`deck_top: [a, b]`: `a` is dealt first), each
+/// read by `named` and handed with its id to `put` (which puts one on top of
+/// its deck) bottom first, so the first listed ends on top.
+pub fn top_first<K>(
+    ids: &[String],
+    named: impl Fn(&str) -> Result<K, String>,
+    mut put: impl FnMut(K, &str) -> Result<(), String>,
+) -> Result<(), String> {
+    ids.iter().rev().try_for_each(|id| put(named(id)?, id))
+}
