@@ -47,6 +47,7 @@ pub struct Payment {
 /// `SmallVec` clone goes element by element through `Extend`, and the legal
 /// list clones one payment per plot it can be built on.
 impl Clone for Payment {
+    #[inline]
     fn clone(&self) -> Payment {
         Payment {
             direct: copy(&self.direct),
@@ -60,6 +61,7 @@ impl Clone for Payment {
 
 /// A copy of a short list: a fixed-size inline buffer filled entry by entry
 /// (these lists hold one to four entries; a `memcpy` call costs more).
+#[inline]
 fn copy<K: Kind>(c: &[(Id<K>, u8)]) -> Counts<Id<K>> {
     let mut buf = [(Id::ZERO, 0u8); 8];
     if c.len() > buf.len() {
