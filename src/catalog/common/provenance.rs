@@ -179,7 +179,7 @@ pub trait Provenance {
 static NOTHING_ASSUMED: BTreeMap<String, String> = BTreeMap::new();
 
 /// Writes [`Provenance`] for each record type with `source` and `assumed`
-/// fields; `records!` also writes `overlay::HasId` for those with an `id`.
+/// fields; `records!` declares records with both and writes it.
 #[macro_export]
 macro_rules! provenance {
     ($($t:ty),+ $(,)?) => {$(
@@ -194,22 +194,44 @@ macro_rules! provenance {
     )+};
 }
 
-/// Writes `overlay::HasId`, [`Provenance`] and `Record` for each record
-/// type with `id`, `names`, `source` and `assumed` fields.
+/// Declares catalog records: each struct with `id` and `names` first, its
+/// own fields, then `source` and `assumed`, with the attributes the
+/// invocation gives `names`, `source` and `assumed` first (`[names]
+/// [source] [assumed]`: how the game's schema writes them); writes
+/// `overlay::HasId`, [`Provenance`] and `Record` for each.
 #[macro_export]
 macro_rules! records {
-    ($($t:ty),+ $(,)?) => {$(
-        impl $crate::catalog::overlay::HasId for $t {
+    (@one [$(#[$nm:meta])*] [$(#[$sm:meta])*] [$(#[$am:meta])*] $(#[$m:meta])* $name:ident
+        { $($(#[$fm:meta])* $field:ident: $fty:ty),* $(,)? }
+    ) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            pub id: $crate::yaml::Spanned<String>,
+            $(#[$nm])*
+            pub names: $crate::catalog::common::Names,
+            $($(#[$fm])* pub $field: $fty,)*
+            $(#[$sm])*
+            pub source: Vec<$crate::catalog::common::RawCitation>,
+            $(#[$am])*
+            pub assumed: std::collections::BTreeMap<String, String>,
+        }
+
+        impl $crate::catalog::overlay::HasId for $name {
             fn id(&self) -> &$crate::yaml::Spanned<String> {
                 &self.id
             }
         }
-        $crate::provenance!($t);
-        impl $crate::catalog::common::Record for $t {
+        $crate::provenance!($name);
+        impl $crate::catalog::common::Record for $name {
             fn names(&self) -> &$crate::catalog::common::Names {
                 &self.names
             }
         }
+    };
+    ($names:tt $source:tt $assumed:tt $($(#[$m:meta])* $name:ident { $($fields:tt)* })+) => {$(
+        $crate::records!(@one $names $source $assumed $(#[$m])* $name { $($fields)* });
     )+};
 }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::common::{Names, RawCitation, RawInterpretationsFile};
+use crate::catalog::common::{RawCitation, RawInterpretationsFile};
 use crate::catalog::folder::RawGameSection;
 use crate::yaml::Spanned;
 
@@ -65,23 +65,6 @@ pub struct CardsFile {
     pub cards: Vec<RawCard>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawSymbol {
-    pub id: Spanned<String>,
-    pub names: Names,
-    /// Dollars one token costs in a building of this symbol.
-    pub price: Spanned<u32>,
-    /// What its point disc is worth.
-    pub points: Spanned<u32>,
-    /// How many point discs of it there are.
-    pub discs: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum RawCardKind {
@@ -91,24 +74,6 @@ pub enum RawCardKind {
     Indio,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawCard {
-    pub id: Spanned<String>,
-    pub names: Names,
-    pub kind: Spanned<RawCardKind>,
-    /// The symbol of a number or picture card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub symbol: Option<Spanned<String>>,
-    /// The printed value (the tie-break within a symbol).
-    pub value: Spanned<u32>,
-    pub copies: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
 // --------------------------------------------------------- buildings.yaml
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -116,19 +81,6 @@ pub struct RawCard {
 pub struct BuildingsFile {
     pub buildings: Vec<RawBuilding>,
     pub boards: BoardsSection,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawBuilding {
-    pub id: Spanned<String>,
-    pub names: Names,
-    /// Rows, top first: `.` a square, `*` a special field, a space none.
-    pub squares: Vec<Spanned<String>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -158,19 +110,6 @@ pub struct EventsFile {
     pub events: Vec<RawEvent>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawEvent {
-    pub id: Spanned<String>,
-    pub names: Names,
-    pub copies: Spanned<u32>,
-    pub effect: Vec<RawEffect>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
 // ------------------------------------------------------------- overlays
 
 crate::game_overlay! {
@@ -178,7 +117,41 @@ crate::game_overlay! {
     GameFile => OverlayGameFile { setup: SetupSection, rules: RulesSection, round: RoundSection }
 }
 
-crate::records!(RawSymbol, RawCard, RawBuilding, RawEvent);
+// ------------------- the records of cards.yaml, buildings.yaml and events.yaml
+
+crate::records! {
+    []
+    [#[serde(default, skip_serializing_if = "Vec::is_empty")]]
+    [#[serde(default, skip_serializing_if = "BTreeMap::is_empty")]]
+    RawSymbol {
+        /// Dollars one token costs in a building of this symbol.
+        price: Spanned<u32>,
+        /// What its point disc is worth.
+        points: Spanned<u32>,
+        /// How many point discs of it there are.
+        discs: Spanned<u32>,
+    }
+
+    RawCard {
+        kind: Spanned<RawCardKind>,
+        /// The symbol of a number or picture card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        symbol: Option<Spanned<String>>,
+        /// The printed value (the tie-break within a symbol).
+        value: Spanned<u32>,
+        copies: Spanned<u32>,
+    }
+
+    RawBuilding {
+        /// Rows, top first: `.` a square, `*` a special field, a space none.
+        squares: Vec<Spanned<String>>,
+    }
+
+    RawEvent {
+        copies: Spanned<u32>,
+        effect: Vec<RawEffect>,
+    }
+}
 
 impl crate::catalog::common::Provenance for RoundSection {
     fn source(&self) -> &[RawCitation] {

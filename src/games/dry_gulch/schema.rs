@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalog::common::{Names, RawCitation};
+use crate::catalog::common::RawCitation;
 use crate::catalog::folder::RawGameSection;
 use crate::yaml::Spanned;
 
@@ -90,7 +90,77 @@ crate::game_overlay! {
     }
 }
 
-crate::records!(RawResource, RawBuilding, RawEvent);
+// ------------------- the records of resources.yaml, buildings.yaml and events.yaml
+
+crate::records! {
+    []
+    [#[serde(default, skip_serializing_if = "Vec::is_empty")]]
+    [
+        /// Number field → the reason its number(s) had to be assumed.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    ]
+    RawResource {
+        kind: ResourceKind,
+        /// What the engine knows this resource as (see `ResourceRole`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<ResourceRole>,
+        /// Copies of this card in the resource deck.
+        copies: Spanned<u32>,
+        /// Cards needed to replace one missing resource of this type, per
+        /// language's table (`~` where a table leaves it blank).
+        substitution: Substitution,
+    }
+
+    RawBuilding {
+        /// Resource ids it costs; a resource listed twice is needed twice.
+        #[serde(default)]
+        cost: Vec<Spanned<String>>,
+        influence: u32,
+        /// A corner building goes only on corner plots; others only on middle or
+        /// street-end plots.
+        corner: bool,
+        /// Copies of its permit in the permit deck.
+        permits: Spanned<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ability: Option<Ability>,
+        /// While this condition holds, another copy may be built beside one
+        /// that stands (each with a permit of its own, never more copies than
+        /// the building has permits); otherwise each building stands once.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        repeat: Option<RawCondition>,
+        /// While `when` holds, this building and `building` are one building:
+        /// once either stands, the other cannot be built.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        same_as: Option<RawSameAs>,
+    }
+
+    RawEvent {
+        triangle: Triangle,
+        /// What the engine knows this card as (see `EventRole`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<EventRole>,
+        /// Copies in the event deck.
+        copies: Spanned<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<RawTarget>,
+        /// When the card may be played (violet cards).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        condition: Option<RawCondition>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        effect: Vec<RawEffect>,
+        /// Influence points the card counts (violet cards).
+        #[serde(default)]
+        influence: u32,
+        /// Buildings whose owners draw the influence-card reward when it is played.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        rewards: Vec<Spanned<String>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reaction: Option<Reaction>,
+        /// Violet cards that may only be played as the play that ends the game.
+        #[serde(default)]
+        only_to_win: bool,
+    }
+}
 
 // -------------------------------------------------------- resources.yaml
 
@@ -107,27 +177,6 @@ pub enum ResourceKind {
     Ability,
     /// The rulebook prints no kind: the reading `food-kind` decides.
     Unprinted,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawResource {
-    pub id: Spanned<String>,
-    pub names: Names,
-    pub kind: ResourceKind,
-    /// What the engine knows this resource as (see `ResourceRole`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<ResourceRole>,
-    /// Copies of this card in the resource deck.
-    pub copies: Spanned<u32>,
-    /// Cards needed to replace one missing resource of this type, per
-    /// language's table (`~` where a table leaves it blank).
-    pub substitution: Substitution,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
 }
 
 /// The resources the engine must find, by role rather than by id.
@@ -192,38 +241,6 @@ pub enum Ability {
     TownHall,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawBuilding {
-    pub id: Spanned<String>,
-    pub names: Names,
-    /// Resource ids it costs; a resource listed twice is needed twice.
-    #[serde(default)]
-    pub cost: Vec<Spanned<String>>,
-    pub influence: u32,
-    /// A corner building goes only on corner plots; others only on middle or
-    /// street-end plots.
-    pub corner: bool,
-    /// Copies of its permit in the permit deck.
-    pub permits: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ability: Option<Ability>,
-    /// While this condition holds, another copy may be built beside one
-    /// that stands (each with a permit of its own, never more copies than
-    /// the building has permits); otherwise each building stands once.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repeat: Option<RawCondition>,
-    /// While `when` holds, this building and `building` are one building:
-    /// once either stands, the other cannot be built.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub same_as: Option<RawSameAs>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
-}
-
 /// `same_as: {building: <id>, when: <condition>}` on a building.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -272,42 +289,6 @@ pub enum RawTarget {
     AnyBuilding,
     /// A built building of this id.
     Building(Spanned<String>),
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawEvent {
-    pub id: Spanned<String>,
-    pub names: Names,
-    pub triangle: Triangle,
-    /// What the engine knows this card as (see `EventRole`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<EventRole>,
-    /// Copies in the event deck.
-    pub copies: Spanned<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<RawTarget>,
-    /// When the card may be played (violet cards).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub condition: Option<RawCondition>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub effect: Vec<RawEffect>,
-    /// Influence points the card counts (violet cards).
-    #[serde(default)]
-    pub influence: u32,
-    /// Buildings whose owners draw the influence-card reward when it is played.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rewards: Vec<Spanned<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reaction: Option<Reaction>,
-    /// Violet cards that may only be played as the play that ends the game.
-    #[serde(default)]
-    pub only_to_win: bool,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub source: Vec<RawCitation>,
-    /// Number field → the reason its number(s) had to be assumed.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
 }
 
 /// A condition as written: a node of the shared language (`crate::lang`),

@@ -143,28 +143,6 @@ pub struct CardsFile {
     pub cards: Vec<RawCard>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawCard {
-    pub id: Spanned<String>,
-    #[serde(default)]
-    pub names: Names,
-    pub class: Spanned<String>,
-    pub ability: Spanned<String>,
-    pub copies: Spanned<u32>,
-    pub starting: Spanned<u32>,
-    pub cost: Vec<BTreeMap<Key, Spanned<u32>>>,
-    pub points: Spanned<u32>,
-    /// What an Officer's action or a played Boost does, in the effect
-    /// language (`lang`; the game's operations are in `effects`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub effect: Vec<RawEffect>,
-    #[serde(default)]
-    pub source: Vec<RawCitation>,
-    #[serde(default)]
-    pub assumed: Assumed,
-}
-
 // ------------------------------------------------------------- overlays
 
 crate::game_overlay! {
@@ -183,4 +161,20 @@ crate::game_overlay! {
     }
 }
 
-crate::records!(RawCard);
+crate::records! {
+    [#[serde(default)]]
+    [#[serde(default)]]
+    [#[serde(default)]]
+    RawCard {
+        class: Spanned<String>,
+        ability: Spanned<String>,
+        copies: Spanned<u32>,
+        starting: Spanned<u32>,
+        cost: Vec<BTreeMap<Key, Spanned<u32>>>,
+        points: Spanned<u32>,
+        /// What an Officer's action or a played Boost does, in the effect
+        /// language (`lang`; the game's operations are in `effects`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        effect: Vec<RawEffect>,
+    }
+}
