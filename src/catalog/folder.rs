@@ -61,6 +61,46 @@ impl<'a> Folder<'a> {
     }
 }
 
+/// Declares the files of a game's catalog folder: `FILES` (their names,
+/// in order) and a struct with each file's raw shape, with `parse` (each
+/// file through [`Folder::parse`]: `None` when one failed) and `to_files`
+/// (each written back as YAML, for round trips).
+#[macro_export]
+macro_rules! catalog_files {
+    ($(#[$m:meta])* $name:ident ($game:literal) { $($field:ident: $ty:ty = $file:literal),+ $(,)? }) => {
+        /// The files of a catalog folder.
+        pub const FILES: &[&str] = &[$($file),+];
+
+        $(#[$m])*
+        #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+        pub struct $name {
+            $(pub $field: $ty,)+
+        }
+
+        impl $name {
+            /// The folder as its lowering reads it.
+            pub fn folder(src: &$crate::catalog::GameSources) -> $crate::catalog::folder::Folder<'_> {
+                $crate::catalog::folder::Folder { src, game: $game, files: FILES }
+            }
+
+            /// Parses every file of a folder; `None` when one failed.
+            pub fn parse(
+                src: &$crate::catalog::GameSources,
+                diags: &mut $crate::catalog::diag::Diagnostics,
+            ) -> Option<Self> {
+                let folder = Self::folder(src);
+                $(let $field = folder.parse::<$ty>($file, diags);)+
+                Some(Self { $($field: $field?.1),+ })
+            }
+
+            /// The catalog written back as one YAML text per file.
+            pub fn to_files(&self) -> Vec<(&'static str, String)> {
+                vec![$(($file, $crate::yaml::to_string(&self.$field))),+]
+            }
+        }
+    };
+}
+
 /// Every diagnostic, with the snippet of the file it points into (one of
 /// the folders') unless it has one.
 pub fn with_snippets<'a>(diags: Diagnostics, folders: impl IntoIterator<Item = &'a GameSources>) -> Vec<Diagnostic> {

@@ -17,14 +17,11 @@ use crate::catalog::common::{
     self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_record, check_unique, ones,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
-use crate::catalog::folder::{Folder, RawGameSection, lookup};
+use crate::catalog::folder::{RawGameSection, lookup};
 use crate::catalog::{GameSources, SourceFile, layers as layering};
 use crate::engine::{Id, TurnPlan, id_at};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
-
-/// The files of a Dodge City catalog folder.
-pub const FILES: &[&str] = &["game.yaml", "cards.yaml", "buildings.yaml", "events.yaml", "interpretations.yaml"];
 
 /// The most copies of one card kind (a hand counts up to 255 of a kind).
 const MAX_COPIES: u32 = 64;
@@ -39,23 +36,27 @@ fn line_of(text: &str, key: &str) -> (u64, u64) {
 /// overlay layered onto it (`layers`).
 pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
     layering::load(src, overlay, parse, layers::parse_overlay, |raw, over, diags| {
-        let lay = layers::layer(&raw.game, &raw.events, &raw.interpretations, over, diags);
-        lower(Files { lay: &lay, cards: &raw.cards, buildings: &raw.buildings }, diags)
+        let lay = layers::layer(src, raw, over, diags);
+        let file = |name: &str| &src.files[name];
+        let (cards, buildings) = ((file("cards.yaml"), &raw.cards), (file("buildings.yaml"), &raw.buildings));
+        lower(Files { lay: &lay, cards, buildings }, diags)
     })
 }
 
-/// The parsed files of a base catalog folder.
-struct Raw<'a> {
-    game: (&'a SourceFile, GameFile),
-    cards: (&'a SourceFile, CardsFile),
-    buildings: (&'a SourceFile, BuildingsFile),
-    events: (&'a SourceFile, EventsFile),
-    interpretations: (&'a SourceFile, InterpretationsFile),
+crate::catalog_files! {
+    /// The parsed files of a base catalog folder.
+    RawCatalog("Dodge City") {
+        game: GameFile = "game.yaml",
+        cards: CardsFile = "cards.yaml",
+        buildings: BuildingsFile = "buildings.yaml",
+        events: EventsFile = "events.yaml",
+        interpretations: InterpretationsFile = "interpretations.yaml",
+    }
 }
 
 /// Parses every file of a base catalog folder (which holds no other);
 /// `None` when one failed.
-fn parse<'a>(src: &'a GameSources, diags: &mut Diagnostics) -> Option<Raw<'a>> {
+fn parse(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
     for (name, f) in &src.files {
         if !FILES.contains(&name.as_str()) {
             diags.error(
@@ -65,19 +66,13 @@ fn parse<'a>(src: &'a GameSources, diags: &mut Diagnostics) -> Option<Raw<'a>> {
             );
         }
     }
-    let folder = Folder { src, game: "Dodge City", files: FILES };
-    let game = folder.parse("game.yaml", diags);
-    let cards = folder.parse("cards.yaml", diags);
-    let buildings = folder.parse("buildings.yaml", diags);
-    let events = folder.parse("events.yaml", diags);
-    let interpretations = folder.parse("interpretations.yaml", diags);
-    Some(Raw { game: game?, cards: cards?, buildings: buildings?, events: events?, interpretations: interpretations? })
+    RawCatalog::parse(src, diags)
 }
 
 struct Files<'a> {
     lay: &'a Layers<'a>,
-    cards: &'a (&'a SourceFile, CardsFile),
-    buildings: &'a (&'a SourceFile, BuildingsFile),
+    cards: (&'a SourceFile, &'a CardsFile),
+    buildings: (&'a SourceFile, &'a BuildingsFile),
 }
 
 fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &mut Diagnostics) {
@@ -95,13 +90,13 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     let (documents, languages) = lay.from.lower_game(&g.game, diags);
     let sections = sections(g);
     check_sections(lay, &sections, &mut tally, diags);
-    let (cfile, c) = (&f.cards.0.path, &f.cards.1);
+    let (cfile, c) = (&f.cards.0.path, f.cards.1);
     let (symbols, sym_ids) = lower_symbols(cfile, c, &languages, &mut tally, diags);
     let (cards, card_ids) = lower_cards(cfile, c, &sym_ids, &languages, &mut tally, diags);
     check_deck(cfile, &cards, (&g.game, &g.setup), diags);
     let (buildings, in_play) = buildings::lower_buildings(
         &f.buildings.0.path,
-        &f.buildings.1,
+        f.buildings.1,
         &languages,
         (&g.game, &g.rules),
         &mut tally,
@@ -330,7 +325,7 @@ fn lower_readings(
 fn citations<'a>(f: &'a Files<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'a common::RawCitation)> {
     let lay = f.lay;
     let mut cites = lay.from.citations(sections);
-    let (cfile, c) = (&f.cards.0.path, &f.cards.1);
+    let (cfile, c) = (&f.cards.0.path, f.cards.1);
     cites.extend(
         c.symbols
             .iter()

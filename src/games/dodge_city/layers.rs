@@ -6,7 +6,7 @@
 //! its own; the deck and the buildings are the board, which a copy of the
 //! folder changes.
 
-use super::catalog::FILES;
+use super::catalog::{FILES, RawCatalog};
 use super::schema::*;
 use crate::catalog::common::RawInterpretation;
 use crate::catalog::diag::Diagnostics;
@@ -50,20 +50,20 @@ pub(super) struct Layers<'a> {
 
 /// The base files with the overlay's entries merged in.
 pub(super) fn layer<'a>(
-    game: &'a (&'a SourceFile, GameFile),
-    events: &'a (&'a SourceFile, EventsFile),
-    interps: &'a (&'a SourceFile, InterpretationsFile),
+    src: &'a GameSources,
+    raw: &'a RawCatalog,
     over: Option<&'a RawOverlay<'a>>,
     diags: &mut Diagnostics,
 ) -> Layers<'a> {
-    let (game, from) = layer_game((game.0, &game.1), over.map(|o| (&o.header, o.game.as_ref())), diags);
+    let base = |name: &str| &src.files[name];
+    let (game, from) = layer_game((base("game.yaml"), &raw.game), over.map(|o| (&o.header, o.game.as_ref())), diags);
     Layers {
         game,
         from,
-        events: list("event", (events.0, &events.1.events), over.and_then(|o| o.events.as_ref()), diags),
+        events: list("event", (base("events.yaml"), &raw.events.events), over.and_then(|o| o.events.as_ref()), diags),
         interpretations: list(
             "interpretation",
-            (interps.0, &interps.1.interpretations),
+            (base("interpretations.yaml"), &raw.interpretations.interpretations),
             over.and_then(|o| o.interpretations.as_ref()),
             diags,
         ),

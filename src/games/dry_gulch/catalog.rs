@@ -10,7 +10,7 @@ mod resources;
 
 use super::bounds::{check_deck_totals, check_game_numbers};
 use super::effects::{Dg, DgHost};
-use super::layers::{Layers, citations, layer, parse_all, parse_overlay};
+use super::layers::{Layers, citations, layer, parse_overlay};
 use super::readings::{self, PARAMS};
 use super::rules_data::*;
 use super::schema::*;
@@ -19,27 +19,16 @@ use crate::catalog::common::{
     self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, check_unique, ones,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
-use crate::catalog::folder::{Folder, lookup, with_snippets};
+use crate::catalog::folder::{lookup, with_snippets};
 use crate::catalog::layers;
 use crate::engine::{Id, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
-use crate::yaml::{self, Spanned, position};
+use crate::yaml::{Spanned, position};
 
 /// The most seats a catalog may declare. The box seats six; 64 leaves room
 /// for a user's catalog while bounding what validation loops over per
 /// player count (a billion would exhaust memory, one diagnostic each).
 pub const MAX_SEATS: u32 = 64;
-
-/// The files of a Dry Gulch catalog folder.
-pub const FILES: &[&str] = &[
-    "game.yaml",
-    "resources.yaml",
-    "buildings.yaml",
-    "events.yaml",
-    "board.yaml",
-    "variants.yaml",
-    "interpretations.yaml",
-];
 
 /// Parses and lowers a Dry Gulch catalog folder.
 pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
@@ -49,46 +38,29 @@ pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
 /// Parses and lowers a catalog folder with a house-rules overlay (see
 /// `catalog::overlay`) layered onto it.
 pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-    layers::load(src, overlay, parse_all, parse_overlay, |raw, over, diags| lower(&layer(raw, src, over, diags), diags))
+    layers::load(src, overlay, RawCatalog::parse, parse_overlay, |raw, over, diags| {
+        lower(&layer(raw, src, over, diags), diags)
+    })
 }
 
-/// All files of a catalog, parsed: what `load` lowers, and what the
-/// round-trip properties write back out.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct RawCatalog {
-    pub game: GameFile,
-    pub resources: ResourcesFile,
-    pub buildings: BuildingsFile,
-    pub events: EventsFile,
-    pub board: BoardFile,
-    pub variants: common::RawVariantsFile<RawEffect>,
-    pub interpretations: common::RawInterpretationsFile<RawEffect>,
-}
-
-impl RawCatalog {
-    /// The catalog written back as one YAML text per file.
-    pub fn to_files(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("game.yaml", yaml::to_string(&self.game)),
-            ("resources.yaml", yaml::to_string(&self.resources)),
-            ("buildings.yaml", yaml::to_string(&self.buildings)),
-            ("events.yaml", yaml::to_string(&self.events)),
-            ("board.yaml", yaml::to_string(&self.board)),
-            ("variants.yaml", yaml::to_string(&self.variants)),
-            ("interpretations.yaml", yaml::to_string(&self.interpretations)),
-        ]
+crate::catalog_files! {
+    /// All files of a catalog, parsed: what `load` lowers, and what the
+    /// round-trip properties write back out.
+    RawCatalog("Dry Gulch") {
+        game: GameFile = "game.yaml",
+        resources: ResourcesFile = "resources.yaml",
+        buildings: BuildingsFile = "buildings.yaml",
+        events: EventsFile = "events.yaml",
+        board: BoardFile = "board.yaml",
+        variants: common::RawVariantsFile<RawEffect> = "variants.yaml",
+        interpretations: common::RawInterpretationsFile<RawEffect> = "interpretations.yaml",
     }
 }
 
 /// Parses every file of a folder without lowering (for round trips).
 pub fn parse_raw(src: &GameSources) -> Result<RawCatalog, Vec<Diagnostic>> {
     let mut diags = Diagnostics::default();
-    parse_all(src, &mut diags).ok_or_else(|| with_snippets(diags, [src]))
-}
-
-/// The base folder as its lowering reads it.
-pub(super) fn folder(src: &GameSources) -> Folder<'_> {
-    Folder { src, game: "Dry Gulch", files: FILES }
+    RawCatalog::parse(src, &mut diags).ok_or_else(|| with_snippets(diags, [src]))
 }
 
 struct Ids {

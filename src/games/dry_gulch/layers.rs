@@ -3,34 +3,13 @@
 //! the file each entry came from (`catalog::layers`), and the declared
 //! documents and languages.
 
-use super::catalog::{FILES, RawCatalog, folder};
+use super::catalog::{FILES, RawCatalog};
 use super::schema::*;
 use crate::catalog::common::{self, Entry, RawCitation, Source, cites};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::layers::{List, Sections, layer_game, list};
 use crate::catalog::overlay::{self, OverlayFile, OverlayHeader};
 use crate::catalog::{GameSources, SourceFile};
-
-/// Parses every file of a base catalog folder.
-pub(super) fn parse_all(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
-    let f = folder(src);
-    let game = f.parse("game.yaml", diags);
-    let resources = f.parse("resources.yaml", diags);
-    let buildings = f.parse("buildings.yaml", diags);
-    let events = f.parse("events.yaml", diags);
-    let board = f.parse("board.yaml", diags);
-    let variants = f.parse("variants.yaml", diags);
-    let interps = f.parse("interpretations.yaml", diags);
-    Some(RawCatalog {
-        game: game?.1,
-        resources: resources?.1,
-        buildings: buildings?.1,
-        events: events?.1,
-        board: board?.1,
-        variants: variants?.1,
-        interpretations: interps?.1,
-    })
-}
 
 /// An overlay list file, with the file it was read from.
 type Over<'a, T> = Option<(&'a SourceFile, OverlayFile<T>)>;

@@ -18,8 +18,16 @@ use crate::catalog::{GameSources, at_most, layers as layering};
 use crate::engine::{Graph, Id, TurnPlan};
 use crate::yaml::{Spanned, position};
 
-/// The files of a Red Dog Junction catalog folder.
-pub const FILES: &[&str] = &["game.yaml", "components.yaml", "cards.yaml", "variants.yaml", "interpretations.yaml"];
+crate::catalog_files! {
+    /// The parsed files of a base catalog folder.
+    RawCatalog("Red Dog Junction") {
+        game: GameFile = "game.yaml",
+        components: ComponentsFile = "components.yaml",
+        cards: CardsFile = "cards.yaml",
+        variants: common::RawVariantsFile<RawEffect> = "variants.yaml",
+        interpretations: common::RawInterpretationsFile<RawEffect> = "interpretations.yaml",
+    }
+}
 
 /// The rule ids the game's errors name (after `red-dog-junction/`).
 pub const RULE_IDS: &[&str] = &[
@@ -48,8 +56,8 @@ pub const RULE_IDS: &[&str] = &[
 /// Parses and lowers a catalog folder, with a house-rules overlay layered
 /// onto it (`layers`).
 pub fn load(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
-    layering::load(src, overlay, layers::parse_all, layers::parse_overlay, |raw, over, diags| {
-        lower(&layers::layer(raw, over, diags), diags)
+    layering::load(src, overlay, RawCatalog::parse, layers::parse_overlay, |raw, over, diags| {
+        lower(&layers::layer(src, raw, over, diags), diags)
     })
 }
 

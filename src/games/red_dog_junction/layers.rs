@@ -6,43 +6,17 @@
 //! languages of its own; `components.yaml` (commodities, locations, dice,
 //! Super Deals) is the board, which a copy of the folder changes.
 
-use super::catalog::FILES;
+use super::catalog::{FILES, RawCatalog};
 use super::schema::*;
 use crate::catalog::GameSources;
-use crate::catalog::common::{Entry, RawInterpretation, RawInterpretationsFile, RawVariant, RawVariantsFile, Source};
+use crate::catalog::SourceFile;
+use crate::catalog::common::{Entry, RawInterpretation, RawVariant, Source};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::layers::{List, Sections, layer_game, list};
 use crate::catalog::overlay::{self, OverlayFile, OverlayHeader};
-use crate::catalog::{SourceFile, folder::Folder};
 
 /// The files an overlay may hold besides its header.
 const OVERLAY_FILES: &[&str] = &["game.yaml", "cards.yaml", "variants.yaml", "interpretations.yaml"];
-
-/// The parsed files of a base catalog folder.
-pub(super) struct Raw<'a> {
-    pub(super) game: (&'a SourceFile, GameFile),
-    pub(super) components: (&'a SourceFile, ComponentsFile),
-    pub(super) cards: (&'a SourceFile, CardsFile),
-    pub(super) variants: (&'a SourceFile, RawVariantsFile<RawEffect>),
-    pub(super) interpretations: (&'a SourceFile, RawInterpretationsFile<RawEffect>),
-}
-
-/// Parses every file of a base catalog folder; `None` when one failed.
-pub(super) fn parse_all<'a>(src: &'a GameSources, diags: &mut Diagnostics) -> Option<Raw<'a>> {
-    let folder = Folder { src, game: "Red Dog Junction", files: FILES };
-    let game = folder.parse("game.yaml", diags);
-    let components = folder.parse("components.yaml", diags);
-    let cards = folder.parse("cards.yaml", diags);
-    let variants = folder.parse("variants.yaml", diags);
-    let interpretations = folder.parse("interpretations.yaml", diags);
-    Some(Raw {
-        game: game?,
-        components: components?,
-        cards: cards?,
-        variants: variants?,
-        interpretations: interpretations?,
-    })
-}
 
 /// The parsed files of an overlay folder (each list file optional).
 pub(super) struct RawOverlay<'a> {
@@ -81,22 +55,28 @@ pub(super) struct Layers<'a> {
 }
 
 /// The base files with the overlay's entries merged in.
-pub(super) fn layer<'a>(raw: &'a Raw<'a>, over: Option<&'a RawOverlay<'a>>, diags: &mut Diagnostics) -> Layers<'a> {
-    let (game, from) = layer_game((raw.game.0, &raw.game.1), over.map(|o| (&o.header, o.game.as_ref())), diags);
+pub(super) fn layer<'a>(
+    src: &'a GameSources,
+    raw: &'a RawCatalog,
+    over: Option<&'a RawOverlay<'a>>,
+    diags: &mut Diagnostics,
+) -> Layers<'a> {
+    let base = |name: &str| &src.files[name];
+    let (game, from) = layer_game((base("game.yaml"), &raw.game), over.map(|o| (&o.header, o.game.as_ref())), diags);
     Layers {
         game,
         from,
-        components: Entry { from: Source::of(raw.components.0), raw: &raw.components.1 },
-        cards: list("card", (raw.cards.0, &raw.cards.1.cards), over.and_then(|o| o.cards.as_ref()), diags),
+        components: Entry { from: Source::of(base("components.yaml")), raw: &raw.components },
+        cards: list("card", (base("cards.yaml"), &raw.cards.cards), over.and_then(|o| o.cards.as_ref()), diags),
         variants: list(
             "variant",
-            (raw.variants.0, &raw.variants.1.variants),
+            (base("variants.yaml"), &raw.variants.variants),
             over.and_then(|o| o.variants.as_ref()),
             diags,
         ),
         interpretations: list(
             "interpretation",
-            (raw.interpretations.0, &raw.interpretations.1.interpretations),
+            (base("interpretations.yaml"), &raw.interpretations.interpretations),
             over.and_then(|o| o.interpretations.as_ref()),
             diags,
         ),
