@@ -69,7 +69,7 @@ impl<'a> Folder<'a> {
 macro_rules! catalog_files {
     ($(#[$m:meta])* $name:ident ($game:literal) { $($field:ident: $ty:ty = $file:literal),+ $(,)? }) => {
         /// The files of a catalog folder.
-        pub const FILES: &[&str] = &[$($file),+];
+        pub const FILES: &[&str] = $name::FILES;
 
         $(#[$m])*
         #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -78,9 +78,12 @@ macro_rules! catalog_files {
         }
 
         impl $name {
+            /// The files of a catalog folder.
+            pub const FILES: &'static [&'static str] = &[$($file),+];
+
             /// The folder as its lowering reads it.
             pub fn folder(src: &$crate::catalog::GameSources) -> $crate::catalog::folder::Folder<'_> {
-                $crate::catalog::folder::Folder { src, game: $game, files: FILES }
+                $crate::catalog::folder::Folder { src, game: $game, files: Self::FILES }
             }
 
             /// Parses every file of a folder; `None` when one failed.

@@ -187,6 +187,74 @@ pub fn list<'a, T: HasId>(
     List { entries: overlay::merge(kind, base, over, diags), base: base.0 }
 }
 
+/// Declares how a game's catalog layers with an overlay, from its tables:
+/// `RawOverlay` (an overlay folder parsed: its header, its `game.yaml`
+/// and each list file it may hold), `parse_overlay`, and `Layers`, the
+/// base catalog `raw` (a [`catalog_files!`](crate::catalog_files) struct)
+/// with the overlay merged in by `layer`: each list file's entries merged
+/// ([`list`]; each list written `field: entry type = file as what messages
+/// call an entry`) and each file an overlay may not hold (the `board`, and
+/// why) one entry.
+#[macro_export]
+macro_rules! catalog_layers {
+    (
+        $raw:ident, $game_file:ty, $game:literal, board: $board:literal,
+        lists { $($(#[$lm:meta])* $list:ident: $lty:ty = $file:literal as $kind:literal),+ $(,)? }
+        entries { $($(#[$em:meta])* $entry:ident: $ety:ty = $efile:literal),* $(,)? }
+    ) => {
+        /// The parsed files of an overlay folder (each list file optional).
+        pub(super) struct RawOverlay<'a> {
+            header: (&'a $crate::catalog::SourceFile, $crate::catalog::overlay::OverlayHeader),
+            game: Option<(&'a $crate::catalog::SourceFile, <$game_file as $crate::catalog::layers::GameYaml>::Overlay)>,
+            $($list: Option<(&'a $crate::catalog::SourceFile, $crate::catalog::overlay::OverlayFile<$lty>)>,)+
+        }
+
+        /// Parses an overlay folder; `None` when a file failed (its diagnostics given).
+        pub(super) fn parse_overlay<'a>(
+            src: &'a $crate::catalog::GameSources,
+            diags: &mut $crate::catalog::diag::Diagnostics,
+        ) -> Option<RawOverlay<'a>> {
+            let files = &["game.yaml", $($file),+];
+            let allowed = $crate::catalog::overlay::Allowed { game: $game, files, board: $board };
+            let mut o = $crate::catalog::overlay::OverlayFolder::open(src, $raw::FILES, &allowed, diags);
+            let game = o.optional("game.yaml", diags);
+            $(let $list = o.optional($file, diags);)+
+            Some(RawOverlay { header: o.header(diags)?, game, $($list),+ })
+        }
+
+        /// A catalog with its overlay applied: every entry with the file it came from.
+        pub(super) struct Layers<'a> {
+            pub(super) game: $game_file,
+            /// The file each section of `game` came from, and the overlay's header.
+            pub(super) from: $crate::catalog::layers::Sections<'a>,
+            $($(#[$lm])* pub(super) $list: $crate::catalog::layers::List<'a, $lty>,)+
+            $($(#[$em])* pub(super) $entry: $crate::catalog::common::Entry<'a, $ety>,)*
+        }
+
+        /// The base files with the overlay's entries merged in.
+        pub(super) fn layer<'a>(
+            src: &'a $crate::catalog::GameSources,
+            raw: &'a $raw,
+            over: Option<&'a RawOverlay<'a>>,
+            diags: &mut $crate::catalog::diag::Diagnostics,
+        ) -> Layers<'a> {
+            use $crate::catalog::layers::{layer_game, list};
+            let base = |name: &str| &src.files[name];
+            let over_game = over.map(|o| (&o.header, o.game.as_ref()));
+            let (game, from) = layer_game((base("game.yaml"), &raw.game), over_game, diags);
+            Layers {
+                game,
+                from,
+                $($list: list($kind, (base($file), &raw.$list.$list), over.and_then(|o| o.$list.as_ref()), diags),)+
+                $($entry: $crate::catalog::common::Entry {
+                    from: $crate::catalog::common::Source::of(base($efile)),
+                    raw: &raw.$entry,
+                },)*
+            }
+        }
+    };
+}
+
 /// Loads a game's catalog: `parse` reads the base folder, `open` the
 /// overlay's, and `lower` layers and lowers what they parsed (neither
 /// failed); every diagnostic is returned with its snippet.

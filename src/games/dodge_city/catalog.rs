@@ -18,7 +18,7 @@ use crate::catalog::common::{
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
-use crate::catalog::{GameSources, SourceFile, layers as layering};
+use crate::catalog::{GameSources, layers as layering};
 use crate::engine::{Id, TurnPlan, id_at};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
@@ -36,10 +36,7 @@ fn line_of(text: &str, key: &str) -> (u64, u64) {
 /// overlay layered onto it (`layers`).
 pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
     layering::load(src, overlay, parse, layers::parse_overlay, |raw, over, diags| {
-        let lay = layers::layer(src, raw, over, diags);
-        let file = |name: &str| &src.files[name];
-        let (cards, buildings) = ((file("cards.yaml"), &raw.cards), (file("buildings.yaml"), &raw.buildings));
-        lower(Files { lay: &lay, cards, buildings }, diags)
+        lower(&layers::layer(src, raw, over, diags), diags)
     })
 }
 
@@ -69,12 +66,6 @@ fn parse(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
     RawCatalog::parse(src, diags)
 }
 
-struct Files<'a> {
-    lay: &'a Layers<'a>,
-    cards: (&'a SourceFile, &'a CardsFile),
-    buildings: (&'a SourceFile, &'a BuildingsFile),
-}
-
 fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &mut Diagnostics) {
     if at.value < min || at.value > max {
         diags.error(file, position(at), format!("{what} is {}, but must be from {min} to {max}", at.value));
@@ -83,20 +74,19 @@ fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &
 
 /// The steps of lowering, one per file or concern, in the order their
 /// diagnostics are reported.
-fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
-    let lay = f.lay;
+fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let g = &lay.game;
     let mut tally = NumberTally::default();
     let (documents, languages) = lay.from.lower_game(&g.game, diags);
     let sections = sections(g);
     check_sections(lay, &sections, &mut tally, diags);
-    let (cfile, c) = (&f.cards.0.path, f.cards.1);
+    let (cfile, c) = (lay.cards.from.path, lay.cards.raw);
     let (symbols, sym_ids) = lower_symbols(cfile, c, &languages, &mut tally, diags);
     let (cards, card_ids) = lower_cards(cfile, c, &sym_ids, &languages, &mut tally, diags);
     check_deck(cfile, &cards, (&g.game, &g.setup), diags);
     let (buildings, in_play) = buildings::lower_buildings(
-        &f.buildings.0.path,
-        f.buildings.1,
+        lay.buildings.from.path,
+        lay.buildings.raw,
         &languages,
         (&g.game, &g.rules),
         &mut tally,
@@ -104,7 +94,7 @@ fn lower(f: Files<'_>, diags: &mut Diagnostics) -> Rules {
     );
     let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
     let readings = lower_readings(lay, &card_ids, events.len(), choices, &tested, diags);
-    check_documents(citations(&f, &sections), &documents, diags);
+    check_documents(citations(lay, &sections), &documents, diags);
     let setup = g.setup.numbers().map(|(f, n)| ("setup", f, n));
     let params = common::param_values(PARAMS, setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n))));
     debug_assert_eq!(params.len(), PARAMS.len());
@@ -322,21 +312,13 @@ fn lower_readings(
 }
 
 /// Every citation of the catalog, with its file.
-fn citations<'a>(f: &'a Files<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'a common::RawCitation)> {
-    let lay = f.lay;
+fn citations<'a>(lay: &'a Layers<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'a common::RawCitation)> {
     let mut cites = lay.from.citations(sections);
-    let (cfile, c) = (&f.cards.0.path, f.cards.1);
-    cites.extend(
-        c.symbols
-            .iter()
-            .flat_map(|x| x.source.iter())
-            .chain(c.cards.iter().flat_map(|x| x.source.iter()))
-            .map(|x| (cfile.as_str(), x)),
-    );
-    let bf = &f.buildings;
-    cites.extend(
-        bf.1.buildings.iter().flat_map(|x| x.source.iter()).chain(&bf.1.boards.source).map(|x| (bf.0.path.as_str(), x)),
-    );
+    let (cfile, c) = (lay.cards.from.path, lay.cards.raw);
+    let symbols = c.symbols.iter().flat_map(|x| x.source.iter());
+    cites.extend(symbols.chain(c.cards.iter().flat_map(|x| x.source.iter())).map(|x| (cfile, x)));
+    let (bfile, b) = (lay.buildings.from.path, lay.buildings.raw);
+    cites.extend(b.buildings.iter().flat_map(|x| x.source.iter()).chain(&b.boards.source).map(|x| (bfile, x)));
     cites.extend(common::cites(&lay.events).chain(common::cites(&lay.interpretations)));
     cites
 }

@@ -39,7 +39,7 @@ pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
 /// `catalog::overlay`) layered onto it.
 pub fn load_layered(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
     layers::load(src, overlay, RawCatalog::parse, parse_overlay, |raw, over, diags| {
-        lower(&layer(raw, src, over, diags), diags)
+        lower(&layer(src, raw, over, diags), diags)
     })
 }
 

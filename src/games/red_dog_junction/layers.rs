@@ -6,79 +6,18 @@
 //! languages of its own; `components.yaml` (commodities, locations, dice,
 //! Super Deals) is the board, which a copy of the folder changes.
 
-use super::catalog::{FILES, RawCatalog};
+use super::catalog::RawCatalog;
 use super::schema::*;
-use crate::catalog::GameSources;
-use crate::catalog::SourceFile;
-use crate::catalog::common::{Entry, RawInterpretation, RawVariant, Source};
-use crate::catalog::diag::Diagnostics;
-use crate::catalog::layers::{List, Sections, layer_game, list};
-use crate::catalog::overlay::{self, OverlayFile, OverlayHeader};
+use crate::catalog::common::{RawInterpretation, RawVariant};
 
-/// The files an overlay may hold besides its header.
-const OVERLAY_FILES: &[&str] = &["game.yaml", "cards.yaml", "variants.yaml", "interpretations.yaml"];
-
-/// The parsed files of an overlay folder (each list file optional).
-pub(super) struct RawOverlay<'a> {
-    header: (&'a SourceFile, OverlayHeader),
-    game: Option<(&'a SourceFile, OverlayGameFile)>,
-    cards: Option<(&'a SourceFile, OverlayFile<RawCard>)>,
-    variants: Option<(&'a SourceFile, OverlayFile<RawVariant<RawEffect>>)>,
-    interpretations: Option<(&'a SourceFile, OverlayFile<RawInterpretation<RawEffect>>)>,
-}
-
-/// Parses an overlay folder; `None` when a file failed (its diagnostics given).
-pub(super) fn parse_overlay<'a>(src: &'a GameSources, diags: &mut Diagnostics) -> Option<RawOverlay<'a>> {
-    let allowed = overlay::Allowed {
-        game: "Red Dog Junction",
-        files: OVERLAY_FILES,
-        board: "the commodities, locations, dice and Super Deals are the board: copy the whole catalog to \
-                change them",
-    };
-    let mut o = overlay::OverlayFolder::open(src, FILES, &allowed, diags);
-    let game = o.optional("game.yaml", diags);
-    let cards = o.optional("cards.yaml", diags);
-    let variants = o.optional("variants.yaml", diags);
-    let interpretations = o.optional("interpretations.yaml", diags);
-    Some(RawOverlay { header: o.header(diags)?, game, cards, variants, interpretations })
-}
-
-/// A catalog with its overlay applied.
-pub(super) struct Layers<'a> {
-    pub(super) game: GameFile,
-    /// The file each section of `game` came from, and the overlay's header.
-    pub(super) from: Sections<'a>,
-    pub(super) components: Entry<'a, ComponentsFile>,
-    pub(super) cards: List<'a, RawCard>,
-    pub(super) variants: List<'a, RawVariant<RawEffect>>,
-    pub(super) interpretations: List<'a, RawInterpretation<RawEffect>>,
-}
-
-/// The base files with the overlay's entries merged in.
-pub(super) fn layer<'a>(
-    src: &'a GameSources,
-    raw: &'a RawCatalog,
-    over: Option<&'a RawOverlay<'a>>,
-    diags: &mut Diagnostics,
-) -> Layers<'a> {
-    let base = |name: &str| &src.files[name];
-    let (game, from) = layer_game((base("game.yaml"), &raw.game), over.map(|o| (&o.header, o.game.as_ref())), diags);
-    Layers {
-        game,
-        from,
-        components: Entry { from: Source::of(base("components.yaml")), raw: &raw.components },
-        cards: list("card", (base("cards.yaml"), &raw.cards.cards), over.and_then(|o| o.cards.as_ref()), diags),
-        variants: list(
-            "variant",
-            (base("variants.yaml"), &raw.variants.variants),
-            over.and_then(|o| o.variants.as_ref()),
-            diags,
-        ),
-        interpretations: list(
-            "interpretation",
-            (base("interpretations.yaml"), &raw.interpretations.interpretations),
-            over.and_then(|o| o.interpretations.as_ref()),
-            diags,
-        ),
+crate::catalog_layers! {
+    RawCatalog, GameFile, "Red Dog Junction",
+    board: "the commodities, locations, dice and Super Deals are the board: copy the whole catalog to \
+            change them",
+    lists {
+        cards: RawCard = "cards.yaml" as "card",
+        variants: RawVariant<RawEffect> = "variants.yaml" as "variant",
+        interpretations: RawInterpretation<RawEffect> = "interpretations.yaml" as "interpretation",
     }
+    entries { components: ComponentsFile = "components.yaml" }
 }
