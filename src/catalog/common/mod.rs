@@ -5,7 +5,7 @@
 //! reading or a variant changes as data), `variants`, `interpretations`;
 //! the ids and the file an entry came from are here.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::overlay::HasId;
@@ -117,4 +117,32 @@ pub fn check_unique<'a>(
             diags.error(file, position(id), format!("duplicate {what} id `{}`", id.value));
         }
     }
+}
+
+/// Each id of a list with the typed id `id_at` gives the index of its
+/// entry (its file and place are where `id_at` reports an entry past what
+/// an id holds, which then has none), in catalog order.
+pub fn id_table<'a, I>(
+    ids: impl IntoIterator<Item = (&'a str, &'a Spanned<String>)>,
+    id_at: impl Fn(usize, &str, (u64, u64), &mut Diagnostics) -> Option<I>,
+    diags: &mut Diagnostics,
+) -> BTreeMap<String, I> {
+    let mut out = BTreeMap::new();
+    for (i, (file, id)) in ids.into_iter().enumerate() {
+        out.extend(id_at(i, file, position(id), diags).map(|typed| (id.value.clone(), typed)));
+    }
+    out
+}
+
+/// The ids of a list of `what`s in one file, each once (a duplicate is a
+/// diagnostic), with their typed ids ([`id_table`]).
+pub fn unique_ids<'a, I>(
+    file: &'a str,
+    what: &str,
+    ids: impl IntoIterator<Item = &'a Spanned<String>> + Clone,
+    id_at: impl Fn(usize, &str, (u64, u64), &mut Diagnostics) -> Option<I>,
+    diags: &mut Diagnostics,
+) -> BTreeMap<String, I> {
+    check_unique(file, what, ids.clone(), diags);
+    id_table(ids.into_iter().map(|id| (file, id)), id_at, diags)
 }

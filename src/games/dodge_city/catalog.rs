@@ -14,7 +14,7 @@ use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_record, check_unique, ones,
+    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_record, ones, unique_ids,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
@@ -165,15 +165,13 @@ fn lower_symbols(
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
 ) -> (Vec<SymbolDef>, BTreeMap<String, Id<kind::Symbol>>) {
-    check_unique(cfile, "symbol", c.symbols.iter().map(|s| &s.id), diags);
+    let sym_ids = unique_ids(cfile, "symbol", c.symbols.iter().map(|s| &s.id), id_at, diags);
     let mut symbols = Vec::new();
-    let mut sym_ids = BTreeMap::new();
-    for (i, s) in c.symbols.iter().enumerate() {
+    for s in &c.symbols {
         let what = check_record(cfile, "symbol", s, &ones(&["price", "points", "discs"]), languages, tally, diags);
         bound(cfile, &s.price, &format!("{what}: price"), 0, MAX_NUMBER, diags);
         bound(cfile, &s.points, &format!("{what}: points"), 0, MAX_NUMBER, diags);
         bound(cfile, &s.discs, &format!("{what}: discs"), 0, 255, diags);
-        sym_ids.insert(s.id.value.clone(), id_at(i, cfile, position(&s.id), diags).unwrap_or(Id::ZERO));
         symbols.push(SymbolDef {
             id: s.id.value.clone(),
             name: s.names.display(languages, &s.id.value).to_string(),
@@ -197,15 +195,13 @@ fn lower_cards(
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
 ) -> (Vec<CardDef>, BTreeMap<String, CardId>) {
-    check_unique(cfile, "card", c.cards.iter().map(|x| &x.id), diags);
+    let card_ids = unique_ids(cfile, "card", c.cards.iter().map(|x| &x.id), id_at, diags);
     let mut cards = Vec::new();
-    let mut card_ids = BTreeMap::new();
-    for (i, x) in c.cards.iter().enumerate() {
+    for x in &c.cards {
         let what = check_record(cfile, "card", x, &ones(&["value", "copies"]), languages, tally, diags);
         bound(cfile, &x.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
         bound(cfile, &x.value, &format!("{what}: value"), 0, MAX_NUMBER, diags);
         let kind = card_kind(cfile, x, &what, sym_ids, diags);
-        card_ids.insert(x.id.value.clone(), id_at(i, cfile, position(&x.id), diags).unwrap_or(Id::ZERO));
         cards.push(CardDef {
             id: x.id.value.clone(),
             name: x.names.display(languages, &x.id.value).to_string(),

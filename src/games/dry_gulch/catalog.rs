@@ -16,7 +16,7 @@ use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::GameSources;
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, check_unique, ones,
+    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, id_table, ones, unique_ids,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
@@ -105,12 +105,13 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     lay.from.check(&sections, &mut tally, diags);
     check_game_numbers(lay, &|s| section_at(lay, s), diags);
     check_deck_totals(lay, diags);
-    let flags = lower_flags(gf, &g.flags, diags);
+    let flags = unique_ids(gf, "flag", &g.flags, id_at, diags);
+    g.flags.iter().for_each(|f| check_id(gf, f, diags));
     let resources = resources::lower_resources(lay, &languages, &mut tally, diags);
     let (ids_res, labor, blacksmith) = resources::resource_ids(lay, diags);
     let ids = Ids {
         resources: ids_res,
-        buildings: buildings::building_ids(lay, diags),
+        buildings: id_table(lay.buildings.iter().map(|e| (e.from.path, &e.raw.id)), id_at, diags),
         events: lay.events.ids(),
         flags,
         interpretations: lay.interpretations.reading_names(),
@@ -164,17 +165,6 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         sources: super::rules_data::rule_sources(),
         dealt: Default::default(),
     }
-}
-
-/// The flags a catalog declares, by id.
-fn lower_flags(gf: &str, flags: &[Spanned<String>], diags: &mut Diagnostics) -> BTreeMap<String, Flag> {
-    let mut out = BTreeMap::new();
-    check_unique(gf, "flag", flags.iter(), diags);
-    for (i, f) in flags.iter().enumerate() {
-        check_id(gf, f, diags);
-        out.extend(id_at::<kind::Flag>(i, gf, position(f), diags).map(|id| (f.value.clone(), id)));
-    }
-    out
 }
 
 fn setup(g: &GameFile) -> Setup {

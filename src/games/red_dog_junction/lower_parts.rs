@@ -7,10 +7,10 @@ use super::catalog::{Files, lookup, small};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::common::{
-    Entry, Key, NumberTally, check_id, check_names, check_provenance, check_record, check_unique,
+    Entry, Key, NumberTally, check_id, check_names, check_provenance, check_record, check_unique, id_table,
 };
 use crate::catalog::diag::Diagnostics;
-use crate::engine::Id;
+use crate::engine::{Id, id_at};
 use crate::yaml::{Spanned, position};
 
 pub(super) type Places =
@@ -76,15 +76,11 @@ fn commodity_ids(
     at: (u64, u64),
     diags: &mut Diagnostics,
 ) -> (BTreeMap<String, Id<Cube>>, Id<Cube>, Id<Cube>) {
-    let mut cube_ids = BTreeMap::new();
-    for (i, e) in cm.entries.iter().enumerate() {
+    for e in &cm.entries {
         check_id(f.comp, &e.id, diags);
         check_names(f.comp, &e.names, langs, diags);
-        match Id::new(i) {
-            Ok(id) => drop(cube_ids.insert(e.id.value.clone(), id)),
-            Err(o) => diags.error(f.comp, position(&e.id), o.to_string()),
-        }
     }
+    let cube_ids = id_table(cm.entries.iter().map(|e| (f.comp, &e.id)), id_at, diags);
     let mut role = |r: &str| {
         let found: Vec<_> = cm.entries.iter().filter(|e| e.role.as_ref().is_some_and(|x| x.value == r)).collect();
         if found.len() != 1 {

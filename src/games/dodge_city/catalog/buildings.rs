@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::catalog::common::{NumberTally, check_id, check_provenance, check_record, check_unique};
+use crate::catalog::common::{NumberTally, check_id, check_provenance, check_record, check_unique, unique_ids};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::{RawGameSection, lookup};
-use crate::engine::{Grid, Id, id_at};
+use crate::engine::{Grid, id_at};
 use crate::games::dodge_city::rules_data::*;
 use crate::games::dodge_city::schema::*;
 use crate::yaml::position;
@@ -20,10 +20,9 @@ pub(super) fn lower_buildings(
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
 ) -> (Vec<BuildingDef>, BTreeMap<u32, Vec<Bld>>) {
-    check_unique(file, "building", raw.buildings.iter().map(|b| &b.id), diags);
+    let ids = unique_ids(file, "building", raw.buildings.iter().map(|b| &b.id), id_at::<kind::Building>, diags);
     let mut out = Vec::new();
-    let mut ids = BTreeMap::new();
-    for (i, b) in raw.buildings.iter().enumerate() {
+    for b in &raw.buildings {
         let what = check_record(file, "building", b, &[("squares", 1)], languages, tally, diags);
         let (grid, special) = lower_grid(file, b, &what, diags);
         if special < rules.control_fields.value {
@@ -36,7 +35,6 @@ pub(super) fn lower_buildings(
                 ),
             );
         }
-        ids.insert(b.id.value.clone(), id_at::<kind::Building>(i, file, position(&b.id), diags).unwrap_or(Id::ZERO));
         out.push(BuildingDef {
             id: b.id.value.clone(),
             name: b.names.display(languages, &b.id.value).to_string(),

@@ -13,17 +13,10 @@ use crate::catalog::folder::lookup;
 use crate::games::dry_gulch::bounds::{MAX_COPIES, check_bound};
 use crate::games::dry_gulch::effects::Dg;
 use crate::games::dry_gulch::layers::Layers;
-use crate::games::dry_gulch::rules_data::{Bld, Building, Res, id_at};
+use crate::games::dry_gulch::rules_data::{Building, Res};
 use crate::games::dry_gulch::schema::{Ability, RawBuilding};
 use crate::lang::Tables;
 use crate::yaml::position;
-
-/// The buildings' ids, in catalog order.
-pub(super) fn building_ids(lay: &Layers<'_>, diags: &mut Diagnostics) -> BTreeMap<String, Bld> {
-    (lay.buildings.iter().enumerate())
-        .filter_map(|(i, e)| Some((e.raw.id.value.clone(), id_at(i, e.from.path, position(&e.raw.id), diags)?)))
-        .collect()
-}
 
 /// The buildings, in catalog order, without their `repeat:` and `same_as:`
 /// (`lower_copies` adds them once effects compile).
