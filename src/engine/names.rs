@@ -37,6 +37,11 @@ pub trait Lookup {
     fn option(&self, id: &str) -> Result<(usize, usize), String>;
     /// The id of option `option` of the `choose` effect `choice`.
     fn option_id(&self, choice: usize, option: usize) -> Option<&str>;
+    /// The position of the entity of kind `kind` named `id` within entity
+    /// `parent` (a square of a building), or why there is none.
+    fn index_within(&self, kind: TypeId, parent: usize, id: &str) -> Result<usize, String>;
+    /// The name of the entity of kind `kind` at `index` within `parent`.
+    fn name_within(&self, kind: TypeId, parent: usize, index: usize) -> Option<String>;
 }
 
 /// How ids are written now: a stack, so a context inside another restores it.
@@ -75,10 +80,12 @@ pub fn with_names<R>(names: &Rc<dyn Lookup>, f: impl FnOnce() -> R) -> R {
     within(Mode::Names(Rc::clone(names)), f).0
 }
 
-/// What an id stands for: an entity of a kind, or a `choose` option.
+/// What an id stands for: an entity of a kind, one within another, or a
+/// `choose` option.
 #[derive(Clone, Copy)]
 enum Of {
     Kind(TypeId),
+    Within(TypeId, usize),
     Option,
 }
 
@@ -88,6 +95,7 @@ fn write(of: Of, at: (usize, usize)) -> Option<String> {
     MODE.with_borrow(|m| {
         let name = match (m.last()?, of) {
             (Mode::Names(l), Of::Kind(k)) => l.name(k, at.0).map(str::to_string),
+            (Mode::Names(l), Of::Within(k, parent)) => l.name_within(k, parent, at.0),
             (Mode::Names(l), Of::Option) => l.option_id(at.0, at.1).map(str::to_string),
             (Mode::Replay(ids), _) => ids.get(at.0).cloned(),
             (Mode::Record(_), _) => None,
@@ -101,6 +109,7 @@ fn write(of: Of, at: (usize, usize)) -> Option<String> {
 fn read(of: Of, id: String) -> Result<(usize, usize), String> {
     MODE.with_borrow_mut(|m| match (m.last_mut(), of) {
         (Some(Mode::Names(l)), Of::Kind(k)) => l.index(k, &id).map(|i| (i, 0)),
+        (Some(Mode::Names(l)), Of::Within(k, parent)) => l.index_within(k, parent, &id).map(|i| (i, 0)),
         (Some(Mode::Names(l)), Of::Option) => l.option(&id),
         (Some(Mode::Record(ids)), _) => {
             ids.push(id);
@@ -129,6 +138,17 @@ pub fn id_named<K: Kind>(id: &str) -> Result<Id<K>, String> {
 /// How `id` is written in the current context (its position outside any).
 pub fn name_of<K: Kind>(id: Id<K>) -> String {
     write(Of::Kind(TypeId::of::<K>()), (id.index(), 0)).unwrap_or_else(|| id.index().to_string())
+}
+
+/// The id of kind `K` named `id` within `parent` (a square of a building).
+pub fn id_within<P: Kind, K: Kind>(parent: Id<P>, id: &str) -> Result<Id<K>, String> {
+    let (i, _) = read(Of::Within(TypeId::of::<K>(), parent.index()), id.to_string())?;
+    Id::new(i).map_err(|e| e.to_string())
+}
+
+/// How `id`, within `parent`, is written in the current context.
+pub fn name_within<P: Kind, K: Kind>(parent: Id<P>, id: Id<K>) -> String {
+    write(Of::Within(TypeId::of::<K>(), parent.index()), (id.index(), 0)).unwrap_or_else(|| id.index().to_string())
 }
 
 impl<K: Kind> Serialize for Id<K> {
@@ -215,6 +235,20 @@ pub mod option {
         let (c, o) = read(Of::Option, String::deserialize(d)?).map_err(D::Error::custom)?;
         let too_many = || D::Error::custom("too many `choose` options");
         Ok((C::try_from(c).map_err(|_| too_many())?, O::try_from(o).map_err(|_| too_many())?))
+    }
+}
+
+/// A variant of one field written as that field alone (`{play: lady-3}`
+/// for `Play { card }`).
+pub mod bare {
+    use super::*;
+
+    pub fn serialize<T: Serialize, S: Serializer>(t: &T, s: S) -> Result<S::Ok, S::Error> {
+        t.serialize(s)
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<T, D::Error> {
+        T::deserialize(d)
     }
 }
 

@@ -87,11 +87,16 @@ pub fn top_first<K>(
 /// A catalog's ids by kind, with the word a message names one kind by, and
 /// its `choose` options: what a game's typed ids are written with in a
 /// scenario (`engine::with_names`).
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct CatalogIds {
     kinds: Vec<(TypeId, &'static str, Vec<String>)>,
     options: Vec<Vec<String>>,
+    within: Vec<(TypeId, Within)>,
 }
+
+/// How the entities of one kind are named within another entity: (parent,
+/// index) → name, and (parent, name) → index or why none.
+type Within = (Rc<dyn Fn(usize, usize) -> Option<String>>, Rc<dyn Fn(usize, &str) -> Result<usize, String>>);
 
 impl CatalogIds {
     /// The ids of kind `K`, in index order; `what` names one in a message
@@ -103,6 +108,16 @@ impl CatalogIds {
     /// The option ids of each `choose` effect of the catalog.
     pub fn options<L: Lang>(mut self, choices: &[Choice<L>]) -> CatalogIds {
         self.options = choices.iter().map(|c| c.iter().map(|(id, _)| id.clone()).collect()).collect();
+        self
+    }
+    /// How the entities of kind `K` are named within another (a square
+    /// within its building).
+    pub fn within<K: Kind>(
+        mut self,
+        name: impl Fn(usize, usize) -> Option<String> + 'static,
+        index: impl Fn(usize, &str) -> Result<usize, String> + 'static,
+    ) -> CatalogIds {
+        self.within.push((TypeId::of::<K>(), (Rc::new(name), Rc::new(index))));
         self
     }
     pub fn shared(self) -> Rc<dyn Lookup> {
@@ -127,5 +142,14 @@ impl Lookup for CatalogIds {
     }
     fn option_id(&self, choice: usize, option: usize) -> Option<&str> {
         self.options.get(choice).and_then(|c| c.get(option)).map(String::as_str)
+    }
+    fn index_within(&self, kind: TypeId, parent: usize, id: &str) -> Result<usize, String> {
+        let (_, (_, index)) =
+            self.within.iter().find(|(k, _)| *k == kind).ok_or_else(|| format!("`{id}` is no id here"))?;
+        index(parent, id)
+    }
+    fn name_within(&self, kind: TypeId, parent: usize, index: usize) -> Option<String> {
+        let (_, (name, _)) = self.within.iter().find(|(k, _)| *k == kind)?;
+        name(parent, index)
     }
 }
