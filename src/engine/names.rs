@@ -87,6 +87,8 @@ enum Of {
     Kind(TypeId),
     Within(TypeId, usize),
     Option,
+    /// A seat of a game of at most this many.
+    Seat(usize),
 }
 
 /// How the id at `at` is written in the current context (`None`: outside
@@ -97,6 +99,7 @@ fn write(of: Of, at: (usize, usize)) -> Option<String> {
             (Mode::Names(l), Of::Kind(k)) => l.name(k, at.0).map(str::to_string),
             (Mode::Names(l), Of::Within(k, parent)) => l.name_within(k, parent, at.0),
             (Mode::Names(l), Of::Option) => l.option_id(at.0, at.1).map(str::to_string),
+            (Mode::Names(_), Of::Seat(_)) => Some(seat_name(at.0)),
             (Mode::Replay(ids), _) => ids.get(at.0).cloned(),
             (Mode::Record(_), _) => None,
         };
@@ -111,6 +114,7 @@ fn read(of: Of, id: String) -> Result<(usize, usize), String> {
         (Some(Mode::Names(l)), Of::Kind(k)) => l.index(k, &id).map(|i| (i, 0)),
         (Some(Mode::Names(l)), Of::Within(k, parent)) => l.index_within(k, parent, &id).map(|i| (i, 0)),
         (Some(Mode::Names(l)), Of::Option) => l.option(&id),
+        (Some(Mode::Names(_)) | None, Of::Seat(max)) => seat_of(&id, max).map(|s| (s, 0)),
         (Some(Mode::Record(ids)), _) => {
             ids.push(id);
             Ok((ids.len() - 1, 0))
@@ -149,6 +153,17 @@ pub fn id_within<P: Kind, K: Kind>(parent: Id<P>, id: &str) -> Result<Id<K>, Str
 /// How `id`, within `parent`, is written in the current context.
 pub fn name_within<P: Kind, K: Kind>(parent: Id<P>, id: Id<K>) -> String {
     write(Of::Within(TypeId::of::<K>(), parent.index()), (id.index(), 0)).unwrap_or_else(|| id.index().to_string())
+}
+
+/// The seat `name` (`p1`) names in a game of at most `max` seats; read
+/// like an id, so a wrong one is an error of its step.
+pub fn seat_named(name: &str, max: usize) -> Result<usize, String> {
+    read(Of::Seat(max), name.to_string()).map(|(s, _)| s)
+}
+
+/// How `seat` is written (`p1`).
+pub fn seat_written(seat: usize) -> String {
+    write(Of::Seat(0), (seat, 0)).unwrap_or_else(|| seat_name(seat))
 }
 
 impl<K: Kind> Serialize for Id<K> {
@@ -257,12 +272,12 @@ pub mod seat {
     use super::*;
 
     pub fn serialize<S: Serializer>(seat: &u8, s: S) -> Result<S::Ok, S::Error> {
-        seat_name(usize::from(*seat)).serialize(s)
+        seat_written(usize::from(*seat)).serialize(s)
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-        let name = String::deserialize(d)?;
-        seat_of(&name, MAX_SEATS).map(|s| s as u8).map_err(D::Error::custom)
+        let seat = seat_named(&String::deserialize(d)?, MAX_SEATS).map_err(D::Error::custom)?;
+        u8::try_from(seat).map_err(D::Error::custom)
     }
 }
 

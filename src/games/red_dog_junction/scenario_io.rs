@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{Action, State};
 use super::rules_data::*;
-use crate::engine::names::{id_named, name_of};
+use crate::engine::names::{id_named, name_of, seat_named, seat_written};
 use crate::engine::{Chance, Facts, Game, Id, Lookup, Scripted, Written, move_n, seat_name, seat_of};
 use crate::lang::{self, CatalogIds, by_seat, counted};
 
@@ -91,10 +91,10 @@ pub mod seat {
     use super::*;
 
     pub fn serialize<S: Serializer>(w: &u8, s: S) -> Result<S::Ok, S::Error> {
-        seat_name(usize::from(*w)).serialize(s)
+        seat_written(usize::from(*w)).serialize(s)
     }
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-        Ok(seat_of(&String::deserialize(d)?, 5).map_err(D::Error::custom)? as u8)
+        Ok(seat_named(&String::deserialize(d)?, 5).map_err(D::Error::custom)? as u8)
     }
 }
 
@@ -103,12 +103,14 @@ pub mod seats {
     use super::*;
 
     pub fn serialize<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
-        (0..8).filter(|i| m & (1 << i) != 0).map(seat_name).collect::<Vec<_>>().serialize(s)
+        (0..8).filter(|i| m & (1 << i) != 0).map(seat_written).collect::<Vec<_>>().serialize(s)
     }
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
         let mut m = 0u8;
         for s in Vec::<String>::deserialize(d)? {
-            m |= 1 << seat_of(&s, 5).map_err(D::Error::custom)?;
+            m |= 1u8
+                .checked_shl(seat_named(&s, 5).map_err(D::Error::custom)? as u32)
+                .ok_or_else(|| D::Error::custom("too many seats"))?;
         }
         Ok(m)
     }
