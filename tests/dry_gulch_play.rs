@@ -93,11 +93,13 @@ fn invariants_hold_in_every_configuration() {
 /// unchanged (compared as serialised JSON).
 #[test]
 fn illegal_actions_name_the_rule_and_change_nothing() {
-    use rulecheck::engine::Game;
-    use rulecheck::games::dry_gulch::scenario_io::{
-        ActionSpec, BuildSpec, BuildingSpec, PaymentSpec, SetupSpec, TurnSpec, action_from_spec,
-    };
+    use rulecheck::engine::{Game, Scripted, Written};
+    use rulecheck::games::dry_gulch::scenario_io::{BuildingSpec, SetupSpec, TurnSpec};
     let rules = rules();
+    let action = |written: &str| {
+        let spec: Written<_> = rulecheck::yaml::from_str("action.yaml", written).unwrap();
+        State::action_from_spec(&rules, &spec).unwrap()
+    };
     let config = Config::new("dry-gulch", 3, 5).with_variant("town-hall-damage");
     let mut s = State::new(&rules, &config).unwrap();
     let mut setup = SetupSpec::default();
@@ -117,20 +119,15 @@ fn illegal_actions_name_the_rule_and_change_nothing() {
     });
     setup.turn = Some(TurnSpec { seat: "p1".into(), phase: "build".into(), number: 4 });
     s.apply_setup(&rules, &setup).unwrap();
-    let lumber = PaymentSpec { direct: [("lumber".to_string(), 1u8)].into_iter().collect(), ..PaymentSpec::default() };
     let cases = [
-        (
-            ActionSpec::Build(BuildSpec { building: "pharmacy".into(), plot: "nc-2".into(), payment: lumber }),
-            "dry-gulch/build.payment",
-        ),
-        (ActionSpec::PlayDisaster { card: "fire".into(), plot: "nc-1".into() }, "dry-gulch/disaster.limit"),
-        (ActionSpec::DrawPermits, "dry-gulch/turn.order"),
-        (ActionSpec::EndTurn, "dry-gulch/turn.order"),
+        ("{build: {building: pharmacy, plot: nc-2, payment: {direct: {lumber: 1}}}}", "dry-gulch/build.payment"),
+        ("{play-disaster: {card: fire, plot: nc-1}}", "dry-gulch/disaster.limit"),
+        ("draw-permits", "dry-gulch/turn.order"),
+        ("end-turn", "dry-gulch/turn.order"),
     ];
     for (spec, rule) in cases {
         let before = serde_json::to_string(&s).unwrap();
-        let action = action_from_spec(&rules, &spec).unwrap();
-        let err = s.apply(&rules, &action).expect_err("the action is illegal");
+        let err = s.apply(&rules, &action(spec)).expect_err("the action is illegal");
         assert_eq!(err.rule, rule, "{err}");
         assert!(!err.source.is_empty(), "{err} cites no rulebook place");
         assert_eq!(serde_json::to_string(&s).unwrap(), before, "{spec:?} changed the state");
@@ -143,7 +140,7 @@ fn illegal_actions_name_the_rule_and_change_nothing() {
     };
     s.apply_setup(&rules, &closed).unwrap();
     let before = serde_json::to_string(&s).unwrap();
-    let err = s.apply(&rules, &action_from_spec(&rules, &ActionSpec::DrawPermits).unwrap()).unwrap_err();
+    let err = s.apply(&rules, &action("draw-permits")).unwrap_err();
     assert_eq!(err.rule, "dry-gulch/town-hall.closed", "{err}");
     assert_eq!(serde_json::to_string(&s).unwrap(), before);
 }

@@ -7,7 +7,8 @@
 //! zero-sized marker the game declares with `Kind`. An id is made only by a
 //! checked conversion (`Id::new`); a catalog with more entities of one kind
 //! than an id can hold is a load diagnostic (`Overflow`), never a wrap.
-//! `.index()` indexes the catalog's slices.
+//! `.index()` indexes the catalog's slices. It serialises as the bare
+//! position, or as the catalog id inside a names context (`names`).
 //!
 //! ```
 //! use rulecheck::engine::{Id, Kind};
@@ -24,8 +25,6 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::catalog::diag::Diagnostics;
 
@@ -171,20 +170,6 @@ impl<K: Kind> Hash for Id<K> {
 impl<K: Kind> fmt::Debug for Id<K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} #{}", K::NAME, self.0)
-    }
-}
-
-/// Serialised as the bare position, so a state's JSON stays as it was.
-impl<K: Kind> Serialize for Id<K> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u8(self.0)
-    }
-}
-
-impl<'de, K: Kind> Deserialize<'de> for Id<K> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Id<K>, D::Error> {
-        let i = u8::deserialize(d)?;
-        Ok(Id(i, PhantomData))
     }
 }
 

@@ -19,6 +19,7 @@ mod counter;
 mod facts;
 mod game;
 mod ids;
+pub mod names;
 mod outcome;
 mod query;
 mod readings;
@@ -35,6 +36,7 @@ pub use game::{
     Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation, seat_name, seat_of,
 };
 pub use ids::{Id, Kind, Overflow, PrefixOf, id_at};
+pub use names::{Lookup, Written, with_names};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
 #[cfg(test)]
 pub(crate) use query::assert_event_kinds;

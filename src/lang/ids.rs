@@ -4,20 +4,29 @@
 //! cards a deck deals next). A game writes only its own tables: which ids
 //! of its catalog a word names, and where a set-up puts what it names.
 
+use std::any::TypeId;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use super::compile::did_you_mean;
 use super::effect::{Choice, Lang};
-use crate::engine::{Id, Kind, Seat, seat_of};
+use crate::engine::{Id, Kind, Lookup, Seat, seat_of};
 
 /// The `choose` effect and option a scenario names by the option's id,
 /// as positions in the choice table: the id must be unique among them.
 pub fn option_named<L: Lang>(choices: &[Choice<L>], id: &str) -> Result<(u32, u32), String> {
+    option_among(choices.iter().map(|c| c.iter().map(|(oid, _)| oid.as_str())), id)
+}
+
+/// `option_named` over each choice's option ids.
+fn option_among<'a, O: Iterator<Item = &'a str>>(
+    choices: impl Iterator<Item = O>,
+    id: &str,
+) -> Result<(u32, u32), String> {
     let found: Vec<(u32, u32)> = choices
-        .iter()
         .enumerate()
         .flat_map(|(c, options)| {
-            options.iter().enumerate().filter(|(_, (oid, _))| oid == id).map(move |(o, _)| (c as u32, o as u32))
+            options.enumerate().filter(|(_, oid)| *oid == id).map(move |(o, _)| (c as u32, o as u32))
         })
         .collect();
     match found.as_slice() {
@@ -73,4 +82,74 @@ pub fn top_first<K>(
     mut put: impl FnMut(K, &str) -> Result<(), String>,
 ) -> Result<(), String> {
     ids.iter().rev().try_for_each(|id| put(named(id)?, id))
+}
+
+/// A catalog's ids by kind, with the word a message names one kind by, and
+/// its `choose` options: what a game's typed ids are written with in a
+/// scenario (`engine::with_names`).
+#[derive(Clone, Default)]
+pub struct CatalogIds {
+    kinds: Vec<(TypeId, &'static str, Vec<String>)>,
+    options: Vec<Vec<String>>,
+    within: Vec<(TypeId, Within)>,
+}
+
+/// How the entities of one kind are named within another entity: (parent,
+/// index) → name, and (parent, name) → index or why none.
+type Within = (Rc<dyn Fn(usize, usize) -> Option<String>>, Rc<dyn Fn(usize, &str) -> Result<usize, String>>);
+
+impl CatalogIds {
+    /// The ids of kind `K`, in index order; `what` names one in a message
+    /// ("unknown `what` `id`").
+    pub fn kind<K: Kind, S: AsRef<str>>(mut self, what: &'static str, ids: impl IntoIterator<Item = S>) -> CatalogIds {
+        self.kinds.push((TypeId::of::<K>(), what, ids.into_iter().map(|s| s.as_ref().to_string()).collect()));
+        self
+    }
+    /// The option ids of each `choose` effect of the catalog.
+    pub fn options<L: Lang>(mut self, choices: &[Choice<L>]) -> CatalogIds {
+        self.options = choices.iter().map(|c| c.iter().map(|(id, _)| id.clone()).collect()).collect();
+        self
+    }
+    /// How the entities of kind `K` are named within another (a square
+    /// within its building).
+    pub fn within<K: Kind>(
+        mut self,
+        name: impl Fn(usize, usize) -> Option<String> + 'static,
+        index: impl Fn(usize, &str) -> Result<usize, String> + 'static,
+    ) -> CatalogIds {
+        self.within.push((TypeId::of::<K>(), (Rc::new(name), Rc::new(index))));
+        self
+    }
+    pub fn shared(self) -> Rc<dyn Lookup> {
+        Rc::new(self)
+    }
+    fn of(&self, kind: TypeId) -> Option<&(TypeId, &'static str, Vec<String>)> {
+        self.kinds.iter().find(|(k, _, _)| *k == kind)
+    }
+}
+
+impl Lookup for CatalogIds {
+    fn index(&self, kind: TypeId, id: &str) -> Result<usize, String> {
+        let (_, what, ids) = self.of(kind).ok_or_else(|| format!("`{id}` names no kind of entity of the catalog"))?;
+        index_named(what, ids, id)
+    }
+    fn name(&self, kind: TypeId, index: usize) -> Option<&str> {
+        self.of(kind).and_then(|(_, _, ids)| ids.get(index)).map(String::as_str)
+    }
+    fn option(&self, id: &str) -> Result<(usize, usize), String> {
+        let (c, o) = option_among(self.options.iter().map(|c| c.iter().map(String::as_str)), id)?;
+        Ok((c as usize, o as usize))
+    }
+    fn option_id(&self, choice: usize, option: usize) -> Option<&str> {
+        self.options.get(choice).and_then(|c| c.get(option)).map(String::as_str)
+    }
+    fn index_within(&self, kind: TypeId, parent: usize, id: &str) -> Result<usize, String> {
+        let (_, (_, index)) =
+            self.within.iter().find(|(k, _)| *k == kind).ok_or_else(|| format!("`{id}` is no id here"))?;
+        index(parent, id)
+    }
+    fn name_within(&self, kind: TypeId, parent: usize, index: usize) -> Option<String> {
+        let (_, (name, _)) = self.within.iter().find(|(k, _)| *k == kind)?;
+        name(parent, index)
+    }
 }

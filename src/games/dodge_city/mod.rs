@@ -18,6 +18,7 @@
 //! the code branches only on the typed hooks of `readings` (through `State::r`)
 //! and on parameters (`State::p`).
 
+mod action;
 pub mod catalog;
 mod contract;
 pub mod effects;

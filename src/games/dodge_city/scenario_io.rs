@@ -3,56 +3,14 @@
 //! 2, row 1 of the building's grid), and the state in words.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
-use crate::engine::{Chance, Facts, Game, Id, Kind, Pile, Scripted, Seat, move_n, seat_name, seat_of};
-use crate::lang::{by_seat, id_named, top_first};
-
-/// An action as a scenario writes it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub enum ActionSpec {
-    /// `{pick: {seat: p1, card: lady-3}}`: a Marshal-round card, face down.
-    Pick {
-        seat: String,
-        card: String,
-    },
-    /// `{play: lady-3}`: the card of a placing turn.
-    Play(String),
-    /// `{open: saloon}`: the building a picture card's symbol goes on.
-    Open(String),
-    Place {
-        building: String,
-        at: String,
-    },
-    Remove {
-        building: String,
-        at: String,
-    },
-    Buy {
-        building: String,
-        at: String,
-    },
-    EndTurn,
-    Challenge {
-        opponent: String,
-        building: String,
-    },
-    Pass,
-    Take {
-        building: String,
-        at: String,
-    },
-    Sell {
-        building: String,
-        at: String,
-    },
-    /// `{choose: sell-the-herd}`: an option of an event's `choose`, by its id.
-    Choose(String),
-}
+use crate::engine::{Chance, Facts, Game, Id, Kind, Lookup, Pile, Scripted, Seat, Written, move_n, seat_name, seat_of};
+use crate::lang::{CatalogIds, by_seat, id_named, top_first};
 
 /// Set-up overrides, applied after the deal.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -136,14 +94,56 @@ pub fn symbol(r: &Rules, id: &str) -> Result<Sym, String> {
 fn event(r: &Rules, id: &str) -> Result<Ev, String> {
     id_named("event", r.events.iter().map(|c| &c.id), id)
 }
-fn square(r: &Rules, b: Bld, at: &str) -> Result<(Bld, Sq), String> {
-    let def = r.building(b);
-    def.square_named(at)
-        .map(|s| (b, s))
-        .ok_or_else(|| format!("`{at}` is no square of the {} (write c<column>r<row>)", def.name))
+fn square(def: &BuildingDef, at: &str) -> Result<Sq, String> {
+    def.square_named(at).ok_or_else(|| format!("`{at}` is no square of the {} (write c<column>r<row>)", def.name))
 }
-fn at(r: &Rules, b: &str, at_: &str) -> Result<(Bld, Sq), String> {
-    square(r, building(r, b)?, at_)
+/// The catalog ids Dodge City's actions are written with; a square is
+/// named within its building (`c2r1`).
+pub fn names(r: &Rules) -> Rc<dyn Lookup> {
+    let defs = r.buildings.clone();
+    let named = defs.clone();
+    CatalogIds::default()
+        .kind::<kind::Card, _>("card", r.cards.iter().map(|c| &c.id))
+        .kind::<kind::Building, _>("building", r.buildings.iter().map(|c| &c.id))
+        .within::<kind::Square>(
+            move |b, sq| Some(defs.get(b)?.square_name(Id::new(sq).ok()?)),
+            move |b, at| {
+                let def = named.get(b).ok_or_else(|| format!("`{at}` is no square"))?;
+                square(def, at).map(Id::index)
+            },
+        )
+        .options(&r.choices)
+        .shared()
+}
+
+// How a building and a square of it are written (a doc comment here would
+// enter the schema).
+#[derive(Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(inline)]
+pub struct At {
+    building: String,
+    at: String,
+}
+
+/// A building and a square of it (`Place { building, square }`), written
+/// `{building: saloon, at: c2r1}`.
+pub mod at {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{At, Bld, Sq};
+    use crate::engine::names::{id_named, id_within, name_of, name_within};
+
+    pub fn serialize<S: Serializer>(b: &Bld, sq: &Sq, s: S) -> Result<S::Ok, S::Error> {
+        At { building: name_of(*b), at: name_within(*b, *sq) }.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(Bld, Sq), D::Error> {
+        let at = At::deserialize(d)?;
+        let b = id_named(&at.building).map_err(D::Error::custom)?;
+        Ok((b, id_within(b, &at.at).map_err(D::Error::custom)?))
+    }
 }
 
 /// What puts a card a set-up names on top of `pile` (taken from below in
@@ -280,7 +280,7 @@ pub fn describe_view(st: &State, r: &Rules, seat: Option<Seat>) -> String {
 
 impl Scripted for State {
     type Setup = SetupSpec;
-    type ActionSpec = ActionSpec;
+    type ActionSpec = Written<Action>;
     type Expect = Expect;
 
     fn apply_setup(&mut self, r: &Rules, s: &SetupSpec) -> Result<(), String> {
@@ -328,7 +328,7 @@ impl Scripted for State {
             let b = building(r, b)?;
             for (seat, squares) in by_seat(seats, n)? {
                 for a in squares {
-                    let (_, sq) = square(r, b, a)?;
+                    let sq = square(r.building(b), a)?;
                     if st.seats[seat].supply == 0 {
                         return Err(format!("p{} has no tokens left to place", seat + 1));
                     }
@@ -359,72 +359,11 @@ impl Scripted for State {
         st.place_cursor()
     }
 
-    fn action_from_spec(r: &Rules, spec: &ActionSpec) -> Result<Action, String> {
-        Ok(match spec {
-            ActionSpec::Pick { seat, card: c } => {
-                Action::Pick { seat: seat_of(seat, crate::engine::MAX_SEATS)? as u8, card: card(r, c)? }
-            }
-            ActionSpec::Play(c) => Action::Play { card: card(r, c)? },
-            ActionSpec::Open(b) => Action::Open { building: building(r, b)? },
-            ActionSpec::Place { building: b, at: a } => {
-                let (building, square) = at(r, b, a)?;
-                Action::Place { building, square }
-            }
-            ActionSpec::Remove { building: b, at: a } => {
-                let (building, square) = at(r, b, a)?;
-                Action::Remove { building, square }
-            }
-            ActionSpec::Buy { building: b, at: a } => {
-                let (building, square) = at(r, b, a)?;
-                Action::Buy { building, square }
-            }
-            ActionSpec::EndTurn => Action::EndTurn,
-            ActionSpec::Challenge { opponent, building: b } => Action::Challenge {
-                opponent: seat_of(opponent, crate::engine::MAX_SEATS)? as u8,
-                building: building(r, b)?,
-            },
-            ActionSpec::Pass => Action::Pass,
-            ActionSpec::Take { building: b, at: a } => {
-                let (building, square) = at(r, b, a)?;
-                Action::Take { building, square }
-            }
-            ActionSpec::Sell { building: b, at: a } => {
-                let (building, square) = at(r, b, a)?;
-                Action::Sell { building, square }
-            }
-            ActionSpec::Choose(id) => {
-                let (choice, option) = crate::lang::option_named::<super::effects::Dc>(&r.choices, id)?;
-                Action::Choose { choice, option }
-            }
-        })
+    fn action_from_spec(r: &Rules, spec: &Written<Action>) -> Result<Action, String> {
+        spec.read(&names(r))
     }
-
-    fn action_to_spec(r: &Rules, a: &Action) -> ActionSpec {
-        let bid = |b: Bld| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
-        let sq = |b: Bld, s: Sq| r.buildings.get(b.index()).map_or_else(|| "?".to_string(), |d| d.square_name(s));
-        let cid = |c: CardId| r.cards.get(c.index()).map_or_else(|| "?".to_string(), |d| d.id.clone());
-        match *a {
-            Action::Pick { seat, card } => ActionSpec::Pick { seat: seat_name(seat.into()), card: cid(card) },
-            Action::Play { card } => ActionSpec::Play(cid(card)),
-            Action::Open { building } => ActionSpec::Open(bid(building)),
-            Action::Place { building, square } => {
-                ActionSpec::Place { building: bid(building), at: sq(building, square) }
-            }
-            Action::Remove { building, square } => {
-                ActionSpec::Remove { building: bid(building), at: sq(building, square) }
-            }
-            Action::Buy { building, square } => ActionSpec::Buy { building: bid(building), at: sq(building, square) },
-            Action::EndTurn => ActionSpec::EndTurn,
-            Action::Challenge { opponent, building } => {
-                ActionSpec::Challenge { opponent: seat_name(opponent.into()), building: bid(building) }
-            }
-            Action::Pass => ActionSpec::Pass,
-            Action::Take { building, square } => ActionSpec::Take { building: bid(building), at: sq(building, square) },
-            Action::Sell { building, square } => ActionSpec::Sell { building: bid(building), at: sq(building, square) },
-            Action::Choose { choice, option } => {
-                ActionSpec::Choose(super::words::option_id(r, choice, option).to_string())
-            }
-        }
+    fn action_to_spec(r: &Rules, a: &Action) -> Written<Action> {
+        Written::of(*a, names(r))
     }
 
     fn record_expect(&self, r: &Rules) -> Expect {

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::action::Action;
 use super::effects::{Choosing, Dc, DcStep, Queued};
 use super::invariants::Fault;
 use super::readings::*;
@@ -97,52 +98,6 @@ pub enum End {
     Goal,
     DeckOut,
     Cap,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Action {
-    Pick {
-        seat: u8,
-        card: CardId,
-    },
-    Play {
-        card: CardId,
-    },
-    Open {
-        building: Bld,
-    },
-    Place {
-        building: Bld,
-        square: Sq,
-    },
-    Remove {
-        building: Bld,
-        square: Sq,
-    },
-    Buy {
-        building: Bld,
-        square: Sq,
-    },
-    EndTurn,
-    Challenge {
-        opponent: u8,
-        building: Bld,
-    },
-    Pass,
-    Take {
-        building: Bld,
-        square: Sq,
-    },
-    Sell {
-        building: Bld,
-        square: Sq,
-    },
-    /// Option `option` of the pending `choose` effect `choice` (positions
-    /// in `rules.choices`; written with the option's catalog id).
-    Choose {
-        choice: u32,
-        option: u32,
-    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -4,8 +4,10 @@
 
 use super::rules::{Action, End, Event, Phase, State, describe_action, describe_event};
 use super::rules_data::{CardKind, ReactionKey, Rules};
-use super::scenario_io::{self, ActionSpec, Expect, SetupSpec};
-use crate::engine::{Chance, Cover, Describe, EndReason, Facts, Game, Outcome, RuleError, Scripted, Seat, ToMove};
+use super::scenario_io::{self, Expect, SetupSpec};
+use crate::engine::{
+    Chance, Cover, Describe, EndReason, Facts, Game, Outcome, RuleError, Scripted, Seat, ToMove, Written,
+};
 
 impl Game for State {
     crate::games::game_fields!();
@@ -113,17 +115,17 @@ impl Cover for State {
 
 impl Scripted for State {
     type Setup = SetupSpec;
-    type ActionSpec = ActionSpec;
+    type ActionSpec = Written<Action>;
     type Expect = Expect;
 
     fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
         State::apply_setup(self, rules, setup)
     }
-    fn action_from_spec(rules: &Rules, spec: &ActionSpec) -> Result<Action, String> {
-        scenario_io::action_from_spec(rules, spec)
+    fn action_from_spec(rules: &Rules, spec: &Written<Action>) -> Result<Action, String> {
+        spec.read(&scenario_io::names(rules))
     }
-    fn action_to_spec(rules: &Rules, action: &Action) -> ActionSpec {
-        scenario_io::action_to_spec(rules, action)
+    fn action_to_spec(rules: &Rules, action: &Action) -> Written<Action> {
+        Written::of(action.clone(), scenario_io::names(rules))
     }
     fn record_expect(&self, rules: &Rules) -> Expect {
         self.facts(rules).record(&["winner", "outcome", "phase", "hand_size", "influence", "chips_left"])

@@ -176,12 +176,17 @@ pub enum Step {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+/// An action as a scenario writes it, with catalog ids.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(rename = "ActionSpec")]
 pub enum Action {
     PlaceResidence(Plot),
     DraftPermit(Bld),
     DiscardRevealed(CardKind),
     KeepRevealed(CardKind),
+    #[serde(with = "crate::engine::names::counted")]
+    #[schemars(with = "BTreeMap<String, u8>")]
     ReopenTownHall(Vec<(CardKind, u8)>),
     EndEvents,
     DrawResources,
@@ -190,9 +195,11 @@ pub enum Action {
     KeepPermit(Bld),
     ChoosePermit(Bld),
     BankDraw,
+    #[schemars(with = "super::scenario_io::BuildSpec")]
     Build {
         building: Bld,
         plot: Plot,
+        #[serde(with = "super::scenario_io::payment")]
         payment: Payment,
     },
     PlayInfluence(CardKind),
@@ -202,6 +209,7 @@ pub enum Action {
     },
     Resolve {
         card: CardKind,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         plot: Option<Plot>,
     },
     EndBuild,
@@ -211,11 +219,15 @@ pub enum Action {
     UseInsurance(bool),
     UseIou(bool),
     Protect(Option<CardKind>),
+    /// The card a `give` hands over (its giver picks).
     Give(CardKind),
+    /// Draw (true) or decline an influence card's reward.
     RewardDraw(bool),
     SpreadTo(Plot),
-    /// Option `option` of the pending `choose` effect `choice` (positions
-    /// in `rules.choices`; written with the option's catalog id).
+    /// An option of a `choose` effect, by its id.
+    // `choice` and `option` are positions in `rules.choices`.
+    #[serde(with = "crate::engine::names::option")]
+    #[schemars(with = "String")]
     Choose {
         choice: u32,
         option: u32,

@@ -3,14 +3,16 @@
 //! transcripts.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use super::payment::{Counts, Payment};
+use super::payment::Payment;
 use super::rules::End;
-use super::rules::{Action, Phase, State, choice_id};
-use super::rules_data::{Bld, CardKind, Plot, Res, Rules};
-use crate::lang::{counted, id_named, option_named};
+use super::rules::{Phase, State};
+use super::rules_data::{Bld, CardKind, Plot, Rules, kind};
+use crate::engine::Lookup;
+use crate::lang::{CatalogIds, id_named};
 
 mod setup;
 
@@ -25,57 +27,23 @@ fn building(rules: &Rules, id: &str) -> Result<Bld, String> {
 fn plot(rules: &Rules, id: &str) -> Result<Plot, String> {
     id_named("plot", rules.plots.iter().map(|p| &p.id), id)
 }
-fn resource(rules: &Rules, id: &str) -> Result<Res, String> {
-    id_named("resource", rules.resources.iter().map(|r| &r.id), id)
+
+/// The catalog ids Dry Gulch's actions are written with.
+pub fn names(rules: &Rules) -> Rc<dyn Lookup> {
+    CatalogIds::default()
+        .kind::<kind::Card, _>("card", rules.cards().map(|c| rules.card_id(c)))
+        .kind::<kind::Building, _>("building", rules.buildings.iter().map(|b| &b.id))
+        .kind::<kind::Plot, _>("plot", rules.plots.iter().map(|p| &p.id))
+        .kind::<kind::Resource, _>("resource", rules.resources.iter().map(|r| &r.id))
+        .options(&rules.choices)
+        .shared()
 }
 
-// ---------------------------------------------------------------- actions
-
-/// An action as a scenario writes it, with catalog ids.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub enum ActionSpec {
-    PlaceResidence(String),
-    DraftPermit(String),
-    DiscardRevealed(String),
-    KeepRevealed(String),
-    ReopenTownHall(BTreeMap<String, u8>),
-    EndEvents,
-    DrawResources,
-    TakeFaceUpPermit(String),
-    DrawPermits,
-    KeepPermit(String),
-    ChoosePermit(String),
-    BankDraw,
-    Build(BuildSpec),
-    PlayInfluence(String),
-    PlayDisaster {
-        card: String,
-        plot: String,
-    },
-    Resolve {
-        card: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        plot: Option<String>,
-    },
-    EndBuild,
-    Discard(String),
-    EndTurn,
-    StartTurn,
-    UseInsurance(bool),
-    UseIou(bool),
-    Protect(Option<String>),
-    /// The card a `give` hands over (its giver picks).
-    Give(String),
-    /// Draw (true) or decline an influence card's reward.
-    RewardDraw(bool),
-    SpreadTo(String),
-    /// An option of a `choose` effect, by its id.
-    Choose(String),
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+// The shape of a `build` action, for its schema (a doc comment here would
+// enter it).
+#[derive(schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[allow(dead_code)]
 pub struct BuildSpec {
     pub building: String,
     pub plot: String,
@@ -100,111 +68,37 @@ pub struct PaymentSpec {
     pub cards: BTreeMap<String, u8>,
 }
 
-/// Counts by catalog id, in id order, zeros left out.
-fn counts<K: Ord>(m: &BTreeMap<String, u8>, named: impl Fn(&str) -> Result<K, String>) -> Result<Counts<K>, String> {
-    let mut v = counted(m, named)?;
-    v.sort();
-    v.retain(|(_, n)| *n > 0);
-    Ok(v.into_iter().collect())
-}
+/// A `Payment` written as a `PaymentSpec` (`#[serde(with)]`).
+pub mod payment {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-fn ids_of<K: Copy>(c: &Counts<K>, name: impl Fn(K) -> String) -> BTreeMap<String, u8> {
-    c.iter().map(|&(k, n)| (name(k), n)).collect()
-}
+    use super::{Payment, PaymentSpec};
+    use crate::engine::names::counted::{ids_of, names_of};
 
-pub fn action_from_spec(rules: &Rules, a: &ActionSpec) -> Result<Action, String> {
-    let res = |r: &str| resource(rules, r);
-    Ok(match a {
-        ActionSpec::PlaceResidence(p) => Action::PlaceResidence(plot(rules, p)?),
-        ActionSpec::DraftPermit(b) => Action::DraftPermit(building(rules, b)?),
-        ActionSpec::DiscardRevealed(c) => Action::DiscardRevealed(card(rules, c)?),
-        ActionSpec::KeepRevealed(c) => Action::KeepRevealed(card(rules, c)?),
-        ActionSpec::ReopenTownHall(m) => Action::ReopenTownHall(counts(m, |c| card(rules, c))?.into_iter().collect()),
-        ActionSpec::EndEvents => Action::EndEvents,
-        ActionSpec::DrawResources => Action::DrawResources,
-        ActionSpec::TakeFaceUpPermit(b) => Action::TakeFaceUpPermit(building(rules, b)?),
-        ActionSpec::DrawPermits => Action::DrawPermits,
-        ActionSpec::KeepPermit(b) => Action::KeepPermit(building(rules, b)?),
-        ActionSpec::ChoosePermit(b) => Action::ChoosePermit(building(rules, b)?),
-        ActionSpec::BankDraw => Action::BankDraw,
-        ActionSpec::Build(b) => Action::Build {
-            building: building(rules, &b.building)?,
-            plot: plot(rules, &b.plot)?,
-            payment: Payment {
-                direct: counts(&b.payment.direct, res)?,
-                handyman: counts(&b.payment.handyman, res)?,
-                store: counts(&b.payment.store, res)?,
-                substituted: counts(&b.payment.substituted, res)?,
-                cards: counts(&b.payment.cards, |c| card(rules, c))?,
-            },
-        },
-        ActionSpec::PlayInfluence(c) => Action::PlayInfluence(card(rules, c)?),
-        ActionSpec::PlayDisaster { card: c, plot: p } => {
-            Action::PlayDisaster { card: card(rules, c)?, plot: plot(rules, p)? }
-        }
-        ActionSpec::Resolve { card: c, plot: p } => {
-            Action::Resolve { card: card(rules, c)?, plot: p.as_deref().map(|p| plot(rules, p)).transpose()? }
-        }
-        ActionSpec::EndBuild => Action::EndBuild,
-        ActionSpec::Discard(c) => Action::Discard(card(rules, c)?),
-        ActionSpec::EndTurn => Action::EndTurn,
-        ActionSpec::StartTurn => Action::StartTurn,
-        ActionSpec::UseInsurance(b) => Action::UseInsurance(*b),
-        ActionSpec::UseIou(b) => Action::UseIou(*b),
-        ActionSpec::Protect(c) => Action::Protect(c.as_deref().map(|c| card(rules, c)).transpose()?),
-        ActionSpec::Give(c) => Action::Give(card(rules, c)?),
-        ActionSpec::RewardDraw(yes) => Action::RewardDraw(*yes),
-        ActionSpec::SpreadTo(p) => Action::SpreadTo(plot(rules, p)?),
-        ActionSpec::Choose(id) => {
-            let (choice, option) = option_named(&rules.choices, id)?;
-            Action::Choose { choice, option }
-        }
-    })
-}
+    pub fn serialize<S: Serializer>(p: &Payment, s: S) -> Result<S::Ok, S::Error> {
+        let spec = PaymentSpec {
+            direct: names_of(&p.direct),
+            handyman: names_of(&p.handyman),
+            store: names_of(&p.store),
+            substituted: names_of(&p.substituted),
+            cards: names_of(&p.cards),
+        };
+        spec.serialize(s)
+    }
 
-pub fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
-    let p = |x: Plot| rules.plots[x.index()].id.clone();
-    let b = |x: Bld| rules.buildings[x.index()].id.clone();
-    let c = |x: CardKind| rules.card_id(x).to_string();
-    let r = |x: Res| rules.resources[x.index()].id.clone();
-    match a {
-        Action::PlaceResidence(x) => ActionSpec::PlaceResidence(p(*x)),
-        Action::DraftPermit(x) => ActionSpec::DraftPermit(b(*x)),
-        Action::DiscardRevealed(x) => ActionSpec::DiscardRevealed(c(*x)),
-        Action::KeepRevealed(x) => ActionSpec::KeepRevealed(c(*x)),
-        Action::ReopenTownHall(m) => ActionSpec::ReopenTownHall(m.iter().map(|&(k, n)| (c(k), n)).collect()),
-        Action::EndEvents => ActionSpec::EndEvents,
-        Action::DrawResources => ActionSpec::DrawResources,
-        Action::TakeFaceUpPermit(x) => ActionSpec::TakeFaceUpPermit(b(*x)),
-        Action::DrawPermits => ActionSpec::DrawPermits,
-        Action::KeepPermit(x) => ActionSpec::KeepPermit(b(*x)),
-        Action::ChoosePermit(x) => ActionSpec::ChoosePermit(b(*x)),
-        Action::BankDraw => ActionSpec::BankDraw,
-        Action::Build { building: x, plot: y, payment: pay } => ActionSpec::Build(BuildSpec {
-            building: b(*x),
-            plot: p(*y),
-            payment: PaymentSpec {
-                direct: ids_of(&pay.direct, r),
-                handyman: ids_of(&pay.handyman, r),
-                store: ids_of(&pay.store, r),
-                substituted: ids_of(&pay.substituted, r),
-                cards: ids_of(&pay.cards, c),
-            },
-        }),
-        Action::PlayInfluence(x) => ActionSpec::PlayInfluence(c(*x)),
-        Action::PlayDisaster { card: x, plot: y } => ActionSpec::PlayDisaster { card: c(*x), plot: p(*y) },
-        Action::Resolve { card: x, plot: y } => ActionSpec::Resolve { card: c(*x), plot: y.map(p) },
-        Action::EndBuild => ActionSpec::EndBuild,
-        Action::Discard(x) => ActionSpec::Discard(c(*x)),
-        Action::EndTurn => ActionSpec::EndTurn,
-        Action::StartTurn => ActionSpec::StartTurn,
-        Action::UseInsurance(x) => ActionSpec::UseInsurance(*x),
-        Action::UseIou(x) => ActionSpec::UseIou(*x),
-        Action::Protect(x) => ActionSpec::Protect(x.map(c)),
-        Action::Give(x) => ActionSpec::Give(c(*x)),
-        Action::RewardDraw(x) => ActionSpec::RewardDraw(*x),
-        Action::SpreadTo(x) => ActionSpec::SpreadTo(p(*x)),
-        Action::Choose { choice, option } => ActionSpec::Choose(choice_id(rules, *choice, *option).to_string()),
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Payment, D::Error> {
+        let p = PaymentSpec::deserialize(d)?;
+        let read = || -> Result<Payment, String> {
+            Ok(Payment {
+                direct: ids_of(&p.direct)?,
+                handyman: ids_of(&p.handyman)?,
+                store: ids_of(&p.store)?,
+                substituted: ids_of(&p.substituted)?,
+                cards: ids_of(&p.cards)?,
+            })
+        };
+        read().map_err(D::Error::custom)
     }
 }
 

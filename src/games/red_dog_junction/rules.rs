@@ -59,60 +59,85 @@ pub enum End {
     TurnCap,
 }
 
-/// An action. Composite actions (loading, salvage, agents, swap) open a
-/// phase of single choices closed by `Done`; the whole is one action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// An action written with catalog ids.
+// Composite actions (loading, salvage, agents, swap) open a phase of single
+// choices closed by `Done`; the whole is one action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+#[schemars(rename = "ActionSpec")]
 pub enum Action {
-    /// A chance outcome: the face the next die to roll shows.
+    // A chance outcome: the face the next die to roll shows.
     Roll(u8),
-    /// Move the ship to a dock, or to space (`None`).
+    /// A dock id or `space`.
+    // The ship moves to a dock, or to space (`None`).
+    #[serde(with = "super::scenario_io::dock_or_space")]
+    #[schemars(with = "String")]
     Move(Option<Id<Dock>>),
     Load,
     LoadCube(Id<Cube>),
     UnloadCube(Id<Cube>),
-    /// Mine this many cubes.
+    // Mine this many cubes.
     Mine(u8),
-    /// Displace the ships of these seats (a bit per seat).
+    // Displace the ships of these seats (a bit per seat).
+    #[serde(with = "super::scenario_io::seats")]
+    #[schemars(with = "Vec<String>")]
     Displace(u8),
-    /// Swap with this seat's ship.
+    // Swap with this seat's ship.
+    #[serde(with = "super::scenario_io::seat")]
+    #[schemars(with = "String")]
     Swap(u8),
     SwapGive(Id<Cube>),
     SwapTake(Id<Cube>),
     Salvage,
     SalvageCube(Id<Cube>),
     Agents,
-    /// A trade at the Junction: give `give`'s die value of it, take `take`'s.
+    // A trade at the Junction: give `give`'s die value of it, take `take`'s.
     Trade {
         give: Id<Cube>,
         take: Id<Cube>,
     },
-    /// Nudge the die on a place (`None`: the gold die) up or down.
+    /// A dice place (1-based), or none for the gold die.
+    // Nudge the die on a place (`None`: the gold die) up or down.
     Nudge {
+        #[serde(default, with = "super::scenario_io::one_based_or_none")]
+        #[schemars(with = "Option<u8>")]
         place: Option<u8>,
         up: bool,
     },
-    /// Buy the card in a display slot, paying one of its costs.
+    // Buy the card in a display slot, paying one of its costs (both 1-based as written).
     Buy {
+        #[serde(with = "super::scenario_io::one_based")]
+        #[schemars(with = "u8")]
         slot: u8,
+        #[serde(with = "super::scenario_io::one_based")]
+        #[schemars(with = "u8")]
         way: u8,
     },
-    /// The top Super Deal of a pile, at the Haberdashery.
+    // The top Super Deal of a pile, at the Haberdashery.
+    #[serde(with = "super::scenario_io::pile")]
+    #[schemars(with = "String")]
     Deal(u8),
-    /// A Super Deal through a Rascal (reading `rascal-ability: haberdashery-deal`).
+    // A Super Deal through a Rascal (reading `rascal-ability: haberdashery-deal`).
+    #[serde(with = "super::scenario_io::pile")]
+    #[schemars(with = "String")]
     RascalDeal(u8),
     Pass,
     Done,
     Jettison(Id<Cube>),
-    /// The solo player's choice for the Automa: the dock its ship goes to.
+    /// The solo player's choice for the Automa: a dock id.
     Send(Id<Dock>),
-    /// A set-up pick (Trail Boss, Posse): a card of this type.
+    /// A set-up pick (Trail Boss, Posse): a card id.
     Pick(Id<Card>),
-    /// The action of an Officer in the crew: its effect.
+    /// An Officer's action: the Officer's card id.
+    // Its effect.
     Officer(Id<Card>),
-    /// Play a Boost of this type: its effect, and it is discarded at the turn's end.
+    /// Play a Boost: its card id.
+    // Its effect, and it is discarded at the turn's end.
     Boost(Id<Card>),
-    /// Option `option` (0-based) of the catalog's `choose` effect `choice`,
-    /// the one an effect waits on.
+    /// An option of the `choose` a card's effect waits on: the option's id.
+    // `choice` and `option` are positions (0-based) in the catalog's `choose` effects.
+    #[serde(with = "crate::engine::names::option")]
+    #[schemars(with = "String")]
     Choose {
         choice: u16,
         option: u8,

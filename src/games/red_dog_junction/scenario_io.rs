@@ -2,22 +2,25 @@
 //! catalog id, facts for expectations, and the state description.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::rules::{Action, State};
 use super::rules_data::*;
-use crate::engine::{Chance, Facts, Game, Id, Scripted, move_n, seat_name, seat_of};
-use crate::lang::{by_seat, counted, id_named, index_named, option_id};
+use crate::engine::names::{id_named, name_of, seat_named, seat_written};
+use crate::engine::{Chance, Facts, Game, Id, Lookup, Scripted, Written, move_n, seat_name, seat_of};
+use crate::lang::{self, CatalogIds, by_seat, counted};
 
 fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
-    id_named("commodity", rules.cubes.iter().map(|c| &c.id), id)
+    lang::id_named("commodity", rules.cubes.iter().map(|c| &c.id), id)
 }
 fn card(rules: &Rules, id: &str) -> Result<Id<Card>, String> {
-    id_named("card", rules.cards.iter().map(|c| &c.id), id)
+    lang::id_named("card", rules.cards.iter().map(|c| &c.id), id)
 }
 fn dock(rules: &Rules, id: &str) -> Result<Id<Dock>, String> {
-    id_named("dock", Id::first(rules.docks.len()).map(|d| rules.dock_id(d)), id)
+    lang::id_named("dock", Id::first(rules.docks.len()).map(|d| rules.dock_id(d)), id)
 }
 
 /// Overrides applied after the normal set-up. Cubes and cards move from
@@ -52,56 +55,102 @@ pub struct SetupSpec {
     pub display: BTreeMap<u8, String>,
 }
 
-/// An action written with catalog ids.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub enum ActionSpec {
-    Roll(u8),
-    /// A dock id or `space`.
-    Move(String),
-    Load,
-    LoadCube(String),
-    UnloadCube(String),
-    Mine(u8),
-    Displace(Vec<String>),
-    Swap(String),
-    SwapGive(String),
-    SwapTake(String),
-    Salvage,
-    SalvageCube(String),
-    Agents,
-    Trade {
-        give: String,
-        take: String,
-    },
-    /// A dice place (1-based), or none for the gold die.
-    Nudge {
-        place: Option<u8>,
-        up: bool,
-    },
-    Buy {
-        slot: u8,
-        way: u8,
-    },
-    Deal(String),
-    RascalDeal(String),
-    Pass,
-    Done,
-    Jettison(String),
-    /// The solo player's choice for the Automa: a dock id.
-    Send(String),
-    /// A set-up pick (Trail Boss, Posse): a card id.
-    Pick(String),
-    /// An Officer's action: the Officer's card id.
-    Officer(String),
-    /// Play a Boost: its card id.
-    Boost(String),
-    /// An option of the `choose` a card's effect waits on: the option's id.
-    Choose(String),
+/// The catalog ids Red Dog Junction's actions are written with.
+pub fn names(rules: &Rules) -> Rc<dyn Lookup> {
+    CatalogIds::default()
+        .kind::<Cube, _>("commodity", rules.cubes.iter().map(|c| &c.id))
+        .kind::<Card, _>("card", rules.cards.iter().map(|c| &c.id))
+        .kind::<Dock, _>("dock", Id::first(rules.docks.len()).map(|d| rules.dock_id(d)))
+        .kind::<pile_kind::Pile, _>("Super Deal pile", rules.piles.iter().map(|p| &p.id))
+        .options(&rules.compiled.choices)
+        .shared()
 }
 
-fn pile(rules: &Rules, id: &str) -> Result<u8, String> {
-    index_named("Super Deal pile", rules.piles.iter().map(|p| &p.id), id).map(|p| p as u8)
+mod pile_kind {
+    crate::kinds! {
+        /// A Super Deal pile, as an action names it.
+        Pile = "Super Deal pile",
+    }
+}
+
+/// A dock, or `space` (`None`).
+pub mod dock_or_space {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(d: &Option<Id<Dock>>, s: S) -> Result<S::Ok, S::Error> {
+        d.map_or_else(|| "space".to_string(), name_of).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Id<Dock>>, D::Error> {
+        let to = String::deserialize(d)?;
+        if to == "space" { Ok(None) } else { id_named(&to).map(Some).map_err(D::Error::custom) }
+    }
+}
+
+/// A seat of at most five, written `p1` … `p5`.
+pub mod seat {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(w: &u8, s: S) -> Result<S::Ok, S::Error> {
+        seat_written(usize::from(*w)).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        Ok(seat_named(&String::deserialize(d)?, 5).map_err(D::Error::custom)? as u8)
+    }
+}
+
+/// Seats (a bit each), written as a list of `pN`.
+pub mod seats {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(m: &u8, s: S) -> Result<S::Ok, S::Error> {
+        (0..8).filter(|i| m & (1 << i) != 0).map(seat_written).collect::<Vec<_>>().serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let mut m = 0u8;
+        for s in Vec::<String>::deserialize(d)? {
+            m |= 1u8
+                .checked_shl(seat_named(&s, 5).map_err(D::Error::custom)? as u32)
+                .ok_or_else(|| D::Error::custom("too many seats"))?;
+        }
+        Ok(m)
+    }
+}
+
+/// A position written from 1.
+pub mod one_based {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(i: &u8, s: S) -> Result<S::Ok, S::Error> {
+        (i + 1).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        Ok(u8::deserialize(d)?.wrapping_sub(1))
+    }
+}
+
+/// A position written from 1, or none.
+pub mod one_based_or_none {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(i: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+        i.map(|i| i + 1).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+        Ok(Option::<u8>::deserialize(d)?.map(|p| p.wrapping_sub(1)))
+    }
+}
+
+/// A Super Deal pile, by its id.
+pub mod pile {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(p: &u8, s: S) -> Result<S::Ok, S::Error> {
+        name_of(Id::<pile_kind::Pile>::new(usize::from(*p)).unwrap_or(Id::ZERO)).serialize(s)
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+        let p: Id<pile_kind::Pile> = id_named(&String::deserialize(d)?).map_err(D::Error::custom)?;
+        Ok(p.index() as u8)
+    }
 }
 
 /// A fact's value as a scenario writes it.
@@ -127,7 +176,7 @@ pub type Expect = BTreeMap<String, Fact>;
 
 impl Scripted for State {
     type Setup = SetupSpec;
-    type ActionSpec = ActionSpec;
+    type ActionSpec = Written<Action>;
     type Expect = Expect;
 
     fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), String> {
@@ -189,83 +238,11 @@ impl Scripted for State {
         }
         Ok(())
     }
-    fn action_from_spec(rules: &Rules, s: &ActionSpec) -> Result<Action, String> {
-        use ActionSpec as S;
-        Ok(match s {
-            S::Roll(v) => Action::Roll(*v),
-            S::Move(to) if to == "space" => Action::Move(None),
-            S::Move(to) => Action::Move(Some(dock(rules, to)?)),
-            S::Load => Action::Load,
-            S::LoadCube(c) => Action::LoadCube(cube(rules, c)?),
-            S::UnloadCube(c) => Action::UnloadCube(cube(rules, c)?),
-            S::Mine(n) => Action::Mine(*n),
-            S::Displace(seats) => {
-                let mut m = 0u8;
-                for s in seats {
-                    m |= 1 << seat_of(s, 5)?;
-                }
-                Action::Displace(m)
-            }
-            S::Swap(s) => Action::Swap(seat_of(s, 5)? as u8),
-            S::SwapGive(c) => Action::SwapGive(cube(rules, c)?),
-            S::SwapTake(c) => Action::SwapTake(cube(rules, c)?),
-            S::Salvage => Action::Salvage,
-            S::SalvageCube(c) => Action::SalvageCube(cube(rules, c)?),
-            S::Agents => Action::Agents,
-            S::Trade { give, take } => Action::Trade { give: cube(rules, give)?, take: cube(rules, take)? },
-            S::Nudge { place, up } => Action::Nudge { place: place.map(|p| p.wrapping_sub(1)), up: *up },
-            S::Buy { slot, way } => Action::Buy { slot: slot.wrapping_sub(1), way: way.wrapping_sub(1) },
-            S::Deal(p) => Action::Deal(pile(rules, p)?),
-            S::RascalDeal(p) => Action::RascalDeal(pile(rules, p)?),
-            S::Pass => Action::Pass,
-            S::Done => Action::Done,
-            S::Jettison(c) => Action::Jettison(cube(rules, c)?),
-            S::Pick(c) => Action::Pick(card(rules, c)?),
-            S::Send(to) => Action::Send(dock(rules, to)?),
-            S::Officer(c) => Action::Officer(card(rules, c)?),
-            S::Boost(c) => Action::Boost(card(rules, c)?),
-            S::Choose(id) => {
-                let (choice, option) = crate::lang::option_named(&rules.compiled.choices, id)?;
-                Action::Choose { choice: choice as u16, option: option as u8 }
-            }
-        })
+    fn action_from_spec(rules: &Rules, s: &Written<Action>) -> Result<Action, String> {
+        s.read(&names(rules))
     }
-    fn action_to_spec(rules: &Rules, a: &Action) -> ActionSpec {
-        use ActionSpec as S;
-        let c = |x: Id<Cube>| rules.cubes.get(x.index()).map_or("?".to_string(), |d| d.id.clone());
-        let p = |x: u8| rules.piles.get(usize::from(x)).map_or("?".to_string(), |d| d.id.clone());
-        let card = |k: Id<Card>| rules.cards.get(k.index()).map_or("?".to_string(), |d| d.id.clone());
-        match *a {
-            Action::Roll(v) => S::Roll(v),
-            Action::Move(None) => S::Move("space".into()),
-            Action::Move(Some(d)) => S::Move(rules.dock_id(d)),
-            Action::Load => S::Load,
-            Action::LoadCube(x) => S::LoadCube(c(x)),
-            Action::UnloadCube(x) => S::UnloadCube(c(x)),
-            Action::Mine(n) => S::Mine(n),
-            Action::Displace(m) => S::Displace((0..8).filter(|s| m & (1 << s) != 0).map(seat_name).collect()),
-            Action::Swap(w) => S::Swap(seat_name(w.into())),
-            Action::SwapGive(x) => S::SwapGive(c(x)),
-            Action::SwapTake(x) => S::SwapTake(c(x)),
-            Action::Salvage => S::Salvage,
-            Action::SalvageCube(x) => S::SalvageCube(c(x)),
-            Action::Agents => S::Agents,
-            Action::Trade { give, take } => S::Trade { give: c(give), take: c(take) },
-            Action::Nudge { place, up } => S::Nudge { place: place.map(|p| p + 1), up },
-            Action::Buy { slot, way } => S::Buy { slot: slot + 1, way: way + 1 },
-            Action::Deal(x) => S::Deal(p(x)),
-            Action::RascalDeal(x) => S::RascalDeal(p(x)),
-            Action::Pass => S::Pass,
-            Action::Done => S::Done,
-            Action::Jettison(x) => S::Jettison(c(x)),
-            Action::Send(d) => S::Send(rules.dock_id(d)),
-            Action::Pick(k) => S::Pick(card(k)),
-            Action::Officer(k) => S::Officer(card(k)),
-            Action::Boost(k) => S::Boost(card(k)),
-            Action::Choose { choice, option } => {
-                S::Choose(option_id(&rules.compiled.choices, choice.into(), option.into()).unwrap_or("?").to_string())
-            }
-        }
+    fn action_to_spec(rules: &Rules, a: &Action) -> Written<Action> {
+        Written::of(*a, names(rules))
     }
     /// Every fact an expectation can name: the recorded ones, and what
     /// they leave out (counts of zero; `none` for a winner, a countdown or
