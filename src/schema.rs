@@ -20,6 +20,7 @@ use schemars::JsonSchema;
 use serde_json::{Map, Value};
 
 use crate::catalog::common::Key;
+use crate::catalog::folder;
 use crate::commands::{self, Exit};
 use crate::engine::Scripted;
 use crate::games::{self, AnyRules, schemas, with_game};
@@ -50,7 +51,7 @@ pub fn schema_files(catalogs: &[AnyRules]) -> Vec<SchemaFile> {
             let title = format!("rules/{id}/{file}: a {id} catalog file");
             out.push(SchemaFile { path: format!("{id}/{stem}.json"), text: text(schema.to_value(), &title) });
         }
-        let scenario = with_game!(rules, |_r, G| schemas::root::<
+        let scenario = with_game!(rules, |_r, G| folder::schema::<
             RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSpec, <G as Scripted>::Expect>,
         >());
         let title = format!("scenarios/{id}/: a {id} scenario file");

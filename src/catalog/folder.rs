@@ -63,8 +63,9 @@ impl<'a> Folder<'a> {
 
 /// Declares the files of a game's catalog folder: `FILES` (their names,
 /// in order) and a struct with each file's raw shape, with `parse` (each
-/// file through [`Folder::parse`]: `None` when one failed) and `to_files`
-/// (each written back as YAML, for round trips).
+/// file through [`Folder::parse`]: `None` when one failed), `to_files`
+/// (each written back as YAML, for round trips) and `schemas` (each
+/// file's JSON Schema, through [`schema`]).
 #[macro_export]
 macro_rules! catalog_files {
     ($(#[$m:meta])* $name:ident ($game:literal) { $($field:ident: $ty:ty = $file:literal),+ $(,)? }) => {
@@ -100,8 +101,19 @@ macro_rules! catalog_files {
             pub fn to_files(&self) -> Vec<(&'static str, String)> {
                 vec![$(($file, $crate::yaml::to_string(&self.$field))),+]
             }
+
+            /// Each file with the JSON Schema of its raw shape.
+            pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
+                vec![$(($file, $crate::catalog::folder::schema::<$ty>())),+]
+            }
         }
     };
+}
+
+/// The JSON Schema of one file whose shape is `T`, draft-07 (the version
+/// yaml-language-server reads): every schema of the crate is made by it.
+pub fn schema<T: schemars::JsonSchema>() -> schemars::Schema {
+    schemars::generate::SchemaSettings::draft07().into_generator().into_root_schema_for::<T>()
 }
 
 /// Every diagnostic, with the snippet of the file it points into (one of
