@@ -246,6 +246,13 @@ fn payment_accepted_iff_enumerated() {
         if sorted.len() != all.len() {
             return TestResult::error("a payment is listed twice");
         }
+        // the count and the k-th payment a random pick uses agree with the list
+        if payment::count(rules, &t, &need, &hand) != all.len() {
+            return TestResult::error("payment::count disagrees with the enumeration");
+        }
+        if (0..=all.len()).any(|k| payment::nth(rules, &t, &need, &hand, k).as_ref() != all.get(k)) {
+            return TestResult::error("payment::nth disagrees with the enumeration");
+        }
         // a perturbed payment is accepted only if it was enumerated
         if let Some(base) = all.first() {
             let mut p: Payment = base.clone();

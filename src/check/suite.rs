@@ -107,14 +107,14 @@ pub fn run_game<G: Harnessed>(
     let (mut legal, mut weights) = (Vec::new(), Vec::new());
     let n_invariants = G::invariants().len() as u64;
     loop {
-        state.legal_actions(rules, &mut legal);
-        if checks.contract
-            && let Some(f) = check_legal::<G>(rules, &state, &legal)
-        {
-            run.failure = Some(f);
-            break;
-        }
-        if legal.is_empty() {
+        let deferred = match list_step(rules, &state, &mut legal, checks.contract) {
+            Ok(n) => n,
+            Err(f) => {
+                run.failure = Some(f);
+                break;
+            }
+        };
+        if legal.is_empty() && deferred == 0 {
             break;
         }
         if run.actions.len() >= max_actions {
@@ -122,8 +122,7 @@ pub fn run_game<G: Harnessed>(
                 Some(contract("termination", format!("no end after {max_actions} actions ({} turns)", state.turns())));
             break;
         }
-        let i = pick(&state, rules, &legal, &mut weights, chooser);
-        let action = legal.swap_remove(i);
+        let (i, action) = pick_step(rules, &state, &mut legal, deferred, &mut weights, chooser);
         run.choices.push(i as u32);
         if checks.contract
             && let Some(f) = check_malformed::<G>(rules, &state, &action, run.actions.len() as u32)
@@ -189,6 +188,40 @@ pub fn run_game<G: Harnessed>(
         run.failure = Some(contract("legal-nonempty", "no legal action, yet the game is not over"));
     }
     Ok(run)
+}
+
+/// The legal list of a step: the whole list, checked, under the contract;
+/// else as `legal_deferred` gives it (a pick needs only its length and the
+/// action picked). The count left out, or the contract's failure.
+fn list_step<G: Harnessed>(
+    rules: &G::Rules,
+    state: &G,
+    legal: &mut Vec<G::Action>,
+    contract: bool,
+) -> Result<usize, Failure> {
+    if !contract {
+        return Ok(state.legal_deferred(rules, legal));
+    }
+    state.legal_actions(rules, legal);
+    check_legal::<G>(rules, state, legal).map_or(Ok(0), Err)
+}
+
+/// The index picked and its action, from a list with its first `deferred`
+/// actions left out (a uniform pick then, as `legal_deferred` promises).
+fn pick_step<G: Harnessed>(
+    rules: &G::Rules,
+    state: &G,
+    legal: &mut Vec<G::Action>,
+    deferred: usize,
+    weights: &mut Vec<u32>,
+    chooser: &mut dyn Chooser,
+) -> (usize, G::Action) {
+    if deferred == 0 {
+        let i = pick(state, rules, legal, weights, chooser);
+        return (i, legal.swap_remove(i));
+    }
+    let i = chooser.choose(deferred + legal.len());
+    (i, if i < deferred { state.deferred_action(rules, i) } else { legal.swap_remove(i - deferred) })
 }
 
 /// The contract checks of one step, for a scenario's `do` steps (so a
@@ -268,6 +301,9 @@ fn check_legal<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -
     if again != legal {
         return Some(contract("legal-order", "two calls listed different actions or orders"));
     }
+    if let Some(f) = check_deferred(rules, state, legal) {
+        return Some(f);
+    }
     let mut sorted: Vec<&G::Action> = legal.iter().collect();
     sorted.sort();
     if sorted.windows(2).any(|w| w[0] == w[1]) {
@@ -280,6 +316,32 @@ fn check_legal<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -
         ));
     }
     check_actors(rules, state, legal)
+}
+
+/// `legal_deferred` leaves out a prefix of the list and lists the rest,
+/// `deferred_action` makes the ones left out (the first, the last and a
+/// few between are compared), and a node that defers is a seat's with no
+/// play weights, so a pick from it is a pick from the whole list.
+fn check_deferred<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
+    let mut rest = Vec::new();
+    let n = state.legal_deferred(rules, &mut rest);
+    let fail = |why: &str| Some(contract("legal-deferred", why.to_string()));
+    if n + rest.len() != legal.len() || legal[n.min(legal.len())..] != rest[..] {
+        return fail("the list with actions deferred is not the tail of the whole list");
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut weights = Vec::new();
+    state.play_weights(rules, legal, &mut weights);
+    if !matches!(state.to_move(), ToMove::Seat(_)) || !weights.is_empty() {
+        return fail("actions deferred where the pick is not uniform over the seat's actions");
+    }
+    let step = (n / 8).max(1);
+    if (0..n).step_by(step).chain([n - 1]).any(|i| state.deferred_action(rules, i) != legal[i]) {
+        return fail("a deferred action is not the one the whole list has there");
+    }
+    None
 }
 
 /// Each listed action belongs to whoever `to_move` names: the seat on move,

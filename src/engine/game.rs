@@ -116,6 +116,23 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// the seat's on move, every choosing seat's (by seat) at a simultaneous
     /// node, the outcomes at a chance node.
     fn legal_actions(&self, rules: &Self::Rules, out: &mut Vec<Self::Action>);
+    /// The legal list a random pick needs, where a game may leave out the
+    /// actions it lists first: clears `out`, fills it with the legal
+    /// actions after the first `n` and returns `n`; `deferred_action` makes
+    /// one of those. A game defers only at a seat's node where
+    /// `play_weights` gives no weights (the pick is uniform over all
+    /// `n + out.len()`), so a seed picks as it would from the whole list.
+    /// The default defers nothing.
+    fn legal_deferred(&self, rules: &Self::Rules, out: &mut Vec<Self::Action>) -> usize {
+        self.legal_actions(rules, out);
+        0
+    }
+    /// The `i`-th legal action, `i` below the count `legal_deferred` left out.
+    fn deferred_action(&self, rules: &Self::Rules, i: usize) -> Self::Action {
+        let mut all = Vec::new();
+        self.legal_actions(rules, &mut all);
+        all.swap_remove(i)
+    }
     /// At a chance node, clears `out` and fills it with the weight of each
     /// outcome, aligned with `legal_actions`. A game without chance nodes
     /// (its chance hidden in `apply`, drawn from its `Chance`) keeps the default.

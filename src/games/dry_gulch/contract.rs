@@ -26,7 +26,17 @@ impl Game for State {
     }
 
     fn legal_actions(&self, rules: &Rules, out: &mut Vec<Action>) {
-        self.legal(rules, out, true);
+        self.legal_all(rules, out);
+    }
+
+    /// The `Build` actions (first in the build phase's list, and many: a
+    /// payment each) are counted, and only the one picked is made.
+    fn legal_deferred(&self, rules: &Rules, out: &mut Vec<Action>) -> usize {
+        self.legal_but_builds(rules, out)
+    }
+
+    fn deferred_action(&self, rules: &Rules, i: usize) -> Action {
+        self.deferred_build(rules, i)
     }
 
     /// The random player weighs reopening the Town Hall as one choice: the

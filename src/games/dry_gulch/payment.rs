@@ -263,9 +263,78 @@ pub fn enumerate(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], out
 /// Every distinct payment, in canonical order, each handed to `f` (the
 /// legal list makes its actions of them with no list between).
 pub fn enumerate_each(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], f: &mut dyn FnMut(Payment)) {
+    each_partial(rules, t, need, hand, &mut |cur, left| {
+        pools_of(left, cur.pool, &mut |cards| f(cur.payment(cards)));
+    });
+}
+
+/// How many payments `enumerate_each` hands over, found with the same
+/// walk (the terms are read, and recorded as consulted, exactly as it
+/// reads them) but no payment made: the pools are counted, not listed.
+pub fn count(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8]) -> usize {
+    let mut n = 0;
+    each_partial(rules, t, need, hand, &mut |cur, left| n += multisets(left, cur.pool));
+    n
+}
+
+/// The `k`-th payment `enumerate_each` hands over (from 0), if it hands
+/// over more than `k`; only that one is made.
+pub fn nth(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], mut k: usize) -> Option<Payment> {
+    let mut found = None;
+    each_partial(rules, t, need, hand, &mut |cur, left| {
+        if found.is_some() {
+            return;
+        }
+        let here = multisets(left, cur.pool);
+        if k >= here {
+            k -= here;
+            return;
+        }
+        let mut i = 0;
+        pools_of(left, cur.pool, &mut |cards| {
+            if i == k {
+                found = Some(cur.payment(cards));
+            }
+            i += 1;
+        });
+    });
+    found
+}
+
+/// Walks the payments' parts but the pool, in canonical order: `leaf`
+/// gets each with the cards it leaves in hand, from which its pool of
+/// `cur.pool` cards is chosen.
+fn each_partial(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], leaf: &mut dyn FnMut(&Partial, &[u8])) {
     let mut left: SmallVec<[u8; 48]> = SmallVec::from_slice(hand);
     let mut cur = Partial::default();
-    per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, f);
+    per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, leaf);
+}
+
+/// Every pool of `size` cards from `left` (in `pools` order) handed to `f`.
+fn pools_of(left: &[u8], size: u32, f: &mut dyn FnMut(&Counts<CardKind>)) {
+    let mut cards = Counts::new();
+    // cards left from each kind on: `pools` stops where too few remain
+    let mut suffix: SmallVec<[u32; 49]> = SmallVec::from_elem(0, left.len() + 1);
+    for k in (0..left.len()).rev() {
+        suffix[k] = suffix[k + 1] + u32::from(left[k]);
+    }
+    pools(left, &suffix, 0, size, &mut cards, f);
+}
+
+/// How many multisets of `size` cards `left` holds (what `pools_of` hands
+/// over, counted kind by kind: `ways[s]` multisets of `s` cards from the
+/// kinds so far).
+fn multisets(left: &[u8], size: u32) -> usize {
+    let size = size as usize;
+    let mut ways: SmallVec<[usize; 16]> = SmallVec::from_elem(0, size + 1);
+    ways[0] = 1;
+    for &held in left.iter().filter(|&&n| n > 0) {
+        // from the top down, each total takes 0..=held of this kind
+        for s in (1..=size).rev() {
+            ways[s] += (1..=(held as usize).min(s)).map(|t| ways[s - t]).sum::<usize>();
+        }
+    }
+    ways[size]
 }
 
 #[derive(Default)]
@@ -281,6 +350,17 @@ struct Partial {
 type Mark = ([usize; 4], u32);
 
 impl Partial {
+    /// The payment of these parts and the pool `cards`.
+    fn payment(&self, cards: &Counts<CardKind>) -> Payment {
+        Payment {
+            direct: copy(&self.direct),
+            handyman: copy(&self.handyman),
+            store: copy(&self.store),
+            substituted: copy(&self.substituted),
+            cards: copy(cards),
+        }
+    }
+
     fn mark(&self) -> Mark {
         ([self.direct.len(), self.handyman.len(), self.store.len(), self.substituted.len()], self.pool)
     }
@@ -305,24 +385,10 @@ fn per_resource(
     left: &mut [u8],
     cur: &mut Partial,
     store_left: u32,
-    out: &mut dyn FnMut(Payment),
+    out: &mut dyn FnMut(&Partial, &[u8]),
 ) {
     let Some(&(r, n)) = need.get(i) else {
-        let mut cards = Counts::new();
-        // cards left from each kind on: `pools` stops where too few remain
-        let mut suffix: SmallVec<[u32; 49]> = SmallVec::from_elem(0, left.len() + 1);
-        for k in (0..left.len()).rev() {
-            suffix[k] = suffix[k + 1] + u32::from(left[k]);
-        }
-        pools(left, &suffix, 0, cur.pool, &mut cards, &mut |cards| {
-            out(Payment {
-                direct: copy(&cur.direct),
-                handyman: copy(&cur.handyman),
-                store: copy(&cur.store),
-                substituted: copy(&cur.substituted),
-                cards: copy(cards),
-            });
-        });
+        out(cur, left);
         return;
     };
     let res = &rules.resources[r.index()];

@@ -39,7 +39,7 @@ impl State {
                     .is_ok()
             }
             _ => LISTED.with_borrow_mut(|legal| {
-                self.legal(rules, legal, false);
+                self.legal(rules, legal, super::legal::Builds::None);
                 legal.contains(action)
             }),
         };

@@ -5,6 +5,15 @@
 use super::copies::Built;
 use super::*;
 
+/// What the legal list does with the `Build` actions (their payments are
+/// many): lists them, leaves them out, or counts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Builds {
+    All,
+    None,
+    Deferred,
+}
+
 impl State {
     /// The terms of payment for the active player now (the readings are
     /// recorded as consulted where a payment turns on them).
@@ -175,18 +184,20 @@ impl State {
         !v.is_empty()
     }
 
-    /// The legal actions; `builds: false` leaves out `Build` actions (whose
-    /// payments are many) for checking any other action.
-    pub(in crate::games::dry_gulch) fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
+    /// The legal actions; `Builds::None` leaves out `Build` actions (whose
+    /// payments are many) for checking any other action, `Builds::Deferred`
+    /// counts them instead (they come first) and returns the count, for
+    /// `nth_build` to make the one a random pick takes. Else returns 0.
+    pub(super) fn legal(&self, rules: &Rules, out: &mut Vec<Action>, builds: Builds) -> usize {
         out.clear();
         // one allocation for a fresh list instead of growing it step by step
         out.reserve(16);
         if self.outcome.is_some() {
-            return;
+            return 0;
         }
         if let Some(d) = &self.agenda.decision {
             self.decision_actions(rules, d, out);
-            return;
+            return 0;
         }
         let a = self.active;
         match &self.phase {
@@ -195,7 +206,7 @@ impl State {
             Phase::Events { discard } => {
                 if *discard > 0 {
                     out.extend(self.revealed.kinds().into_iter().map(Action::DiscardRevealed));
-                    return;
+                    return 0;
                 }
                 for c in self.revealed.kinds() {
                     if self.keepable(rules, c) {
@@ -234,30 +245,7 @@ impl State {
                 self.face_up_plays(rules, out);
             }
             Phase::DrawKeep { offered } => out.extend(offered.kinds().into_iter().map(Action::KeepPermit)),
-            Phase::Build => {
-                self.build_actions(rules, out, builds);
-                let before_face_up = out.len();
-                self.face_up_plays(rules, out);
-                // what `any_face_up_playable` would list again
-                let face_up_playable = out.len() > before_face_up;
-                let hand = &self.seats[a].hand;
-                for (k, &n) in rules.cards().zip(hand.counts()) {
-                    if n == 0 || self.face_up.contains(&k) {
-                        continue;
-                    }
-                    match rules.event_of(k).map(|e| rules.events[e].triangle) {
-                        Some(Triangle::Violet) if self.influence_playable::<()>(rules, k).is_ok() => {
-                            out.push(Action::PlayInfluence(k))
-                        }
-                        Some(Triangle::Red) => self.disaster_plays(rules, k, out),
-                        _ => {}
-                    }
-                }
-                debug_assert_eq!(face_up_playable, self.any_face_up_playable(rules));
-                if !face_up_playable {
-                    out.push(Action::EndBuild);
-                }
-            }
+            Phase::Build => return self.build_phase(rules, out, builds),
             Phase::Discard => {
                 for (k, &n) in rules.cards().zip(self.seats[a].hand.counts()) {
                     if n > 0 {
@@ -269,43 +257,136 @@ impl State {
             Phase::NextTurn => out.push(Action::StartTurn),
             Phase::TurnStart | Phase::Reward | Phase::Over => {}
         }
+        0
     }
 
-    /// The `Build` actions in the build phase (none if `!builds`, though the
-    /// terms of payment are read either way): building, then plot, then
-    /// payment in `payment.rs` order.
-    pub(super) fn build_actions(&self, rules: &Rules, out: &mut Vec<Action>, builds: bool) {
-        let terms = self.terms(rules);
-        if !builds {
-            return;
+    /// The build phase's legal actions (`legal`'s, and what it returns).
+    fn build_phase(&self, rules: &Rules, out: &mut Vec<Action>, builds: Builds) -> usize {
+        let a = self.active;
+        let deferred = self.build_actions(rules, out, builds);
+        let before_face_up = out.len();
+        self.face_up_plays(rules, out);
+        // what `any_face_up_playable` would list again
+        let face_up_playable = out.len() > before_face_up;
+        let hand = &self.seats[a].hand;
+        for (k, &n) in rules.cards().zip(hand.counts()) {
+            if n == 0 || self.face_up.contains(&k) {
+                continue;
+            }
+            match rules.event_of(k).map(|e| rules.events[e].triangle) {
+                Some(Triangle::Violet) if self.influence_playable::<()>(rules, k).is_ok() => {
+                    out.push(Action::PlayInfluence(k))
+                }
+                Some(Triangle::Red) => self.disaster_plays(rules, k, out),
+                _ => {}
+            }
         }
-        let standing = self.standing(rules);
+        debug_assert_eq!(face_up_playable, self.any_face_up_playable(rules));
+        if !face_up_playable {
+            out.push(Action::EndBuild);
+        }
+        deferred
+    }
+
+    /// `Game::legal_actions`: every legal action.
+    pub(in crate::games::dry_gulch) fn legal_all(&self, rules: &Rules, out: &mut Vec<Action>) {
+        self.legal(rules, out, Builds::All);
+    }
+
+    /// `Game::legal_deferred`: the legal actions but the `Build` ones,
+    /// which are counted (the count returned) and made one at a time by
+    /// `deferred_build`.
+    pub(in crate::games::dry_gulch) fn legal_but_builds(&self, rules: &Rules, out: &mut Vec<Action>) -> usize {
+        self.legal(rules, out, Builds::Deferred)
+    }
+
+    /// `Game::deferred_action`: the `i`-th `Build` action of the legal list.
+    pub(in crate::games::dry_gulch) fn deferred_build(&self, rules: &Rules, i: usize) -> Action {
+        self.nth_build(rules, i).expect("a deferred build below the count `legal_but_builds` gave")
+    }
+
+    /// The `Build` actions in the build phase (none if `builds` is not
+    /// `All`, though the terms of payment are read either way): building,
+    /// then plot, then payment in `payment.rs` order. Under `Deferred` they
+    /// are counted, not listed, and the count returned (`nth_build` makes
+    /// one); else 0.
+    pub(super) fn build_actions(&self, rules: &Rules, out: &mut Vec<Action>, builds: Builds) -> usize {
+        let terms = self.terms(rules);
         let hand = self.seats[self.active].hand.counts();
+        match builds {
+            Builds::None => 0,
+            Builds::Deferred => {
+                let mut n = 0;
+                self.each_buildable(rules, |_, plots, need| {
+                    n += payment::count(rules, &terms, need, hand) * plots.len();
+                    true
+                });
+                n
+            }
+            Builds::All => {
+                self.each_buildable(rules, |b, plots, need| {
+                    let (&first, others) = plots.split_first().expect("each_buildable gives a plot at least");
+                    // the first plot's builds straight from the enumeration, then
+                    // the same payments on each other plot in plot order
+                    let start = out.len();
+                    payment::enumerate_each(rules, &terms, need, hand, &mut |payment| {
+                        out.push(Action::Build { building: b, plot: first, payment })
+                    });
+                    let end = out.len();
+                    out.reserve(others.len() * (end - start));
+                    for &plot in others {
+                        let at = out.len();
+                        out.extend_from_within(start..end);
+                        for a in &mut out[at..] {
+                            if let Action::Build { plot: p, .. } = a {
+                                *p = plot;
+                            }
+                        }
+                    }
+                    true
+                });
+                0
+            }
+        }
+    }
+
+    /// The `i`-th of the `Build` actions `build_actions` lists (`i` below
+    /// the count it returns under `Deferred`), made alone: the payments of
+    /// the buildings before it are counted, its own walked to the one.
+    pub(super) fn nth_build(&self, rules: &Rules, mut i: usize) -> Option<Action> {
+        let terms = self.terms(rules);
+        let hand = self.seats[self.active].hand.counts();
+        let mut found = None;
+        self.each_buildable(rules, |building, plots, need| {
+            let per_plot = payment::count(rules, &terms, need, hand);
+            if i >= per_plot * plots.len() {
+                i -= per_plot * plots.len();
+                return true;
+            }
+            let plot = plots[i / per_plot];
+            found = payment::nth(rules, &terms, need, hand, i % per_plot).map(|payment| Action::Build {
+                building,
+                plot,
+                payment,
+            });
+            false
+        });
+        found
+    }
+
+    /// Each building the active player may build now, in catalog order,
+    /// with the plots it fits (one at least) and its requirements, handed
+    /// to `f` until it returns `false`.
+    fn each_buildable(&self, rules: &Rules, mut f: impl FnMut(Bld, &[Plot], &[(Res, u32)]) -> bool) {
+        let standing = self.standing(rules);
         for b in rules.buildings() {
             if self.build_blocker::<()>(rules, b, &standing).is_err() {
                 continue;
             }
             let plots: SmallVec<[Plot; 32]> =
                 rules.plots().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
-            let Some((&first, others)) = plots.split_first() else {
-                continue;
-            };
-            // the first plot's builds straight from the enumeration, then
-            // the same payments on each other plot in plot order
-            let start = out.len();
-            payment::enumerate_each(rules, &terms, &self.needs(rules, b), hand, &mut |payment| {
-                out.push(Action::Build { building: b, plot: first, payment })
-            });
-            let end = out.len();
-            out.reserve(others.len() * (end - start));
-            for &plot in others {
-                let at = out.len();
-                out.extend_from_within(start..end);
-                for a in &mut out[at..] {
-                    if let Action::Build { plot: p, .. } = a {
-                        *p = plot;
-                    }
-                }
+            if !plots.is_empty() && !f(b, &plots, &self.needs(rules, b)) {
+                return;
             }
         }
     }
