@@ -351,3 +351,124 @@ impl<A: schemars::JsonSchema> schemars::JsonSchema for Written<A> {
         g.subschema_for::<A>()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::kinds! {
+        Fruit = "fruit",
+        Crate = "crate",
+    }
+
+    /// Two fruits and two crates; the options of one `choose`.
+    struct Shop;
+    const FRUITS: [&str; 2] = ["apple", "pear"];
+    const CRATES: [&str; 2] = ["small", "large"];
+    const OPTIONS: [&str; 2] = ["keep", "sell"];
+
+    fn table(kind: TypeId) -> &'static [&'static str] {
+        if kind == TypeId::of::<Fruit>() { &FRUITS } else { &CRATES }
+    }
+
+    impl Lookup for Shop {
+        fn index(&self, kind: TypeId, id: &str) -> Result<usize, String> {
+            table(kind).iter().position(|n| *n == id).ok_or_else(|| format!("unknown `{id}`"))
+        }
+        fn name(&self, kind: TypeId, index: usize) -> Option<&str> {
+            table(kind).get(index).copied()
+        }
+        fn option(&self, id: &str) -> Result<(usize, usize), String> {
+            OPTIONS.iter().position(|n| *n == id).map(|o| (0, o)).ok_or_else(|| format!("no option `{id}`"))
+        }
+        fn option_id(&self, choice: usize, option: usize) -> Option<&str> {
+            (choice == 0).then(|| OPTIONS.get(option).copied()).flatten()
+        }
+        fn index_within(&self, _: TypeId, parent: usize, id: &str) -> Result<usize, String> {
+            id.strip_prefix(&format!("{parent}-"))
+                .and_then(|i| i.parse().ok())
+                .ok_or_else(|| format!("no `{id}` in {parent}"))
+        }
+        fn name_within(&self, _: TypeId, parent: usize, index: usize) -> Option<String> {
+            Some(format!("{parent}-{index}"))
+        }
+    }
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "kebab-case", deny_unknown_fields)]
+    enum Act {
+        Pick(Id<Fruit>),
+        Pack {
+            fruit: Id<Fruit>,
+            into: Id<Crate>,
+            #[serde(with = "seat")]
+            by: u8,
+        },
+        Bag(#[serde(with = "counted")] Vec<(Id<Fruit>, u8)>),
+        #[serde(with = "option")]
+        Choose(u8, u8),
+    }
+
+    fn shop() -> Rc<dyn Lookup> {
+        Rc::new(Shop)
+    }
+
+    fn id<K: Kind>(i: usize) -> Id<K> {
+        Id::new(i).unwrap()
+    }
+
+    fn written(json: &str) -> Written<Act> {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn ids_are_catalog_ids_inside_a_context_and_positions_outside() {
+        let pack = Act::Pack { fruit: id(1), into: id(0), by: 2 };
+        let named = with_names(&shop(), || serde_json::to_string(&pack)).unwrap();
+        assert_eq!(named, r#"{"pack":{"fruit":"pear","into":"small","by":"p3"}}"#);
+        assert_eq!(with_names(&shop(), || serde_json::from_str::<Act>(&named)).unwrap(), pack);
+        // Outside any context an id is its position, so a state's JSON is unchanged.
+        assert_eq!(serde_json::to_string(&Act::Pick(id(1))).unwrap(), r#"{"pick":1}"#);
+        assert!(!in_context(), "every context pops what it pushed");
+    }
+
+    #[test]
+    fn counts_are_maps_read_in_id_order_without_zeros() {
+        let read = with_names(&shop(), || serde_json::from_str::<Act>(r#"{"bag":{"pear":2,"apple":0}}"#)).unwrap();
+        assert_eq!(read, Act::Bag(vec![(id(1), 2)]));
+        let bag = Act::Bag(vec![(id(0), 1), (id(1), 3)]);
+        let text = with_names(&shop(), || serde_json::to_string(&bag)).unwrap();
+        assert_eq!(text, r#"{"bag":{"apple":1,"pear":3}}"#);
+    }
+
+    #[test]
+    fn a_written_action_is_resolved_later_and_an_unknown_id_is_worded_by_the_lookup() {
+        let w = written(r#"{"pack":{"fruit":"pear","into":"large","by":"p1"}}"#);
+        assert_eq!(w.read(&shop()).unwrap(), Act::Pack { fruit: id(1), into: id(1), by: 0 });
+        // Written back as it was written, without a catalog.
+        assert_eq!(serde_json::to_string(&w).unwrap(), r#"{"pack":{"fruit":"pear","into":"large","by":"p1"}}"#);
+        let err = written(r#"{"pick":"plum"}"#).read(&shop()).unwrap_err();
+        assert!(err.contains("unknown `plum`"), "{err}");
+        let err = written(r#"{"choose":"eat"}"#).read(&shop()).unwrap_err();
+        assert!(err.contains("no option `eat`"), "{err}");
+        assert_eq!(written(r#"{"choose":"sell"}"#).read(&shop()).unwrap(), Act::Choose(0, 1));
+        assert!(!in_context());
+    }
+
+    #[test]
+    fn a_made_value_is_written_with_its_catalog_and_ids_within_name_their_parent() {
+        let made = Written::of(Act::Pick(id(0)), shop());
+        assert_eq!(serde_json::to_string(&made).unwrap(), r#"{"pick":"apple"}"#);
+        let square: Id<Crate> = with_names(&shop(), || id_within::<Fruit, Crate>(id(1), "1-0")).unwrap();
+        assert_eq!(square.index(), 0);
+        assert_eq!(with_names(&shop(), || name_within::<Fruit, Crate>(id(1), square)), "1-0");
+        assert!(with_names(&shop(), || id_within::<Fruit, Crate>(id(1), "0-0")).is_err());
+    }
+
+    #[test]
+    fn a_malformed_action_is_an_error_when_parsed_and_leaves_no_context_behind() {
+        assert!(serde_json::from_str::<Written<Act>>(r#"{"pick":["apple"]}"#).is_err());
+        assert!(serde_json::from_str::<Written<Act>>(r#"{"peel":"apple"}"#).is_err());
+        assert!(!in_context());
+    }
+}
