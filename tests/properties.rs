@@ -335,3 +335,22 @@ fn random_assumed_numbers_keep_the_suite() {
     }
     qc(10).quickcheck(prop as fn(u64, Vec<u8>, Vec<u8>, Vec<u8>) -> TestResult);
 }
+
+/// Checking the invariants does not change which readings a game consulted:
+/// each check reads the readings without recording them, so `diff` and the
+/// reachability counts say the same with invariants on or off.
+#[test]
+fn checking_records_no_reading() {
+    let rules = rules();
+    for (k, config) in single_change_configs(&rules, 6, 0).into_iter().enumerate() {
+        let config = Config { seed: 7 + k as u64, ..config };
+        let play = |checks| {
+            let mut chooser = RandomChooser::new(config.seed);
+            run_game::<State>(&rules, &config, &mut chooser, checks, None, 50_000, &mut []).unwrap()
+        };
+        let (checked, bare) = (play(Checks::INVARIANTS), play(Checks::NONE));
+        assert!(checked.failure.is_none(), "{config}: {:?}", checked.failure);
+        assert_eq!(checked.actions, bare.actions, "{config}");
+        assert_eq!(checked.consulted, bare.consulted, "{config}");
+    }
+}

@@ -134,7 +134,8 @@ pub fn run_game<G: Harnessed>(
         }
         let before = if checks.invariants { Some(state.before()) } else { None };
         let cloned = if checks.contract { Some(state.clone()) } else { None };
-        let events = match state.apply(rules, &action) {
+        let applied = if checks.contract { state.apply(rules, &action) } else { state.apply_listed(rules, &action) };
+        let events = match applied {
             Ok(e) => e,
             Err(e) => {
                 run.actions.push(action);

@@ -161,6 +161,15 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
         }
     }
     fn apply(&mut self, rules: &Self::Rules, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError>;
+    /// `apply` for an action the caller took from this very state's legal
+    /// list (`legal_actions`, or `legal_deferred` and `deferred_action`): a
+    /// game may skip the legality check `apply` makes, the list having made
+    /// it. Random play outside the contract suite calls this; the contract
+    /// suite calls `apply` on every listed action (`legal-accepted`), so a
+    /// list and a check that disagree are still found. The default is `apply`.
+    fn apply_listed(&mut self, rules: &Self::Rules, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError> {
+        self.apply(rules, action)
+    }
     /// How the game ended (places, scores, reason); `None` while it goes on.
     fn outcome(&self, rules: &Self::Rules) -> Option<Outcome>;
     /// Turns played so far (the unit of the turn cap).

@@ -385,8 +385,9 @@ fn chips(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
 }
 
 fn influence(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
-    // the rules' count of every seat at once (`counted_influence` of each)
-    let counted_each = s.counted_influences(rules);
+    // the rules' count of every seat at once (`counted_influence` of each),
+    // the damaged-influence reading read without recording it
+    let (counted_each, _) = s.influences_of_each(rules);
     for (seat, &on_board) in board.influence.iter().enumerate() {
         let mut expected = on_board;
         for &c in &s.seats[seat].influence {

@@ -466,16 +466,6 @@ impl State {
         each[seat]
     }
 
-    /// `counted_influence` of every seat, in one pass over the board (the
-    /// influence invariant asks after every action).
-    pub fn counted_influences(&self, rules: &Rules) -> SmallVec<[u32; 8]> {
-        let mut each = SmallVec::from_elem(0, self.seats.len());
-        if self.add_influence(rules, None, &mut each) != 0 {
-            self.r::<DamagedInfluence>();
-        }
-        each
-    }
-
     /// Adds the counted influence of `seat` (of every seat: `None`) into
     /// `each`, indexed by seat: the one sum both ask for. The damaged-influence
     /// reading is not recorded here; the seats whose count it decided (a
@@ -501,8 +491,10 @@ impl State {
     /// `counted_influence` of every seat in one pass, and the seats whose
     /// count the damaged-influence reading decided, not yet recorded: the
     /// win check asks seat by seat and stops at a winner, and records the
-    /// reading as `counted_influence` would for the seats it asked about.
-    pub(super) fn influences_of_each(&self, rules: &Rules) -> (SmallVec<[u32; 8]>, u64) {
+    /// reading as `counted_influence` would for the seats it asked about;
+    /// the influence invariant records nothing (checking must not change
+    /// what a game consulted).
+    pub(in crate::games::dry_gulch) fn influences_of_each(&self, rules: &Rules) -> (SmallVec<[u32; 8]>, u64) {
         let mut each = SmallVec::from_elem(0, self.seats.len());
         let decided = self.add_influence(rules, None, &mut each);
         (each, decided)
