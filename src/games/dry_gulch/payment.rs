@@ -108,6 +108,21 @@ impl Terms<'_> {
             t.mark(H::INDEX);
         }
     }
+    /// Whether a walk that skips reading the terms records nothing less:
+    /// nothing is recorded, or every reading the walk could record is.
+    fn all_recorded(&self) -> bool {
+        self.touched.is_none_or(|t| {
+            [
+                SubstituteOnlyMissing::INDEX,
+                LaborCardValue::INDEX,
+                LaborSubstitution::INDEX,
+                GeneralStoreGoods::INDEX,
+                FoodKind::INDEX,
+            ]
+            .into_iter()
+            .all(|i| t.get(i))
+        })
+    }
     fn only_missing(&self) -> bool {
         self.read::<SubstituteOnlyMissing>(self.only_missing)
     }
@@ -290,15 +305,44 @@ pub fn nth(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], mut k: us
             k -= here;
             return;
         }
-        let mut i = 0;
-        pools_of(left, cur.pool, &mut |cards| {
-            if i == k {
-                found = Some(cur.payment(cards));
-            }
-            i += 1;
-        });
+        found = Some(cur.payment(&nth_pool(left, cur.pool, k)));
     });
     found
+}
+
+/// The `k`-th pool of `size` cards from `left` in `pools` order (`k` below
+/// `multisets(left, size)`), found without listing the ones before it:
+/// `ways[j][s]` counts the multisets of `s` cards from the kinds `j..`,
+/// and each kind's takes, most first, are skipped by the pools they hold.
+fn nth_pool(left: &[u8], size: u32, mut k: usize) -> Counts<CardKind> {
+    let size = size as usize;
+    let row = size + 1;
+    let mut ways: SmallVec<[usize; 256]> = SmallVec::from_elem(0, (left.len() + 1) * row);
+    ways[left.len() * row] = 1;
+    for j in (0..left.len()).rev() {
+        for s in 0..=size {
+            let take = (left[j] as usize).min(s);
+            ways[j * row + s] = (0..=take).map(|t| ways[(j + 1) * row + s - t]).sum();
+        }
+    }
+    let mut cards = Counts::new();
+    let mut s = size;
+    for (j, card) in CardKind::first(left.len()).enumerate() {
+        if s == 0 {
+            break;
+        }
+        for take in (1..=(left[j] as usize).min(s)).rev() {
+            let here = ways[(j + 1) * row + s - take];
+            if k < here {
+                cards.push((card, take as u8));
+                s -= take;
+                break;
+            }
+            k -= here;
+        }
+    }
+    debug_assert_eq!((s, k), (0, 0), "a pool index below the count");
+    cards
 }
 
 /// Walks the payments' parts but the pool, in canonical order: `leaf`
@@ -306,7 +350,8 @@ pub fn nth(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], mut k: us
 /// `cur.pool` cards is chosen.
 fn each_partial(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], leaf: &mut dyn FnMut(&Partial, &[u8])) {
     let mut left: SmallVec<[u8; 48]> = SmallVec::from_slice(hand);
-    let mut cur = Partial::default();
+    let mut cur =
+        Partial { cards_left: hand.iter().map(|&n| u32::from(n)).sum(), prune: t.all_recorded(), ..Partial::default() };
     per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, leaf);
 }
 
@@ -344,6 +389,12 @@ struct Partial {
     store: Counts<Res>,
     substituted: Counts<Res>,
     pool: u32,
+    /// The cards `left` holds.
+    cards_left: u32,
+    /// Whether a branch whose pool outgrows the cards left may be cut
+    /// short (it leads to no payment; cut only where the readings its
+    /// walk would record are recorded already, so nothing changes).
+    prune: bool,
 }
 
 /// Where a `Partial` stood: the lengths of its lists and its pool.
@@ -387,6 +438,9 @@ fn per_resource(
     store_left: u32,
     out: &mut dyn FnMut(&Partial, &[u8]),
 ) {
+    if cur.prune && cur.pool > cur.cards_left {
+        return;
+    }
     let Some(&(r, n)) = need.get(i) else {
         out(cur, left);
         return;
@@ -427,6 +481,7 @@ fn per_resource(
                 if let Some(c) = t.handyman {
                     left[c.index()] -= h as u8;
                 }
+                cur.cards_left -= d + h;
                 let saved = cur.mark();
                 push(&mut cur.direct, r, d);
                 push(&mut cur.handyman, r, h);
@@ -435,6 +490,7 @@ fn per_resource(
                 cur.pool += s + sub * k;
                 per_resource(rules, t, need, i + 1, left, cur, store_left - s, out);
                 cur.reset(saved);
+                cur.cards_left += d + h;
                 left[card(r)] += d as u8;
                 if let Some(c) = t.handyman {
                     left[c.index()] += h as u8;

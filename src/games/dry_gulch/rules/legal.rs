@@ -19,17 +19,12 @@ impl State {
     /// recorded as consulted where a payment turns on them).
     pub fn terms(&self, rules: &Rules) -> Terms<'_> {
         let peek = |i: usize| self.readings.hooks.get(i).copied().unwrap_or(0);
-        let stores = self.owns_intact(rules, self.active, Ability::GeneralStore);
         Terms {
             only_missing: SubstituteOnlyMissing::from_index(peek(SubstituteOnlyMissing::INDEX))
                 == SubstituteOnlyMissing::OnlyMissing,
             labor_two: LaborCardValue::from_index(peek(LaborCardValue::INDEX)) == LaborCardValue::Two,
             blank_from_de: LaborSubstitution::from_index(peek(LaborSubstitution::INDEX)) == LaborSubstitution::DeValue,
-            store_left: if stores > 0 {
-                (stores * self.p(P::GeneralStoreCards)).saturating_sub(self.store_used)
-            } else {
-                0
-            },
+            store_left: self.store_left(rules),
             store_missing_only: GeneralStoreGoods::from_index(peek(GeneralStoreGoods::INDEX))
                 == GeneralStoreGoods::MissingGoodOnly,
             handyman: rules.reactions.get(&ReactionKey::Handyman).copied(),
@@ -39,6 +34,13 @@ impl State {
             },
             touched: Some(&self.touched),
         }
+    }
+
+    /// General Store uses left to the active player this turn (the
+    /// parameter recorded as used where the player owns a store).
+    fn store_left(&self, rules: &Rules) -> u32 {
+        let stores = self.owns_intact(rules, self.active, Ability::GeneralStore);
+        if stores > 0 { (stores * self.p(P::GeneralStoreCards)).saturating_sub(self.store_used) } else { 0 }
     }
 
     /// The requirements of a building for the active player (Blacksmith waiver applied).
@@ -128,16 +130,15 @@ impl State {
         Ok(())
     }
 
-    /// Targets of a face-up event of no triangle (`None` inside: no target needed).
-    pub(super) fn resolve_targets(&self, rules: &Rules, card: CardKind) -> Vec<Option<Plot>> {
-        let Some(e) = rules.event_of(card) else {
-            return vec![];
-        };
+    /// The plays of a face-up event of no triangle `e` (card `card`): one
+    /// per target, or one with no target where it needs none.
+    fn resolve_plays(&self, rules: &Rules, e: usize, card: CardKind, out: &mut Vec<Action>) {
+        let play = |plot| Action::Resolve { card, plot };
         match rules.events[e].target {
-            None => vec![None],
-            Some(Target::Building(b)) => self.plots_with(b).map(Some).collect(),
+            None => out.push(play(None)),
+            Some(Target::Building(b)) => out.extend(self.plots_with(b).map(|p| play(Some(p)))),
             Some(Target::AnyBuilding) => {
-                plots_of(&self.board).filter(|(_, p)| p.is_some()).map(|(i, _)| Some(i)).collect()
+                out.extend(plots_of(&self.board).filter(|(_, p)| p.is_some()).map(|(i, _)| play(Some(i))))
             }
         }
     }
@@ -163,16 +164,8 @@ impl State {
                         out.push(Action::PlayInfluence(c));
                     }
                 }
-                Triangle::Red => {
-                    for plot in self.disaster_targets(rules, c) {
-                        out.push(Action::PlayDisaster { card: c, plot });
-                    }
-                }
-                Triangle::None => {
-                    for plot in self.resolve_targets(rules, c) {
-                        out.push(Action::Resolve { card: c, plot });
-                    }
-                }
+                Triangle::Red => self.disaster_plays(rules, c, out),
+                Triangle::None => self.resolve_plays(rules, e, c, out),
                 Triangle::Yellow => {}
             }
         }
@@ -306,11 +299,21 @@ impl State {
     }
 
     /// The `Build` actions in the build phase (none if `builds` is not
-    /// `All`, though the terms of payment are read either way): building,
+    /// `All`; under `None` only what reading the terms of payment records
+    /// is read, the General Store's parameter): building,
     /// then plot, then payment in `payment.rs` order. Under `Deferred` they
     /// are counted, not listed, and the count returned (`nth_build` makes
     /// one); else 0.
     pub(super) fn build_actions(&self, rules: &Rules, out: &mut Vec<Action>, builds: Builds) -> usize {
+        if builds == Builds::None {
+            // what reading the terms records (the store's parameter), and no
+            // more: nothing once it is recorded
+            let (readings, touched) = self.reads();
+            if !touched.get(readings.hooks.len() + usize::from(P::GeneralStoreCards)) {
+                self.store_left(rules);
+            }
+            return 0;
+        }
         let terms = self.terms(rules);
         let hand = self.seats[self.active].hand.counts();
         match builds {
@@ -376,16 +379,46 @@ impl State {
 
     /// Each building the active player may build now, in catalog order,
     /// with the plots it fits (one at least) and its requirements, handed
-    /// to `f` until it returns `false`.
+    /// to `f` until it returns `false`. What `build_blocker`, `plot_fits`
+    /// and `needs` ask alike of every building (the copies standing, the
+    /// free plots, the Blacksmith's waiver, the permits and chip-shortage
+    /// readings) is read once here, and a building without the permit it
+    /// needs is passed over first: `copy_blocker` reads nothing more for it.
     fn each_buildable(&self, rules: &Rules, mut f: impl FnMut(Bld, &[Plot], &[(Res, u32)]) -> bool) {
         let standing = self.standing(rules);
+        let seat = &self.seats[self.active];
+        let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
+        let free: SmallVec<[Plot; 64]> = rules.plots().filter(|p| self.board[p.index()].is_none()).collect();
+        // read (and recorded) where `build_blocker` first reads them
+        let mut permits_needed = None;
+        let mut cannot_build_short = None;
         for b in rules.buildings() {
-            if self.build_blocker::<()>(rules, b, &standing).is_err() {
+            let bd = &rules.buildings[b.index()];
+            if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
                 continue;
             }
+            let needed = *permits_needed.get_or_insert_with(|| self.r::<Permits>() != Permits::NotNeeded);
+            if needed && seat.permits.count(b) == 0 {
+                continue;
+            }
+            if self.copy_blocker::<()>(rules, b, &standing).is_err() {
+                continue;
+            }
+            if seat.chips.count() < bd.influence
+                && *cannot_build_short.get_or_insert_with(|| self.r::<ChipShortage>() == ChipShortage::CannotBuild)
+            {
+                continue;
+            }
+            debug_assert!(self.build_blocker::<()>(rules, b, &standing).is_ok());
             let plots: SmallVec<[Plot; 32]> =
-                rules.plots().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
-            if !plots.is_empty() && !f(b, &plots, &self.needs(rules, b)) {
+                free.iter().copied().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
+            if plots.is_empty() {
+                continue;
+            }
+            let need: SmallVec<[(Res, u32); 8]> =
+                bd.cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect();
+            debug_assert_eq!(need, self.needs(rules, b));
+            if !f(b, &plots, &need) {
                 return;
             }
         }
