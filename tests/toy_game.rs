@@ -1,13 +1,16 @@
 //! The state API's simultaneous and chance nodes, on a test-only game
 //! (`tests/toy`): the shared contract suite passes on it, catches each of
-//! its planted faults, samples chance by weight, and scenarios script
+//! its planted faults (an illegal action accepted and a rejected one that
+//! changed the state among them, caught by the shared malformed actions of
+//! `check::malformed`), samples chance by weight, and scenarios script
 //! chance by outcome name.
 
 use std::collections::BTreeSet;
 
 use crate::toy::race::Race;
-use crate::toy::{Toy, ToyRules};
+use crate::toy::{Action, Toy, ToyRules};
 use rulecheck::catalog::SourceFile;
+use rulecheck::check::malformed::malformed;
 use rulecheck::check::playout::RandomChooser;
 use rulecheck::check::suite::{Checks, run_game};
 use rulecheck::engine::{Config, Harnessed};
@@ -60,6 +63,55 @@ fn contract_catches_a_leaked_simultaneous_choice() {
 #[test]
 fn contract_catches_a_chance_outcome_without_weight() {
     assert_eq!(first_failure(Some("zero-weight"), 50).as_deref(), Some("chance-weights"));
+}
+
+#[test]
+fn contract_catches_an_action_not_in_the_legal_list_accepted() {
+    assert_eq!(first_failure(Some("any-bid"), 50).as_deref(), Some("illegal-rejected"));
+}
+
+#[test]
+fn contract_catches_a_rejected_action_that_changed_the_state() {
+    assert_eq!(first_failure(Some("dirty-reject"), 50).as_deref(), Some("illegal-unchanged"));
+}
+
+/// The malformed action the suite tries: read back from the action's JSON
+/// perturbed, never the action itself nor a legal one, the same for the
+/// same salt; a number moves on or back, two fields of a type swap, a
+/// variant becomes another with the same payload or a unit variant.
+#[test]
+fn malformed_actions_are_other_illegal_actions_picked_by_salt() {
+    let bid = Action::Bid { seat: 1, bid: 2 };
+    let legal: Vec<Action> = (1..=3).map(|bid| Action::Bid { seat: 1, bid }).collect();
+    let made: Vec<Action> = (0..60).map(|salt| malformed(&bid, salt, &legal).expect("a perturbation")).collect();
+    assert!(made.iter().all(|a| *a != bid && !legal.contains(a)), "{made:?}");
+    assert_eq!(made, (0..60).map(|salt| malformed(&bid, salt, &legal).unwrap()).collect::<Vec<_>>());
+    assert!(made.iter().any(|a| matches!(a, Action::Bid { seat: 1, bid } if *bid > 3)), "{made:?}");
+    assert!(made.iter().any(|a| matches!(a, Action::Bid { seat, bid: 2 } if *seat > 1)), "{made:?}");
+    assert!(made.contains(&Action::Bid { seat: 2, bid: 1 }), "{made:?}");
+    assert!(made.contains(&Action::Bid { seat: 0, bid: 2 }), "{made:?}");
+    // a die of 250 cannot move 100 on as a `u8`: the next perturbation is taken
+    assert!((0..20).all(|salt| malformed(&Action::Roll(250), salt, &[]).is_some_and(|a| a != Action::Roll(250))));
+
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "kebab-case")]
+    enum Move {
+        Pass,
+        EndTurn,
+        Take(u8),
+        Give(u8),
+    }
+    let of = |a: Move| -> Vec<Move> { (0..20).filter_map(|salt| malformed(&a, salt, &[])).collect() };
+    assert!(of(Move::Pass).iter().all(|a| *a == Move::EndTurn));
+    assert!(!of(Move::Pass).is_empty());
+    let take = of(Move::Take(3));
+    for a in [Move::Give(3), Move::Pass, Move::EndTurn, Move::Take(4)] {
+        assert!(take.contains(&a), "{a:?} not among {take:?}");
+    }
+    assert!(take.iter().any(|a| matches!(a, Move::Take(n) if *n > 100)), "{take:?}");
+    assert!(take.iter().any(|a| matches!(a, Move::Take(n) if *n < 3)), "{take:?}");
+    // nothing to perturb
+    assert_eq!(malformed(&"pass".to_string(), 0, &[]), None);
 }
 
 /// The first failure of `games` checked games of race to ten.

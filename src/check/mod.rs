@@ -5,6 +5,7 @@
 pub mod explore;
 pub mod find;
 pub mod fuzz;
+pub mod malformed;
 pub mod playout;
 pub mod pool;
 pub mod query;

@@ -441,10 +441,7 @@ fn check_malformed_among<G: Harnessed>(
     action: &G::Action,
     salt: u32,
 ) -> Option<Failure> {
-    let bad = G::mutate_action(action, salt);
-    if legal.contains(&bad) {
-        return None;
-    }
+    let bad = super::malformed::malformed(action, salt, legal)?;
     let mut probe = state.clone();
     match probe.apply(rules, &bad) {
         Ok(_) => Some(contract(

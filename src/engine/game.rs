@@ -216,9 +216,6 @@ pub trait Check: Game {
     fn inject_fault(&mut self, fault: &str) -> bool;
     /// The names `inject_fault` accepts.
     fn faults() -> &'static [&'static str];
-    /// A perturbed copy of an action, for the malformed-action checks; `salt`
-    /// picks the perturbation.
-    fn mutate_action(action: &Self::Action, salt: u32) -> Self::Action;
 }
 
 /// What took effect, for coverage and reachability reports.

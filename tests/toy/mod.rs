@@ -34,6 +34,10 @@ pub enum Fault {
     ZeroWeight,
     /// A successful bid scores twice.
     DoubleScore,
+    /// A bid of any size is accepted from a seat still choosing.
+    AnyBid,
+    /// A rejected action still adds to the first seat's risk.
+    DirtyReject,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,7 +148,12 @@ impl Game for Toy {
     fn apply(&mut self, rules: &ToyRules, action: &Action) -> Result<Vec<Event>, RuleError> {
         let mut legal = Vec::new();
         self.legal_actions(rules, &mut legal);
-        if !legal.contains(action) {
+        let any_bid = self.fault == Some(Fault::AnyBid)
+            && matches!(*action, Action::Bid { seat, .. } if self.choosing().contains(seat));
+        if !legal.contains(action) && !any_bid {
+            if self.fault == Some(Fault::DirtyReject) {
+                self.risk[0] += 1;
+            }
             return Err(RuleError::new("toy/turn", "toy § Round", format!("{} is not legal now", describe(action))));
         }
         let mut ev = Vec::new();
@@ -259,18 +268,14 @@ impl Check for Toy {
             "leak" => Fault::Leak,
             "zero-weight" => Fault::ZeroWeight,
             "double-score" => Fault::DoubleScore,
+            "any-bid" => Fault::AnyBid,
+            "dirty-reject" => Fault::DirtyReject,
             _ => return false,
         });
         true
     }
     fn faults() -> &'static [&'static str] {
-        &["leak", "zero-weight", "double-score"]
-    }
-    fn mutate_action(a: &Action, salt: u32) -> Action {
-        match a {
-            Action::Bid { seat, bid } => Action::Bid { seat: seat + (salt as usize % 3), bid: bid.wrapping_add(3) },
-            Action::Roll(face) => Action::Roll(face.wrapping_add(FACES + salt as u8 % 3)),
-        }
+        &["leak", "zero-weight", "double-score", "any-bid", "dirty-reject"]
     }
 }
 

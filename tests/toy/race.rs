@@ -139,9 +139,6 @@ impl Check for Race {
     fn faults() -> &'static [&'static str] {
         &["zero-play-weight", "short-play-weights", "double-step"]
     }
-    fn mutate_action(a: &u8, salt: u32) -> u8 {
-        a.wrapping_add(2 + salt as u8 % 200)
-    }
 }
 
 impl Cover for Race {

@@ -213,26 +213,4 @@ impl Check for State {
     fn faults() -> &'static [&'static str] {
         FAULTS
     }
-    /// A perturbed copy of an action (for the malformed-action checks).
-    fn mutate_action(a: &Action, salt: u32) -> Action {
-        let bump = |id: u8| (id as u32 + 7 + salt % 5) as usize;
-        let b = |x: Bld| Id::new(bump(x.index() as u8)).unwrap_or(x);
-        let q = |x: Sq| Id::new(bump(x.index() as u8) + 40).unwrap_or(x);
-        match *a {
-            Action::Pick { seat, card } => Action::Pick { seat: seat.wrapping_add(7), card },
-            Action::Play { card } => Action::Play { card: Id::new(bump(card.index() as u8) + 40).unwrap_or(card) },
-            Action::Open { building } => Action::Open { building: b(building) },
-            Action::Place { building, square } => Action::Place { building: b(building), square: q(square) },
-            Action::Remove { building, square } => Action::Remove { building, square: q(square) },
-            Action::Buy { building, square } => Action::Buy { building: b(building), square },
-            Action::EndTurn => Action::Pass,
-            Action::Challenge { opponent, building } => {
-                Action::Challenge { opponent: opponent.wrapping_add(9), building }
-            }
-            Action::Pass => Action::EndTurn,
-            Action::Take { building, square } => Action::Take { building, square: q(square) },
-            Action::Sell { building, square } => Action::Sell { building, square: q(square) },
-            Action::Choose { choice, option } => Action::Choose { choice, option: option + 7 + salt % 5 },
-        }
-    }
 }

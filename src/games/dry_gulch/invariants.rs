@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 
 use super::rules::End;
 use crate::engine::{Check, InvariantDef, Reads, Violation};
-use crate::engine::{EndReason, Hook, Id, Imbalance, Kind, Tally};
+use crate::engine::{EndReason, Hook, Id, Imbalance, Tally};
 
 crate::invariant_table! { Fault;
     "card-conservation": "every resource and event card is in exactly one place, and the totals per card never change",
@@ -508,50 +508,5 @@ impl Check for State {
     }
     fn faults() -> &'static [&'static str] {
         FAULTS
-    }
-    /// A perturbation of an action, for the malformed-action checks.
-    fn mutate_action(a: &Action, salt: u32) -> Action {
-        // an id moved on by 1 to 7 places, past the catalog's entities at the
-        // end and round to the first ones
-        fn moved<K: Kind>(x: Id<K>, salt: u32) -> Id<K> {
-            Id::new((x.index() + (salt % 7) as usize + 1) % Id::<K>::CAPACITY).unwrap_or(x)
-        }
-        let bump_plot = |x| moved::<kind::Plot>(x, salt);
-        let bump_card = |x| moved::<kind::Card>(x, salt);
-        match a.clone() {
-            Action::Build { building, plot, mut payment } => match salt % 4 {
-                0 => Action::Build { building: moved(building, salt), plot, payment },
-                1 => Action::Build { building, plot: bump_plot(plot), payment },
-                2 => {
-                    if let Some(c) = payment.cards.first_mut() {
-                        c.1 = c.1.wrapping_add(1);
-                    } else if let Some(d) = payment.direct.first_mut() {
-                        d.1 = d.1.saturating_sub(1);
-                    }
-                    Action::Build { building, plot, payment }
-                }
-                _ => {
-                    payment.direct.reverse();
-                    payment.cards.push((bump_card(Id::ZERO), 1));
-                    Action::Build { building, plot, payment }
-                }
-            },
-            Action::PlayDisaster { card, plot } => {
-                Action::PlayDisaster { card: bump_card(card), plot: bump_plot(plot) }
-            }
-            Action::Discard(c) => Action::Discard(bump_card(c)),
-            Action::PlaceResidence(p) => Action::PlaceResidence(bump_plot(p)),
-            Action::KeepPermit(b) => Action::KeepPermit(moved(b, salt)),
-            Action::Protect(_) => Action::Protect(Some(bump_card(Id::ZERO))),
-            Action::Give(c) => Action::Give(bump_card(c)),
-            Action::EndTurn => Action::EndBuild,
-            Action::StartTurn => Action::EndTurn,
-            Action::EndBuild => Action::EndTurn,
-            Action::DrawResources => Action::DrawPermits,
-            Action::DrawPermits => Action::BankDraw,
-            Action::Resolve { card, plot } => Action::Resolve { card: bump_card(card), plot: plot.map(bump_plot) },
-            Action::PlayInfluence(c) => Action::PlayInfluence(bump_card(c)),
-            _ => Action::SpreadTo(Id::new(salt as usize % Id::<kind::Plot>::CAPACITY).unwrap_or(Id::ZERO)),
-        }
     }
 }

@@ -114,22 +114,4 @@ impl Check for State {
     fn faults() -> &'static [&'static str] {
         FAULTS
     }
-    /// A perturbed copy of an action (the malformed-action checks).
-    fn mutate_action(a: &Action, salt: u32) -> Action {
-        let c = |x: Id<Cube>| Id::new((x.index() + 1 + salt as usize % 7) % 9).unwrap_or(Id::ZERO);
-        match *a {
-            Action::Roll(v) => Action::Roll(v.wrapping_add(6 + salt as u8 % 3)),
-            Action::Mine(n) => Action::Mine(n.wrapping_add(20)),
-            Action::LoadCube(x) => Action::UnloadCube(c(x)),
-            Action::Buy { slot, way } => Action::Buy { slot: slot.wrapping_add(7), way },
-            Action::Displace(m) => Action::Displace(m | 0x80),
-            Action::Swap(w) => Action::Swap(w.wrapping_add(9)),
-            Action::Deal(p) => Action::Deal(p.wrapping_add(5)),
-            Action::Jettison(x) => Action::Jettison(c(x)),
-            Action::Trade { give, take } => Action::Trade { give: take, take: give },
-            Action::Send(_) => Action::Send(Id::new(200).unwrap_or(Id::ZERO)),
-            Action::Pick(_) => Action::Pick(Id::new(200).unwrap_or(Id::ZERO)),
-            _ => Action::Roll(0),
-        }
-    }
 }
