@@ -142,6 +142,27 @@ fn a_component_of_no_kind_is_reported() {
     assert_eq!(t.check(|_| 0), Err(Imbalance::Unknown { index: 7 }));
 }
 
+/// `check_totals`, the one-pass comparison with totals listed in kind
+/// order, gives what `check` gives in every case: a match, a count off, a
+/// kind past the list, a component of no kind, a count past every id.
+#[test]
+fn checking_against_listed_totals_agrees_with_checking_by_kind() {
+    let totals = [2u32, 0, 3];
+    let cases: [&[usize]; 7] =
+        [&[0, 0, 2, 2, 2], &[0, 2, 2, 2], &[0, 0, 1, 2, 2, 2], &[0, 0, 2, 2, 2, 3], &[], &[0, 0, 2, 2, 2, 9], &[255]];
+    for (i, ids) in cases.iter().enumerate() {
+        let mut pile: Pile<Card> = Pile::new();
+        for &k in *ids {
+            move_n(&mut Supply::new(), &mut pile, id(k), 1).unwrap();
+        }
+        let mut t = Tally::new(4);
+        t.add(&pile);
+        let by_kind = t.check(|k| totals.get(k.index()).copied().unwrap_or(0));
+        assert_eq!(t.check_totals(&totals), by_kind, "case {i}");
+        assert_eq!(by_kind.is_ok(), i == 0, "case {i}: {by_kind:?}");
+    }
+}
+
 #[test]
 fn zones_serialise_as_plain_lists() {
     let pile: Pile<Card> = Pile::from_counts(&[1, 2]);

@@ -119,6 +119,23 @@ impl<K: Kind> Tally<K> {
         if k.index() < self.kinds { self.counts[k.index()] } else { 0 }
     }
 
+    /// `check` against totals listed in kind order (a kind past the list
+    /// expects none): the counts compared with the list, and every count no
+    /// kind has with nothing, in one branch-free pass each (vector compares:
+    /// a game checks conservation after every action); `check` finds the
+    /// first difference only when there is one.
+    #[inline]
+    pub fn check_totals(&self, totals: &[u32]) -> Result<(), Imbalance<K>> {
+        let (counts, rest) = self.counts.split_at(self.kinds.min(ROOM));
+        let (listed, unlisted) = counts.split_at(totals.len().min(counts.len()));
+        let differ = listed.iter().zip(totals).fold(0, |a, (&c, &t)| a | (c ^ t as i32));
+        let or = |c: &[i32]| c.iter().fold(0, |a, &n| a | n);
+        if self.stray.is_none() && (differ | or(unlisted) | or(rest)) == 0 {
+            return Ok(());
+        }
+        self.check(|k| totals.get(k.index()).copied().unwrap_or(0))
+    }
+
     /// The first kind (in order) whose count is not `expected(kind)`, or a
     /// component of a kind that does not exist (the first one added through
     /// a count or a supply, else the lowest index a pile holds).

@@ -58,7 +58,9 @@ crate::invariant_table! { Fault;
 /// What the transition invariants remember from before an action.
 #[derive(Debug, Clone)]
 pub struct Before {
-    pub phase: Phase,
+    /// Whether the draw phase was under way (all `town-hall-closed` asks
+    /// of the phase: no clone of it before every action).
+    pub drawing: bool,
     /// Each seat's permits counted by building, one seat after another
     /// (inline for six seats of 32 buildings: taken before every action,
     /// so it should not allocate).
@@ -76,12 +78,14 @@ fn reading<H: Hook>(s: &State) -> H {
     H::from_index(s.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
 }
 
-/// What card conservation compares the piles with, fixed for a whole game:
+/// What the invariants compare the state with, fixed for a whole game:
 /// each card kind's deck and its copies, from the catalog and the two
 /// readings that deal the decks (`violet-cards`, `event-deck-composition`),
-/// never from the state. Worked out the first time a game under a pair of
-/// readings is checked and kept with the rules (`Rules::dealt`), so no
-/// check after an action works it out again.
+/// never from the state, and the catalog's numbers the checks read after
+/// every action (permits, influence, the bank) in tables of their own.
+/// Worked out the first time a game under a pair of readings is checked
+/// and kept with the rules (`Rules::dealt`), so no check after an action
+/// works it out again.
 #[derive(Debug, Clone)]
 pub struct Dealt {
     /// Whether a kind lies in the resource piles (a kind no card has counts
@@ -90,6 +94,23 @@ pub struct Dealt {
     resource: [bool; Id::<kind::Card>::CAPACITY],
     /// Copies of each card kind, in kind order.
     totals: Vec<u32>,
+    /// Permits of each building, in building order.
+    permits: Vec<u32>,
+    /// The influence an influence card in front of a player adds, by card
+    /// kind (none for a resource card).
+    card_influence: [u32; Id::<kind::Card>::CAPACITY],
+    /// What the board pass reads of each building, in building order.
+    buildings: Vec<Standing>,
+    /// Whether each plot is the bank plot, in plot order.
+    bank_plot: Vec<bool>,
+}
+
+/// What the board pass reads of a building, out of its catalog entry.
+#[derive(Debug, Clone, Copy)]
+struct Standing {
+    influence: u32,
+    residence: bool,
+    bank: bool,
 }
 
 /// `Dealt` for each pair of the readings, filled on first use.
@@ -104,18 +125,35 @@ impl DealtTables {
             for c in rules.cards() {
                 resource[c.index()] = in_resource_deck(rules, violet, c);
             }
-            Dealt { resource, totals: card_totals(rules, split, violet) }
+            let mut card_influence = [0; Id::<kind::Card>::CAPACITY];
+            for c in rules.cards() {
+                card_influence[c.index()] = rules.event_of(c).map_or(0, |e| rules.events[e].influence);
+            }
+            let buildings = rules
+                .buildings
+                .iter()
+                .map(|b| Standing {
+                    influence: b.influence,
+                    residence: b.ability == Some(Ability::Residence),
+                    bank: b.ability == Some(Ability::Bank),
+                })
+                .collect();
+            Dealt {
+                resource,
+                totals: card_totals(rules, split, violet),
+                permits: rules.buildings.iter().map(|b| b.permits).collect(),
+                card_influence,
+                buildings,
+                bank_plot: rules.plots.iter().map(|p| p.bank).collect(),
+            }
         })
     }
 }
 
 /// Card conservation is the engine's check over every zone a card can lie
 /// in; what is Dry Gulch's own is that the two decks keep their kinds apart.
-fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
+fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<(), Violation> {
     let name = "card-conservation";
-    // which pile a card belongs to (the violet cards' is the reading
-    // violet-cards) and how many copies the game has, fixed for the game
-    let dealt = rules.dealt.get(rules, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
     let resource = |c: CardKind| dealt.resource[c.index()];
     // each pile counted and its cards' deck checked in one pass
     let mut t = Tally::new(rules.card_count());
@@ -132,7 +170,7 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
     for p in &s.seats {
         t.add(&p.hand).add(&p.in_front).add(&p.influence).add(&p.waiting);
     }
-    match t.check(|c| dealt.totals[c.index()]) {
+    match t.check_totals(&dealt.totals) {
         Ok(()) => Ok(()),
         Err(Imbalance::Count { kind, found, expected }) => {
             fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
@@ -144,7 +182,7 @@ fn cards(s: &State, rules: &Rules) -> Result<(), Violation> {
 /// Permits are conserved (the engine's check over the decks, the hands of
 /// permits and the pools of a draft or a draw), and a player's permits
 /// shrink only by building.
-fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result<(), Violation> {
+fn permits(s: &State, rules: &Rules, dealt: &Dealt, before: &Before, action: &Action) -> Result<(), Violation> {
     let name = "permits-kept";
     let mut t = Tally::new(rules.buildings.len());
     t.add(&s.permit_deck).add(&s.permit_discard).add(&s.permits_spent);
@@ -156,7 +194,7 @@ fn permits(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result
         Phase::DrawKeep { offered } => t.add(offered),
         _ => &mut t,
     };
-    match t.check(|b| rules.building(b).permits) {
+    match t.check_totals(&dealt.permits) {
         Ok(()) => {}
         Err(Imbalance::Count { kind, found, expected }) => {
             return fail(name, format!("{found} {} permits exist, the deck has {expected}", rules.building(kind).id));
@@ -255,55 +293,55 @@ struct BoardRead {
     misplaced: Option<usize>,
 }
 
-/// The board read once (a pass per invariant cost a tenth of the check).
-fn read_board(s: &State, rules: &Rules) -> BoardRead {
-    let n = s.seats.len();
+/// The board read once (a pass per invariant cost a tenth of the check),
+/// the catalog's numbers out of `Dealt`'s tables. A plot's owner indexes
+/// the per-seat sums with one entry past the seats that takes what a plot
+/// of no seat adds (dropped at the end), so no branch asks whose it is.
+fn read_board(s: &State, rules: &Rules, dealt: &Dealt) -> BoardRead {
+    let (n, players) = (s.seats.len(), s.players);
     let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
     let remaining = reading::<ChipShortage>(s) == ChipShortage::PlaceRemaining;
-    let damaged = reading::<DamagedInfluence>(s);
+    let damaged = match reading::<DamagedInfluence>(s) {
+        DamagedInfluence::HalfRoundDown => |i: u32| i / 2,
+        DamagedInfluence::HalfRoundUp => |i: u32| i.div_ceil(2),
+        DamagedInfluence::Void => |_| 0,
+    };
     let on_residence = s.param(P::ChipsOnResidence);
     let mut r = BoardRead {
         markers: 0,
         unexplained: None,
-        chips: s.seats.iter().map(|p| p.card_chips.count()).collect(),
+        chips: s.seats.iter().map(|p| p.card_chips.count()).chain([0]).collect(),
         wrong: SmallVec::from_elem(None, n),
-        influence: SmallVec::from_elem(0, s.players),
+        influence: SmallVec::from_elem(0, players + 1),
         misplaced: None,
     };
-    let mut plots = rules.plots();
+    let (chips_of, influence_of) = (&mut r.chips[..], &mut r.influence[..]);
     for (i, pl) in s.board.iter().enumerate() {
-        let plot = plots.next();
         let Some(pl) = pl else { continue };
-        let b = &rules.buildings[pl.building.index()];
+        let b = dealt.buildings[pl.building.index()];
         if let Some(d) = pl.damage {
             r.markers += 1;
-            if let Some(plot) = plot
-                && r.unexplained.is_none()
+            if r.unexplained.is_none()
+                && let Some(plot) = Id::new(i).ok().filter(|_| i < rules.plots.len())
                 && !explained(s, plot, pl.owner, d, never)
             {
                 r.unexplained = Some(plot);
             }
         }
-        if let Some(seat) = pl.owner.filter(|&o| o < n) {
-            let chips = pl.chips.count();
-            r.chips[seat] += chips;
-            let expected = if b.ability == Some(Ability::Residence) { on_residence } else { b.influence };
-            if r.wrong[seat].is_none() && chips != expected && !(remaining && chips < expected) {
-                r.wrong[seat] = Some((pl.building, chips, expected));
-            }
+        let owner = pl.owner.unwrap_or(usize::MAX);
+        let chips = pl.chips.count();
+        chips_of[owner.min(n)] += chips;
+        let expected = if b.residence { on_residence } else { b.influence };
+        if chips != expected && !(remaining && chips < expected) && owner < n && r.wrong[owner].is_none() {
+            r.wrong[owner] = Some((pl.building, chips, expected));
         }
-        if let Some(seat) = pl.owner.filter(|&o| o < s.players) {
-            r.influence[seat] += match (pl.damage.is_some(), damaged) {
-                (false, _) => b.influence,
-                (true, DamagedInfluence::HalfRoundDown) => b.influence / 2,
-                (true, DamagedInfluence::HalfRoundUp) => b.influence.div_ceil(2),
-                (true, DamagedInfluence::Void) => 0,
-            };
-        }
-        if r.misplaced.is_none() && (b.ability == Some(Ability::Bank)) != rules.plots[i].bank {
+        influence_of[owner.min(players)] += if pl.damage.is_some() { damaged(b.influence) } else { b.influence };
+        if b.bank != dealt.bank_plot[i] && r.misplaced.is_none() {
             r.misplaced = Some(i);
         }
     }
+    r.chips.truncate(n);
+    r.influence.truncate(players);
     r
 }
 
@@ -384,14 +422,14 @@ fn chips(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
     Ok(())
 }
 
-fn influence(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
+fn influence(s: &State, rules: &Rules, dealt: &Dealt, board: &BoardRead) -> Result<(), Violation> {
     // the rules' count of every seat at once (`counted_influence` of each),
     // the damaged-influence reading read without recording it
     let (counted_each, _) = s.influences_of_each(rules);
     for (seat, &on_board) in board.influence.iter().enumerate() {
         let mut expected = on_board;
         for &c in &s.seats[seat].influence {
-            expected += rules.event_of(c).map(|e| rules.events[e].influence).unwrap_or(0);
+            expected += dealt.card_influence[c.index()];
         }
         let counted = counted_each.get(seat).copied().unwrap_or(0);
         if counted != expected {
@@ -443,7 +481,7 @@ fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> R
     let bank_barred = reading::<ClosedTownHallScope>(s) == ClosedTownHallScope::EveryPermitDraw;
     let draw = matches!(action, Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_))
         || (bank_barred && matches!(action, Action::BankDraw));
-    if before.town_hall_closed && draw && matches!(before.phase, Phase::Draw) {
+    if before.town_hall_closed && draw && before.drawing {
         let drew =
             events.iter().any(|e| matches!(e, Event::PermitDrawn { .. })) || matches!(action, Action::DrawPermits);
         if drew {
@@ -477,7 +515,7 @@ impl Check for State {
         for p in &s.seats {
             permits.extend_from_slice(p.permits.counts());
         }
-        Before { phase: s.phase.clone(), permits, town_hall_closed: s.town_hall_closed.is_some() }
+        Before { drawing: s.phase == Phase::Draw, permits, town_hall_closed: s.town_hall_closed.is_some() }
     }
     fn invariants() -> &'static [InvariantDef] {
         INVARIANTS
@@ -490,13 +528,17 @@ impl Check for State {
         events: &[Event],
     ) -> Result<(), Violation> {
         let s = self;
-        cards(s, rules)?;
-        permits(s, rules, before, action)?;
+        // which pile a card belongs to (the violet cards' is the reading
+        // violet-cards), how many copies the game has and the catalog's
+        // numbers, fixed for the game
+        let dealt = rules.dealt.get(rules, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
+        cards(s, rules, dealt)?;
+        permits(s, rules, dealt, before, action)?;
         hands(s, rules, action, events)?;
-        let board = read_board(s, rules);
+        let board = read_board(s, rules, dealt);
         disasters(s, rules, &board)?;
         chips(s, rules, &board)?;
-        influence(s, rules, &board)?;
+        influence(s, rules, dealt, &board)?;
         win(s, rules, events)?;
         bank(s, rules, &board)?;
         town_hall(s, before, action, events)?;

@@ -97,8 +97,9 @@ pub struct Rules {
     /// Card kinds of the yellow reactions, where the deck has them.
     pub reactions: BTreeMap<ReactionKey, CardKind>,
     pub sources: Sources,
-    /// What the card-conservation invariant compares with under each pair
-    /// of dealing readings, worked out on first use (the invariant's own).
+    /// What the invariants compare with under each pair of dealing
+    /// readings (card totals, the catalog's permit, influence and bank
+    /// numbers), worked out on first use (the invariants' own).
     #[serde(skip)]
     pub dealt: super::invariants::DealtTables,
 }
