@@ -45,8 +45,7 @@ impl State {
 
     /// The requirements of a building for the active player (Blacksmith waiver applied).
     pub fn needs(&self, rules: &Rules, b: Bld) -> SmallVec<[(Res, u32); 8]> {
-        let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
-        rules.buildings[b.index()].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
+        needs_of(rules, b, self.owns_intact(rules, self.active, Ability::Blacksmith) > 0)
     }
 
     /// Why `b` cannot be built by the active player (ignoring plot and
@@ -316,41 +315,36 @@ impl State {
         }
         let terms = self.terms(rules);
         let hand = self.seats[self.active].hand.counts();
-        match builds {
-            Builds::None => 0,
-            Builds::Deferred => {
-                let mut n = 0;
-                self.each_buildable(rules, |_, plots, need| {
-                    n += payment::count(rules, &terms, need, hand) * plots.len();
-                    true
-                });
-                n
-            }
-            Builds::All => {
-                self.each_buildable(rules, |b, plots, need| {
-                    let (&first, others) = plots.split_first().expect("each_buildable gives a plot at least");
-                    // the first plot's builds straight from the enumeration, then
-                    // the same payments on each other plot in plot order
-                    let start = out.len();
-                    payment::enumerate_each(rules, &terms, need, hand, &mut |payment| {
-                        out.push(Action::Build { building: b, plot: first, payment })
-                    });
-                    let end = out.len();
-                    out.reserve(others.len() * (end - start));
-                    for &plot in others {
-                        let at = out.len();
-                        out.extend_from_within(start..end);
-                        for a in &mut out[at..] {
-                            if let Action::Build { plot: p, .. } = a {
-                                *p = plot;
-                            }
-                        }
-                    }
-                    true
-                });
-                0
-            }
+        if builds == Builds::Deferred {
+            let mut n = 0;
+            self.each_buildable(rules, |_, plots, need| {
+                n += payment::count(rules, &terms, need, hand) * plots.len();
+                true
+            });
+            return n;
         }
+        self.each_buildable(rules, |b, plots, need| {
+            let (&first, others) = plots.split_first().expect("each_buildable gives a plot at least");
+            // the first plot's builds straight from the enumeration, then
+            // the same payments on each other plot in plot order
+            let start = out.len();
+            payment::enumerate_each(rules, &terms, need, hand, &mut |payment| {
+                out.push(Action::Build { building: b, plot: first, payment })
+            });
+            let end = out.len();
+            out.reserve(others.len() * (end - start));
+            for &plot in others {
+                let at = out.len();
+                out.extend_from_within(start..end);
+                for a in &mut out[at..] {
+                    if let Action::Build { plot: p, .. } = a {
+                        *p = plot;
+                    }
+                }
+            }
+            true
+        });
+        0
     }
 
     /// The `i`-th of the `Build` actions `build_actions` lists (`i` below
@@ -382,26 +376,32 @@ impl State {
     /// to `f` until it returns `false`. What `build_blocker`, `plot_fits`
     /// and `needs` ask alike of every building (the copies standing, the
     /// free plots, the Blacksmith's waiver, the permits and chip-shortage
-    /// readings) is read once here, and a building without the permit it
-    /// needs is passed over first: `copy_blocker` reads nothing more for it.
+    /// readings) is read once here. The permits reading is first read, as
+    /// `build_blocker` reads it, for the first building with copies left, so
+    /// the same readings are recorded; once it is known, a building without
+    /// the permit it needs is passed over before `copy_blocker`.
     fn each_buildable(&self, rules: &Rules, mut f: impl FnMut(Bld, &[Plot], &[(Res, u32)]) -> bool) {
         let standing = self.standing(rules);
         let seat = &self.seats[self.active];
         let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
         let free: SmallVec<[Plot; 64]> = rules.plots().filter(|p| self.board[p.index()].is_none()).collect();
         // read (and recorded) where `build_blocker` first reads them
-        let mut permits_needed = None;
+        let mut permits_needed: Option<bool> = None;
         let mut cannot_build_short = None;
         for b in rules.buildings() {
             let bd = &rules.buildings[b.index()];
             if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
                 continue;
             }
-            let needed = *permits_needed.get_or_insert_with(|| self.r::<Permits>() != Permits::NotNeeded);
-            if needed && seat.permits.count(b) == 0 {
+            let no_permit = seat.permits.count(b) == 0;
+            if no_permit && permits_needed == Some(true) {
                 continue;
             }
             if self.copy_blocker::<()>(rules, b, &standing).is_err() {
+                continue;
+            }
+            let needed = *permits_needed.get_or_insert_with(|| self.r::<Permits>() != Permits::NotNeeded);
+            if no_permit && needed {
                 continue;
             }
             if seat.chips.count() < bd.influence
@@ -415,10 +415,7 @@ impl State {
             if plots.is_empty() {
                 continue;
             }
-            let need: SmallVec<[(Res, u32); 8]> =
-                bd.cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect();
-            debug_assert_eq!(need, self.needs(rules, b));
-            if !f(b, &plots, &need) {
+            if !f(b, &plots, &needs_of(rules, b, waive)) {
                 return;
             }
         }
@@ -444,4 +441,10 @@ impl State {
                 .eq(self.disaster_targets(rules, card).into_iter().map(Some))
         );
     }
+}
+
+/// The requirements of building `b`, the Blacksmith's resource left out
+/// where `waive` (its owner builds).
+fn needs_of(rules: &Rules, b: Bld, waive: bool) -> SmallVec<[(Res, u32); 8]> {
+    rules.buildings[b.index()].cost.iter().filter(|(r, _)| !(waive && *r == rules.blacksmith)).copied().collect()
 }
