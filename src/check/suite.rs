@@ -8,7 +8,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::playout::{Chooser, pick};
-use crate::engine::{Config, ConfigError, Harnessed, Outcome, ToMove, Violation};
+use crate::engine::{Config, ConfigError, Harnessed, Outcome, RuleError, ToMove, Violation};
 use crate::yaml;
 
 /// Which checks run after every action.
@@ -105,6 +105,7 @@ pub fn run_game<G: Harnessed>(
         consulted: Vec::new(),
     };
     let (mut legal, mut weights) = (Vec::new(), Vec::new());
+    let mut events = Vec::new();
     let n_invariants = G::invariants().len() as u64;
     loop {
         let deferred = match list_step(rules, &state, &mut legal, checks.contract) {
@@ -134,15 +135,11 @@ pub fn run_game<G: Harnessed>(
         }
         let before = if checks.invariants { Some(state.before()) } else { None };
         let cloned = if checks.contract { Some(state.clone()) } else { None };
-        let applied = if checks.contract { state.apply(rules, &action) } else { state.apply_listed(rules, &action) };
-        let events = match applied {
-            Ok(e) => e,
-            Err(e) => {
-                run.actions.push(action);
-                run.failure = Some(contract("legal-accepted", format!("a listed legal action was rejected: {e}")));
-                break;
-            }
-        };
+        if let Err(e) = apply_step(rules, &mut state, &action, checks.contract, &mut events) {
+            run.actions.push(action);
+            run.failure = Some(contract("legal-accepted", format!("a listed legal action was rejected: {e}")));
+            break;
+        }
         run.actions.push(action);
         let action = run.actions.last().expect("just pushed");
         if !coverage.is_empty() {
@@ -189,6 +186,24 @@ pub fn run_game<G: Harnessed>(
         run.failure = Some(contract("legal-nonempty", "no legal action, yet the game is not over"));
     }
     Ok(run)
+}
+
+/// Applies a listed action, its events into `events` (one buffer for the
+/// whole game): checked again under the contract (`legal-accepted`), else
+/// through `apply_listed`.
+fn apply_step<G: Harnessed>(
+    rules: &G::Rules,
+    state: &mut G,
+    action: &G::Action,
+    contract: bool,
+    events: &mut Vec<G::Event>,
+) -> Result<(), RuleError> {
+    if contract {
+        *events = state.apply(rules, action)?;
+        Ok(())
+    } else {
+        state.apply_listed(rules, action, events)
+    }
 }
 
 /// The legal list of a step: the whole list, checked, under the contract;

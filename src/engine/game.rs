@@ -166,9 +166,17 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// game may skip the legality check `apply` makes, the list having made
     /// it. Random play outside the contract suite calls this; the contract
     /// suite calls `apply` on every listed action (`legal-accepted`), so a
-    /// list and a check that disagree are still found. The default is `apply`.
-    fn apply_listed(&mut self, rules: &Self::Rules, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError> {
-        self.apply(rules, action)
+    /// list and a check that disagree are still found. The events replace
+    /// what `events` held: random play keeps one buffer for a whole game
+    /// instead of a list per action. The default is `apply`.
+    fn apply_listed(
+        &mut self,
+        rules: &Self::Rules,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError> {
+        *events = self.apply(rules, action)?;
+        Ok(())
     }
     /// How the game ended (places, scores, reason); `None` while it goes on.
     fn outcome(&self, rules: &Self::Rules) -> Option<Outcome>;

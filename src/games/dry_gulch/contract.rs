@@ -59,8 +59,10 @@ impl Game for State {
     /// A listed action is played without looking it up again: the look-up
     /// lists every action of the node a second time (a tenth of random
     /// play's time).
-    fn apply_listed(&mut self, rules: &Rules, action: &Action) -> Result<Vec<Event>, RuleError> {
-        Ok(self.unchecked_apply(rules, action))
+    fn apply_listed(&mut self, rules: &Rules, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        events.clear();
+        self.unchecked_apply(rules, action, events);
+        Ok(())
     }
 
     /// The winner is first and every other seat second (the rules rank no
