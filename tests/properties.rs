@@ -12,7 +12,7 @@ use quickcheck::{QuickCheck, TestResult};
 use rulecheck::catalog;
 use rulecheck::check::playout::{RandomChooser, ScriptThenRandom};
 use rulecheck::check::suite::{Checks, Failure, run_game};
-use rulecheck::engine::{Check, Config, Describe, Game};
+use rulecheck::engine::{Check, Config, Describe, Game, move_n};
 use rulecheck::games::dry_gulch::invariants::{FAULTS, INVARIANTS};
 use rulecheck::games::dry_gulch::payment::{self, Payment, Terms};
 use rulecheck::games::dry_gulch::rules_data::ResourceKind;
@@ -147,6 +147,25 @@ fn invariants_and_faults_pair_up() {
     let rules = rules();
     let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
     assert!(!s.inject_fault("no-such-fault"));
+}
+
+/// Card conservation keeps the two decks apart: a resource card and an
+/// event card that trade piles leave every total right, and the check
+/// still names the card out of place.
+#[test]
+fn card_conservation_catches_a_card_in_the_other_deck() {
+    let rules = rules();
+    let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
+    let mut legal = Vec::new();
+    s.legal_actions(&rules, &mut legal);
+    let before = s.before();
+    assert_eq!(s.check_invariants(&rules, &before, &legal[0], &[]), Ok(()));
+    let (r, e) = (s.resource_deck.top().unwrap(), s.event_deck.top().unwrap());
+    move_n(&mut s.resource_deck, &mut s.event_deck, r, 1).unwrap();
+    move_n(&mut s.event_deck, &mut s.resource_deck, e, 1).unwrap();
+    let v = s.check_invariants(&rules, &before, &legal[0], &[]).unwrap_err();
+    assert_eq!(v.invariant, "card-conservation");
+    assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
 }
 
 /// A state that is not over lists legal actions and a clean game never

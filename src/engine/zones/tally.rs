@@ -69,24 +69,16 @@ impl<K: Kind> Tally<K> {
 
     /// Adds the components `ids` names (a pile's, say) and returns the first
     /// that `belongs` refuses: a game that checks which kinds a zone may
-    /// hold counts the zone in the same pass (one add per id, no bounds
-    /// check, as `add_each`).
-    pub fn add_where<'a>(
-        &mut self,
-        ids: impl IntoIterator<Item = &'a Id<K>>,
-        belongs: impl Fn(Id<K>) -> bool,
-    ) -> Option<Id<K>>
-    where
-        K: 'a,
-    {
-        let mut refused = None;
+    /// hold counts the zone in the same pass (one add and one or per id, no
+    /// branch and no bounds check, as `add_each`); the refused one is looked
+    /// for only when there is one.
+    pub fn add_where(&mut self, ids: &[Id<K>], belongs: impl Fn(Id<K>) -> bool) -> Option<Id<K>> {
+        let mut refused = false;
         for &k in ids {
-            if refused.is_none() && !belongs(k) {
-                refused = Some(k);
-            }
+            refused |= !belongs(k);
             self.counts[k.index()] += 1;
         }
-        refused
+        if refused { ids.iter().copied().find(|&k| !belongs(k)) } else { None }
     }
 
     /// Adds one component of each id: one add per id, no bounds check (an

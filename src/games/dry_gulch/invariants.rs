@@ -158,12 +158,12 @@ fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<(), Violation> {
     // each pile counted and its cards' deck checked in one pass
     let mut t = Tally::new(rules.card_count());
     for pile in [&s.resource_deck, &s.resource_discard] {
-        if let Some(c) = t.add_where(pile, resource) {
+        if let Some(c) = t.add_where(pile.as_slice(), resource) {
             return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
         }
     }
     for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played] {
-        if let Some(c) = t.add_where(pile, |c| !resource(c)) {
+        if let Some(c) = t.add_where(pile.as_slice(), |c| !resource(c)) {
             return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
         }
     }
