@@ -131,6 +131,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let readings = lower_readings(lay, &lang, &evs, &languages, &mut tables, diags);
     check_documents(citations(lay, &sections), &documents, diags);
     let spreading_fire = spreading_fire_card(&evs, rs, lay.events.base.path, diags);
+    let building_influence = buildings.iter().map(|b| b.influence).collect();
 
     Rules {
         id: g.game.id.value.clone(),
@@ -164,6 +165,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         reactions,
         sources: super::rules_data::rule_sources(),
         dealt: Default::default(),
+        building_influence,
     }
 }
 

@@ -442,21 +442,6 @@ impl State {
             .count() as u32
     }
 
-    /// Influence a building counts for its owner, damage applied under
-    /// `reading`; whether the reading decided it (the building is damaged).
-    fn building_influence(&self, rules: &Rules, p: &Placed, reading: DamagedInfluence) -> (u32, bool) {
-        let inf = rules.buildings[p.building.index()].influence;
-        if p.damage.is_none() || self.fault == Some(Fault::DamageIgnored) {
-            return (inf, false);
-        }
-        let counted = match reading {
-            DamagedInfluence::HalfRoundDown => inf / 2,
-            DamagedInfluence::HalfRoundUp => inf.div_ceil(2),
-            DamagedInfluence::Void => 0,
-        };
-        (counted, true)
-    }
-
     /// Counted influence: buildings (damage applied) plus influence cards.
     pub fn counted_influence(&self, rules: &Rules, seat: usize) -> u32 {
         let mut each: SmallVec<[u32; 8]> = SmallVec::from_elem(0, self.seats.len());
@@ -473,14 +458,20 @@ impl State {
     /// record it where it asked about one of them.
     fn add_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) -> u64 {
         let asked = |o: usize| seat.is_none_or(|s| s == o);
-        let reading = self.peek::<DamagedInfluence>();
+        // what a damaged building counts, under the reading (not recorded)
+        let damaged_counts = match self.peek::<DamagedInfluence>() {
+            DamagedInfluence::HalfRoundDown => |i: u32| i / 2,
+            DamagedInfluence::HalfRoundUp => |i: u32| i.div_ceil(2),
+            DamagedInfluence::Void => |_| 0,
+        };
+        let damage_ignored = self.fault == Some(Fault::DamageIgnored);
         let mut decided = 0u64;
         for p in self.board.iter().flatten() {
-            if let Some(o) = p.owner.filter(|&o| asked(o) && o < each.len()) {
-                let (inf, damaged) = self.building_influence(rules, p, reading);
-                each[o] += inf;
-                decided |= u64::from(damaged) << (o % 64);
-            }
+            let Some(o) = p.owner.filter(|&o| asked(o) && o < each.len()) else { continue };
+            let inf = rules.building_influence[p.building.index()];
+            let damaged = p.damage.is_some() && !damage_ignored;
+            each[o] += if damaged { damaged_counts(inf) } else { inf };
+            decided |= u64::from(damaged) << (o % 64);
         }
         for (o, p) in self.seats.iter().enumerate().filter(|&(o, _)| asked(o)) {
             each[o] += p.influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum::<u32>();

@@ -102,6 +102,11 @@ pub struct Rules {
     /// numbers), worked out on first use (the invariants' own).
     #[serde(skip)]
     pub dealt: super::invariants::DealtTables,
+    /// The influence of each building, in building order: the rules count
+    /// every seat's influence after every action of a building phase, out
+    /// of this short table rather than the building entries.
+    #[serde(skip)]
+    pub building_influence: Vec<u32>,
 }
 
 /// Rulebook places the engine's rule errors cite.
