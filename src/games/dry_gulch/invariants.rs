@@ -310,11 +310,14 @@ fn read_board(s: &State, rules: &Rules, dealt: &Dealt) -> BoardRead {
     let mut r = BoardRead {
         markers: 0,
         unexplained: None,
-        chips: s.seats.iter().map(|p| p.card_chips.count()).chain([0]).collect(),
+        chips: SmallVec::from_elem(0, n + 1),
         wrong: SmallVec::from_elem(None, n),
         influence: SmallVec::from_elem(0, players + 1),
         misplaced: None,
     };
+    for (c, p) in r.chips.iter_mut().zip(&s.seats) {
+        *c = p.card_chips.count();
+    }
     let (chips_of, influence_of) = (&mut r.chips[..], &mut r.influence[..]);
     for (i, pl) in s.board.iter().enumerate() {
         let Some(pl) = pl else { continue };

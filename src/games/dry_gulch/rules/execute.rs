@@ -13,14 +13,15 @@ impl State {
         {
             return;
         }
-        // inline: asked after every action of a building phase
-        let seats: SmallVec<[usize; 8]> = match self.r::<WinCheck>() {
-            WinCheck::AnyPlayer => self.seats_from_active().collect(),
-            WinCheck::ActivePlayer => smallvec::smallvec![self.active],
+        // the seats asked, in turn order from the active player (asked after
+        // every action of a building phase: no list of them is made)
+        let asked = match self.r::<WinCheck>() {
+            WinCheck::AnyPlayer => self.players,
+            WinCheck::ActivePlayer => 1,
         };
         // every seat's count from one pass over the board
         let (each, decided) = self.influences_of_each(rules);
-        for seat in seats {
+        for seat in (0..asked).map(|i| (self.active + i) % self.players) {
             if decided & (1 << (seat % 64)) != 0 {
                 self.r::<DamagedInfluence>();
             }
