@@ -175,7 +175,8 @@ impl<K: Kind, const N: usize> Multiset<K, N> {
     #[inline]
     pub fn is_empty(&self) -> bool {
         let (words, rest) = self.counts.as_chunks::<8>();
-        words.iter().fold(0u64, |a, w| a | u64::from_ne_bytes(*w)) == 0 && rest.iter().all(|&n| n == 0)
+        let tail = rest.iter().fold(0u8, |a, &n| a | n);
+        words.iter().fold(u64::from(tail), |a, w| a | u64::from_ne_bytes(*w)) == 0
     }
 
     /// The kinds held, in order, with their counts (no zeros).
