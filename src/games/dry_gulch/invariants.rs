@@ -168,7 +168,12 @@ fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<(), Violation> {
         }
     }
     for p in &s.seats {
-        t.add(&p.hand).add(&p.in_front).add(&p.influence).add(&p.waiting);
+        t.add(&p.hand).add(&p.in_front).add(&p.influence);
+        // cards wait beside a player only under `all-at-reward`, in a
+        // reward phase: an empty pile is not added count by count
+        if !p.waiting.is_empty() {
+            t.add(&p.waiting);
+        }
     }
     match t.check_totals(&dealt.totals) {
         Ok(()) => Ok(()),
@@ -187,7 +192,10 @@ fn permits(s: &State, rules: &Rules, dealt: &Dealt, before: &Before, action: &Ac
     let mut t = Tally::new(rules.buildings.len());
     t.add(&s.permit_deck).add(&s.permit_discard).add(&s.permits_spent);
     for p in &s.seats {
-        t.add(&p.permits).add(&p.waiting_permits);
+        t.add(&p.permits);
+        if !p.waiting_permits.is_empty() {
+            t.add(&p.waiting_permits);
+        }
     }
     match &s.phase {
         Phase::Draft { pool, .. } => t.add(pool),
