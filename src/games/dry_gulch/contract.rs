@@ -61,7 +61,7 @@ impl Game for State {
     /// play's time).
     fn apply_listed(&mut self, rules: &Rules, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
         events.clear();
-        self.unchecked_apply(rules, action, events);
+        self.execute(rules, action, events);
         Ok(())
     }
 

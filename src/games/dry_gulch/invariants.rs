@@ -522,21 +522,16 @@ impl Check for State {
     type Before = Before;
     fn before(&self) -> Before {
         let s = self;
-        // written straight into a buffer of the inline size where every
-        // seat's counts fit it (six seats of 32 buildings do), with no
-        // growth check per seat
-        let total: usize = s.seats.iter().map(|p| p.permits.counts().len()).sum();
-        let permits = if total <= 192 {
-            let (mut buf, mut at) = ([0u8; 192], 0);
-            for p in &s.seats {
-                let c = p.permits.counts();
-                buf[at..at + c.len()].copy_from_slice(c);
-                at += c.len();
-            }
-            SmallVec::from_buf_and_len(buf, total)
-        } else {
-            s.seats.iter().flat_map(|p| p.permits.counts().iter().copied()).collect()
-        };
+        // sized once, then each seat's counts copied in: no growth check per
+        // seat (inline for six seats of 32 buildings)
+        let total = s.seats.iter().map(|p| p.permits.counts().len()).sum();
+        let mut permits: SmallVec<[u8; 192]> = SmallVec::from_elem(0, total);
+        let mut at = 0;
+        for p in &s.seats {
+            let c = p.permits.counts();
+            permits[at..at + c.len()].copy_from_slice(c);
+            at += c.len();
+        }
         Before { drawing: s.phase == Phase::Draw, permits, town_hall_closed: s.town_hall_closed.is_some() }
     }
     fn invariants() -> &'static [InvariantDef] {

@@ -47,14 +47,8 @@ impl State {
             return Err(self.diagnose(rules, action));
         }
         let mut ev = Vec::new();
-        self.unchecked_apply(rules, action, &mut ev);
+        self.execute(rules, action, &mut ev);
         Ok(ev)
-    }
-
-    /// Plays an action known to be legal here (`Game::apply_listed`),
-    /// adding its events to `ev`.
-    pub(in crate::games::dry_gulch) fn unchecked_apply(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) {
-        self.execute(rules, action, ev);
     }
 
     /// Explains why an action is illegal now, naming the rule.

@@ -59,9 +59,11 @@ impl State {
         }
     }
 
-    /// Carries out a legal action, then runs the effects it started, ends an
-    /// event phase with nothing left to do, drives the turn on and checks the win.
-    pub(super) fn execute(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) {
+    /// Carries out a legal action (checked by `checked_apply`, or taken from
+    /// the state's own list: `Game::apply_listed`), adding its events to
+    /// `ev`; then runs the effects it started, ends an event phase with
+    /// nothing left to do, drives the turn on and checks the win.
+    pub(in crate::games::dry_gulch) fn execute(&mut self, rules: &Rules, action: &Action, ev: &mut Vec<Event>) {
         let done = match action {
             Action::UseInsurance(_)
             | Action::UseIou(_)
