@@ -68,7 +68,7 @@ pub struct Before {
     pub town_hall_closed: bool,
 }
 
-fn fail(invariant: &'static str, detail: String) -> Result<(), Violation> {
+fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
     Err(Violation { invariant, detail })
 }
 
@@ -152,7 +152,9 @@ impl DealtTables {
 
 /// Card conservation is the engine's check over every zone a card can lie
 /// in; what is Dry Gulch's own is that the two decks keep their kinds apart.
-fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<(), Violation> {
+/// Gives the first seat with cards waiting (its waiting pile is added only
+/// when it is not empty), for `waiting`.
+fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
     let name = "card-conservation";
     let resource = |c: CardKind| dealt.resource[c.index()];
     // each pile counted and its cards' deck checked in one pass
@@ -167,16 +169,18 @@ fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<(), Violation> {
             return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
         }
     }
-    for p in &s.seats {
+    let mut waits = None;
+    for (seat, p) in s.seats.iter().enumerate() {
         t.add(&p.hand).add(&p.in_front).add(&p.influence);
         // cards wait beside a player only under `all-at-reward`, in a
         // reward phase: an empty pile is not added count by count
         if !p.waiting.is_empty() {
             t.add(&p.waiting);
+            waits = waits.or(Some(seat));
         }
     }
     match t.check_totals(&dealt.totals) {
-        Ok(()) => Ok(()),
+        Ok(()) => Ok(waits),
         Err(Imbalance::Count { kind, found, expected }) => {
             fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
         }
@@ -186,15 +190,24 @@ fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<(), Violation> {
 
 /// Permits are conserved (the engine's check over the decks, the hands of
 /// permits and the pools of a draft or a draw), and a player's permits
-/// shrink only by building.
-fn permits(s: &State, rules: &Rules, dealt: &Dealt, before: &Before, action: &Action) -> Result<(), Violation> {
+/// shrink only by building. Gives the first seat with permits waiting, for
+/// `waiting`.
+fn permits(
+    s: &State,
+    rules: &Rules,
+    dealt: &Dealt,
+    before: &Before,
+    action: &Action,
+) -> Result<Option<usize>, Violation> {
     let name = "permits-kept";
     let mut t = Tally::new(rules.buildings.len());
     t.add(&s.permit_deck).add(&s.permit_discard).add(&s.permits_spent);
-    for p in &s.seats {
+    let mut waits = None;
+    for (seat, p) in s.seats.iter().enumerate() {
         t.add(&p.permits);
         if !p.waiting_permits.is_empty() {
             t.add(&p.waiting_permits);
+            waits = waits.or(Some(seat));
         }
     }
     match &s.phase {
@@ -228,7 +241,7 @@ fn permits(s: &State, rules: &Rules, dealt: &Dealt, before: &Before, action: &Ac
             }
         }
     }
-    Ok(())
+    Ok(waits)
 }
 
 fn hands(s: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<(), Violation> {
@@ -503,10 +516,12 @@ fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> R
 }
 
 /// What a player won waits beside him only under `all-at-reward`, and is
-/// his by the time the turn is over.
-fn waiting(s: &State) -> Result<(), Violation> {
+/// his by the time the turn is over. `waits` is the first seat with cards
+/// or permits waiting (the conservation checks found it as they added the
+/// piles up).
+fn waiting(s: &State, waits: Option<usize>) -> Result<(), Violation> {
     let name = "waiting-piles";
-    let Some(seat) = s.seats.iter().position(|p| !p.waiting.is_empty() || !p.waiting_permits.is_empty()) else {
+    let Some(seat) = waits else {
         return Ok(());
     };
     if reading::<RewardCardTiming>(s) != RewardCardTiming::AllAtReward {
@@ -549,8 +564,8 @@ impl Check for State {
         // violet-cards), how many copies the game has and the catalog's
         // numbers, fixed for the game
         let dealt = rules.dealt.get(rules, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
-        cards(s, rules, dealt)?;
-        permits(s, rules, dealt, before, action)?;
+        let cards_wait = cards(s, rules, dealt)?;
+        let permits_wait = permits(s, rules, dealt, before, action)?;
         hands(s, rules, action, events)?;
         let board = read_board(s, rules, dealt);
         disasters(s, rules, &board)?;
@@ -559,7 +574,12 @@ impl Check for State {
         win(s, rules, events)?;
         bank(s, rules, &board)?;
         town_hall(s, before, action, events)?;
-        waiting(s)?;
+        // the first seat with anything waiting
+        let waits = match (cards_wait, permits_wait) {
+            (Some(c), Some(p)) => Some(c.min(p)),
+            (c, p) => c.or(p),
+        };
+        waiting(s, waits)?;
         Ok(())
     }
     fn inject_fault(&mut self, fault: &str) -> bool {
