@@ -164,6 +164,18 @@ fn report_writes_json_and_a_page_every_chart_of_which_draws_in_a_browser() {
 /// The check itself: a page with one chart of no size, and one with a
 /// script error, are caught.
 #[test]
+fn a_folder_that_cannot_be_made_is_refused_before_any_run() {
+    let dir = fresh("report-blocked");
+    std::fs::write(dir.join("a-file"), "not a folder\n").unwrap();
+    let out = dir.join("a-file").join("report");
+    let (code, _, err) = rulecheck(&["report", "--out", out.to_str().unwrap(), "--budget", "2s", "--seed", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot write the report into"), "{err}");
+    assert!(err.contains("a-file"), "the message names the folder: {err}");
+    assert!(!err.contains("report: fuzzing"), "the runs started before the folder was made: {err}");
+}
+
+#[test]
 fn the_browser_check_catches_a_zero_size_chart_and_a_script_error() {
     let Some(browser) = chromium() else { return };
     let dir = fresh("report-planted");

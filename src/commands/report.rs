@@ -42,6 +42,10 @@ fn slice(from: Instant, stage: Duration, part: usize, parts: usize) -> Option<In
 
 pub fn report_command(a: &ReportArgs) -> Exit {
     let start = Instant::now();
+    // a folder that cannot be made is said before the runs, not after them
+    if let Err(e) = std::fs::create_dir_all(&a.out) {
+        return cannot_write(a, &e);
+    }
     let (sources, catalogs) = match read_sources(None).and_then(|s| Ok((s, load_all(None)?))) {
         Ok(x) => x,
         Err(d) => return print_diagnostics(&d),
@@ -175,11 +179,14 @@ fn write_report(report: &Report, a: &ReportArgs, start: Instant, ok: bool) -> Ex
             crate::note!("report: done in {:.1}s", start.elapsed().as_secs_f64());
             if ok { Exit::Ok } else { Exit::Failed }
         }
-        Err(e) => {
-            eprintln!("cannot write the report into {}: {e}", a.out.display());
-            Exit::BadInput
-        }
+        Err(e) => cannot_write(a, &e),
     }
+}
+
+/// A report folder that cannot be written is bad input.
+fn cannot_write(a: &ReportArgs, e: &std::io::Error) -> Exit {
+    eprintln!("cannot write the report into {}: {e}", a.out.display());
+    Exit::BadInput
 }
 
 /// A short `rulecheck sensitivity` run of one game (every group, the games
