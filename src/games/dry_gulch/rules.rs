@@ -541,30 +541,6 @@ impl State {
             Dest::Discard => self.discard_from_hand(rules, from, c, 1),
         }
     }
-
-    /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
-    pub(super) fn random_card(&mut self, rules: &Rules, seat: usize, exclude: &[(CardKind, u8)]) -> Option<CardKind> {
-        let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
-        for &(c, n) in exclude {
-            avail[c.index()] = avail[c.index()].saturating_sub(n);
-        }
-        let total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
-        if total == 0 {
-            return None;
-        }
-        let nth = |i: u32| -> CardKind {
-            let mut i = i;
-            for (k, &n) in rules.cards().zip(avail.iter()) {
-                if i < u32::from(n) {
-                    return k;
-                }
-                i -= u32::from(n);
-            }
-            CardKind::ZERO
-        };
-        let pick = self.chance.pick(total, &|i| rules.card_id(nth(i)).to_string());
-        Some(nth(pick))
-    }
 }
 
 impl Steps for State {

@@ -355,19 +355,12 @@ impl State {
             return self.agenda.decision.is_none();
         }
         for seat in 0..self.players {
-            let mut cut = Vec::new();
             let limit = if self.fault == Some(Fault::PermitInHand) {
                 limit.saturating_sub(self.seats[seat].permits.total())
             } else {
                 limit
             };
-            while self.seats[seat].hand_size() > limit {
-                let Some(c) = self.random_card(rules, seat, &[]) else {
-                    break;
-                };
-                self.discard_from_hand(rules, seat, c, 1);
-                cut.push(c);
-            }
+            let cut = self.cut_at_random(rules, seat, limit);
             if !cut.is_empty() {
                 ev.push(Event::HandCut { seat, cards: cut });
             }

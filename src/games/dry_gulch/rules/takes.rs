@@ -1,7 +1,9 @@
 //! Cards passing between players inside an effect, and the decisions that
 //! answer them: the random take (`take_random`) with its reaction stages
 //! (Fire Insurance, I.O.U., the Ace up your sleeve), the chosen gift
-//! (`give`), and the actions each pending decision offers.
+//! (`give`), and the actions each pending decision offers; and the random
+//! picks from a hand (a take's card, and the cut of a hand over the limit,
+//! picked card by card).
 
 use super::*;
 
@@ -176,16 +178,18 @@ impl State {
             return;
         }
         for (seat, p) in self.seats.iter_mut().enumerate() {
-            let cards = p.waiting.total() + p.waiting_permits.total();
-            if cards > 0 {
-                for (k, n) in p.waiting.iter().collect::<Vec<_>>() {
-                    moved(move_n(&mut p.waiting, &mut p.hand, k, u32::from(n)));
-                }
-                for (b, n) in p.waiting_permits.iter().collect::<Vec<_>>() {
-                    moved(move_n(&mut p.waiting_permits, &mut p.permits, b, u32::from(n)));
-                }
-                ev.push(Event::WaitingReleased { seat, cards });
+            // asked twice a turn of every seat; piles wait only under `all-at-reward`
+            if p.waiting.is_empty() && p.waiting_permits.is_empty() {
+                continue;
             }
+            let cards = p.waiting.total() + p.waiting_permits.total();
+            for (k, n) in p.waiting.iter().collect::<Vec<_>>() {
+                moved(move_n(&mut p.waiting, &mut p.hand, k, u32::from(n)));
+            }
+            for (b, n) in p.waiting_permits.iter().collect::<Vec<_>>() {
+                moved(move_n(&mut p.waiting_permits, &mut p.permits, b, u32::from(n)));
+            }
+            ev.push(Event::WaitingReleased { seat, cards });
         }
     }
 
@@ -268,4 +272,62 @@ impl State {
             });
         }
     }
+}
+
+/// Random picks from a hand: a card for a random take, and the cut of a
+/// hand over the limit.
+impl State {
+    /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
+    pub(in crate::games::dry_gulch) fn random_card(
+        &mut self,
+        rules: &Rules,
+        seat: usize,
+        exclude: &[(CardKind, u8)],
+    ) -> Option<CardKind> {
+        let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
+        for &(c, n) in exclude {
+            avail[c.index()] = avail[c.index()].saturating_sub(n);
+        }
+        let total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
+        if total == 0 {
+            return None;
+        }
+        let pick = self.chance.pick(total, &|i| rules.card_id(nth_card(rules, &avail, i)).to_string());
+        Some(nth_card(rules, &avail, pick))
+    }
+
+    /// Cuts `seat`'s hand down to `limit` at random, one uniform pick of the
+    /// cards left at a time (each pick as `random_card` makes it), the
+    /// cards discarded as they are picked: the cards cut, in order.
+    pub(in crate::games::dry_gulch) fn cut_at_random(
+        &mut self,
+        rules: &Rules,
+        seat: usize,
+        limit: u32,
+    ) -> Vec<CardKind> {
+        let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
+        let mut total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
+        let mut cut = Vec::new();
+        while total > limit {
+            let pick = self.chance.pick(total, &|i| rules.card_id(nth_card(rules, &avail, i)).to_string());
+            let c = nth_card(rules, &avail, pick);
+            avail[c.index()] -= 1;
+            total -= 1;
+            self.discard_from_hand(rules, seat, c, 1);
+            cut.push(c);
+        }
+        cut
+    }
+}
+
+/// The card at position `i` of a hand counted by kind (`avail`), kinds in
+/// catalog order.
+fn nth_card(rules: &Rules, avail: &[u8], mut i: u32) -> CardKind {
+    for (k, &n) in rules.cards().zip(avail) {
+        if i < u32::from(n) {
+            return k;
+        }
+        i -= u32::from(n);
+    }
+    CardKind::ZERO
 }
