@@ -16,6 +16,7 @@ use crate::games::{self, AnyRules, with_game};
 use crate::scenario;
 
 mod bench;
+mod bench_against;
 mod check;
 mod check_report;
 pub use check_report::{CheckReport, GameCheck};
@@ -27,7 +28,7 @@ pub mod report;
 mod scenarios;
 mod sensitivity;
 mod shard;
-pub use bench::{BenchRow, bench, peak_memory_kib};
+pub use bench::{BenchArgs, BenchRow, bench, peak_memory_kib};
 pub use check::{CheckArgs, check, check_configs, pairwise};
 pub use explore::{ExploreArgs, ExploreView, explore_command};
 pub use find::{FindArgs, FindView, find_command};

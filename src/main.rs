@@ -11,6 +11,7 @@ use rulecheck::check::sensitivity::SensitivityOptions;
 use rulecheck::check::suite::Checks;
 use rulecheck::commands::{self, CheckArgs, Exit, FuzzArgs};
 
+mod bench_cli;
 mod find_cli;
 mod report_cli;
 mod schema_cli;
@@ -78,9 +79,6 @@ const EX_SENSITIVITY: &str = "Examples:
   rulecheck sensitivity --game dry-gulch --interpretation win-threshold=fixed --format json";
 const EX_MERGE: &str = "Examples:
   rulecheck merge shard-1.json shard-2.json shard-3.json";
-const EX_BENCH: &str = "Examples:
-  rulecheck bench
-  rulecheck bench --games 500 --repetitions 5 --format json";
 const EX_COMPLETIONS: &str = "Examples:
   rulecheck completions bash > ~/.local/share/bash-completion/completions/rulecheck
   rulecheck completions zsh > ~/.zfunc/_rulecheck
@@ -352,17 +350,8 @@ enum Command {
         format: Format,
     },
     /// Playouts and actions per second per game and player count, with and without invariants.
-    #[command(after_help = EX_BENCH)]
-    Bench {
-        #[arg(long, default_value_t = 200, value_parser = at_least_one::<u64>)]
-        games: u64,
-        #[arg(long, default_value_t = 3, value_parser = at_least_one::<usize>)]
-        repetitions: usize,
-        #[arg(long)]
-        rules: Option<PathBuf>,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-    },
+    #[command(after_help = bench_cli::EX_BENCH)]
+    Bench(bench_cli::BenchCli),
     /// Print a shell completion script for bash, zsh or fish on stdout.
     #[command(after_help = EX_COMPLETIONS)]
     Completions { shell: clap_complete::Shell },
@@ -571,9 +560,7 @@ fn main() -> ExitCode {
             Err(e) => usage(&e),
         },
         Command::Merge { files, format } => commands::merge(&files, format == Format::Json),
-        Command::Bench { games, repetitions, rules, format } => {
-            commands::bench(rules.as_deref(), games, repetitions.max(1), format == Format::Json)
-        }
+        Command::Bench(b) => b.run(),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut cli_command(), "rulecheck", &mut std::io::stdout());
             Exit::Ok

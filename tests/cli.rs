@@ -222,3 +222,47 @@ fn a_bad_completion_index_or_shard_count_names_its_variable() {
         assert!(err.contains(names) && !err.contains("panicked"), "{extra:?} {env:?}: {err}");
     }
 }
+
+/// `bench --against` measures this build and another in alternating rounds
+/// and gives each row's ratio; measured against itself, every row of the
+/// game asked for is there with finite, positive rates.
+#[test]
+fn bench_against_another_build_reports_a_ratio_per_row() {
+    let me = env!("CARGO_BIN_EXE_rulecheck");
+    let args = ["bench", "--game", "dry-gulch", "--games", "2", "--repetitions", "1", "--format", "json"];
+    let (code, out, err) = rulecheck(&[&args[..], &["--against", me]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["against"], me);
+    let rows = v["rows"].as_array().expect("rows");
+    let players: Vec<u64> = rows.iter().map(|r| r["players"].as_u64().unwrap()).collect();
+    assert_eq!(players, [3, 4, 5, 6], "{out}");
+    for r in rows {
+        assert_eq!(r["game"], "dry-gulch");
+        for key in ["checked_ratio", "bare_ratio"] {
+            let x = r[key].as_f64().unwrap();
+            assert!(x.is_finite() && x > 0.0, "{key}: {r}");
+        }
+        assert_eq!(
+            r["checked_ratio"].as_f64().unwrap(),
+            r["checked"][0].as_f64().unwrap() / r["checked"][1].as_f64().unwrap()
+        );
+    }
+}
+
+/// A program that cannot run, or that prints no bench report, is bad input
+/// named in the message; so is a game no catalog has.
+#[test]
+fn bench_against_refuses_what_is_not_a_build_of_rulecheck() {
+    let base = ["bench", "--games", "1", "--repetitions", "1"];
+    let cases: [(&[&str], &str); 3] = [
+        (&["--game", "dry-gulch", "--against", "/nonexistent/rulecheck"], "could not be run"),
+        (&["--game", "dry-gulch", "--against", "/bin/echo"], "did not print a bench report"),
+        (&["--game", "nope"], "unknown game `nope`"),
+    ];
+    for (extra, says) in cases {
+        let (code, out, err) = rulecheck(&[&base[..], extra].concat());
+        assert_eq!(code, 2, "{extra:?}: {out}{err}");
+        assert!(err.contains(says) && !err.contains("panicked"), "{extra:?}: {err}");
+    }
+}

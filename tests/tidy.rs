@@ -195,7 +195,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize, &str)] = &[
         109,
         "the contract suite's per-action checks, in the order the contract lists them",
     ),
-    ("src/commands/bench.rs", "bench", 85, "the measured runs and the table, one figure per row"),
     ("src/games/dodge_city/invariants.rs", "check_invariants", 93, "one block per invariant, in the table's order"),
     ("src/games/dodge_city/play.rs", "checked_apply", 83, "one arm per action kind, each naming its rule"),
     (

@@ -2,7 +2,7 @@
 //! game and player count, legal-action lists per second, the speed-up on
 //! every core, catalog load time and peak memory.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
@@ -82,10 +82,74 @@ fn legal_rate(rules: &AnyRules, config: &Config, games: u64) -> f64 {
     })
 }
 
-pub fn bench(rules_dir: Option<&Path>, games: u64, reps: usize, json: bool) -> Exit {
-    let catalogs = match load_all(rules_dir) {
+/// What `rulecheck bench` is asked for.
+#[derive(Debug, Clone)]
+pub struct BenchArgs {
+    pub rules: Option<PathBuf>,
+    /// Games per measurement.
+    pub games: u64,
+    /// Measurements per row (with `against`, rounds of each build).
+    pub repetitions: usize,
+    pub json: bool,
+    /// Only this game's rows.
+    pub game: Option<String>,
+    /// Another build of rulecheck to measure against, round after round.
+    pub against: Option<PathBuf>,
+}
+
+/// One row: `reps` measurements with and without invariants, on one core,
+/// and the speed-up on `cores`.
+fn measure_row(rules: &AnyRules, players: u32, games: u64, reps: usize, cores: usize) -> BenchRow {
+    let config = Config::new(rules.id(), players, 0);
+    let mut checked = Vec::new();
+    let mut bare = Vec::new();
+    let mut bare_games = Vec::new();
+    for _ in 0..reps {
+        let (secs, actions) = timed_fuzz(rules, &config, games, 1, Checks::INVARIANTS);
+        checked.push(actions as f64 / secs);
+        let (secs, actions) = timed_fuzz(rules, &config, games, 1, Checks::NONE);
+        bare.push(actions as f64 / secs);
+        bare_games.push(games as f64 / secs);
+    }
+    let (secs_all, _) = timed_fuzz(rules, &config, games * 2, cores, Checks::NONE);
+    let (secs_one, _) = timed_fuzz(rules, &config, games * 2, 1, Checks::NONE);
+    let c = median_spread(checked);
+    let b = median_spread(bare);
+    BenchRow {
+        game: rules.id().to_string(),
+        players,
+        games,
+        actions_per_s_checked: c,
+        actions_per_s_bare: b,
+        games_per_s_bare: median_spread(bare_games).0,
+        legal_lists_per_s: legal_rate(rules, &config, 20),
+        check_cost_ratio: if c.0 > 0.0 { b.0 / c.0 } else { 0.0 },
+        speedup_all_cores: secs_one / secs_all,
+    }
+}
+
+/// The catalogs, or the exit for a catalog that does not load or a
+/// `--game` none of them is.
+fn load_measured(a: &BenchArgs) -> Result<Vec<AnyRules>, Exit> {
+    let catalogs = load_all(a.rules.as_deref()).map_err(|d| print_diagnostics(&d))?;
+    if let Some(g) = &a.game
+        && !catalogs.iter().any(|c| c.id() == g)
+    {
+        let known = catalogs.iter().map(AnyRules::id).collect::<Vec<_>>().join(", ");
+        eprintln!("unknown game `{g}`; loaded: {known}");
+        return Err(Exit::BadInput);
+    }
+    Ok(catalogs)
+}
+
+pub fn bench(a: &BenchArgs) -> Exit {
+    if let Some(other) = &a.against {
+        return super::bench_against::bench_against(a, other);
+    }
+    let (rules_dir, games, reps, json) = (a.rules.as_deref(), a.games, a.repetitions, a.json);
+    let catalogs = match load_measured(a) {
         Ok(c) => c,
-        Err(d) => return print_diagnostics(&d),
+        Err(exit) => return exit,
     };
     let load_start = Instant::now();
     let loads = 20;
@@ -95,35 +159,10 @@ pub fn bench(rules_dir: Option<&Path>, games: u64, reps: usize, json: bool) -> E
     let load_ms = load_start.elapsed().as_secs_f64() * 1000.0 / loads as f64;
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     let mut rows = Vec::new();
-    for rules in &catalogs {
+    for rules in catalogs.iter().filter(|c| a.game.as_ref().is_none_or(|g| c.id() == g)) {
         let s = rules.summary();
         for players in s.min_players..=s.max_players {
-            let config = Config::new(rules.id(), players, 0);
-            let mut checked = Vec::new();
-            let mut bare = Vec::new();
-            let mut bare_games = Vec::new();
-            for _ in 0..reps {
-                let (secs, actions) = timed_fuzz(rules, &config, games, 1, Checks::INVARIANTS);
-                checked.push(actions as f64 / secs);
-                let (secs, actions) = timed_fuzz(rules, &config, games, 1, Checks::NONE);
-                bare.push(actions as f64 / secs);
-                bare_games.push(games as f64 / secs);
-            }
-            let (secs_all, _) = timed_fuzz(rules, &config, games * 2, cores, Checks::NONE);
-            let (secs_one, _) = timed_fuzz(rules, &config, games * 2, 1, Checks::NONE);
-            let c = median_spread(checked);
-            let b = median_spread(bare);
-            rows.push(BenchRow {
-                game: rules.id().to_string(),
-                players,
-                games,
-                actions_per_s_checked: c,
-                actions_per_s_bare: b,
-                games_per_s_bare: median_spread(bare_games).0,
-                legal_lists_per_s: legal_rate(rules, &config, 20),
-                check_cost_ratio: if c.0 > 0.0 { b.0 / c.0 } else { 0.0 },
-                speedup_all_cores: secs_one / secs_all,
-            });
+            rows.push(measure_row(rules, players, games, reps, cores));
         }
     }
     let peak = peak_memory_kib();
