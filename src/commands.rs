@@ -315,18 +315,25 @@ pub fn readings_take_effect(rules: &AnyRules, config: &Config) -> Result<(), Str
     Ok(())
 }
 
+/// The catalog of `game`, or (said on stderr, with the games loaded) exit 2.
+pub(crate) fn find_game<'a>(catalogs: &'a [AnyRules], game: &str) -> Result<&'a AnyRules, Exit> {
+    catalogs.iter().find(|c| c.id() == game).ok_or_else(|| {
+        eprintln!(
+            "unknown game `{game}`; loaded: {}",
+            catalogs.iter().map(AnyRules::id).collect::<Vec<_>>().join(", ")
+        );
+        Exit::BadInput
+    })
+}
+
 pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     let catalogs = match load_all(a.rules.as_deref()) {
         Ok(c) => c,
         Err(d) => return print_diagnostics(&d),
     };
-    let Some(rules) = catalogs.iter().find(|c| c.id() == a.game) else {
-        eprintln!(
-            "unknown game `{}`; loaded: {}",
-            a.game,
-            catalogs.iter().map(AnyRules::id).collect::<Vec<_>>().join(", ")
-        );
-        return Exit::BadInput;
+    let rules = match find_game(&catalogs, &a.game) {
+        Ok(r) => r,
+        Err(exit) => return exit,
     };
     if let Err(e) = readings_take_effect(rules, &a.config) {
         eprintln!("error: {e}");
@@ -530,9 +537,9 @@ pub fn matrix(game: &str, rules_dir: Option<&Path>, paths: &[PathBuf], json: boo
         Ok(c) => c,
         Err(d) => return print_diagnostics(&d),
     };
-    let Some(rules) = catalogs.iter().find(|c| c.id() == game) else {
-        eprintln!("unknown game `{game}`");
-        return Exit::BadInput;
+    let rules = match find_game(&catalogs, game) {
+        Ok(r) => r,
+        Err(exit) => return exit,
     };
     let files = match scenario_files(paths) {
         Ok(f) => f,

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::{Exit, fuzz_any, load_all, print_diagnostics};
+use super::{Exit, find_game, fuzz_any, load_all, print_diagnostics};
 use crate::check::fuzz::FuzzOptions;
 use crate::check::suite::Checks;
 use crate::engine::{Config, Game};
@@ -34,7 +34,7 @@ pub struct BenchRow {
     pub speedup_all_cores: f64,
 }
 
-fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
+pub(super) fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
     v.sort_by(f64::total_cmp);
     let spread = v.last().copied().unwrap_or(0.0) - v.first().copied().unwrap_or(0.0);
     (v.get(v.len() / 2).copied().unwrap_or(0.0), spread)
@@ -128,16 +128,13 @@ fn measure_row(rules: &AnyRules, players: u32, games: u64, reps: usize, cores: u
     }
 }
 
-/// The catalogs, or the exit for a catalog that does not load or a
-/// `--game` none of them is.
+/// The catalogs to measure (`--game`'s alone), or the exit for a catalog
+/// that does not load or a `--game` none of them is.
 fn load_measured(a: &BenchArgs) -> Result<Vec<AnyRules>, Exit> {
-    let catalogs = load_all(a.rules.as_deref()).map_err(|d| print_diagnostics(&d))?;
-    if let Some(g) = &a.game
-        && !catalogs.iter().any(|c| c.id() == g)
-    {
-        let known = catalogs.iter().map(AnyRules::id).collect::<Vec<_>>().join(", ");
-        eprintln!("unknown game `{g}`; loaded: {known}");
-        return Err(Exit::BadInput);
+    let mut catalogs = load_all(a.rules.as_deref()).map_err(|d| print_diagnostics(&d))?;
+    if let Some(g) = &a.game {
+        find_game(&catalogs, g)?;
+        catalogs.retain(|c| c.id() == g);
     }
     Ok(catalogs)
 }
@@ -159,7 +156,7 @@ pub fn bench(a: &BenchArgs) -> Exit {
     let load_ms = load_start.elapsed().as_secs_f64() * 1000.0 / loads as f64;
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     let mut rows = Vec::new();
-    for rules in catalogs.iter().filter(|c| a.game.as_ref().is_none_or(|g| c.id() == g)) {
+    for rules in &catalogs {
         let s = rules.summary();
         for players in s.min_players..=s.max_players {
             rows.push(measure_row(rules, players, games, reps, cores));

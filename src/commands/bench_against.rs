@@ -13,7 +13,7 @@ use std::process::Command;
 use serde::Serialize;
 
 use super::Exit;
-use super::bench::BenchArgs;
+use super::bench::{BenchArgs, median_spread};
 
 /// One game and player count, both builds' medians over the rounds.
 #[derive(Debug, Clone, Serialize)]
@@ -88,11 +88,6 @@ fn run_once(exe: &Path, args: &[String]) -> Result<Rates, String> {
     Ok(rates)
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
-}
-
 fn ratio(a: f64, b: f64) -> f64 {
     if b > 0.0 { a / b } else { 0.0 }
 }
@@ -101,7 +96,7 @@ fn ratio(a: f64, b: f64) -> f64 {
 fn compare(this: &[Rates], other: &[Rates]) -> Vec<Compared> {
     let keys = this.first().map(|r| r.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
     let pick = |runs: &[Rates], key: &(String, u32), side: fn(&(f64, f64)) -> f64| {
-        median(runs.iter().filter_map(|r| r.get(key)).map(side).collect())
+        median_spread(runs.iter().filter_map(|r| r.get(key)).map(side).collect()).0
     };
     keys.into_iter()
         .filter(|k| other.iter().all(|r| r.contains_key(k)) && this.iter().all(|r| r.contains_key(k)))

@@ -4,20 +4,9 @@
 use std::path::Path;
 
 use crate::engine::Config;
-use crate::games::AnyRules;
 use crate::interp::{book_section, diff_all, diff_any, edge_case_book, explain, render_diff, render_diff_table};
 
-use super::{Exit, load_all, print_diagnostics};
-
-fn find_game<'a>(catalogs: &'a [AnyRules], game: &str) -> Result<&'a AnyRules, Exit> {
-    catalogs.iter().find(|c| c.id() == game).ok_or_else(|| {
-        eprintln!(
-            "unknown game `{game}`; loaded: {}",
-            catalogs.iter().map(AnyRules::id).collect::<Vec<_>>().join(", ")
-        );
-        Exit::BadInput
-    })
-}
+use super::{Exit, find_game, load_all, print_diagnostics};
 
 /// `rulecheck explain`: the whole game or one interpretation or variant, as
 /// text or Markdown; `diff_games` adds a differential run (4 players, seed 1)

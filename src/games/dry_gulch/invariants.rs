@@ -575,11 +575,7 @@ impl Check for State {
         bank(s, rules, &board)?;
         town_hall(s, before, action, events)?;
         // the first seat with anything waiting
-        let waits = match (cards_wait, permits_wait) {
-            (Some(c), Some(p)) => Some(c.min(p)),
-            (c, p) => c.or(p),
-        };
-        waiting(s, waits)?;
+        waiting(s, cards_wait.into_iter().chain(permits_wait).min())?;
         Ok(())
     }
     fn inject_fault(&mut self, fault: &str) -> bool {

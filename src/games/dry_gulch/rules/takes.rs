@@ -289,11 +289,14 @@ impl State {
             avail[c.index()] = avail[c.index()].saturating_sub(n);
         }
         let total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
-        if total == 0 {
-            return None;
-        }
-        let pick = self.chance.pick(total, &|i| rules.card_id(nth_card(rules, &avail, i)).to_string());
-        Some(nth_card(rules, &avail, pick))
+        (total > 0).then(|| self.pick_card(rules, &avail, total))
+    }
+
+    /// One uniform pick among the `total` cards counted in `avail` (a
+    /// forced outcome names the card's id).
+    fn pick_card(&mut self, rules: &Rules, avail: &[u8], total: u32) -> CardKind {
+        let pick = self.chance.pick(total, &|i| rules.card_id(nth_card(rules, avail, i)).to_string());
+        nth_card(rules, avail, pick)
     }
 
     /// Cuts `seat`'s hand down to `limit` at random, one uniform pick of the
@@ -309,8 +312,7 @@ impl State {
         let mut total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
         let mut cut = Vec::new();
         while total > limit {
-            let pick = self.chance.pick(total, &|i| rules.card_id(nth_card(rules, &avail, i)).to_string());
-            let c = nth_card(rules, &avail, pick);
+            let c = self.pick_card(rules, &avail, total);
             avail[c.index()] -= 1;
             total -= 1;
             self.discard_from_hand(rules, seat, c, 1);
