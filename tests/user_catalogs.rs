@@ -40,7 +40,7 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
     assert_eq!(r.interpretations.len(), b.interpretations.len() + 2);
-    assert_eq!(r.variants.len(), b.variants.len() + 6);
+    assert_eq!(r.variants.len(), b.variants.len() + 7);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
     assert!(r.documents.iter().any(|d| d.id == "tuesday-sheet"), "{:?}", r.documents);
@@ -56,7 +56,7 @@ fn house_rule_scenarios_pass_under_the_overlay() {
     let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("16 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("18 configuration(s) passed, 0 failed"), "{out}");
     // without the overlay, the scenarios name things the bundled catalog lacks
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
@@ -127,7 +127,7 @@ fn a_configuration_whose_turn_changes_clash_is_bad_input() {
 #[test]
 fn yaml_only_variants_are_played_by_fuzz() {
     let rules = house_rules();
-    for variant in ["quiet-start", "payday", "supply-wagon", "no-rewards"] {
+    for variant in ["quiet-start", "payday", "supply-wagon", "no-rewards", "fire-at-dusk"] {
         let args = ["fuzz", "--game", "dry-gulch", "--variant", variant, "--games", "5", "--contract", "--rules"];
         let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
         assert_eq!(code, 0, "{variant}: {out}{err}");
@@ -374,6 +374,23 @@ fn a_variant_can_move_a_step_of_the_turn() {
     let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "no-rewards", "--rules", scratch.path()]);
     assert_eq!(code, 0);
     assert!(out.contains("[moves the step reward after discard]"), "{out}");
+}
+
+/// Optional rule 4 is a step its variant adds (`add: spread-fire`), so a
+/// house rule adds the same procedure elsewhere; `explain` says where.
+#[test]
+fn a_variant_adds_a_procedure_the_declared_turn_leaves_out() {
+    let rules = house_rules();
+    for (variant, says) in [
+        ("spreading-fire", "[adds the step spread-fire after turn-start]"),
+        ("town-hall-damage", "[adds the step town-hall-reopens after turn-start]"),
+        ("fire-at-dusk", "[adds the step spread-fire after discard]"),
+    ] {
+        let (code, out, err) =
+            rulecheck(&["explain", "--game", "dry-gulch", variant, "--rules", rules.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(says), "{variant}: {out}");
+    }
 }
 
 /// With the discard step removed, `EndBuild` ends the turn, and the hand

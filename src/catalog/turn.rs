@@ -12,7 +12,8 @@ use super::diag::Diagnostics;
 use crate::yaml::{Spanned, position};
 
 /// A `steps:` entry: a change to the turn the catalog declares. `before:`
-/// or `after:` a declared step with an `effect:` adds a data step there;
+/// or `after:` a declared step with an `effect:` adds a data step there,
+/// with `add:` a procedure the code registers and the turn leaves out;
 /// `remove:` takes a step out; `move:` with `before:` or `after:` puts a
 /// step elsewhere.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
@@ -22,6 +23,8 @@ pub struct RawStep<E> {
     pub before: Option<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<Spanned<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub add: Option<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove: Option<Spanned<String>>,
     #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
@@ -48,6 +51,27 @@ impl Declared<'_> {
         let hint =
             closest(turn.iter().copied(), &s.value).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
         diags.error(file, position(s), format!("{msg} (the turn's steps: {}){hint}", turn.join(", ")));
+        None
+    }
+
+    /// The procedure `s` names (index into `steps`) if the code registers
+    /// it and this catalog's turn leaves it out, else a diagnostic.
+    fn added_step(&self, file: &str, s: &Spanned<String>, what: &str, diags: &mut Diagnostics) -> Option<usize> {
+        let msg = match self.steps.iter().position(|p| *p == s.value) {
+            Some(p) if !self.turn.contains(&(p as u16)) => return Some(p),
+            Some(_) => format!("{what} adds step `{}`, which this catalog's turn declares already", s.value),
+            None => {
+                let hint = closest(self.steps.iter().copied(), &s.value)
+                    .map(|c| format!("; did you mean `{c}`?"))
+                    .unwrap_or_default();
+                format!(
+                    "{what} adds unknown step `{}` (the engine's procedures: {}){hint}",
+                    s.value,
+                    self.steps.join(", ")
+                )
+            }
+        };
+        diags.error(file, position(s), msg);
         None
     }
 }
@@ -109,8 +133,14 @@ pub(super) fn lower_step<R>(
         }
         (None, None) => None,
     };
+    let plain = raw.effect.is_empty() && raw.add.is_none();
     match (&raw.remove, &raw.moves, anchor) {
-        (Some(r), None, None) if raw.effect.is_empty() => {
+        (None, None, Some((a, after))) if raw.effect.is_empty() && raw.add.is_some() => {
+            let added = raw.add.as_ref()?;
+            let (step, at) = (decl.added_step(f, added, what, diags), decl.turn_step(f, a, what, diags));
+            Some(Change::Add { step: step? as u32, at: at? as u32, after })
+        }
+        (Some(r), None, None) if plain => {
             let step = decl.turn_step(f, r, what, diags)?;
             if decl.required_steps.contains(&decl.steps[step]) {
                 diags.error(
@@ -122,7 +152,7 @@ pub(super) fn lower_step<R>(
             }
             Some(Change::Remove { step: step as u32 })
         }
-        (None, Some(m), Some((a, after))) if raw.effect.is_empty() => {
+        (None, Some(m), Some((a, after))) if plain => {
             let (step, at) = (decl.turn_step(f, m, what, diags), decl.turn_step(f, a, what, diags));
             let (step, at) = (step?, at?);
             if step == at {
@@ -131,18 +161,19 @@ pub(super) fn lower_step<R>(
             }
             Some(Change::Move { step: step as u32, at: at as u32, after })
         }
-        (None, None, Some((a, after))) if !raw.effect.is_empty() => {
+        (None, None, Some((a, after))) if !raw.effect.is_empty() && raw.add.is_none() => {
             let at = decl.turn_step(f, a, what, diags)?;
             lower_replace(Patch::Step { at, after, anchor: a, raw }, from, diags)
         }
         _ => {
-            let first = [&raw.remove, &raw.moves, &raw.before, &raw.after].into_iter().flatten().next();
+            let first = [&raw.add, &raw.remove, &raw.moves, &raw.before, &raw.after].into_iter().flatten().next();
             diags.error(
                 f,
                 first.map_or(owner, position),
                 format!(
                     "{what} has a step that is none of: `before:` or `after:` a step with an `effect:`; \
-                     `remove:` a step; `move:` a step with `before:` or `after:`"
+                     `add:` a procedure with `before:` or `after:`; `remove:` a step; \
+                     `move:` a step with `before:` or `after:`"
                 ),
             );
             None

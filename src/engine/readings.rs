@@ -210,6 +210,7 @@ impl Readings {
                     self.replaced.sort_unstable();
                 }
                 Change::Step { at, after, with } => self.turn.add(at as u16, after, with)?,
+                Change::Add { step, at, after } => self.turn.add_proc(step as u16, at as u16, after)?,
                 Change::Remove { step } => self.turn.remove(step as u16, required)?,
                 Change::Move { step, at, after } => self.turn.move_step(step as u16, at as u16, after)?,
             }

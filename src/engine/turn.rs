@@ -4,8 +4,9 @@
 //! declared with [`procedures!`](crate::procedures), each with the id a
 //! catalog names it by — and the catalog declares the turn as a list of
 //! those ids. Readings and variants change that list as data: they add a
-//! *data step* (an effect the game runs through its effect runner) before
-//! or after a declared step, remove a step, or move one. [`TurnPlan`] is
+//! *data step* (an effect the game runs through its effect runner) or a
+//! procedure the declared turn leaves out (an optional rule's) before or
+//! after a declared step, remove a step, or move one. [`TurnPlan`] is
 //! the list after every change of a configuration; it holds procedure
 //! indexes, so it serialises with the state, and the game reads it back
 //! typed ([`TurnPlan::get`]) and matches its procedures exhaustively.
@@ -100,6 +101,9 @@ pub enum Slot {
     /// A data step: the game's effect `effect`, added `after` (or before)
     /// the procedure `anchor`.
     Effect { effect: u32, anchor: u16, after: bool },
+    /// Procedure `proc`, which the catalog's turn does not declare, added
+    /// `after` (or before) the procedure `anchor` (an optional rule's step).
+    Added { proc: u16, anchor: u16, after: bool },
 }
 
 /// One step of the turn, typed.
@@ -170,7 +174,7 @@ impl TurnPlan {
     /// `P` does not have, which a plan built from `P`'s table never holds).
     pub fn get<P: Procedure>(&self, i: usize) -> Option<TurnStep<P>> {
         match *self.slots.get(i)? {
-            Slot::Proc(p) => P::from_index(usize::from(p)).map(TurnStep::Proc),
+            Slot::Proc(p) | Slot::Added { proc: p, .. } => P::from_index(usize::from(p)).map(TurnStep::Proc),
             Slot::Effect { effect, anchor, .. } => {
                 P::from_index(usize::from(anchor)).map(|anchor| TurnStep::Effect { effect, anchor })
             }
@@ -187,7 +191,7 @@ impl TurnPlan {
 
     /// Where procedure `p` stands, if the turn has it.
     pub fn position(&self, p: u16) -> Option<usize> {
-        self.slots.iter().position(|s| *s == Slot::Proc(p))
+        self.slots.iter().position(|s| matches!(*s, Slot::Proc(q) | Slot::Added { proc: q, .. } if q == p))
     }
 
     /// The procedures some change removed or moved.
@@ -203,7 +207,7 @@ impl TurnPlan {
         if !after {
             return Ok(at);
         }
-        let added_after = |s: &Slot| matches!(*s, Slot::Effect { anchor: a, after: true, .. } if a == anchor);
+        let added_after = |s: &Slot| matches!(*s, Slot::Effect { anchor: a, after: true, .. } | Slot::Added { anchor: a, after: true, .. } if a == anchor);
         Ok(at + 1 + self.slots[at + 1..].iter().take_while(|s| added_after(s)).count())
     }
 
@@ -211,6 +215,17 @@ impl TurnPlan {
     pub fn add(&mut self, anchor: u16, after: bool, effect: u32) -> Result<(), TurnError> {
         let at = self.place(anchor, after)?;
         self.slots.insert(at, Slot::Effect { effect, anchor, after });
+        Ok(())
+    }
+
+    /// Adds procedure `p`, which the turn does not have yet, after (or
+    /// before) procedure `anchor`, in the order of the changes as `add` does.
+    pub fn add_proc(&mut self, p: u16, anchor: u16, after: bool) -> Result<(), TurnError> {
+        if self.position(p).is_some() {
+            return Err(TurnError::Duplicate(p));
+        }
+        let at = self.place(anchor, after)?;
+        self.slots.insert(at, Slot::Added { proc: p, anchor, after });
         Ok(())
     }
 
@@ -502,6 +517,21 @@ mod tests {
                 "income",
                 "over"
             ]
+        );
+    }
+
+    #[test]
+    fn a_procedure_the_turn_leaves_out_is_added_in_the_order_of_the_changes() {
+        use Dodge::*;
+        let mut plan = TurnPlan::new(&idx(&[Reveal, Resolve]), &idx(&[Reveal, Resolve])).unwrap();
+        plan.add(Reveal as u16, true, 1).unwrap();
+        plan.add_proc(Income as u16, Reveal as u16, true).unwrap();
+        plan.add(Reveal as u16, true, 2).unwrap();
+        assert_eq!(plan.add_proc(Income as u16, Resolve as u16, false), Err(TurnError::Duplicate(Income as u16)));
+        assert_eq!(plan.add_proc(Reveal as u16, Resolve as u16, true), Err(TurnError::Duplicate(Reveal as u16)));
+        assert_eq!(
+            play(&mut toy::<Dodge>(plan, vec![])),
+            ["reveal", "effect 1 at reveal", "resolved", "income", "effect 2 at reveal", "resolved", "resolve", "over"]
         );
     }
 

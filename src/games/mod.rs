@@ -131,6 +131,9 @@ pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
         (Change::Step { at, after, .. }, _, Some(st)) => {
             format!("adds a step {} {}", side(after), name(st, at as usize))
         }
+        (Change::Add { step, at, after }, _, Some(st)) => {
+            format!("adds the step {} {} {}", name(st, step as usize), side(after), name(st, at as usize))
+        }
         (Change::Remove { step }, _, Some(st)) => format!("removes the step {}", name(st, step as usize)),
         (Change::Move { step, at, after }, _, Some(st)) => {
             format!("moves the step {} {} {}", name(st, step as usize), side(after), name(st, at as usize))

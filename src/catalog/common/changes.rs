@@ -57,6 +57,9 @@ pub enum Change {
     /// Runs the game's compiled effect `with` as a step of the turn right
     /// `after` (or before) step `at` (index into `Declared::steps`).
     Step { at: u32, after: bool, with: u32 },
+    /// Adds procedure `step`, which the catalog's turn does not declare, to
+    /// the turn right `after` (or before) step `at`.
+    Add { step: u32, at: u32, after: bool },
     /// Removes step `step` from the turn.
     Remove { step: u32 },
     /// Moves step `step` right `after` (or before) step `at`.
@@ -182,7 +185,9 @@ pub(super) fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec
             Change::Set { param, .. } => decl.param_point(param),
             Change::Replace { entity, .. } => decl.entity_point(entity as usize),
             Change::Step { at, .. } => decl.step_point(at as usize),
-            Change::Remove { step } | Change::Move { step, .. } => decl.step_point(step as usize),
+            Change::Add { step, .. } | Change::Remove { step } | Change::Move { step, .. } => {
+                decl.step_point(step as usize)
+            }
         });
     }
 }

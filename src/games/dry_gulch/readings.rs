@@ -118,7 +118,6 @@ crate::switches! {
     AdvancedSetup = "advanced-setup",
     TownHallDamage = "town-hall-damage",
     OpenPermits = "open-permits",
-    SpreadingFire = "spreading-fire",
 }
 
 crate::switches! {
@@ -151,8 +150,8 @@ crate::procedures! {
     /// the building phase (Winning the Game), so a turn without one could
     /// never be won.
     Proc, PROCEDURES, required: [Build];
-    /// The start of the turn: the Town Hall reopens for its attacker and
-    /// fire spreads (optional rules 2 and 4).
+    /// The start of the turn, where the optional rules add the steps that
+    /// act then (the two below); nothing of its own.
     TurnStart = "turn-start",
     /// Events are revealed; the player discards, keeps or leaves them.
     Events = "events",
@@ -164,6 +163,12 @@ crate::procedures! {
     Reward = "reward",
     /// The player discards at will (the turn's end then cuts hands).
     Discard = "discard",
+    /// The Town Hall reopens for its attacker (optional rule 2, which
+    /// adds it to the turn; `town-hall-closed` says whether it does).
+    TownHallReopens = "town-hall-reopens",
+    /// Fire spreads while nobody has a Firehouse (optional rule 4, which
+    /// adds it to the turn).
+    SpreadFire = "spread-fire",
 }
 
 /// What the code declares, for lowering a catalog with `events` event cards
@@ -184,7 +189,7 @@ mod tests {
         assert_eq!(HOOKS[FaceUpTiming::INDEX].id, "face-up-timing");
         assert_eq!(DamagedTransfers::from_index(2), DamagedTransfers::AsBuilt);
         assert_eq!(P::HandLimit.id(), "turn.hand_limit");
-        assert_eq!(V::SpreadingFire.id(), "spreading-fire");
+        assert_eq!(V::OpenPermits.id(), "open-permits");
         assert_eq!(PROCEDURES[Proc::Reward.index()], "reward");
         assert_eq!(Proc::REQUIRED, ["build"]);
     }

@@ -7,8 +7,9 @@
 //! bookkeeping) and every action ends by driving the cursor on: a
 //! procedure that needs the players (events, draw, build, discard) waits
 //! until the action that ends its phase (`EndEvents`, a draw, `EndBuild`,
-//! `EndTurn`) finishes it; the others (`turn-start`, `reward`) and data
-//! steps finish once their effects are resolved. Past the last step the
+//! `EndTurn`) finishes it; the others (`turn-start`, `reward`, and the
+//! optional rules' `town-hall-reopens` and `spread-fire`, which their
+//! variants add) and data steps finish once their effects are resolved. Past the last step the
 //! turn ends: disasters in front of the active player go, hands are cut to
 //! the limit, and the next player is on.
 
@@ -82,8 +83,15 @@ impl State {
         // a reading that moves this step is consulted where it is played
         self.touched.mark(rules.declared.step_point(p.index()));
         match p {
-            Proc::TurnStart => {
-                self.turn_start(rules, ev);
+            Proc::TurnStart => Flow::Done,
+            Proc::TownHallReopens => {
+                self.town_hall_reopens(ev);
+                Flow::Done
+            }
+            Proc::SpreadFire => {
+                if self.firehouse_absent(rules) {
+                    self.spread_fires(rules, ev);
+                }
                 Flow::Done
             }
             Proc::Events => self.begin_events(ev),
@@ -108,18 +116,14 @@ impl State {
         }
     }
 
-    /// The start of the turn: the Town Hall reopens for its attacker, and
-    /// fire spreads (optional rules 2 and 4).
-    fn turn_start(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        if self.on(V::TownHallDamage)
-            && self.town_hall_closed == Some(Closure { reopens_for: Some(self.active) })
+    /// The Town Hall closed by the active player's disaster reopens as
+    /// his turn starts, if `town-hall-closed` reads it so (optional rule 2).
+    fn town_hall_reopens(&mut self, ev: &mut Vec<Event>) {
+        if self.town_hall_closed == Some(Closure { reopens_for: Some(self.active) })
             && self.r::<TownHallClosed>() == TownHallClosed::UntilAttackerTurn
         {
             self.reopen_town_hall(ev);
             ev.push(Event::TownHallReopened { seat: self.active });
-        }
-        if self.on(V::SpreadingFire) && self.firehouse_absent(rules) {
-            self.spread_fires(rules, ev);
         }
     }
 
