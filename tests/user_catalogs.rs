@@ -377,7 +377,8 @@ fn a_variant_can_move_a_step_of_the_turn() {
 }
 
 /// Optional rule 4 is a step its variant adds (`add: spread-fire`), so a
-/// house rule adds the same procedure elsewhere; `explain` says where.
+/// house rule adds the same procedure elsewhere; `explain` says where, as
+/// text and in the edge-case book.
 #[test]
 fn a_variant_adds_a_procedure_the_declared_turn_leaves_out() {
     let rules = house_rules();
@@ -386,10 +387,12 @@ fn a_variant_adds_a_procedure_the_declared_turn_leaves_out() {
         ("town-hall-damage", "[adds the step town-hall-reopens after turn-start]"),
         ("fire-at-dusk", "[adds the step spread-fire after discard]"),
     ] {
-        let (code, out, err) =
-            rulecheck(&["explain", "--game", "dry-gulch", variant, "--rules", rules.to_str().unwrap()]);
-        assert_eq!(code, 0, "{err}");
-        assert!(out.contains(says), "{variant}: {out}");
+        for format in ["text", "markdown"] {
+            let args = ["explain", "--game", "dry-gulch", variant, "--format", format, "--rules"];
+            let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
+            assert_eq!(code, 0, "{err}");
+            assert!(out.contains(says), "{variant} ({format}): {out}");
+        }
     }
 }
 

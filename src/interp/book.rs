@@ -168,7 +168,8 @@ pub(super) fn book_variant(out: &mut String, rules: &AnyRules, v: &Variant) {
     let _ = writeln!(out, "\n<a id=\"variant-{}\"></a>\n\n### {} (`{}`)\n", v.id, md(&v.name), v.id);
     let _ = writeln!(out, "{}\n", md(&v.summary));
     let changes: Vec<String> = v.changes.iter().map(|c| format!("`{c}`")).collect();
-    let _ = writeln!(out, "**Changes.** {}\n", changes.join(", "));
+    // what it changes as data, as the options' table says it
+    let _ = writeln!(out, "**Changes.** {}{}\n", changes.join(", "), md(&data_note(rules, &v.data)));
     if !v.incompatible.is_empty() {
         let inc: Vec<String> = v.incompatible.iter().map(|c| format!("`{c}`")).collect();
         let _ = writeln!(out, "**Incompatible with.** {}\n", inc.join(", "));
