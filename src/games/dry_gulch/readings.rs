@@ -58,8 +58,6 @@ crate::hooks! { HOOKS;
     LeaderMeasure = "leader-measure" { CountedInfluence = "counted-influence", ChipsOnBoard = "chips-on-board" }
     /// Whether building needs a permit, and whether it is spent.
     Permits = "permits" { NeededAndSpent = "needed-and-spent", NeededAndKept = "needed-and-kept", NotNeeded = "not-needed" }
-    /// How many permits the advanced draft gives.
-    DraftPermits = "draft-permits" { Two = "two", Three = "three" }
     /// How long a damaged Town Hall stays closed.
     TownHallClosed = "town-hall-closed" { UntilAttackerTurn = "until-attacker-turn", UntilReopened = "until-reopened" }
     /// Which permit draws a closed Town Hall stops.

@@ -91,11 +91,10 @@ impl State {
         }
     }
 
+    /// How many permits the advanced draft gives each player (the
+    /// interpretation `draft-permits` sets it as data).
     pub(super) fn draft_count(&self) -> u32 {
-        match self.r::<DraftPermits>() {
-            DraftPermits::Three => self.p(P::DealPermits),
-            DraftPermits::Two => self.p(P::DraftPermitCount),
-        }
+        self.p(P::DraftPermitCount)
     }
 
     pub(super) fn residence_plots(&self, rules: &Rules) -> Vec<Plot> {
