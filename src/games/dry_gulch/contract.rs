@@ -1,13 +1,11 @@
 //! Dry Gulch's side of the engine contract: the state API (`Game`) and the
-//! harness hooks (`Describe`, `Check`, `Cover`, `Scripted`), each a thin
-//! wiring of the functions in `rules`, `invariants` and `scenario_io`.
+//! harness hooks `Describe` and `Cover`, each a thin wiring of the
+//! functions in `rules` (`Check` is beside the invariants, `Scripted`
+//! beside the scenario words in `scenario_io`).
 
 use super::rules::{Action, End, Event, Phase, State, describe_action, describe_event};
 use super::rules_data::{CardKind, ReactionKey, Rules};
-use super::scenario_io::{self, Expect, SetupSpec};
-use crate::engine::{
-    Chance, Cover, Describe, EndReason, Facts, Game, Outcome, RuleError, Scripted, Seat, ToMove, Written,
-};
+use crate::engine::{Cover, Describe, EndReason, Game, Outcome, RuleError, Seat, ToMove};
 
 impl Game for State {
     crate::games::game_fields!();
@@ -129,36 +127,5 @@ impl Cover for State {
             }
             _ => None,
         }
-    }
-}
-
-impl Scripted for State {
-    type Setup = SetupSpec;
-    type ActionSpec = Written<Action>;
-    type Expect = Expect;
-
-    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
-        State::apply_setup(self, rules, setup)
-    }
-    fn action_from_spec(rules: &Rules, spec: &Written<Action>) -> Result<Action, String> {
-        spec.read(&scenario_io::names(rules))
-    }
-    fn action_to_spec(rules: &Rules, action: &Action) -> Written<Action> {
-        Written::of(action.clone(), scenario_io::names(rules))
-    }
-    fn record_expect(&self, rules: &Rules) -> Expect {
-        self.facts(rules).record(&["winner", "outcome", "phase", "hand_size", "influence", "chips_left"])
-    }
-    fn facts(&self, rules: &Rules) -> Facts {
-        super::facts::facts(self, rules)
-    }
-    fn describe_state(&self, rules: &Rules) -> String {
-        scenario_io::describe_state(self, rules)
-    }
-    fn pending_decision(&self) -> Option<(usize, &'static str)> {
-        self.agenda.decision.as_ref().map(|d| (d.seat(), d.name()))
-    }
-    fn chance(&mut self) -> Option<&mut Chance> {
-        Some(&mut self.chance)
     }
 }

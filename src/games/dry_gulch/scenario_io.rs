@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::payment::Payment;
 use super::rules::End;
-use super::rules::{Phase, State};
+use super::rules::{Action, Phase, State};
 use super::rules_data::{Bld, CardKind, Plot, Rules, kind};
-use crate::engine::Lookup;
+use crate::engine::{Chance, Facts, Lookup, Scripted, Written};
 use crate::lang::{CatalogIds, id_named};
 
 mod setup;
@@ -226,4 +226,35 @@ fn describe_seat(out: &mut String, s: &State, rules: &Rules, i: usize, seen: boo
     }
     out.push_str(&s.waiting_note(i));
     out.push('\n');
+}
+
+impl Scripted for State {
+    type Setup = SetupSpec;
+    type ActionSpec = Written<Action>;
+    type Expect = Expect;
+
+    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), String> {
+        State::apply_setup(self, rules, setup)
+    }
+    fn action_from_spec(rules: &Rules, spec: &Written<Action>) -> Result<Action, String> {
+        spec.read(&names(rules))
+    }
+    fn action_to_spec(rules: &Rules, action: &Action) -> Written<Action> {
+        Written::of(action.clone(), names(rules))
+    }
+    fn record_expect(&self, rules: &Rules) -> Expect {
+        self.facts(rules).record(&["winner", "outcome", "phase", "hand_size", "influence", "chips_left"])
+    }
+    fn facts(&self, rules: &Rules) -> Facts {
+        super::facts::facts(self, rules)
+    }
+    fn describe_state(&self, rules: &Rules) -> String {
+        describe_state(self, rules)
+    }
+    fn pending_decision(&self) -> Option<(usize, &'static str)> {
+        self.agenda.decision.as_ref().map(|d| (d.seat(), d.name()))
+    }
+    fn chance(&mut self) -> Option<&mut Chance> {
+        Some(&mut self.chance)
+    }
 }
