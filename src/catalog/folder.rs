@@ -142,9 +142,7 @@ pub fn lookup<T: Copy>(
     if let Some(v) = map.get(&id.value) {
         return Some(*v);
     }
-    let hint = closest(map.keys().map(String::as_str), &id.value)
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_default();
+    let hint = did_you_mean(map.keys().map(String::as_str), &id.value);
     diags.error(file, position(id), format!("unknown {what} `{}`{hint}", id.value));
     None
 }
@@ -208,6 +206,11 @@ impl RawWitness {
         let (line, column) = position(&self.until);
         Witness { until: self.until.value.clone(), players: self.players, file: file.to_string(), line, column }
     }
+}
+
+/// "; did you mean `x`?" for the known name closest to a typo, or nothing.
+pub fn did_you_mean<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> String {
+    closest(known, typo).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default()
 }
 
 /// The known id nearest to a typo (edit distance ≤ 3).

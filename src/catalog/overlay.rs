@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{self, Document, Entry, RawDocument, RawInterpretation, RawVariant, Source, closest};
+use super::common::{self, Document, Entry, RawDocument, RawInterpretation, RawVariant, Source, did_you_mean};
 use super::diag::Diagnostics;
 use super::folder::Folder;
 use super::{GameSources, SourceFile};
@@ -111,9 +111,7 @@ pub fn merge<'a, T: HasId>(
             }
             Some(k) => out[k] = Entry { from, raw },
             None => {
-                let hint = closest(out.iter().map(|e| e.raw.id().value.as_str()), id)
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
+                let hint = did_you_mean(out.iter().map(|e| e.raw.id().value.as_str()), id);
                 diags.error(
                     from.path,
                     position(raw.id()),

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::common::{Change, Declared, LowerReplace, Patch, Source, closest};
+use super::common::{Change, Declared, LowerReplace, Patch, Source, did_you_mean};
 use super::diag::Diagnostics;
 use crate::yaml::{Spanned, position};
 
@@ -48,8 +48,7 @@ impl Declared<'_> {
             Some(_) => format!("{what} names step `{}`, which this catalog's turn does not declare", s.value),
             None => format!("{what} names unknown step `{}`", s.value),
         };
-        let hint =
-            closest(turn.iter().copied(), &s.value).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default();
+        let hint = did_you_mean(turn.iter().copied(), &s.value);
         diags.error(file, position(s), format!("{msg} (the turn's steps: {}){hint}", turn.join(", ")));
         None
     }
@@ -60,16 +59,12 @@ impl Declared<'_> {
         let msg = match self.steps.iter().position(|p| *p == s.value) {
             Some(p) if !self.turn.contains(&(p as u16)) => return Some(p),
             Some(_) => format!("{what} adds step `{}`, which this catalog's turn declares already", s.value),
-            None => {
-                let hint = closest(self.steps.iter().copied(), &s.value)
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
-                format!(
-                    "{what} adds unknown step `{}` (the engine's procedures: {}){hint}",
-                    s.value,
-                    self.steps.join(", ")
-                )
-            }
+            None => format!(
+                "{what} adds unknown step `{}` (the engine's procedures: {}){}",
+                s.value,
+                self.steps.join(", "),
+                did_you_mean(self.steps.iter().copied(), &s.value)
+            ),
         };
         diags.error(file, position(s), msg);
         None
@@ -95,9 +90,7 @@ pub fn lower_turn(
             }
             Some(p) => out.push(p as u16),
             None => {
-                let hint = closest(decl.steps.iter().copied(), &s.value)
-                    .map(|c| format!("; did you mean `{c}`?"))
-                    .unwrap_or_default();
+                let hint = did_you_mean(decl.steps.iter().copied(), &s.value);
                 let known = decl.steps.join(", ");
                 let msg = format!("unknown turn step `{}` (the engine's procedures: {known}){hint}", s.value);
                 diags.error(file, position(s), msg);
@@ -133,14 +126,13 @@ pub(super) fn lower_step<R>(
         }
         (None, None) => None,
     };
-    let plain = raw.effect.is_empty() && raw.add.is_none();
-    match (&raw.remove, &raw.moves, anchor) {
-        (None, None, Some((a, after))) if raw.effect.is_empty() && raw.add.is_some() => {
-            let added = raw.add.as_ref()?;
-            let (step, at) = (decl.added_step(f, added, what, diags), decl.turn_step(f, a, what, diags));
+    let plain = raw.effect.is_empty();
+    match (&raw.add, &raw.remove, &raw.moves, anchor) {
+        (Some(p), None, None, Some((a, after))) if plain => {
+            let (step, at) = (decl.added_step(f, p, what, diags), decl.turn_step(f, a, what, diags));
             Some(Change::Add { step: step? as u32, at: at? as u32, after })
         }
-        (Some(r), None, None) if plain => {
+        (None, Some(r), None, None) if plain => {
             let step = decl.turn_step(f, r, what, diags)?;
             if decl.required_steps.contains(&decl.steps[step]) {
                 diags.error(
@@ -152,7 +144,7 @@ pub(super) fn lower_step<R>(
             }
             Some(Change::Remove { step: step as u32 })
         }
-        (None, Some(m), Some((a, after))) if plain => {
+        (None, None, Some(m), Some((a, after))) if plain => {
             let (step, at) = (decl.turn_step(f, m, what, diags), decl.turn_step(f, a, what, diags));
             let (step, at) = (step?, at?);
             if step == at {
@@ -161,7 +153,7 @@ pub(super) fn lower_step<R>(
             }
             Some(Change::Move { step: step as u32, at: at as u32, after })
         }
-        (None, None, Some((a, after))) if !raw.effect.is_empty() && raw.add.is_none() => {
+        (None, None, None, Some((a, after))) if !plain => {
             let at = decl.turn_step(f, a, what, diags)?;
             lower_replace(Patch::Step { at, after, anchor: a, raw }, from, diags)
         }

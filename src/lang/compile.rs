@@ -9,7 +9,7 @@ use super::agenda::Steps;
 use super::effect::{Args, Choice, Effect, Expand, Lang, Sel, Step, Val, World, expand, queue_each, seats};
 use super::node::{Node, Value, Word};
 use crate::catalog::MAX_NUMBER;
-use crate::catalog::common::closest;
+pub use crate::catalog::common::did_you_mean;
 use crate::catalog::diag::Diagnostics;
 
 /// The type of an operation's argument.
@@ -158,11 +158,6 @@ impl Report<'_> {
     pub fn error(&mut self, at: (u64, u64), msg: impl Into<String>) {
         self.diags.error(self.file, at, msg.into());
     }
-}
-
-/// "; did you mean `x`?" for the known name closest to a typo, or nothing.
-pub fn did_you_mean<'a>(known: impl Iterator<Item = &'a str>, typo: &str) -> String {
-    closest(known, typo).map(|c| format!("; did you mean `{c}`?")).unwrap_or_default()
 }
 
 /// What a game adds to the language at compile time: its selectors,

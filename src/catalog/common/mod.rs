@@ -17,7 +17,7 @@ mod names;
 mod provenance;
 mod variants;
 
-pub use super::folder::{RawWitness, Witness, closest};
+pub use super::folder::{RawWitness, Witness, closest, did_you_mean};
 pub use super::turn::{RawStep, lower_turn};
 pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, RawReplace, param_values};
 pub use interpretations::{

@@ -9,9 +9,9 @@
 //! until the action that ends its phase (`EndEvents`, a draw, `EndBuild`,
 //! `EndTurn`) finishes it; the others (`turn-start`, `reward`, and the
 //! optional rules' `town-hall-reopens` and `spread-fire`, which their
-//! variants add) and data steps finish once their effects are resolved. Past the last step the
-//! turn ends: disasters in front of the active player go, hands are cut to
-//! the limit, and the next player is on.
+//! variants add) and data steps finish once their effects are resolved.
+//! Past the last step the turn ends: disasters in front of the active
+//! player go, hands are cut to the limit, and the next player is on.
 
 use super::*;
 use crate::engine::{Cursor, Flow, Procedure, TurnFlow, TurnPlan, TurnStep, drive};
