@@ -240,26 +240,24 @@ impl State {
             }
             ev.push(Event::FaceUpCleared { cards, into_hand });
         }
-        let seats: Vec<usize> = match self.r::<RewardsWho>() {
-            RewardsWho::ActivePlayer => vec![self.active],
+        let seats: SmallVec<[usize; 8]> = match self.r::<RewardsWho>() {
+            RewardsWho::ActivePlayer => SmallVec::from_elem(self.active, 1),
             RewardsWho::EveryPlayer => self.seats_from_active().collect(),
         };
-        // per seat, the rewards of all its plots and of those built this turn
-        let sums: Vec<(usize, u32, u32)> = seats
-            .into_iter()
-            .map(|seat| {
-                let (mut all, mut new) = (0, 0);
-                for (i, p) in self.board.iter().enumerate() {
-                    if p.is_some_and(|p| p.owner == Some(seat) && p.damage.is_none()) {
-                        all += rules.plots[i].reward;
-                        if self.built_this_turn.iter().any(|b| b.index() == i) {
-                            new += rules.plots[i].reward;
-                        }
-                    }
-                }
-                (seat, all, new)
-            })
-            .collect();
+        // every seat's rewards of all its plots and of those built this turn,
+        // in one pass over the board (a plot of no seat adds to the last slot)
+        let n = self.seats.len();
+        let (mut all, mut new): (SmallVec<[u32; 8]>, SmallVec<[u32; 8]>) =
+            (SmallVec::from_elem(0, n + 1), SmallVec::from_elem(0, n + 1));
+        for (i, p) in self.board.iter().enumerate() {
+            let Some(p) = p.filter(|p| p.damage.is_none()) else { continue };
+            let (o, reward) = (p.owner.map_or(n, |o| o.min(n)), rules.plots[i].reward);
+            all[o] += reward;
+            if reward > 0 && self.built_this_turn.iter().any(|b| b.index() == i) {
+                new[o] += reward;
+            }
+        }
+        let sums: SmallVec<[(usize, u32, u32); 8]> = seats.into_iter().map(|s| (s, all[s], new[s])).collect();
         // the reading decides something only where the two differ
         let once = sums.iter().any(|&(_, all, new)| all != new) && self.r::<PlotReward>() == PlotReward::Once;
         for (seat, all, new) in sums {
