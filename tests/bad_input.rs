@@ -177,7 +177,7 @@ const CASES: &[Case] = &[
             "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: 8\n",
         )],
         "game.yaml",
-        (140, 19),
+        (144, 19),
         "resource copies add up to 80",
     ),
     edit(

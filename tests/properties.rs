@@ -226,7 +226,8 @@ fn cached_rules() -> &'static Rules {
 fn terms(rules: &Rules, bits: u8) -> Terms<'static> {
     Terms {
         only_missing: bits & 1 == 0,
-        labor_two: bits & 2 != 0,
+        // 1 or 2 as the readings set it, and 0 and 3 as a house rule may
+        labor_units: [1, 2, 0, 3][usize::from(bits >> 1 & 1) | usize::from(bits >> 6 & 2)],
         blank_from_de: bits & 4 == 0,
         store_left: u32::from(bits >> 5),
         store_missing_only: bits & 8 != 0,

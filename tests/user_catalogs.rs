@@ -376,6 +376,42 @@ fn a_variant_can_move_a_step_of_the_turn() {
     assert!(out.contains("[moves the step reward after discard]"), "{out}");
 }
 
+/// `labor-card-value` is a number of `game.yaml` that its option `two`
+/// sets, not a switch in the code, so a house rule gives it an option in
+/// YAML alone: Labor cards worth nothing. `diff` plays it beside the
+/// bundled options: `two` cannot change play with this catalog (no
+/// building needs two Labor, as its reason says), `worthless` does.
+#[test]
+fn a_house_rule_adds_an_option_to_a_reading_that_was_code() {
+    let scratch = Scratch::copy_of(&house_rules(), "labor-worthless");
+    scratch.edit(
+        "interpretations.yaml",
+        "override:\n",
+        "override:\n\
+         \x20 - id: labor-card-value\n\
+         \x20   question: How many Labor requirements does one Labor card pay?\n\
+         \x20   kind: house-rule\n\
+         \x20   citations:\n\
+         \x20     - {doc: dry-gulch-en, ref: \"Building 1\", says: \"no card values are given\"}\n\
+         \x20     - {doc: tuesday-sheet, ref: \"9\", says: \"Labor cards pay only by substitution\"}\n\
+         \x20   options:\n\
+         \x20     - {id: one, consequence: \"one each\"}\n\
+         \x20     - {id: two, consequence: \"up to two each\", set: {turn.labor_card_units: 2}}\n\
+         \x20     - {id: worthless, consequence: \"none\", set: {turn.labor_card_units: 0}}\n\
+         \x20   default: one\n\
+         \x20   reason: The printed reading stays the default.\n",
+    );
+    let args = ["diff", "--game", "dry-gulch", "labor-card-value", "--games", "20", "--rules", scratch.path()];
+    let (code, out, err) = rulecheck(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let differs = |to: &str| -> u32 {
+        let line = out.lines().find(|l| l.contains(&format!("one → {to}: outcome differs in"))).expect(&out);
+        line.split("outcome differs in ").nth(1).unwrap().split('/').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(differs("two"), 0, "{out}");
+    assert!(differs("worthless") > 0, "{out}");
+}
+
 /// Optional rule 4 is a step its variant adds (`add: spread-fire`), so a
 /// house rule adds the same procedure elsewhere; `explain` says where, as
 /// text and in the edge-case book.

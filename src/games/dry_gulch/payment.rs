@@ -2,8 +2,8 @@
 //! enumeration of every distinct payment up to interchangeable cards.
 //!
 //! A requirement unit of resource `r` is covered by one of: a card of `r`
-//! (direct; a Labor card covers two Labor units under the `labor-card-value`
-//! reading `two`), a Handyman Brother (an ability), a General Store use (a
+//! (direct; a Labor card covers `turn.labor_card_units` Labor units, which
+//! the `labor-card-value` reading `two` sets to 2; at 0 it pays none), a Handyman Brother (an ability), a General Store use (a
 //! good, one card of any kind), or substitution (`subst(r)` cards of any
 //! kind). Which store or substitute card covers which unit changes nothing,
 //! so a payment records counts per resource plus one pool of "any" cards.
@@ -16,7 +16,7 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
-use super::readings::{FoodKind, GeneralStoreGoods, LaborCardValue, LaborSubstitution, SubstituteOnlyMissing};
+use super::readings::{FoodKind, GeneralStoreGoods, HOOKS, LaborSubstitution, P, SubstituteOnlyMissing};
 use super::rules_data::{CardKind, Res, Resource, ResourceKind, Rules, kind};
 use crate::engine::{Hook, Id, Kind, Touched};
 
@@ -82,8 +82,8 @@ pub struct Terms<'a> {
     /// Substitute only for resources the player holds no card of (the
     /// General Store and Handyman Brother are powers of their own).
     pub only_missing: bool,
-    /// A Labor card covers two Labor units.
-    pub labor_two: bool,
+    /// The Labor units one Labor card covers (`turn.labor_card_units`).
+    pub labor_units: u32,
     /// Use the German table's value where the English leaves a blank.
     pub blank_from_de: bool,
     /// General Store uses left this turn.
@@ -104,8 +104,12 @@ impl Terms<'_> {
         value
     }
     fn mark<H: Hook>(&self) {
+        self.mark_at(H::INDEX);
+    }
+    /// Records switch point `point` (a hook's, or a parameter's after them).
+    fn mark_at(&self, point: usize) {
         if let Some(t) = self.touched {
-            t.mark(H::INDEX);
+            t.mark(point);
         }
     }
     /// Whether a walk that skips reading the terms records nothing less:
@@ -114,7 +118,7 @@ impl Terms<'_> {
         self.touched.is_none_or(|t| {
             [
                 SubstituteOnlyMissing::INDEX,
-                LaborCardValue::INDEX,
+                LABOR_UNITS,
                 LaborSubstitution::INDEX,
                 GeneralStoreGoods::INDEX,
                 FoodKind::INDEX,
@@ -126,8 +130,9 @@ impl Terms<'_> {
     fn only_missing(&self) -> bool {
         self.read::<SubstituteOnlyMissing>(self.only_missing)
     }
-    fn labor_two(&self) -> bool {
-        self.read::<LaborCardValue>(self.labor_two)
+    fn labor_units(&self) -> u32 {
+        self.mark_at(LABOR_UNITS);
+        self.labor_units
     }
     fn blank_from_de(&self) -> bool {
         self.read::<LaborSubstitution>(self.blank_from_de)
@@ -161,8 +166,19 @@ fn card(r: Res) -> usize {
     r.lift::<kind::Card>().index()
 }
 
+/// The switch point of `turn.labor_card_units` (parameters follow the hooks).
+const LABOR_UNITS: usize = HOOKS.len() + P::LaborCardUnits as usize;
+
+/// The most of `held` cards worth `v` units each that `units` can use: none
+/// when a card is worth none.
+fn worth_paying(units: u32, v: u32, held: u32) -> u32 {
+    if v == 0 { 0 } else { held.min(units.div_ceil(v)) }
+}
+
+/// The units of `r` one card of it covers: 1, or for Labor the parameter
+/// (0: a Labor card covers none).
 fn per_card(rules: &Rules, r: Res, t: &Terms) -> u32 {
-    if r == rules.labor && t.labor_two() { 2 } else { 1 }
+    if r == rules.labor { t.labor_units() } else { 1 }
 }
 
 fn canonical<K: Copy + Ord>(c: &Counts<K>) -> bool {
@@ -232,7 +248,7 @@ pub fn check(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], p: &Pay
             }
             store_uses += s;
         }
-        let direct_first = held.min((n - h - s).div_ceil(v));
+        let direct_first = worth_paying(n - h - s, v, held);
         if sub > 0 && d != direct_first && t.only_missing() {
             return Err(format!(
                 "only missing resources may be substituted, and {direct_first} of the {held} {} held must be paid directly first",
@@ -448,7 +464,7 @@ fn per_resource(
     let res = &rules.resources[r.index()];
     let v = per_card(rules, r, t);
     let held = u32::from(left[card(r)]);
-    let max_d = held.min(n.div_ceil(v));
+    let max_d = worth_paying(n, v, held);
     for d in (0..=max_d).rev() {
         let rest = n.saturating_sub(d * v);
         let missing = d == held;
@@ -466,7 +482,7 @@ fn per_resource(
             };
             for s in 0..=smax {
                 let sub = rest - h - s;
-                if sub > 0 && d != held.min((n - h - s).div_ceil(v)) && t.only_missing() {
+                if sub > 0 && d != worth_paying(n - h - s, v, held) && t.only_missing() {
                     continue;
                 }
                 let k = if sub > 0 {

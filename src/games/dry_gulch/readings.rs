@@ -20,8 +20,6 @@ crate::hooks! { HOOKS;
     LaborSubstitution = "labor-substitution" { DeValue = "de-value", NotSubstitutable = "not-substitutable" }
     /// Whether substitution is only for resources the player lacks.
     SubstituteOnlyMissing = "substitute-only-missing" { OnlyMissing = "only-missing", AnyRequirement = "any-requirement" }
-    /// Whether one Labor card pays for one or two Labor.
-    LaborCardValue = "labor-card-value" { One = "one", Two = "two" }
     /// What a player needs on the board to win.
     WinThreshold = "win-threshold" { AllChips = "all-chips", Fixed = "fixed" }
     /// Whose win is checked during the building phase.
@@ -137,6 +135,7 @@ crate::switches! {
     InfluenceCardReward = "turn.influence_card_reward",
     TownHallReopenCards = "turn.town_hall_reopen_cards",
     GeneralStoreCards = "turn.general_store_cards",
+    LaborCardUnits = "turn.labor_card_units",
     DamageMarkers = "components.damage_markers",
     TurnCap = "limits.turn_cap",
     FixedWinThreshold = "limits.fixed_win_threshold",

@@ -69,6 +69,8 @@ crate::numbered! {
         town_hall_reopen_cards,
         /// Cards the General Store lets its owner use as a Good per turn, per store.
         general_store_cards,
+        /// Labor requirements one Labor card pays (`labor-card-value` sets it).
+        labor_card_units,
     }
     ComponentsSection { resource_cards, event_cards, permits, chips, colours, damage_markers }
     LimitsSection {

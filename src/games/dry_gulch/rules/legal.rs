@@ -22,7 +22,7 @@ impl State {
         Terms {
             only_missing: SubstituteOnlyMissing::from_index(peek(SubstituteOnlyMissing::INDEX))
                 == SubstituteOnlyMissing::OnlyMissing,
-            labor_two: LaborCardValue::from_index(peek(LaborCardValue::INDEX)) == LaborCardValue::Two,
+            labor_units: self.param(P::LaborCardUnits),
             blank_from_de: LaborSubstitution::from_index(peek(LaborSubstitution::INDEX)) == LaborSubstitution::DeValue,
             store_left: self.store_left(rules),
             store_missing_only: GeneralStoreGoods::from_index(peek(GeneralStoreGoods::INDEX))
