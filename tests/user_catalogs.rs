@@ -222,6 +222,20 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml:15:15: error: option `twelve` of interpretation `house-hand-limit` sets unknown parameter `turn.hand_limt`",
         ),
         (
+            "unknown-entity-number",
+            "interpretations.yaml",
+            "        set: {turn.hand_limit: 12}\n",
+            "        set: {events.fir.copies: 12}\n",
+            "interpretations.yaml:15:15: error: option `twelve` of interpretation `house-hand-limit` sets `events.fir.copies`, which is no entity's number; did you mean `events.fire.copies`?",
+        ),
+        (
+            "entity-number-too-large",
+            "interpretations.yaml",
+            "        set: {turn.hand_limit: 12}\n",
+            "        set: {events.fire.copies: 256}\n",
+            "interpretations.yaml:15:35: error: option `twelve` of interpretation `house-hand-limit` sets `events.fire.copies` to 256, more than 255 (the most of one entity)",
+        ),
+        (
             "undeclared-language",
             "overlay.yaml",
             "  languages: [fr]\n",
@@ -410,6 +424,57 @@ fn a_house_rule_adds_an_option_to_a_reading_that_was_code() {
     };
     assert_eq!(differs("two"), 0, "{out}");
     assert!(differs("worthless") > 0, "{out}");
+}
+
+/// A variant sets how many copies a card has and how many permits a
+/// building has (`set: {events.fire.copies: 12}`): the decks are dealt
+/// with them, the conservation invariants count with them (fuzz holds),
+/// and `explain` says what it sets.
+#[test]
+fn a_house_rule_sets_how_many_copies_a_card_has() {
+    let scratch = Scratch::copy_of(&house_rules(), "more-fires");
+    scratch.edit(
+        "variants.yaml",
+        "add:\n",
+        "add:\n\
+         \x20 - id: more-fires\n\
+         \x20   names: {en: More fires}\n\
+         \x20   summary: Twelve Fire cards and five Saloon permits.\n\
+         \x20   changes: [events.fire.copies, buildings.saloon.permits]\n\
+         \x20   set: {events.fire.copies: 12, buildings.saloon.permits: 5}\n\
+         \x20   source:\n\
+         \x20     - {doc: tuesday-sheet, ref: \"10\", says: \"the table shuffles in its spare Fire cards and Saloon permits\"}\n",
+    );
+    let scenario = scratch.0.parent().unwrap().join("more-fires.yaml");
+    let write = |variants: &str, fires: u32, permits: u32| {
+        std::fs::write(
+            &scenario,
+            format!(
+                "title: The decks as the variant deals them\n\
+                 why: the variant sets the Fire card's copies and the Saloon's permits\n\
+                 source:\n  - {{doc: tuesday-sheet, ref: \"10\"}}\n\
+                 game: dry-gulch\n\
+                 config: {{players: 3, seed: 1, variants: [{variants}]}}\n\
+                 steps: []\n\
+                 expect:\n  event_deck: {{fire: {fires}}}\n  permit_deck: {permits}\n"
+            ),
+        )
+        .unwrap();
+        rulecheck(&["run", scenario.to_str().unwrap(), "--rules", scratch.path()])
+    };
+    // 33 permits, 9 dealt at three players; two more Saloon permits
+    let (code, out, err) = write("", 7, 24);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = write("more-fires", 12, 26);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = write("more-fires", 7, 24);
+    assert_eq!(code, 1, "{out}");
+    let args = ["fuzz", "--game", "dry-gulch", "--variant", "more-fires", "--games", "40", "--rules", scratch.path()];
+    let (code, out, err) = rulecheck(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "more-fires", "--rules", scratch.path()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[sets buildings.saloon.permits to 5; sets events.fire.copies to 12]"), "{out}");
 }
 
 /// Optional rule 4 is a step its variant adds (`add: spread-fire`), so a

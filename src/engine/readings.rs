@@ -113,6 +113,10 @@ pub struct Readings {
     /// Entity → the replacement effect that applies (an index the game
     /// gave the `Change::Replace`), for entities some reading replaces.
     pub replaced: Vec<(u32, u32)>,
+    /// Counted entity → its number, for the entities some reading or
+    /// variant counts otherwise than the catalog (sorted by entity).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counts: Vec<(u32, u32)>,
     /// The turn after every change: the catalog's steps, with the steps
     /// readings and variants add, remove or move.
     pub turn: TurnPlan,
@@ -172,6 +176,7 @@ impl Readings {
             variants: variants.iter().map(|v| config.variants.contains(&v.id)).collect(),
             params: base.params.to_vec(),
             replaced: Vec::new(),
+            counts: Vec::new(),
             turn: base.turn.clone(),
         };
         let turn_error = |by: String, e: TurnError| ConfigError::Turn { by, why: e.describe(base.steps) };
@@ -204,11 +209,8 @@ impl Readings {
                         *p = value;
                     }
                 }
-                Change::Replace { entity, with } => {
-                    self.replaced.retain(|(e, _)| *e != entity);
-                    self.replaced.push((entity, with));
-                    self.replaced.sort_unstable();
-                }
+                Change::Replace { entity, with } => set_at(&mut self.replaced, entity, with),
+                Change::Count { entity, value } => set_at(&mut self.counts, entity, value),
                 Change::Step { at, after, with } => self.turn.add(at as u16, after, with)?,
                 Change::Add { step, at, after } => self.turn.add_proc(step as u16, at as u16, after)?,
                 Change::Remove { step } => self.turn.remove(step as u16, required)?,
@@ -218,12 +220,27 @@ impl Readings {
         Ok(())
     }
 
+    /// The number of counted entity `entity` this configuration sets, if a
+    /// reading or a variant sets one (else the catalog's stands).
+    pub fn count(&self, entity: u32) -> Option<u32> {
+        self.counts.binary_search_by_key(&entity, |(e, _)| *e).ok().map(|i| self.counts[i].1)
+    }
+
     /// The replacement of an entity's effect, if a reading replaces it.
     pub fn replacement(&self, entity: u32) -> Option<u32> {
         if self.replaced.is_empty() {
             return None;
         }
         self.replaced.binary_search_by_key(&entity, |(e, _)| *e).ok().map(|i| self.replaced[i].1)
+    }
+}
+
+/// Sets `entity`'s value in a list sorted by entity (a later change to
+/// the same entity wins).
+fn set_at(list: &mut Vec<(u32, u32)>, entity: u32, value: u32) {
+    match list.binary_search_by_key(&entity, |(e, _)| *e) {
+        Ok(i) => list[i].1 = value,
+        Err(i) => list.insert(i, (entity, value)),
     }
 }
 

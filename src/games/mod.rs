@@ -114,6 +114,8 @@ pub(crate) use game_fields;
 /// a step added, removed or moved is a change of the turn).
 pub struct ChangeWords<'a> {
     pub params: &'a [&'a str],
+    /// The `set:` key of each counted entity's number (`events.fire.copies`).
+    pub counts: &'a [String],
     pub entity: Option<&'a dyn Fn(usize) -> Option<&'a str>>,
     pub steps: Option<&'a [&'a str]>,
 }
@@ -125,6 +127,9 @@ pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
     let side = |after: bool| if after { "after" } else { "before" };
     match (*c, words.entity, words.steps) {
         (Change::Set { param, value }, _, _) => format!("sets {} to {value}", name(words.params, param)),
+        (Change::Count { entity, value }, _, _) => {
+            format!("sets {} to {value}", words.counts.get(entity as usize).map_or("?", String::as_str))
+        }
         (Change::Replace { entity, .. }, Some(of), _) => {
             format!("replaces the effect of {}", of(entity as usize).unwrap_or("?"))
         }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{Key, Source};
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::diag::Diagnostics;
+use crate::catalog::folder::did_you_mean;
 use crate::catalog::turn::{RawStep, lower_step};
 use crate::yaml::{Spanned, position};
 
@@ -51,6 +52,9 @@ impl<E> Patch<'_, E> {
 pub enum Change {
     /// Sets parameter `param` (index into the game's parameter table).
     Set { param: usize, value: u32 },
+    /// Sets the number of counted entity `entity` (the game's numbering of
+    /// the components it counts: a card's copies, a building's permits).
+    Count { entity: u32, value: u32 },
     /// Replaces the effect of entity `entity` (the game's numbering) with
     /// the game's compiled effect `with`.
     Replace { entity: u32, with: u32 },
@@ -75,14 +79,22 @@ pub struct HookDecl {
 }
 
 /// What the code of a game declares, for lowering its interpretations and
-/// variants: its hooks, its variant switches, its parameters, and how many
-/// entities a `replace` can name.
+/// variants: its hooks, its variant switches, its parameters, how many
+/// entities a `replace` can name, and the numbers of entities a `set:` may
+/// change.
 #[derive(Debug, Clone, Copy)]
 pub struct Declared<'a> {
     pub hooks: &'a [HookDecl],
     pub variants: &'a [&'a str],
     pub params: &'a [&'a str],
     pub entities: usize,
+    /// How many counted entities the game numbers (`Change::Count`).
+    pub counted: usize,
+    /// The `set:` key of each counted entity's number, in the game's
+    /// numbering (`events.fire.copies`), and the most one may be set to;
+    /// while lowering only (empty in the copy kept for switch points).
+    pub count_keys: &'a [String],
+    pub count_max: u32,
     /// The procedures the turn is made of (ids in the code's table), and
     /// the ones every turn must contain.
     pub steps: &'a [&'a str],
@@ -102,7 +114,18 @@ impl<'a> Declared<'a> {
         (steps, required_steps): (&'a [&'a str], &'a [&'a str]),
         entities: usize,
     ) -> Self {
-        Declared { hooks, variants, params, entities, steps, required_steps, turn: &[] }
+        Declared {
+            hooks,
+            variants,
+            params,
+            entities,
+            counted: 0,
+            count_keys: &[],
+            count_max: 0,
+            steps,
+            required_steps,
+            turn: &[],
+        }
     }
 
     /// The switch point of hook `h` (see `engine::Touched`).
@@ -118,9 +141,13 @@ impl<'a> Declared<'a> {
     pub fn step_point(&self, s: usize) -> usize {
         self.hooks.len() + self.params.len() + self.entities + s
     }
+    /// The switch point of counted entity `e`'s number.
+    pub fn count_point(&self, e: usize) -> usize {
+        self.hooks.len() + self.params.len() + self.entities + self.steps.len() + e
+    }
     /// The point a `reading:` condition on interpretation `i` marks.
     pub fn interpretation_point(&self, i: usize) -> usize {
-        self.hooks.len() + self.params.len() + self.entities + self.steps.len() + i
+        self.count_point(self.counted) + i
     }
 }
 
@@ -154,21 +181,22 @@ pub(super) fn lower_data<R>(
     let mut out = Vec::new();
     for (key, value) in set {
         let name = &key.0.value;
-        match decl.params.iter().position(|p| p == name) {
-            Some(_) if value.value > MAX_NUMBER => diags.error(
+        let v = value.value;
+        let count = || decl.count_keys.iter().position(|k| k == name);
+        match (decl.params.iter().position(|p| p == name), count()) {
+            (Some(_), _) if v > MAX_NUMBER => diags.error(
                 from.path,
                 position(value),
-                format!(
-                    "{what} sets `{name}` to {}, more than {MAX_NUMBER} (the bound on every catalog number)",
-                    value.value
-                ),
+                format!("{what} sets `{name}` to {v}, more than {MAX_NUMBER} (the bound on every catalog number)"),
             ),
-            Some(param) => out.push(Change::Set { param, value: value.value }),
-            None => diags.error(
+            (Some(param), _) => out.push(Change::Set { param, value: v }),
+            (None, Some(_)) if v > decl.count_max => diags.error(
                 from.path,
-                position(&key.0),
-                format!("{what} sets unknown parameter `{name}`; parameters: {}", decl.params.join(", ")),
+                position(value),
+                format!("{what} sets `{name}` to {v}, more than {} (the most of one entity)", decl.count_max),
             ),
+            (None, Some(entity)) => out.push(Change::Count { entity: entity as u32, value: v }),
+            (None, None) => diags.error(from.path, position(&key.0), unknown_key(what, name, decl)),
         }
     }
     out.extend(replace.iter().filter_map(|r| lower_replace(Patch::Replace(r), from, diags)));
@@ -178,11 +206,23 @@ pub(super) fn lower_data<R>(
     out
 }
 
+/// What a `set:` key no parameter and no entity's number has is told: the
+/// parameters, or for a key of three parts (`events.fire.copies`) the
+/// closest entity's number.
+fn unknown_key(what: &str, name: &str, decl: &Declared<'_>) -> String {
+    if name.split('.').count() == 3 && !decl.count_keys.is_empty() {
+        let hint = did_you_mean(decl.count_keys.iter().map(String::as_str), name);
+        return format!("{what} sets `{name}`, which is no entity's number{hint}");
+    }
+    format!("{what} sets unknown parameter `{name}`; parameters: {}", decl.params.join(", "))
+}
+
 /// The switch points a list of changes touches.
 pub(super) fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec<usize>) {
     for c in data {
         points.push(match *c {
             Change::Set { param, .. } => decl.param_point(param),
+            Change::Count { entity, .. } => decl.count_point(entity as usize),
             Change::Replace { entity, .. } => decl.entity_point(entity as usize),
             Change::Step { at, .. } => decl.step_point(at as usize),
             Change::Add { step, .. } | Change::Remove { step } | Change::Move { step, .. } => {

@@ -58,7 +58,10 @@ impl super::Entry for DodgeCity {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
-        super::describe_change(c, &ChangeWords { params: readings::PARAMS, entity: Some(&entity), steps: None })
+        super::describe_change(
+            c,
+            &ChangeWords { params: readings::PARAMS, counts: &[], entity: Some(&entity), steps: None },
+        )
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         r.sources.keys().map(|k| format!("{}/{k}", r.id)).collect()

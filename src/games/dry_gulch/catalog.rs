@@ -210,11 +210,17 @@ fn lower_readings(
     tables: &mut Tables<Dg>,
     diags: &mut Diagnostics,
 ) -> Readings {
-    let declared = readings::declared(evs.len());
+    let ids = |ids: &mut dyn Iterator<Item = &Spanned<String>>| ids.map(|i| i.value.clone()).collect::<Vec<_>>();
+    let count_keys = count_keys(
+        &ids(&mut lay.resources.iter().map(|e| &e.raw.id)),
+        &ids(&mut evs.iter().map(|e| &e.id)),
+        &ids(&mut lay.buildings.iter().map(|e| &e.raw.id)),
+    );
+    let declared = readings::declared(evs.len(), count_keys.len());
     let (tf, tpos) = section_at(lay, "turn");
     let steps = common::lower_turn(tf, &lay.game.turn.phases, tpos, &declared, diags);
     let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
-    let lowering = Declared { turn: &steps, ..declared };
+    let lowering = Declared { turn: &steps, count_keys: &count_keys, ..declared };
     let mut replacements: Vec<Vec<Effect>> = Vec::new();
     let tested = tables.readings.clone();
     let mut lower_replace = |patch: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| {

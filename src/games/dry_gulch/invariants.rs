@@ -2,19 +2,21 @@
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
 
-use std::sync::OnceLock;
-
 use super::readings::{
     AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, EventDeckComposition, HandCutReactions,
     MarkerRemoval, P, RewardCardTiming, VioletCards,
 };
-use super::rules::{Action, Damage, Event, Fault, Phase, State, card_totals, in_resource_deck};
-use super::rules_data::{Ability, Bld, CardKind, Plot, ReactionKey, Rules, kind};
+use super::rules::{Action, Damage, Event, Fault, Phase, State};
+use super::rules_data::{Bld, CardKind, Plot, ReactionKey, Rules};
 use smallvec::SmallVec;
 
 use super::rules::End;
 use crate::engine::{Check, InvariantDef, Reads, Violation};
+
+mod dealt;
 use crate::engine::{EndReason, Hook, Id, Imbalance, Tally};
+use dealt::Dealt;
+pub use dealt::DealtTables;
 
 crate::invariant_table! { Fault;
     "card-conservation": "every resource and event card is in exactly one place, and the totals per card never change",
@@ -76,78 +78,6 @@ fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
 /// (checking must not change what counts as reached).
 fn reading<H: Hook>(s: &State) -> H {
     H::from_index(s.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
-}
-
-/// What the invariants compare the state with, fixed for a whole game:
-/// each card kind's deck and its copies, from the catalog and the two
-/// readings that deal the decks (`violet-cards`, `event-deck-composition`),
-/// never from the state, and the catalog's numbers the checks read after
-/// every action (permits, influence, the bank) in tables of their own.
-/// Worked out the first time a game under a pair of readings is checked
-/// and kept with the rules (`Rules::dealt`), so no check after an action
-/// works it out again.
-#[derive(Debug, Clone)]
-pub struct Dealt {
-    /// Whether a kind lies in the resource piles (a kind no card has counts
-    /// as a resource, as `in_resource_deck` says); room for every id, so a
-    /// card's class is read with no bounds check.
-    resource: [bool; Id::<kind::Card>::CAPACITY],
-    /// Copies of each card kind, in kind order.
-    totals: Vec<u32>,
-    /// Permits of each building, in building order.
-    permits: Vec<u32>,
-    /// The influence an influence card in front of a player adds, by card
-    /// kind (none for a resource card).
-    card_influence: [u32; Id::<kind::Card>::CAPACITY],
-    /// What the board pass reads of each building, in building order.
-    buildings: Vec<Standing>,
-    /// Whether each plot is the bank plot, in plot order.
-    bank_plot: Vec<bool>,
-}
-
-/// What the board pass reads of a building, out of its catalog entry.
-#[derive(Debug, Clone, Copy)]
-struct Standing {
-    influence: u32,
-    residence: bool,
-    bank: bool,
-}
-
-/// `Dealt` for each pair of the readings, filled on first use.
-#[derive(Debug, Clone, Default)]
-pub struct DealtTables([OnceLock<Dealt>; 4]);
-
-impl DealtTables {
-    fn get(&self, rules: &Rules, split: EventDeckComposition, violet: VioletCards) -> &Dealt {
-        let at = (split as usize * VioletCards::OPTIONS.len() + violet as usize) % self.0.len();
-        self.0[at].get_or_init(|| {
-            let mut resource = [true; Id::<kind::Card>::CAPACITY];
-            for c in rules.cards() {
-                resource[c.index()] = in_resource_deck(rules, violet, c);
-            }
-            let mut card_influence = [0; Id::<kind::Card>::CAPACITY];
-            for c in rules.cards() {
-                card_influence[c.index()] = rules.event_of(c).map_or(0, |e| rules.events[e].influence);
-            }
-            let buildings = rules
-                .buildings
-                .iter()
-                .map(|b| Standing {
-                    influence: b.influence,
-                    residence: b.ability == Some(Ability::Residence),
-                    bank: b.ability == Some(Ability::Bank),
-                })
-                .collect();
-            Dealt {
-                resource,
-                totals: card_totals(rules, split, violet),
-                permits: rules.buildings.iter().map(|b| b.permits).collect(),
-                card_influence,
-                buildings,
-                bank_plot: rules.plots.iter().map(|p| p.bank).collect(),
-            }
-        })
-    }
 }
 
 /// Card conservation is the engine's check over every zone a card can lie
@@ -563,7 +493,8 @@ impl Check for State {
         // which pile a card belongs to (the violet cards' is the reading
         // violet-cards), how many copies the game has and the catalog's
         // numbers, fixed for the game
-        let dealt = rules.dealt.get(rules, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
+        let dealt = rules.dealt.get(rules, &s.readings, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
+        let dealt = &*dealt;
         let cards_wait = cards(s, rules, dealt)?;
         let permits_wait = permits(s, rules, dealt, before, action)?;
         hands(s, rules, action, events)?;

@@ -59,7 +59,13 @@ impl super::Entry for DryGulch {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
-        let words = ChangeWords { params: readings::PARAMS, entity: Some(&entity), steps: Some(readings::PROCEDURES) };
+        let counts = r.count_keys();
+        let words = ChangeWords {
+            params: readings::PARAMS,
+            counts: &counts,
+            entity: Some(&entity),
+            steps: Some(readings::PROCEDURES),
+        };
         super::describe_change(c, &words)
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {

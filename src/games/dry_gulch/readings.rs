@@ -169,10 +169,13 @@ crate::procedures! {
 }
 
 /// What the code declares, for lowering a catalog with `events` event cards
-/// (the entities a `replace:` names); `turn` is left empty (the catalog's
-/// turn is lowered against this).
-pub fn declared(events: usize) -> Declared<'static> {
-    Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, Proc::REQUIRED), events)
+/// (the entities a `replace:` names) and `counted` numbers a `set:` may
+/// change (`Rules::count_keys`: each card's copies and each building's
+/// permits, at most `MAX_COPIES` each); `turn` and the keys are left empty
+/// (the catalog's turn is lowered against this, with the keys).
+pub fn declared(events: usize, counted: usize) -> Declared<'static> {
+    let code = Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, Proc::REQUIRED), events);
+    Declared { counted, count_max: super::bounds::MAX_COPIES, ..code }
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ use crate::lang::{self, Agenda, Steps};
 mod apply;
 mod copies;
 mod deck;
-pub(crate) use deck::{card_totals, in_resource_deck};
+pub(crate) use deck::{card_totals, counted_permits, in_resource_deck};
 mod describe;
 mod disasters;
 mod execute;

@@ -243,6 +243,21 @@ impl Rules {
         }
     }
     /// How many copies of a card kind the deck has (0 for no such kind).
+    /// The counted entity (`Change::Count`) that is building `b`'s permits:
+    /// the card kinds' copies come first, in kind order.
+    pub fn permits_counted(&self, b: Bld) -> u32 {
+        (self.card_count() + b.index()) as u32
+    }
+    /// The `set:` key of every counted entity's number, in counted order.
+    pub fn count_keys(&self) -> Vec<String> {
+        let ids = |ids: &mut dyn Iterator<Item = &String>| ids.cloned().collect::<Vec<_>>();
+        let (r, e, b) = (
+            ids(&mut self.resources.iter().map(|r| &r.id)),
+            ids(&mut self.events.iter().map(|e| &e.id)),
+            ids(&mut self.buildings.iter().map(|b| &b.id)),
+        );
+        count_keys(&r, &e, &b)
+    }
     pub fn copies(&self, c: CardKind) -> u32 {
         match self.event_of(c) {
             Some(e) => self.events[e].copies,
@@ -319,4 +334,16 @@ pub fn rule_sources() -> Sources {
         ("game.over", "dry-gulch-en \u{a7} Winning the Game"),
     ];
     Sources { by_rule: pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect() }
+}
+
+/// The `set:` keys of the numbers a reading, a variant or a house rule may
+/// change, in the order `Change::Count` numbers them: each card's copies
+/// (`resources.<id>.copies`, then `events.<id>.copies`, the card kinds'
+/// order), then each building's permits (`buildings.<id>.permits`).
+pub fn count_keys(resources: &[String], events: &[String], buildings: &[String]) -> Vec<String> {
+    let keys = |file: &str, ids: &[String], field: &str| {
+        ids.iter().map(|id| format!("{file}.{id}.{field}")).collect::<Vec<_>>()
+    };
+    [keys("resources", resources, "copies"), keys("events", events, "copies"), keys("buildings", buildings, "permits")]
+        .concat()
 }

@@ -64,7 +64,7 @@ impl super::Entry for RedDogJunction {
         ]
     }
     fn describe_change(_r: &Rules, c: &Change) -> String {
-        super::describe_change(c, &ChangeWords { params: readings::PARAMS, entity: None, steps: None })
+        super::describe_change(c, &ChangeWords { params: readings::PARAMS, counts: &[], entity: None, steps: None })
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         r.rule_ids.iter().map(|k| format!("{}/{k}", r.id)).collect()

@@ -1,6 +1,7 @@
 //! Which cards a game is dealt, and which deck each belongs to: the
-//! catalog's copies as the readings `event-deck-composition` and
-//! `violet-cards` read them; and drawing from the resource and permit
+//! catalog's copies, or the number a reading or variant sets
+//! (`set: {events.fire.copies: 6}`), as the readings
+//! `event-deck-composition` and `violet-cards` read them; and drawing from the resource and permit
 //! decks, into a hand or beside it (`reward-card-german-rule-7`).
 
 use super::*;
@@ -9,7 +10,7 @@ impl State {
     /// The copies of card `c` in this game (the readings read without
     /// recording them, for the invariants).
     pub fn card_copies(&self, rules: &Rules, c: CardKind) -> u32 {
-        deck_copies(rules, self.peek::<EventDeckComposition>(), self.peek::<VioletCards>(), c)
+        deck_copies(rules, &self.readings, self.peek::<EventDeckComposition>(), self.peek::<VioletCards>(), c)
     }
 
     /// Whether card `c` is shuffled, drawn and discarded with the resource
@@ -27,9 +28,27 @@ impl State {
 
 /// `deck_copies` of every card kind, in kind order, what the decks move
 /// worked out once (for the conservation invariant's fixed totals).
-pub(crate) fn card_totals(rules: &Rules, split: EventDeckComposition, violet: VioletCards) -> Vec<u32> {
-    let moved = Moved::new(rules, violet);
-    rules.cards().map(|c| moved.copies(rules, split, c)).collect()
+pub(crate) fn card_totals(
+    rules: &Rules,
+    readings: &Readings,
+    split: EventDeckComposition,
+    violet: VioletCards,
+) -> Vec<u32> {
+    let moved = Moved::new(rules, readings, violet);
+    rules.cards().map(|c| moved.copies(rules, readings, split, c)).collect()
+}
+
+/// The copies of card `c` in this configuration before the readings move
+/// any between the decks: the catalog's, or the number a reading or a
+/// variant sets.
+pub(crate) fn counted_copies(rules: &Rules, readings: &Readings, c: CardKind) -> u32 {
+    readings.count(c.index() as u32).unwrap_or_else(|| rules.copies(c))
+}
+
+/// The permits of building `b` in this configuration: the catalog's, or
+/// the number a reading or a variant sets.
+pub(crate) fn counted_permits(rules: &Rules, readings: &Readings, b: Bld) -> u32 {
+    readings.count(rules.permits_counted(b)).unwrap_or(rules.buildings[b.index()].permits)
 }
 
 /// Whether card `c` starts in the resource deck under `violet`.
@@ -40,15 +59,22 @@ pub(crate) fn in_resource_deck(rules: &Rules, violet: VioletCards, c: CardKind) 
     }
 }
 
-/// The copies of card `c` in a game read with `split` and `violet`.
+/// The copies of card `c` in a game configured as `readings` says, read
+/// with `split` and `violet`.
 ///
 /// Under `violet-cards: resource-cards` the violet cards are among the
 /// printed resource cards, so the resource kinds give up as many copies
 /// (one each in catalog order, round and round) and the event deck's
 /// freed places go to the red cards (one each in catalog order, round and
 /// round): the printed totals stay.
-pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, violet: VioletCards, c: CardKind) -> u32 {
-    Moved::new(rules, violet).copies(rules, split, c)
+pub(crate) fn deck_copies(
+    rules: &Rules,
+    readings: &Readings,
+    split: EventDeckComposition,
+    violet: VioletCards,
+    c: CardKind,
+) -> u32 {
+    Moved::new(rules, readings, violet).copies(rules, readings, split, c)
 }
 
 /// What `violet-cards: resource-cards` moves between the decks, worked out
@@ -58,19 +84,20 @@ pub(crate) fn deck_copies(rules: &Rules, split: EventDeckComposition, violet: Vi
 struct Moved(Option<(u32, SmallVec<[CardKind; 8]>)>);
 
 impl Moved {
-    fn new(rules: &Rules, violet: VioletCards) -> Moved {
+    fn new(rules: &Rules, readings: &Readings, violet: VioletCards) -> Moved {
         if violet == VioletCards::EventCards {
             return Moved(None);
         }
         let is = |k: CardKind, t: Triangle| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == t);
-        let moved: u32 = rules.cards().filter(|&k| is(k, Triangle::Violet)).map(|k| rules.copies(k)).sum();
+        let moved: u32 =
+            rules.cards().filter(|&k| is(k, Triangle::Violet)).map(|k| counted_copies(rules, readings, k)).sum();
         let reds = rules.cards().filter(|&k| is(k, Triangle::Red)).collect();
         Moved(Some((moved, reds)))
     }
 
     /// `deck_copies` of card `c`.
-    fn copies(&self, rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 {
-        let base = split_copies(rules, split, c);
+    fn copies(&self, rules: &Rules, readings: &Readings, split: EventDeckComposition, c: CardKind) -> u32 {
+        let base = split_copies(rules, readings, split, c);
         let Some((moved, reds)) = &self.0 else {
             return base;
         };
@@ -93,8 +120,9 @@ impl Moved {
 /// one copy moved from the spreading fire to the other disaster under
 /// `event-deck-composition: vandalism-seven` (the role names the fire; the
 /// other disaster is the one other red card, when there is exactly one).
-fn split_copies(rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 {
-    let base = rules.copies(c);
+fn split_copies(rules: &Rules, readings: &Readings, split: EventDeckComposition, c: CardKind) -> u32 {
+    let copies = |k| counted_copies(rules, readings, k);
+    let base = copies(c);
     // the default split needs no search for the other red card (the
     // conservation invariant asks this of every card after every action)
     let (EventDeckComposition::VandalismSeven, Some(fire)) = (split, rules.spreading_fire) else {
@@ -102,7 +130,7 @@ fn split_copies(rules: &Rules, split: EventDeckComposition, c: CardKind) -> u32 
     };
     let red = |k: CardKind| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == Triangle::Red);
     // only the fire and the other red card move: no search for any other card
-    if rules.copies(fire) == 0 || (c != fire && !red(c)) {
+    if copies(fire) == 0 || (c != fire && !red(c)) {
         return base;
     }
     let mut others = rules.cards().filter(|&k| k != fire && red(k));

@@ -65,6 +65,10 @@ impl State {
         };
         s.r::<EventDeckComposition>(); // the deck's split differs in every game
         s.r::<VioletCards>(); // so do both decks when the violet cards move
+        // and so does every card's and permit's number a reading may set
+        for e in 0..rules.declared.counted {
+            s.touched.mark(rules.declared.count_point(e));
+        }
         s.deal();
         Ok(s)
     }
@@ -158,12 +162,13 @@ fn decks(rules: &Rules, readings: &Readings, chance: &mut Chance) -> Decks {
         VioletCards::from_index(hook(VioletCards::INDEX)),
     );
     let copies = |events: bool| -> Vec<u32> {
-        let n = |c| deck::deck_copies(rules, split, violet, c);
+        let n = |c| deck::deck_copies(rules, readings, split, violet, c);
         rules.cards().map(|c| if deck::in_resource_deck(rules, violet, c) != events { n(c) } else { 0 }).collect()
     };
     let mut resource_deck = Pile::from_counts(&copies(false));
     let mut event_deck = Pile::from_counts(&copies(true));
-    let mut permit_deck = Pile::from_counts(&rules.buildings.iter().map(|b| b.permits).collect::<Vec<_>>());
+    let permits: Vec<u32> = rules.buildings().map(|b| deck::counted_permits(rules, readings, b)).collect();
+    let mut permit_deck = Pile::from_counts(&permits);
     resource_deck.shuffle(chance);
     event_deck.shuffle(chance);
     permit_deck.shuffle(chance);

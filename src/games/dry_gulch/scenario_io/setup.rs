@@ -103,7 +103,7 @@ impl State {
                 return Ok(held);
             }
         }
-        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), rules.copies(c)))
+        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), self.card_copies(rules, c)))
     }
 
     /// Takes one permit for `b` from the piles, then other players' permits.
