@@ -163,6 +163,8 @@ fn fires_spread(rules: &AnyRules, games: u64) -> usize {
 fn renaming_the_fire_card_keeps_spreading_fire_through_its_role() {
     let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "rename-fire");
     scratch.edit("events.yaml", "  - id: fire\n", "  - id: blaze\n");
+    // the one place the catalog names the card by id: a reading's numbers
+    scratch.edit("interpretations.yaml", "events.fire.copies", "events.blaze.copies");
     let renamed = load(&scratch.0).unwrap();
     let bundled = load(&manifest_dir().join("rules/dry-gulch")).unwrap();
     assert_eq!(dry_gulch(&renamed).events[0].id, "blaze");

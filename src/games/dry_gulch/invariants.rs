@@ -3,8 +3,8 @@
 //! code that maintains it, and each has a fault that breaks exactly it.
 
 use super::readings::{
-    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, EventDeckComposition, HandCutReactions,
-    MarkerRemoval, P, RewardCardTiming, VioletCards,
+    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, HandCutReactions, MarkerRemoval, P,
+    RewardCardTiming, VioletCards,
 };
 use super::rules::{Action, Damage, Event, Fault, Phase, State};
 use super::rules_data::{Bld, CardKind, Plot, ReactionKey, Rules};
@@ -16,7 +16,7 @@ use crate::engine::{Check, InvariantDef, Reads, Violation};
 mod dealt;
 use crate::engine::{EndReason, Hook, Id, Imbalance, Tally};
 use dealt::Dealt;
-pub use dealt::DealtTables;
+pub use dealt::{DealtCache, DealtTables};
 
 crate::invariant_table! { Fault;
     "card-conservation": "every resource and event card is in exactly one place, and the totals per card never change",
@@ -493,8 +493,7 @@ impl Check for State {
         // which pile a card belongs to (the violet cards' is the reading
         // violet-cards), how many copies the game has and the catalog's
         // numbers, fixed for the game
-        let dealt = rules.dealt.get(rules, &s.readings, reading::<EventDeckComposition>(s), reading::<VioletCards>(s));
-        let dealt = &*dealt;
+        let dealt = rules.dealt.get(rules, &s.readings, reading::<VioletCards>(s), &s.dealt);
         let cards_wait = cards(s, rules, dealt)?;
         let permits_wait = permits(s, rules, dealt, before, action)?;
         hands(s, rules, action, events)?;

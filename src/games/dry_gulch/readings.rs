@@ -84,8 +84,6 @@ crate::hooks! { HOOKS;
     RevealedNotTaken = "revealed-not-taken" { FaceUp = "face-up", Discarded = "discarded" }
     /// Whether a plot pays its reward in every reward phase or once.
     PlotReward = "plot-reward" { EveryRewardPhase = "every-reward-phase", Once = "once" }
-    /// How the disaster cards split between Fire and the other disaster.
-    EventDeckComposition = "event-deck-composition" { FireSeven = "fire-seven", VandalismSeven = "vandalism-seven" }
     /// Whether the violet (influence) cards are among the resource cards.
     VioletCards = "violet-cards" { EventCards = "event-cards", ResourceCards = "resource-cards" }
     /// Whether the owners named by an influence card decide to draw its reward.

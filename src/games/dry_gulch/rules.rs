@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::effects::{DAMAGE, Dg, Queued};
+use super::invariants::DealtCache;
 use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
@@ -331,6 +332,10 @@ pub struct State {
     /// Which switch points the engine used (bookkeeping, not game state).
     #[serde(skip)]
     pub touched: Touched,
+    /// What the invariants compare with, once found for a configuration
+    /// that sets numbers (a cache, not game state).
+    #[serde(skip)]
+    pub dealt: DealtCache,
     /// Target of the effect being resolved (for `target-owner`).
     pub target: Option<Plot>,
     /// The hand-limit cut under way or done this turn as a draw (`hand-cut-reactions:

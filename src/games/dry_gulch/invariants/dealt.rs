@@ -1,21 +1,23 @@
-//! What the invariants compare a game with, worked out once per
-//! configuration's dealing readings and numbers and kept with the rules.
+//! What the invariants compare a game with, worked out once per dealing
+//! reading and set of numbers a configuration sets, and kept with the rules.
 
+use std::cell::OnceCell;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::engine::{Hook, Id, Readings};
-use crate::games::dry_gulch::readings::{EventDeckComposition, VioletCards};
+use crate::engine::{Id, Readings};
+use crate::games::dry_gulch::readings::VioletCards;
 use crate::games::dry_gulch::rules::{card_totals, counted_permits, in_resource_deck};
 use crate::games::dry_gulch::rules_data::{Ability, Rules, kind};
 
 /// What the invariants compare the state with, fixed for a whole game:
-/// each card kind's deck and its copies, from the catalog and the two
-/// readings that deal the decks (`violet-cards`, `event-deck-composition`),
-/// never from the state, and the catalog's numbers the checks read after
-/// every action (permits, influence, the bank) in tables of their own.
-/// Worked out the first time a game under a pair of readings is checked
-/// and kept with the rules (`Rules::dealt`), so no check after an action
-/// works it out again.
+/// each card kind's deck and its copies and each building's permits, from
+/// the catalog, the numbers the configuration sets (`Readings::counts`:
+/// `event-deck-composition` sets two) and the reading that deals the
+/// violet cards (`violet-cards`), never from the state, and the catalog's
+/// numbers the checks read after every action (influence, the bank) in
+/// tables of their own. Worked out the first time a game so configured is
+/// checked and kept with the rules (`Rules::dealt`), so no check after an
+/// action works it out again.
 #[derive(Debug, Clone)]
 pub(super) struct Dealt {
     /// Whether a kind lies in the resource piles (a kind no card has counts
@@ -43,17 +45,18 @@ pub(super) struct Standing {
     pub(super) bank: bool,
 }
 
-/// `Dealt` for each pair of the dealing readings, filled on first use; and,
+/// `Dealt` for each reading of `violet-cards`, filled on first use; and,
 /// for a configuration that sets numbers of cards or permits
-/// (`Readings::counts`), one for each distinct set of numbers and pair.
+/// (`Readings::counts`), one for each distinct set of numbers and reading,
+/// found under a lock once per game (`DealtCache`).
 #[derive(Debug, Default)]
 pub struct DealtTables {
-    printed: [OnceLock<Dealt>; 4],
+    printed: [OnceLock<Dealt>; 2],
     counted: Mutex<Vec<(Key, Arc<Dealt>)>>,
 }
 
 /// What a `Dealt` of a configuration that sets numbers depends on.
-type Key = (EventDeckComposition, VioletCards, Vec<(u32, u32)>);
+type Key = (VioletCards, Vec<(u32, u32)>);
 
 impl Clone for DealtTables {
     fn clone(&self) -> Self {
@@ -62,49 +65,50 @@ impl Clone for DealtTables {
     }
 }
 
-/// A `Dealt` as `DealtTables::get` gives it: kept with the rules for the
-/// catalog's numbers, shared for numbers a configuration sets.
-pub(super) enum DealtRef<'a> {
-    Printed(&'a Dealt),
-    Counted(Arc<Dealt>),
-}
+/// The `Dealt` of a configuration that sets numbers, kept with a game's
+/// state once found, so a check after an action takes no lock: a cache of
+/// the configuration, equal to any other and not serialised.
+#[derive(Debug, Clone, Default)]
+pub struct DealtCache(OnceCell<Arc<Dealt>>);
 
-impl std::ops::Deref for DealtRef<'_> {
-    type Target = Dealt;
-    fn deref(&self) -> &Dealt {
-        match self {
-            DealtRef::Printed(d) => d,
-            DealtRef::Counted(d) => d,
-        }
+impl PartialEq for DealtCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
     }
 }
 
+impl Eq for DealtCache {}
+
 impl DealtTables {
-    pub(super) fn get(
-        &self,
+    /// The `Dealt` of a game configured as `readings` says, with
+    /// `violet-cards` read as `violet`; `cache` is the game's.
+    pub(super) fn get<'a>(
+        &'a self,
         rules: &Rules,
         readings: &Readings,
-        split: EventDeckComposition,
         violet: VioletCards,
-    ) -> DealtRef<'_> {
+        cache: &'a DealtCache,
+    ) -> &'a Dealt {
         if readings.counts.is_empty() {
-            let at = (split as usize * VioletCards::OPTIONS.len() + violet as usize) % self.printed.len();
-            return DealtRef::Printed(self.printed[at].get_or_init(|| Dealt::new(rules, readings, split, violet)));
+            let at = violet as usize % self.printed.len();
+            return self.printed[at].get_or_init(|| Dealt::new(rules, readings, violet));
         }
-        // a poisoned lock only means another thread panicked mid-insert
-        let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
-        let key = |(s, v, c): &Key| *s == split && *v == violet && *c == readings.counts;
-        if let Some((_, d)) = counted.iter().find(|(k, _)| key(k)) {
-            return DealtRef::Counted(d.clone());
-        }
-        let d = Arc::new(Dealt::new(rules, readings, split, violet));
-        counted.push(((split, violet, readings.counts.clone()), d.clone()));
-        DealtRef::Counted(d)
+        cache.0.get_or_init(|| {
+            // a poisoned lock only means another thread panicked mid-insert
+            let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
+            let key = |(v, c): &Key| *v == violet && *c == readings.counts;
+            if let Some((_, d)) = counted.iter().find(|(k, _)| key(k)) {
+                return d.clone();
+            }
+            let d = Arc::new(Dealt::new(rules, readings, violet));
+            counted.push(((violet, readings.counts.clone()), d.clone()));
+            d
+        })
     }
 }
 
 impl Dealt {
-    fn new(rules: &Rules, readings: &Readings, split: EventDeckComposition, violet: VioletCards) -> Dealt {
+    fn new(rules: &Rules, readings: &Readings, violet: VioletCards) -> Dealt {
         let mut resource = [true; Id::<kind::Card>::CAPACITY];
         for c in rules.cards() {
             resource[c.index()] = in_resource_deck(rules, violet, c);
@@ -124,7 +128,7 @@ impl Dealt {
             .collect();
         Dealt {
             resource,
-            totals: card_totals(rules, readings, split, violet),
+            totals: card_totals(rules, readings, violet),
             permits: rules.buildings().map(|b| counted_permits(rules, readings, b)).collect(),
             card_influence,
             buildings,

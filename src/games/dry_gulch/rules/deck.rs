@@ -1,8 +1,9 @@
 //! Which cards a game is dealt, and which deck each belongs to: the
 //! catalog's copies, or the number a reading or variant sets
-//! (`set: {events.fire.copies: 6}`), as the readings
-//! `event-deck-composition` and `violet-cards` read them; and drawing from the resource and permit
-//! decks, into a hand or beside it (`reward-card-german-rule-7`).
+//! (`event-deck-composition: vandalism-seven` sets
+//! `events.fire.copies: 6`), as the reading `violet-cards` deals them; and
+//! drawing from the resource and permit decks, into a hand or beside it
+//! (`reward-card-german-rule-7`).
 
 use super::*;
 
@@ -10,7 +11,7 @@ impl State {
     /// The copies of card `c` in this game (the readings read without
     /// recording them, for the invariants).
     pub fn card_copies(&self, rules: &Rules, c: CardKind) -> u32 {
-        deck_copies(rules, &self.readings, self.peek::<EventDeckComposition>(), self.peek::<VioletCards>(), c)
+        deck_copies(rules, &self.readings, self.peek::<VioletCards>(), c)
     }
 
     /// Whether card `c` is shuffled, drawn and discarded with the resource
@@ -28,14 +29,9 @@ impl State {
 
 /// `deck_copies` of every card kind, in kind order, what the decks move
 /// worked out once (for the conservation invariant's fixed totals).
-pub(crate) fn card_totals(
-    rules: &Rules,
-    readings: &Readings,
-    split: EventDeckComposition,
-    violet: VioletCards,
-) -> Vec<u32> {
+pub(crate) fn card_totals(rules: &Rules, readings: &Readings, violet: VioletCards) -> Vec<u32> {
     let moved = Moved::new(rules, readings, violet);
-    rules.cards().map(|c| moved.copies(rules, readings, split, c)).collect()
+    rules.cards().map(|c| moved.copies(rules, readings, c)).collect()
 }
 
 /// The copies of card `c` in this configuration before the readings move
@@ -59,22 +55,16 @@ pub(crate) fn in_resource_deck(rules: &Rules, violet: VioletCards, c: CardKind) 
     }
 }
 
-/// The copies of card `c` in a game configured as `readings` says, read
-/// with `split` and `violet`.
+/// The copies of card `c` in a game configured as `readings` says, dealt
+/// as `violet` reads the violet cards.
 ///
 /// Under `violet-cards: resource-cards` the violet cards are among the
 /// printed resource cards, so the resource kinds give up as many copies
 /// (one each in catalog order, round and round) and the event deck's
 /// freed places go to the red cards (one each in catalog order, round and
 /// round): the printed totals stay.
-pub(crate) fn deck_copies(
-    rules: &Rules,
-    readings: &Readings,
-    split: EventDeckComposition,
-    violet: VioletCards,
-    c: CardKind,
-) -> u32 {
-    Moved::new(rules, readings, violet).copies(rules, readings, split, c)
+pub(crate) fn deck_copies(rules: &Rules, readings: &Readings, violet: VioletCards, c: CardKind) -> u32 {
+    Moved::new(rules, readings, violet).copies(rules, readings, c)
 }
 
 /// What `violet-cards: resource-cards` moves between the decks, worked out
@@ -96,8 +86,8 @@ impl Moved {
     }
 
     /// `deck_copies` of card `c`.
-    fn copies(&self, rules: &Rules, readings: &Readings, split: EventDeckComposition, c: CardKind) -> u32 {
-        let base = split_copies(rules, readings, split, c);
+    fn copies(&self, rules: &Rules, readings: &Readings, c: CardKind) -> u32 {
+        let base = counted_copies(rules, readings, c);
         let Some((moved, reds)) = &self.0 else {
             return base;
         };
@@ -113,36 +103,6 @@ impl Moved {
             Some(at) => base + share(at, reds.len()),
             None => base,
         }
-    }
-}
-
-/// The copies of card `c` in a game read with `split`: the catalog's, with
-/// one copy moved from the spreading fire to the other disaster under
-/// `event-deck-composition: vandalism-seven` (the role names the fire; the
-/// other disaster is the one other red card, when there is exactly one).
-fn split_copies(rules: &Rules, readings: &Readings, split: EventDeckComposition, c: CardKind) -> u32 {
-    let copies = |k| counted_copies(rules, readings, k);
-    let base = copies(c);
-    // the default split needs no search for the other red card (the
-    // conservation invariant asks this of every card after every action)
-    let (EventDeckComposition::VandalismSeven, Some(fire)) = (split, rules.spreading_fire) else {
-        return base;
-    };
-    let red = |k: CardKind| rules.event_of(k).is_some_and(|e| rules.events[e].triangle == Triangle::Red);
-    // only the fire and the other red card move: no search for any other card
-    if copies(fire) == 0 || (c != fire && !red(c)) {
-        return base;
-    }
-    let mut others = rules.cards().filter(|&k| k != fire && red(k));
-    let (Some(other), None) = (others.next(), others.next()) else {
-        return base;
-    };
-    if c == fire {
-        base - 1
-    } else if c == other {
-        base + 1
-    } else {
-        base
     }
 }
 

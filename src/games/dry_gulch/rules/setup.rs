@@ -59,13 +59,13 @@ impl State {
             town_hall_closed: None,
             outcome: None,
             touched: Touched::default(),
+            dealt: DealtCache::default(),
             target: None,
             cut: None,
             fault: None,
         };
-        s.r::<EventDeckComposition>(); // the deck's split differs in every game
-        s.r::<VioletCards>(); // so do both decks when the violet cards move
-        // and so does every card's and permit's number a reading may set
+        s.r::<VioletCards>(); // both decks differ in every game when the violet cards move
+        // and so do they with every card's and permit's number a reading sets
         for e in 0..rules.declared.counted {
             s.touched.mark(rules.declared.count_point(e));
         }
@@ -154,15 +154,12 @@ type Decks = (Pile<kind::Card>, Pile<kind::Card>, Pile<kind::Building>);
 
 /// The three decks of this configuration, shuffled in this order.
 fn decks(rules: &Rules, readings: &Readings, chance: &mut Chance) -> Decks {
-    // the components, each kind in catalog order before the shuffle
-    // (the event deck's split is the reading event-deck-composition)
-    let hook = |i: usize| readings.hooks.get(i).copied().unwrap_or(0);
-    let (split, violet) = (
-        EventDeckComposition::from_index(hook(EventDeckComposition::INDEX)),
-        VioletCards::from_index(hook(VioletCards::INDEX)),
-    );
+    // the components, each kind in catalog order before the shuffle (the
+    // numbers readings set are in `readings`: the event deck's split is
+    // the reading event-deck-composition)
+    let violet = VioletCards::from_index(readings.hooks.get(VioletCards::INDEX).copied().unwrap_or(0));
     let copies = |events: bool| -> Vec<u32> {
-        let n = |c| deck::deck_copies(rules, readings, split, violet, c);
+        let n = |c| deck::deck_copies(rules, readings, violet, c);
         rules.cards().map(|c| if deck::in_resource_deck(rules, violet, c) != events { n(c) } else { 0 }).collect()
     };
     let mut resource_deck = Pile::from_counts(&copies(false));
