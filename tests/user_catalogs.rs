@@ -235,7 +235,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml",
             "        set: {turn.hand_limit: 12}\n",
             "        set: {events.fire.copies: 256}\n",
-            "interpretations.yaml:15:35: error: option `twelve` of interpretation `house-hand-limit` sets `events.fire.copies` to 256, more than 255 (the most of one entity)",
+            "interpretations.yaml:15:35: error: option `twelve` of interpretation `house-hand-limit` sets `events.fire.copies` to 256, more than 255 (the most the game counts of one entity)",
         ),
         (
             "undeclared-language",

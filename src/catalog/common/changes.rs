@@ -193,7 +193,10 @@ pub(super) fn lower_data<R>(
             (None, Some(_)) if v > decl.count_max => diags.error(
                 from.path,
                 position(value),
-                format!("{what} sets `{name}` to {v}, more than {} (the most of one entity)", decl.count_max),
+                format!(
+                    "{what} sets `{name}` to {v}, more than {} (the most the game counts of one entity)",
+                    decl.count_max
+                ),
             ),
             (None, Some(entity)) => out.push(Change::Count { entity: entity as u32, value: v }),
             (None, None) => diags.error(from.path, position(&key.0), unknown_key(what, name, decl)),

@@ -162,6 +162,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         replacements: readings.replacements,
         choices: tables.choices,
         declared: readings.declared,
+        count_keys: readings.count_keys,
         reactions,
         sources: super::rules_data::rule_sources(),
         dealt: Default::default(),
@@ -194,6 +195,7 @@ fn components(g: &GameFile) -> Components {
 struct Readings {
     turn: TurnPlan,
     declared: Declared<'static>,
+    count_keys: Vec<String>,
     variants: Vec<common::Variant>,
     interpretations: Vec<common::Interpretation>,
     /// The data effects their `replace:` and `steps:` compile to.
@@ -210,11 +212,10 @@ fn lower_readings(
     tables: &mut Tables<Dg>,
     diags: &mut Diagnostics,
 ) -> Readings {
-    let ids = |ids: &mut dyn Iterator<Item = &Spanned<String>>| ids.map(|i| i.value.clone()).collect::<Vec<_>>();
     let count_keys = count_keys(
-        &ids(&mut lay.resources.iter().map(|e| &e.raw.id)),
-        &ids(&mut evs.iter().map(|e| &e.id)),
-        &ids(&mut lay.buildings.iter().map(|e| &e.raw.id)),
+        lay.resources.iter().map(|e| e.raw.id.value.as_str()),
+        evs.iter().map(|e| e.id.value.as_str()),
+        lay.buildings.iter().map(|e| e.raw.id.value.as_str()),
     );
     let declared = readings::declared(evs.len(), count_keys.len());
     let (tf, tpos) = section_at(lay, "turn");
@@ -237,7 +238,7 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    Readings { turn, declared, variants, interpretations, replacements }
+    Readings { turn, declared, count_keys, variants, interpretations, replacements }
 }
 
 /// The numbers of `game.yaml`'s number sections, as (section, field, value).

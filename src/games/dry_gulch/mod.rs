@@ -59,10 +59,9 @@ impl super::Entry for DryGulch {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
-        let counts = r.count_keys();
         let words = ChangeWords {
             params: readings::PARAMS,
-            counts: &counts,
+            counts: &r.count_keys,
             entity: Some(&entity),
             steps: Some(readings::PROCEDURES),
         };

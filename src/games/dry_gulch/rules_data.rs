@@ -85,6 +85,9 @@ pub struct Rules {
     pub spreading_fire: Option<CardKind>,
     /// Parameter values from the catalog, in `readings::PARAMS` order.
     pub params: Vec<u32>,
+    /// The `set:` key of each counted entity's number (`count_keys`).
+    #[serde(skip)]
+    pub count_keys: Vec<String>,
     /// Effects of readings and variants: those put in place of an event's
     /// own, and the steps they add to the turn (indexed by the `with` of
     /// `Change::Replace` and `Change::Step`).
@@ -242,22 +245,12 @@ impl Rules {
             None => self.resources.get(c.index()).map_or("?", |r| r.id.as_str()),
         }
     }
-    /// How many copies of a card kind the deck has (0 for no such kind).
     /// The counted entity (`Change::Count`) that is building `b`'s permits:
     /// the card kinds' copies come first, in kind order.
     pub fn permits_counted(&self, b: Bld) -> u32 {
         (self.card_count() + b.index()) as u32
     }
-    /// The `set:` key of every counted entity's number, in counted order.
-    pub fn count_keys(&self) -> Vec<String> {
-        let ids = |ids: &mut dyn Iterator<Item = &String>| ids.cloned().collect::<Vec<_>>();
-        let (r, e, b) = (
-            ids(&mut self.resources.iter().map(|r| &r.id)),
-            ids(&mut self.events.iter().map(|e| &e.id)),
-            ids(&mut self.buildings.iter().map(|b| &b.id)),
-        );
-        count_keys(&r, &e, &b)
-    }
+    /// How many copies of a card kind the deck has (0 for no such kind).
     pub fn copies(&self, c: CardKind) -> u32 {
         match self.event_of(c) {
             Some(e) => self.events[e].copies,
@@ -340,10 +333,12 @@ pub fn rule_sources() -> Sources {
 /// change, in the order `Change::Count` numbers them: each card's copies
 /// (`resources.<id>.copies`, then `events.<id>.copies`, the card kinds'
 /// order), then each building's permits (`buildings.<id>.permits`).
-pub fn count_keys(resources: &[String], events: &[String], buildings: &[String]) -> Vec<String> {
-    let keys = |file: &str, ids: &[String], field: &str| {
-        ids.iter().map(|id| format!("{file}.{id}.{field}")).collect::<Vec<_>>()
-    };
-    [keys("resources", resources, "copies"), keys("events", events, "copies"), keys("buildings", buildings, "permits")]
-        .concat()
+pub fn count_keys<'a>(
+    resources: impl Iterator<Item = &'a str>,
+    events: impl Iterator<Item = &'a str>,
+    buildings: impl Iterator<Item = &'a str>,
+) -> Vec<String> {
+    let keys = |file: &'a str, field: &'a str| move |id: &str| format!("{file}.{id}.{field}");
+    let cards = resources.map(keys("resources", "copies")).chain(events.map(keys("events", "copies")));
+    cards.chain(buildings.map(keys("buildings", "permits"))).collect()
 }
