@@ -100,3 +100,46 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     assert_eq!(code, 2, "{msg}");
     assert!(msg.contains("game.yaml:3") && msg.contains("thursday-sheet"), "{msg}");
 }
+
+/// A reading of the table's own sets how many copies a card type has
+/// (`set: {cards.agent.copies: 15}`), as Dry Gulch's do: the deck is dealt
+/// with them and card conservation counts with them; one below what the
+/// set-up deals of the card, or of no card, is refused at its line.
+#[test]
+fn a_house_reading_sets_how_many_copies_a_card_has() {
+    let s = Scratch::copy_of(&house(), "rdj-copies");
+    let option = "      - id: actions-only\n";
+    let more =
+        "      - id: more-agents\n        consequence: \"fifteen Agents\"\n        set: {cards.agent.copies: 15}\n";
+    s.edit("interpretations.yaml", option, &format!("{more}{option}"));
+    let rules = load(&s.0);
+    let agent = rules.cards.iter().position(|c| c.id == "agent").unwrap();
+    for seed in 1..=6u64 {
+        let config = Config::new("red-dog-junction", 4, seed).with_reading("house-boost", "more-agents");
+        let config = Config { turn_cap: Some(80), ..config };
+        let state = State::setup(&rules, &config).unwrap();
+        let totals = state.card_totals(&rules);
+        assert_eq!(totals[agent], 15);
+        // six Agents more than the catalog's nine, every other card as it was
+        let printed = State::setup(&rules, &Config { interpretations: Default::default(), ..config.clone() }).unwrap();
+        let mut expected = printed.card_totals(&rules);
+        expected[agent] += 6;
+        assert_eq!(totals, expected);
+        let mut chooser = RandomChooser::new(seed);
+        let run = run_game::<State>(&rules, &config, &mut chooser, Checks::ALL, None, 20_000, &mut []).unwrap();
+        assert!(run.failure.is_none(), "{:?} ({})", run.failure, config.flags());
+    }
+    let (code, out, _) = rulecheck(&["explain", "--game", "red-dog-junction", "house-boost", "--rules", s.path()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[sets cards.agent.copies to 15]"), "{out}");
+    for (set, says) in [
+        ("{cards.agent.copies: 4}", "sets `cards.agent.copies` to 4, fewer than 5 (what the game deals of it)"),
+        ("{cards.agnet.copies: 9}", "which is no entity's number; did you mean `cards.agent.copies`?"),
+    ] {
+        s.edit("interpretations.yaml", "{cards.agent.copies: 15}", set);
+        let (code, msg) = validate(&s);
+        assert_eq!(code, 2, "{msg}");
+        assert!(msg.contains("interpretations.yaml:14:") && msg.contains(says), "{msg}");
+        s.edit("interpretations.yaml", set, "{cards.agent.copies: 15}");
+    }
+}

@@ -95,6 +95,10 @@ pub struct Declared<'a> {
     /// while lowering only (empty in the copy kept for switch points).
     pub count_keys: &'a [String],
     pub count_max: u32,
+    /// The least each counted entity's number may be set to (what the
+    /// game deals of it at the most players), in the same order; none
+    /// where the list is shorter.
+    pub count_min: &'a [u32],
     /// The procedures the turn is made of (ids in the code's table), and
     /// the ones every turn must contain.
     pub steps: &'a [&'a str],
@@ -122,6 +126,7 @@ impl<'a> Declared<'a> {
             counted: 0,
             count_keys: &[],
             count_max: 0,
+            count_min: &[],
             steps,
             required_steps,
             turn: &[],
@@ -197,6 +202,11 @@ pub(super) fn lower_data<R>(
                     "{what} sets `{name}` to {v}, more than {} (the most the game counts of one entity)",
                     decl.count_max
                 ),
+            ),
+            (None, Some(e)) if v < decl.count_min.get(e).copied().unwrap_or(0) => diags.error(
+                from.path,
+                position(value),
+                format!("{what} sets `{name}` to {v}, fewer than {} (what the game deals of it)", decl.count_min[e]),
             ),
             (None, Some(entity)) => out.push(Change::Count { entity: entity as u32, value: v }),
             (None, None) => diags.error(from.path, position(&key.0), unknown_key(what, name, decl)),

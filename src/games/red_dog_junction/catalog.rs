@@ -10,7 +10,7 @@ use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::common::{
-    self, NumberTally, Numbers, Patch, RawCitation, Source, check_documents, cites as cites_of, ones,
+    self, Declared, NumberTally, Numbers, Patch, RawCitation, Source, check_documents, cites as cites_of, ones,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
@@ -106,7 +106,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, &mut tally, diags);
     let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, &mut tally, diags);
     check_documents(citations(&f, &sections), &documents, diags);
-    let (compiled, variants, interpretations) = lower_readings(lay, &cards, &cube_ids, &languages, diags);
+    let (compiled, variants, interpretations) = lower_readings(lay, (&cards, max), &cube_ids, &languages, diags);
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
     params[P::SecondPileTiles as usize] = pile_tiles.1;
@@ -171,12 +171,13 @@ fn citations<'a>(f: &'a Files<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'
 /// against what the code declares (a `replace:` names a card type).
 fn lower_readings(
     lay: &Layers<'_>,
-    cards: &[CardDef],
+    (cards, max): (&[CardDef], u32),
     cube_ids: &BTreeMap<String, Id<Cube>>,
     languages: &[String],
     diags: &mut Diagnostics,
 ) -> (Compiled, Vec<common::Variant>, Vec<common::Interpretation>) {
-    let decl = readings::declared(cards.len());
+    let (keys, least) = (readings::count_keys(cards.iter().map(|c| c.id.as_str())), starting_deals(cards, max));
+    let decl = Declared { count_keys: &keys, count_min: &least, ..readings::declared(cards.len()) };
     let card_ids: BTreeMap<String, Id<Card>> =
         cards.iter().enumerate().filter_map(|(i, c)| Some((c.id.clone(), Id::new(i).ok()?))).collect();
     let mut fx = EffectCompiler {
@@ -217,6 +218,12 @@ fn lower_readings(
         diags,
     );
     (Compiled { effects, replacements, choices: fx.tables.choices }, variants, interpretations)
+}
+
+/// What the set-up deals of each card type at the most players (its
+/// `starting` cards each): the least a reading may set its copies to.
+fn starting_deals(cards: &[CardDef], max: u32) -> Vec<u32> {
+    cards.iter().map(|c| c.starting.saturating_mul(max)).collect()
 }
 
 /// The Haberdashery's and the bank's locations, and the docks as a graph

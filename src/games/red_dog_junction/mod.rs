@@ -63,8 +63,9 @@ impl super::Entry for RedDogJunction {
             ("super deals", r.tiles.len()),
         ]
     }
-    fn describe_change(_r: &Rules, c: &Change) -> String {
-        super::describe_change(c, &ChangeWords { params: readings::PARAMS, counts: &[], entity: None, steps: None })
+    fn describe_change(r: &Rules, c: &Change) -> String {
+        let counts = readings::count_keys(r.cards.iter().map(|c| c.id.as_str()));
+        super::describe_change(c, &ChangeWords { params: readings::PARAMS, counts: &counts, entity: None, steps: None })
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         r.rule_ids.iter().map(|k| format!("{}/{k}", r.id)).collect()

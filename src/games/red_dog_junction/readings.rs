@@ -117,7 +117,15 @@ crate::switches! {
 pub const PROCEDURES: &[&str] = &["actions"];
 
 /// What the code declares, for lowering the catalog: the entities a
-/// `replace:` names are the catalog's `cards` card types.
+/// `replace:` names are the catalog's `cards` card types, and so are the
+/// entities whose number a `set:` changes (`cards.<id>.copies`, at most 60
+/// as the catalog's).
 pub fn declared(cards: usize) -> Declared<'static> {
-    Declared { turn: &[0], ..Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, PROCEDURES), cards) }
+    let code = Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, PROCEDURES), cards);
+    Declared { turn: &[0], counted: cards, count_max: 60, ..code }
+}
+
+/// The `set:` key of each card type's copies, in card order.
+pub fn count_keys<'a>(cards: impl Iterator<Item = &'a str>) -> Vec<String> {
+    cards.map(|id| format!("cards.{id}.copies")).collect()
 }

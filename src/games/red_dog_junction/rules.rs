@@ -406,13 +406,20 @@ impl State {
     /// first Boost type gains the `extra-boosts` parameter's), as a
     /// function, so the conservation invariant asks it per type without a
     /// list and reads the parameter once.
-    pub fn card_total<'a>(&self, rules: &'a Rules) -> impl Fn(Id<Card>) -> u32 + 'a {
+    pub fn card_total<'a>(&'a self, rules: &'a Rules) -> impl Fn(Id<Card>) -> u32 + 'a {
         let extra = self.p(P::ExtraBoosts);
         let first_boost = rules.cards.iter().position(|c| c.class == Class::Boost);
-        move |c| rules.card(c).copies + if first_boost == Some(c.index()) { extra } else { 0 }
+        let counts = &self.readings;
+        let copies = move |c: Id<Card>| counts.count(c.index() as u32).unwrap_or(rules.card(c).copies);
+        move |c| copies(c) + if first_boost == Some(c.index()) { extra } else { 0 }
     }
 
     fn setup_cards(&mut self, rules: &Rules) {
+        // the deal reads every card type's copies, which a reading may set
+        let declared = super::readings::declared(rules.cards.len());
+        for e in 0..declared.counted {
+            self.touched.mark(declared.count_point(e));
+        }
         let totals = self.card_totals(rules);
         let mut deck: Pile<Card> = Pile::from_counts(&totals);
         let automa_empty = self.solo && self.r::<AutomaStartingCrew>() == AutomaStartingCrew::EmptyStack;
