@@ -223,16 +223,22 @@ impl Readings {
     /// The number of counted entity `entity` this configuration sets, if a
     /// reading or a variant sets one (else the catalog's stands).
     pub fn count(&self, entity: u32) -> Option<u32> {
-        self.counts.binary_search_by_key(&entity, |(e, _)| *e).ok().map(|i| self.counts[i].1)
+        get_at(&self.counts, entity)
     }
 
     /// The replacement of an entity's effect, if a reading replaces it.
     pub fn replacement(&self, entity: u32) -> Option<u32> {
-        if self.replaced.is_empty() {
-            return None;
-        }
-        self.replaced.binary_search_by_key(&entity, |(e, _)| *e).ok().map(|i| self.replaced[i].1)
+        get_at(&self.replaced, entity)
     }
+}
+
+/// `entity`'s value in a list sorted by entity, if it has one (an empty
+/// list, the common case, is answered without a search).
+fn get_at(list: &[(u32, u32)], entity: u32) -> Option<u32> {
+    if list.is_empty() {
+        return None;
+    }
+    list.binary_search_by_key(&entity, |(e, _)| *e).ok().map(|i| list[i].1)
 }
 
 /// Sets `entity`'s value in a list sorted by entity (a later change to

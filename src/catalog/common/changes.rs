@@ -91,9 +91,10 @@ pub struct Declared<'a> {
     /// How many counted entities the game numbers (`Change::Count`).
     pub counted: usize,
     /// The `set:` key of each counted entity's number, in the game's
-    /// numbering (`events.fire.copies`), and the most one may be set to;
-    /// while lowering only (empty in the copy kept for switch points).
+    /// numbering (`events.fire.copies`); while lowering only (empty in the
+    /// copy kept for switch points).
     pub count_keys: &'a [String],
+    /// The most a counted entity's number may be set to.
     pub count_max: u32,
     /// The least each counted entity's number may be set to (what the
     /// game deals of it at the most players), in the same order; none
@@ -146,6 +147,11 @@ impl<'a> Declared<'a> {
     pub fn step_point(&self, s: usize) -> usize {
         self.hooks.len() + self.params.len() + self.entities + s
     }
+    /// The switch points of every counted entity's number (a game's deal,
+    /// which reads them all, marks them).
+    pub fn count_points(&self) -> std::ops::Range<usize> {
+        self.count_point(0)..self.count_point(self.counted)
+    }
     /// The switch point of counted entity `e`'s number.
     pub fn count_point(&self, e: usize) -> usize {
         self.hooks.len() + self.params.len() + self.entities + self.steps.len() + e
@@ -187,8 +193,8 @@ pub(super) fn lower_data<R>(
     for (key, value) in set {
         let name = &key.0.value;
         let v = value.value;
-        let count = || decl.count_keys.iter().position(|k| k == name);
-        match (decl.params.iter().position(|p| p == name), count()) {
+        let count = decl.count_keys.iter().position(|k| k == name);
+        match (decl.params.iter().position(|p| p == name), count) {
             (Some(_), _) if v > MAX_NUMBER => diags.error(
                 from.path,
                 position(value),

@@ -3,9 +3,9 @@
 //!
 //! A requirement unit of resource `r` is covered by one of: a card of `r`
 //! (direct; a Labor card covers `turn.labor_card_units` Labor units, which
-//! the `labor-card-value` reading `two` sets to 2; at 0 it pays none), a Handyman Brother (an ability), a General Store use (a
-//! good, one card of any kind), or substitution (`subst(r)` cards of any
-//! kind). Which store or substitute card covers which unit changes nothing,
+//! the `labor-card-value` reading `two` sets to 2; at 0 it pays none), a
+//! Handyman Brother (an ability), a General Store use (a good, one card of
+//! any kind), or substitution (`subst(r)` cards of any kind). Which store or substitute card covers which unit changes nothing,
 //! so a payment records counts per resource plus one pool of "any" cards.
 //!
 //! Canonical order of the enumeration: resources in catalog order; for each,

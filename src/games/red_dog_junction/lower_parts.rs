@@ -13,6 +13,9 @@ use crate::catalog::diag::Diagnostics;
 use crate::engine::{Id, id_at};
 use crate::yaml::{Spanned, position};
 
+/// The most copies of one card type, in `cards.yaml` or set by a reading.
+pub(super) const MAX_CARD_COPIES: u32 = 60;
+
 pub(super) type Places =
     (Vec<CubeDef>, BTreeMap<String, Id<Cube>>, Id<Cube>, Id<Cube>, Vec<LocDef>, BTreeMap<String, usize>);
 
@@ -306,7 +309,7 @@ pub(super) fn lower_cards(
             if c.cost.is_empty() {
                 diags.error(file, position(&c.id), format!("{what} has no cost"));
             }
-            let copies = small(file, &c.copies, 60, "copies", diags);
+            let copies = small(file, &c.copies, MAX_CARD_COPIES, "copies", diags);
             let starting = small(file, &c.starting, 10, "starting", diags);
             if starting * max > copies {
                 diags.error(

@@ -118,11 +118,11 @@ pub const PROCEDURES: &[&str] = &["actions"];
 
 /// What the code declares, for lowering the catalog: the entities a
 /// `replace:` names are the catalog's `cards` card types, and so are the
-/// entities whose number a `set:` changes (`cards.<id>.copies`, at most 60
-/// as the catalog's).
+/// entities whose number a `set:` changes (`cards.<id>.copies`, at most
+/// `MAX_CARD_COPIES`, as in the catalog).
 pub fn declared(cards: usize) -> Declared<'static> {
     let code = Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, PROCEDURES), cards);
-    Declared { turn: &[0], counted: cards, count_max: 60, ..code }
+    Declared { turn: &[0], counted: cards, count_max: super::lower_parts::MAX_CARD_COPIES, ..code }
 }
 
 /// The `set:` key of each card type's copies, in card order.

@@ -66,9 +66,7 @@ impl State {
         };
         s.r::<VioletCards>(); // both decks differ in every game when the violet cards move
         // and so do they with every card's and permit's number a reading sets
-        for e in 0..rules.declared.counted {
-            s.touched.mark(rules.declared.count_point(e));
-        }
+        rules.declared.count_points().for_each(|p| s.touched.mark(p));
         s.deal();
         Ok(s)
     }
@@ -154,9 +152,8 @@ type Decks = (Pile<kind::Card>, Pile<kind::Card>, Pile<kind::Building>);
 
 /// The three decks of this configuration, shuffled in this order.
 fn decks(rules: &Rules, readings: &Readings, chance: &mut Chance) -> Decks {
-    // the components, each kind in catalog order before the shuffle (the
-    // numbers readings set are in `readings`: the event deck's split is
-    // the reading event-deck-composition)
+    // the components, each kind in catalog order before the shuffle, with
+    // the numbers readings set (`event-deck-composition` sets two)
     let violet = VioletCards::from_index(readings.hooks.get(VioletCards::INDEX).copied().unwrap_or(0));
     let copies = |events: bool| -> Vec<u32> {
         let n = |c| deck::deck_copies(rules, readings, violet, c);
