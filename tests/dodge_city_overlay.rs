@@ -132,3 +132,53 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     assert_eq!(code, 2);
     assert!(err.contains("events.yaml:2:9") && err.contains("did you mean `gold-find`?"), "{err}");
 }
+
+/// A reading of the table's own sets how many copies a card or an event
+/// card has (`set: {cards.lady-1.copies: 3}`), as the other games' do: the
+/// decks are made with them and card conservation counts with them; a
+/// misspelt key or too many copies is refused at its line, and numbers
+/// that cannot deal every hand are refused when the game is set up.
+#[test]
+fn a_house_reading_sets_how_many_copies_a_card_has() {
+    let s = Scratch::copy_of(&house(), "dc-copies");
+    let option = "      - id: no-duels\n";
+    let more = "      - id: more-ladies\n        consequence: \"three Lady 1 and one gold find\"\n        set: {cards.lady-1.copies: 3, events.gold-find.copies: 1}\n";
+    s.edit("interpretations.yaml", option, &format!("{more}{option}"));
+    let rules = load(&s.0).unwrap();
+    let (lady, gold) = (
+        rules.cards.iter().position(|c| c.id == "lady-1").unwrap(),
+        rules.events.iter().position(|e| e.id == "gold-find").unwrap(),
+    );
+    let config = Config::new("dodge-city", 4, 1).with_reading("house-duels", "more-ladies");
+    let (cards, events) = State::new(&rules, &config).unwrap().card_totals(&rules);
+    let printed = State::new(&rules, &Config::new("dodge-city", 4, 1)).unwrap().card_totals(&rules);
+    let (mut want_cards, mut want_events) = printed;
+    (want_cards[lady], want_events[gold]) = (3, 1);
+    assert_eq!((cards, events), (want_cards, want_events));
+    // every invariant, card conservation with the set copies among them,
+    // holds after every action of six games
+    duels_fought(&rules, &config, 6);
+    let (code, out, _) = rulecheck(&["explain", "--game", "dodge-city", "house-duels", "--rules", s.path()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("sets cards.lady-1.copies to 3") && out.contains("sets events.gold-find.copies to 1"),
+        "{out}"
+    );
+    let set = "{cards.lady-1.copies: 3, events.gold-find.copies: 1}";
+    for (bad, says) in [
+        ("{cards.lady-l.copies: 3}", "which is no entity's number; did you mean `cards.lady-1.copies`?"),
+        ("{cards.lady-1.copies: 65}", "more than 64 (the most the game counts of one entity)"),
+    ] {
+        s.edit("interpretations.yaml", set, bad);
+        let (code, out, err) = rulecheck(&["validate", s.path()]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.contains("interpretations.yaml:14:") && err.contains(says), "{out}{err}");
+        s.edit("interpretations.yaml", bad, set);
+    }
+    // too few cards for every hand: refused at set-up, not found by an invariant
+    let none = (0..rules.cards.len()).map(|i| format!("cards.{}.copies: 0", rules.cards[i].id)).collect::<Vec<_>>();
+    s.edit("interpretations.yaml", set, &format!("{{{}}}", none.join(", ")));
+    let rules = load(&s.0).unwrap();
+    let err = State::new(&rules, &config).err().map(|e| e.to_string()).unwrap_or_default();
+    assert_eq!(err, "this configuration's numbers cannot be played: the deck holds 0 cards, fewer than 4 hands of 4");
+}

@@ -99,6 +99,9 @@ pub enum ConfigError {
         by: String,
         why: String,
     },
+    /// Numbers the readings set that the game cannot play with (a deck
+    /// too small to deal every hand, say).
+    Numbers(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -125,6 +128,7 @@ impl fmt::Display for ConfigError {
                 )
             }
             ConfigError::Turn { by, why } => write!(f, "{by} cannot change the turn of this configuration: {why}"),
+            ConfigError::Numbers(why) => write!(f, "this configuration's numbers cannot be played: {why}"),
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
 /// The most copies of one card kind (a hand counts up to 255 of a kind).
-const MAX_COPIES: u32 = 64;
+pub(super) const MAX_COPIES: u32 = 64;
 
 /// The line and column of the first line of `text` that starts with `key`
 /// (where a section without a better place is reported).
@@ -93,7 +93,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         diags,
     );
     let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
-    let readings = lower_readings(lay, &card_ids, events.len(), choices, &tested, diags);
+    let readings = lower_readings(lay, &card_ids, (&cards, &events), choices, &tested, diags);
     check_documents(citations(lay, &sections), &documents, diags);
     let setup = g.setup.numbers().map(|(f, n)| ("setup", f, n));
     let params = common::param_values(PARAMS, setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n))));
@@ -271,16 +271,17 @@ struct Readings {
 fn lower_readings(
     lay: &Layers<'_>,
     card_ids: &BTreeMap<String, CardId>,
-    events: usize,
+    (cards, events): (&[CardDef], &[EventDef]),
     choices: Vec<crate::lang::Choice<Dc>>,
     tested: &BTreeSet<usize>,
     diags: &mut Diagnostics,
 ) -> Readings {
-    let declared = readings::declared(events);
+    let declared = readings::declared(events.len(), cards.len() + events.len());
     let round = lay.from.source("round");
     let steps = common::lower_turn(round.path, &lay.game.round.phases, line_of(round.text, "round:"), &declared, diags);
     let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
-    let decl = Declared { turn: &steps, ..declared };
+    let keys = readings::count_keys(cards.iter().map(|c| c.id.as_str()), events.iter().map(|e| e.id.as_str()));
+    let decl = Declared { turn: &steps, count_keys: &keys, ..declared };
     let registry = Registry::<Dc>::default();
     let mut replacements = Vec::new();
     // one choice table: a replacement's `choose` options follow the events'

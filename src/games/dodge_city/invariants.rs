@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, End, Event, Phase, State};
-use crate::engine::{Check, Id, InvariantDef, Violation};
+use crate::engine::{Check, Id, Imbalance, InvariantDef, Tally, Violation};
 
 /// Faults planted on purpose (tests and `fuzz --fault`), one per invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +29,9 @@ pub enum Fault {
     DiscTwice,
     /// The game goes on past the goal.
     NoEnd,
+    /// The Marshal round's cards go to the discard pile and stay on the
+    /// table too.
+    TableKept,
 }
 
 crate::invariant_table! { Fault;
@@ -59,10 +62,62 @@ crate::invariant_table! { Fault;
     "ends-at-goal": "the game ends when, and only when, someone holds the goal's points (or the deck or the round cap ends it)",
         "dodge-city-de Spielende",
         "no-end" => NoEnd;
+    "card-conservation": "every playing card lies in the deck, the discard pile, face down on the table or in a hand, and every event card in the event deck or its discard: as many of each as the game has",
+        "dodge-city-de Beschreibung 1, 7; outside keirat-review (44 playing cards, 32 event cards)",
+        "table-kept" => TableKept;
 }
 
 fn broken(invariant: &'static str, detail: String) -> Result<(), Violation> {
     Err(Violation { invariant, detail })
+}
+
+/// Each seat's tokens in town, beside the board and out of the game add
+/// up to his tokens.
+fn check_tokens(st: &State) -> Result<(), Violation> {
+    let tokens = st.param(P::Tokens);
+    // every seat's tokens in town, counted in one pass over the squares
+    let mut in_town = vec![0u32; st.seats.len()];
+    for o in st.town.iter().flat_map(|t| t.owner.iter().flatten()) {
+        if let Some(n) = in_town.get_mut(usize::from(*o)) {
+            *n += 1;
+        }
+    }
+    for (s, p) in st.seats.iter().enumerate() {
+        let total = in_town[s] + p.supply + p.out;
+        if total != tokens {
+            return broken("tokens-conserved", format!("p{} has {total} tokens in all, not {tokens}", s + 1));
+        }
+    }
+    Ok(())
+}
+
+/// Card conservation: the engine's check over every zone a card can lie
+/// in, against the copies the game has (`State::card_totals`).
+fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
+    let name = "card-conservation";
+    let (cards, events) = st.card_totals(rules);
+    let mut t = Tally::new(rules.cards.len());
+    t.add(&st.deck).add(&st.discard).add(&st.table);
+    for p in &st.seats {
+        t.add(&p.hand);
+    }
+    match t.check_totals(&cards) {
+        Ok(()) => {}
+        Err(Imbalance::Count { kind, found, expected }) => {
+            return broken(name, format!("{found} {} cards in play, the game has {expected}", rules.card(kind).id));
+        }
+        Err(Imbalance::Unknown { index }) => return broken(name, format!("a card of no kind ({index})")),
+    }
+    let mut t = Tally::new(rules.events.len());
+    t.add(&st.events).add(&st.event_discard);
+    match t.check_totals(&events) {
+        Ok(()) => Ok(()),
+        Err(Imbalance::Count { kind, found, expected }) => broken(
+            name,
+            format!("{found} {} event cards in play, the game has {expected}", rules.events[kind.index()].id),
+        ),
+        Err(Imbalance::Unknown { index }) => broken(name, format!("an event card of no kind ({index})")),
+    }
 }
 
 /// Cards per player: four at the round's start, one fewer per phase played.
@@ -123,20 +178,7 @@ impl Check for State {
                 }
             }
         }
-        let tokens = st.param(P::Tokens);
-        // every seat's tokens in town, counted in one pass over the squares
-        let mut in_town = vec![0u32; st.seats.len()];
-        for o in st.town.iter().flat_map(|t| t.owner.iter().flatten()) {
-            if let Some(n) = in_town.get_mut(usize::from(*o)) {
-                *n += 1;
-            }
-        }
-        for (s, p) in st.seats.iter().enumerate() {
-            let total = in_town[s] + p.supply + p.out;
-            if total != tokens {
-                return broken("tokens-conserved", format!("p{} has {total} tokens in all, not {tokens}", s + 1));
-            }
-        }
+        check_tokens(st)?;
         let limit = st.param(P::BuyPerBuilding);
         if let Some(b) = st.this_turn.iter().position(|&n| n > limit) {
             return broken(
@@ -182,6 +224,7 @@ impl Check for State {
             }
         }
         check_cards(st, rules)?;
+        check_conserved(st, rules)?;
         for (i, sym) in rules.symbols.iter().enumerate() {
             let held = st.seats.iter().flat_map(|p| &p.discs).filter(|d| d.index() == i).count() as u32;
             if held + st.discs_left[i] != sym.discs {

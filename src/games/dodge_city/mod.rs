@@ -58,9 +58,11 @@ impl super::Entry for DodgeCity {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
+        let counts =
+            readings::count_keys(r.cards.iter().map(|c| c.id.as_str()), r.events.iter().map(|e| e.id.as_str()));
         super::describe_change(
             c,
-            &ChangeWords { params: readings::PARAMS, counts: &[], entity: Some(&entity), steps: None },
+            &ChangeWords { params: readings::PARAMS, counts: &counts, entity: Some(&entity), steps: None },
         )
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {

@@ -91,8 +91,17 @@ crate::procedures! {
 }
 
 /// What the code declares, for lowering a catalog with `events` event
-/// cards (the entities a `replace:` names); `turn` is left empty (the
-/// catalog's round is lowered against this).
-pub fn declared(events: usize) -> Declared<'static> {
-    Declared::code((HOOKS, &[], PARAMS), (PROCEDURES, Proc::REQUIRED), events)
+/// cards (the entities a `replace:` names) and `counted` numbers a `set:`
+/// may change (each card's copies, then each event card's: `count_keys`);
+/// `turn` is left empty (the catalog's round is lowered against this).
+pub fn declared(events: usize, counted: usize) -> Declared<'static> {
+    let code = Declared::code((HOOKS, &[], PARAMS), (PROCEDURES, Proc::REQUIRED), events);
+    Declared { counted, count_max: super::catalog::MAX_COPIES, ..code }
+}
+
+/// The `set:` key of each counted number, in the game's numbering: each
+/// card's copies (`cards.<id>.copies`), then each event card's
+/// (`events.<id>.copies`).
+pub fn count_keys<'a>(cards: impl Iterator<Item = &'a str>, events: impl Iterator<Item = &'a str>) -> Vec<String> {
+    cards.map(|id| format!("cards.{id}.copies")).chain(events.map(|id| format!("events.{id}.copies"))).collect()
 }

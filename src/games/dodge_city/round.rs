@@ -48,7 +48,11 @@ impl State {
             p.picked = None;
             p.played += 1;
         }
+        let kept = (self.fault == Some(Fault::TableKept)).then(|| self.table.clone());
         move_all(&mut self.table, &mut self.discard);
+        if let Some(kept) = kept {
+            self.table = kept;
+        }
         self.start = start;
         ev.push(Event::Revealed { cards, start });
     }

@@ -167,6 +167,41 @@ pub struct State {
     pub fault: Option<Fault>,
 }
 
+/// The copies of each card, then of each event card, as `readings` sets
+/// them (counted in that order: cards first).
+fn totals(rules: &Rules, readings: &Readings) -> (Vec<u32>, Vec<u32>) {
+    let n = rules.cards.len() as u32;
+    let cards = rules.cards.iter().zip(0..).map(|(c, i)| readings.count(i).unwrap_or(c.copies)).collect();
+    let events = rules.events.iter().zip(n..).map(|(e, i)| readings.count(i).unwrap_or(e.copies)).collect();
+    (cards, events)
+}
+
+/// The deck and the event deck of `totals`, shuffled; refused where the
+/// game cannot play with them: the catalog's own numbers were checked at
+/// load, a reading's are checked here, with the others of the
+/// configuration (the hand a reading may set too).
+fn decks(
+    rules: &Rules,
+    readings: &Readings,
+    players: u32,
+    chance: &mut Chance,
+) -> Result<(Pile<kind::Card>, Pile<kind::EventCard>), ConfigError> {
+    let (cards, events) = totals(rules, readings);
+    let hand = readings.params.get(P::Hand as usize).copied().unwrap_or(0);
+    let deck = cards.iter().sum::<u32>();
+    if deck < hand.saturating_mul(players) {
+        let why = format!("the deck holds {deck} cards, fewer than {players} hands of {hand}");
+        return Err(ConfigError::Numbers(why));
+    }
+    if events.iter().all(|&c| c == 0) {
+        return Err(ConfigError::Numbers("the event deck holds no card".into()));
+    }
+    let (mut deck, mut event_deck) = (Pile::from_counts(&cards), Pile::from_counts(&events));
+    deck.shuffle(chance);
+    event_deck.shuffle(chance);
+    Ok((deck, event_deck))
+}
+
 pub(super) fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(&format!("dodge-city/{rule}"), rules.source_of(rule), msg)
 }
@@ -192,10 +227,7 @@ impl State {
         let param = |k: P| params.get(k as usize).copied().unwrap_or(0);
         let players = n as usize;
         let mut chance = Chance::new(config.seed);
-        let mut deck = Pile::from_counts(&rules.cards.iter().map(|c| c.copies).collect::<Vec<_>>());
-        deck.shuffle(&mut chance);
-        let mut events = Pile::from_counts(&rules.events.iter().map(|e| e.copies).collect::<Vec<_>>());
-        events.shuffle(&mut chance);
+        let (deck, events) = decks(rules, &readings, n, &mut chance)?;
         let in_play = rules.in_play.get(&n).cloned().unwrap_or_default();
         let money = i32::try_from(param(P::Money)).unwrap_or(i32::MAX).min(MONEY.max());
         let seats = (0..players)
@@ -253,10 +285,18 @@ impl State {
             touched: Touched::default(),
             fault: None,
         };
+        // the decks are made of every card's copies, which a reading may set
+        rules.declared.count_points().for_each(|p| s.touched.mark(p));
         let mut ev = Vec::new();
         s.deal(rules, &mut ev);
         s.drive(rules, &mut ev);
         Ok(s)
+    }
+
+    /// The copies of each card and of each event card the game has: the
+    /// catalog's, or what the configuration sets (`Readings::counts`).
+    pub fn card_totals(&self, rules: &Rules) -> (Vec<u32>, Vec<u32>) {
+        totals(rules, &self.readings)
     }
 
     /// How the configuration reads hook `H` where it decides something
