@@ -34,7 +34,7 @@ pub use explore::{ExploreArgs, ExploreView, explore_command};
 pub use find::{FindArgs, FindView, find_command};
 pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
 pub use readings::{DiffArgs, diff_command, explain_command};
-pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files};
+pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files, scenarios_for};
 pub use sensitivity::{SensitivityArgs, SensitivityReport, rank, render, sensitivity_command};
 pub use shard::{JOB_INDEX_ENV, SHARD_ENV, SHARDS_ENV, env_var, parse_shard, resolve_shard};
 
@@ -174,7 +174,7 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
         eprintln!("error: unknown fault `{f}`; the faults: {}", known.join(", "));
         return Exit::BadInput;
     }
-    let files = match scenario_files(paths) {
+    let files = match scenarios_for(paths, &catalogs) {
         Ok(f) => f,
         Err(diags) => return print_diagnostics(&diags),
     };

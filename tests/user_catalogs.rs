@@ -569,7 +569,8 @@ fn hooks_the_code_declares_must_be_in_the_catalog() {
 }
 
 /// The README's walkthrough, from an empty folder: the files it writes
-/// validate, and `diff` measures the reading they add.
+/// validate, `diff` measures the reading they add, and `check` takes the
+/// folder.
 #[test]
 fn the_readme_walkthrough_works_from_an_empty_folder() {
     let readme = std::fs::read_to_string(manifest_dir().join("README.md")).unwrap();
@@ -593,6 +594,13 @@ fn the_readme_walkthrough_works_from_an_empty_folder() {
     let (code, out, err) = rulecheck(&["diff", "--game", "dry-gulch", "hand-limit-12", "--rules", d, "--games", "10"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("printed → twelve: outcome differs in"), "{out}");
+    // `check` takes the same folder: Dry Gulch's bundled scenarios and
+    // fuzz under the new reading, the other games' scenarios left out
+    assert!(readme.contains("`run` and `check` play the bundled scenarios of the game the folder\nextends"));
+    let (code, out, err) = rulecheck(&["check", "--rules", d, "--budget", "5s"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("check: everything held") && !out.contains("dodge-city"), "{out}");
+    assert!(err.contains("the bundled scenarios of dodge-city, red-dog-junction are left out"), "{err}");
     let _ = std::fs::remove_dir_all(&root);
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::check_report::{self, CheckReport, GameCheck};
 use super::{
     Exit, fuzz_any, load_all, print_diagnostics, reproduce_command, rerun_command, run_flags, run_scenarios_until,
-    scenario_files, with_progress,
+    scenarios_for, with_progress,
 };
 use crate::check::fuzz::{FuzzOptions, FuzzSummary};
 use crate::check::suite::Checks;
@@ -139,7 +139,7 @@ pub fn check(a: &CheckArgs) -> Exit {
     let t = Instant::now();
     crate::note!("check: running scenarios");
     let paths: Vec<PathBuf> = a.scenarios.iter().cloned().collect();
-    let files = match scenario_files(&paths) {
+    let files = match scenarios_for(&paths, &catalogs) {
         Ok(f) => f,
         Err(d) => return print_diagnostics(&d),
     };

@@ -10,6 +10,29 @@ use crate::catalog::{self, SourceFile};
 use crate::games::AnyRules;
 use crate::scenario::{self, ScenarioRun};
 
+/// The scenario files a command runs: those under `paths`, or else the
+/// bundled ones of the games `catalogs` holds. A `--rules` folder may hold
+/// only some of the games (a house-rules overlay holds one), and the
+/// bundled scenarios of the others would name a game it lacks; a note
+/// says which games' scenarios are left out.
+pub fn scenarios_for(paths: &[PathBuf], catalogs: &[AnyRules]) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
+    let files = scenario_files(paths)?;
+    if !paths.is_empty() {
+        return Ok(files);
+    }
+    fn game_of(f: &SourceFile) -> &str {
+        f.path.strip_prefix("scenarios/").and_then(|p| p.split('/').next()).unwrap_or("")
+    }
+    let (kept, left): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| catalogs.iter().any(|c| c.id() == game_of(f)));
+    let mut games: Vec<&str> = left.iter().map(game_of).collect();
+    games.dedup();
+    if !games.is_empty() {
+        let games = games.join(", ");
+        crate::note!("note: the bundled scenarios of {games} are left out: the catalogs loaded have no such game");
+    }
+    Ok(kept)
+}
+
 pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
     if paths.is_empty() {
         return crate::bundled::scenarios();
