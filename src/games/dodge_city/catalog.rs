@@ -99,7 +99,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let params = common::param_values(PARAMS, setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n))));
     debug_assert_eq!(params.len(), PARAMS.len());
     let gs = &g.game;
+    let copies = (cards.iter().map(|c| c.copies).collect(), events.iter().map(|e| e.copies).collect());
     Rules {
+        copies,
         id: gs.id.value.clone(),
         name: gs.names.display(&languages, &gs.id.value).to_string(),
         min_players: gs.min_players.value,

@@ -92,19 +92,23 @@ fn check_tokens(st: &State) -> Result<(), Violation> {
 }
 
 /// Card conservation: the engine's check over every zone a card can lie
-/// in, against the copies the game has (`State::card_totals`, asked kind
-/// by kind: no list is made after every action).
+/// in, against the copies the game has (the catalog's, kept in `Rules`,
+/// or `State::card_totals` where the configuration sets some).
 fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
     let name = "card-conservation";
-    let (counts, first_event) = (&st.readings, rules.cards.len() as u32);
-    let cards = |k: CardId| counts.count(k.index() as u32).unwrap_or(rules.card(k).copies);
-    let events = |k: Ev| counts.count(first_event + k.index() as u32).unwrap_or(rules.events[k.index()].copies);
+    let counted;
+    let (cards, events) = if st.readings.counts.is_empty() {
+        (&rules.copies.0, &rules.copies.1)
+    } else {
+        counted = st.card_totals(rules);
+        (&counted.0, &counted.1)
+    };
     let mut t = Tally::new(rules.cards.len());
     t.add(&st.deck).add(&st.discard).add(&st.table);
     for p in &st.seats {
         t.add(&p.hand);
     }
-    match t.check(cards) {
+    match t.check_totals(cards) {
         Ok(()) => {}
         Err(Imbalance::Count { kind, found, expected }) => {
             return broken(name, format!("{found} {} cards in play, the game has {expected}", rules.card(kind).id));
@@ -113,7 +117,7 @@ fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
     }
     let mut t = Tally::new(rules.events.len());
     t.add(&st.events).add(&st.event_discard);
-    match t.check(events) {
+    match t.check_totals(events) {
         Ok(()) => Ok(()),
         Err(Imbalance::Count { kind, found, expected }) => broken(
             name,

@@ -109,6 +109,9 @@ pub struct Rules {
     /// Player count → the buildings in play (in catalog order).
     pub in_play: BTreeMap<u32, Vec<Bld>>,
     pub events: Vec<EventDef>,
+    /// The copies of each card and of each event card, in kind order, for
+    /// the conservation check of a configuration that sets none.
+    pub copies: (Vec<u32>, Vec<u32>),
     /// Effects a reading puts in place of an event's (`Change::Replace`).
     pub replacements: Vec<Vec<Effect<Dc>>>,
     pub choices: Vec<Choice<Dc>>,

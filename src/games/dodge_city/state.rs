@@ -168,8 +168,7 @@ pub struct State {
 }
 
 /// The copies of each card, then of each event card, as `readings` sets
-/// them (counted in that order: cards first; card conservation asks the
-/// same kind by kind).
+/// them (counted in that order: cards first).
 fn totals(rules: &Rules, readings: &Readings) -> (Vec<u32>, Vec<u32>) {
     let n = rules.cards.len() as u32;
     let cards = rules.cards.iter().zip(0..).map(|(c, i)| readings.count(i).unwrap_or(c.copies)).collect();
