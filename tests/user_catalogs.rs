@@ -617,3 +617,42 @@ fn a_reading_whose_options_agree_changes_no_game() {
     let bundled = load(&house_rules()).unwrap();
     assert!(!rulecheck::interp::changes_no_game(&bundled, "damaged-influence", 10));
 }
+
+/// The rules between `game.yaml`'s numbers hold for the numbers a reading
+/// sets too: a configuration that breaks one is refused when the game is
+/// set up (exit 2, the rule worded as the catalog's load check words it),
+/// not played until an invariant fails.
+#[test]
+fn a_reading_is_held_to_the_rules_between_the_catalog_numbers() {
+    let scratch = Scratch::copy_of(&house_rules(), "unplayable-numbers");
+    let d = scratch.path();
+    let fuzz = |d: &str| {
+        rulecheck(&[
+            "fuzz",
+            "--game",
+            "dry-gulch",
+            "--rules",
+            d,
+            "--games",
+            "5",
+            "--interpretation",
+            "house-hand-limit=twelve",
+        ])
+    };
+    let (code, out, err) = fuzz(d);
+    assert_eq!(code, 0, "{out}{err}");
+    for (set, says) in [
+        ("{turn.hand_limit: 0}", "turn.hand_limit must be at least 1"),
+        ("{turn.events_discarded: 4}", "turn.events_discarded exceeds turn.events_revealed"),
+        (
+            "{setup.chips_on_residence: 40}",
+            "setup.chips_on_residence is 40, more than the 15 chips a player has at 4 players",
+        ),
+    ] {
+        scratch.edit("interpretations.yaml", "set: {turn.hand_limit: 12}", &format!("set: {set}"));
+        let (code, out, err) = fuzz(d);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.contains(&format!("this configuration's numbers cannot be played: {says}")), "{err}");
+        scratch.edit("interpretations.yaml", &format!("set: {set}"), "set: {turn.hand_limit: 12}");
+    }
+}

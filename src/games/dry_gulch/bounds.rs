@@ -6,6 +6,7 @@
 
 use super::catalog::MAX_SEATS;
 use super::layers::Layers;
+use super::readings::P;
 use super::rules_data::{Plot, PlotInfo};
 use super::schema::{PlotKind, RawBoard};
 use crate::catalog::diag::Diagnostics;
@@ -95,34 +96,31 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
         let pos = g.setup.chips.values().next().map(position).unwrap_or(pos);
         diags.error(f, pos, format!("setup.chips gives no chip count for {} players", missing.join(", ")));
     }
-    // a Residence takes its chips from the player's allotment at set-up
-    let on_residence = &g.setup.chips_on_residence;
-    if let Some((players, least)) =
-        g.setup.chips.iter().filter(|(n, _)| (min_players..=max_players).contains(*n)).min_by_key(|(_, c)| c.value)
-        && on_residence.value > least.value
-    {
-        err_at(
-            "setup",
-            on_residence,
-            format!(
-                "setup.chips_on_residence is {}, more than the {} chips a player has at {players} players",
-                on_residence.value, least.value
-            ),
-            diags,
-        );
-    }
+    // a Residence takes its chips from the player's allotment at set-up:
+    // the least allotment of the game's player counts
+    let least =
+        g.setup.chips.iter().filter(|(n, _)| (min_players..=max_players).contains(*n)).min_by_key(|(_, c)| c.value);
     let t = &g.turn;
-    if t.events_discarded.value > t.events_revealed.value {
-        err_at("turn", &t.events_discarded, "turn.events_discarded exceeds turn.events_revealed".into(), diags);
-    }
-    if t.hand_limit.value == 0 {
-        err_at("turn", &t.hand_limit, "turn.hand_limit must be at least 1".into(), diags);
-    }
-    if t.permits_from_deck.value == 0 {
-        err_at("turn", &t.permits_from_deck, "turn.permits_from_deck must be at least 1".into(), diags);
-    }
-    if g.limits.turn_cap.value == 0 {
-        err_at("limits", &g.limits.turn_cap, "limits.turn_cap must be at least 1".into(), diags);
+    // the rules between the numbers a reading may set too, worded once
+    // (`unplayable`); each at the number it is about
+    let printed = |k: P| match k {
+        P::EventsDiscarded => t.events_discarded.value,
+        P::EventsRevealed => t.events_revealed.value,
+        P::HandLimit => t.hand_limit.value,
+        P::PermitsFromDeck => t.permits_from_deck.value,
+        P::TurnCap => g.limits.turn_cap.value,
+        P::ChipsOnResidence => g.setup.chips_on_residence.value,
+        _ => 1,
+    };
+    for (k, why) in unplayable(&printed, least.map(|(players, c)| (*players, c.value))) {
+        let (section, n) = match k {
+            P::ChipsOnResidence => ("setup", &g.setup.chips_on_residence),
+            P::EventsDiscarded => ("turn", &t.events_discarded),
+            P::HandLimit => ("turn", &t.hand_limit),
+            P::PermitsFromDeck => ("turn", &t.permits_from_deck),
+            _ => ("limits", &g.limits.turn_cap),
+        };
+        err_at(section, n, why, diags);
     }
     let max_chips = g.setup.chips.values().map(|c| c.value).max().unwrap_or(0);
     let c = &g.components;
@@ -148,6 +146,38 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
             diags,
         );
     }
+}
+
+/// What a configuration's numbers must satisfy for the game to be played,
+/// each problem with the number it is about: the catalog's own are
+/// checked at load (`check_game_numbers`, at the number's place), and a
+/// configuration's, which readings may set, when a game is set up (a
+/// `ConfigError::Numbers`). `chips` is a player's chips at the player
+/// count set up, with the count, for the Residence's (its load check
+/// takes the least of every player count).
+pub(super) fn unplayable(p: &dyn Fn(P) -> u32, chips: Option<(u32, u32)>) -> Vec<(P, String)> {
+    let mut out = Vec::new();
+    if p(P::EventsDiscarded) > p(P::EventsRevealed) {
+        out.push((P::EventsDiscarded, "turn.events_discarded exceeds turn.events_revealed".into()));
+    }
+    for (k, name) in [(P::HandLimit, "turn.hand_limit"), (P::PermitsFromDeck, "turn.permits_from_deck")]
+        .into_iter()
+        .chain([(P::TurnCap, "limits.turn_cap")])
+    {
+        if p(k) == 0 {
+            out.push((k, format!("{name} must be at least 1")));
+        }
+    }
+    if let Some((players, chips)) = chips
+        && p(P::ChipsOnResidence) > chips
+    {
+        let why = format!(
+            "setup.chips_on_residence is {}, more than the {chips} chips a player has at {players} players",
+            p(P::ChipsOnResidence)
+        );
+        out.push((P::ChipsOnResidence, why));
+    }
+    out
 }
 
 /// A Residence goes on a free edge plot that is not a corner, one per

@@ -20,6 +20,13 @@ impl State {
             }
         }
         let allotment = rules.setup.chips.get(&n).copied().unwrap_or(0);
+        // the numbers the readings set, held to the rules the catalog's are
+        let param = |k: P| readings.params.get(k as usize).copied().unwrap_or(0);
+        if let Some((_, why)) =
+            crate::games::dry_gulch::bounds::unplayable(&param, Some((n, allotment))).into_iter().next()
+        {
+            return Err(ConfigError::Numbers(why));
+        }
         let players = n as usize;
         let mut chance = Chance::new(config.seed);
         let (resource_deck, event_deck, permit_deck) = decks(rules, &readings, &mut chance);
