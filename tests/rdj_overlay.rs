@@ -143,3 +143,33 @@ fn a_house_reading_sets_how_many_copies_a_card_has() {
         s.edit("interpretations.yaml", set, "{cards.agent.copies: 15}");
     }
 }
+
+/// A turn of no action never ends: `turn.actions: 0` in a catalog is
+/// refused at its line (it was made 1 without a word), and a reading that
+/// sets it is refused when the game is set up (exit 2), not played until
+/// the contract finds no legal action.
+#[test]
+fn a_turn_of_no_action_is_refused_in_the_catalog_and_in_a_reading() {
+    let s = Scratch::copy_of(&house(), "rdj-no-actions");
+    s.edit("game.yaml", "  actions: 3", "  actions: 0");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("game.yaml:3:") && msg.contains("turn.actions must be at least 1"), "{msg}");
+    s.edit("game.yaml", "  actions: 0", "  actions: 3");
+    let option = "      - id: actions-only\n";
+    let none = "      - id: no-actions\n        consequence: \"no action\"\n        set: {turn.actions: 0}\n";
+    s.edit("interpretations.yaml", option, &format!("{none}{option}"));
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 0, "{msg}");
+    let (code, out, err) = rulecheck(&[
+        "fuzz",
+        "--game",
+        "red-dog-junction",
+        "--rules",
+        s.path(),
+        "--interpretation",
+        "house-boost=no-actions",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("this configuration's numbers cannot be played: turn.actions must be at least 1"), "{err}");
+}

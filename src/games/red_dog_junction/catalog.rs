@@ -348,7 +348,7 @@ fn gold_by_players(f: &Files<'_>, s: &SetupSection, max: usize, diags: &mut Diag
 fn params(f: &Files<'_>, g: &GameFile, diags: &mut Diagnostics) -> Vec<u32> {
     let (solo, dr) = (&g.solo, &g.drafts);
     let mut params = vec![0; readings::PARAMS.len()];
-    params[P::Actions as usize] = small(f.at("turn"), &g.turn.actions, 10, "turn.actions", diags).max(1);
+    params[P::Actions as usize] = small(f.at("turn"), &g.turn.actions, 10, "turn.actions", diags);
     params[P::CapacityPerCowboy as usize] =
         small(f.at("ship"), &g.ship.capacity_per_cowboy, 20, "ship.capacity_per_cowboy", diags);
     params[P::SwapPerOutlaw as usize] = small(f.at("crew"), &g.crew.swap_per_outlaw, 10, "crew.swap_per_outlaw", diags);
@@ -368,7 +368,15 @@ fn params(f: &Files<'_>, g: &GameFile, diags: &mut Diagnostics) -> Vec<u32> {
     ] {
         params[param as usize] = small(f.at(what.split('.').next().unwrap_or(what)), n, cap, what, diags);
     }
-    params[P::SoloActions as usize] = params[P::SoloActions as usize].max(1);
-    params[P::TurnCap as usize] = small(f.at("limits"), &g.limits.turn_cap, 100_000, "limits.turn_cap", diags).max(1);
+    params[P::TurnCap as usize] = small(f.at("limits"), &g.limits.turn_cap, 100_000, "limits.turn_cap", diags);
+    // the rules a reading's numbers are held to at set-up, at the catalog's
+    for (k, why) in readings::unplayable(&|k| params[k as usize], true) {
+        let (file, n) = match k {
+            P::Actions => (f.at("turn"), &g.turn.actions),
+            P::SoloActions => (f.at("solo"), &solo.actions),
+            _ => (f.at("limits"), &g.limits.turn_cap),
+        };
+        diags.error(file, position(n), why);
+    }
     params
 }

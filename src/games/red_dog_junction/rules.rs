@@ -323,6 +323,10 @@ impl State {
         }
         let base = crate::engine::Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &[0] };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
+        let param = |k: P| readings.params.get(k as usize).copied().unwrap_or(0);
+        if let Some((_, why)) = super::readings::unplayable(&param, solo).into_iter().next() {
+            return Err(ConfigError::Numbers(why));
+        }
         let nc = rules.cubes.len();
         let mut s = State {
             players,
