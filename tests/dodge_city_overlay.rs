@@ -182,3 +182,24 @@ fn a_house_reading_sets_how_many_copies_a_card_has() {
     let err = State::new(&rules, &config).err().map(|e| e.to_string()).unwrap_or_default();
     assert_eq!(err, "this configuration's numbers cannot be played: the deck holds 0 cards, fewer than 4 hands of 4");
 }
+
+/// A reading's numbers are held to the ranges the catalog's are (a hand
+/// of no card, a goal of no point): refused when the game is set up, exit
+/// 2, instead of played until the contract or an invariant fails.
+#[test]
+fn a_reading_is_held_to_the_ranges_of_the_catalog_numbers() {
+    let s = Scratch::copy_of(&house(), "dc-ranges");
+    let option = "      - id: no-duels\n";
+    for (set, says) in [
+        ("{setup.hand: 0}", "setup.hand is 0, but must be from 1 to 16"),
+        ("{rules.goal_points: 0}", "rules.goal_points is 0, but must be from 1 to 10000"),
+    ] {
+        let odd = format!("      - id: odd\n        consequence: \"odd\"\n        set: {set}\n");
+        s.edit("interpretations.yaml", option, &format!("{odd}{option}"));
+        let (code, out, err) =
+            rulecheck(&["fuzz", "--game", "dodge-city", "--rules", s.path(), "--interpretation", "house-duels=odd"]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(err.contains(&format!("this configuration's numbers cannot be played: {says}")), "{err}");
+        s.edit("interpretations.yaml", &odd, "");
+    }
+}

@@ -149,13 +149,15 @@ fn check_sections(lay: &Layers<'_>, sections: &[Numbers<'_>], tally: &mut Number
     let s = &g.setup;
     lay.from.check(&sections[1..2], tally, diags);
     bound(sfile, &s.money, "setup: money", 0, MAX_NUMBER * 100, diags);
-    bound(sfile, &s.hand, "setup: hand", 1, 16, diags);
-    bound(sfile, &s.tokens, "setup: tokens", 1, 255, diags);
+    // the ranges a reading's numbers are held to at set-up, at the catalog's
+    let (lo, hi) = readings::range_of("setup.hand");
+    bound(sfile, &s.hand, "setup: hand", lo, hi, diags);
+    let (lo, hi) = readings::range_of("setup.tokens");
+    bound(sfile, &s.tokens, "setup: tokens", lo, hi, diags);
     lay.from.check(&sections[2..3], tally, diags);
-    // at least 1: the goal, the buying per building, the fields to control, the round cap
-    let least = |name| u32::from(matches!(name, "goal_points" | "buy_per_building" | "control_fields" | "round_cap"));
     for (name, v) in g.rules.numbers() {
-        bound(rfile, v, &format!("rules: {name}"), least(name), MAX_NUMBER, diags);
+        let (lo, hi) = readings::range_of(&format!("rules.{name}"));
+        bound(rfile, v, &format!("rules: {name}"), lo, hi, diags);
     }
 }
 

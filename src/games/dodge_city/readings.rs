@@ -3,6 +3,7 @@
 //! through `State::r`), the parameters a reading or a house rule may set,
 //! and the procedures a round is made of.
 
+use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::Declared;
 use crate::engine::Procedure;
 
@@ -88,6 +89,26 @@ crate::procedures! {
     /// Buildings a chain controls are scored and close; the goal is checked
     /// (Beschreibung 7, Spielende).
     Score = "score",
+}
+
+/// The range a number must lie in for the game to be played (a hand of no
+/// card, a goal of no point or a round cap of none never makes a game):
+/// the catalog's are checked at load, at the number's place; a
+/// configuration's, which readings may set, when a game is set up
+/// (`ConfigError::Numbers`).
+pub const RANGES: &[(P, u32, u32)] = &[
+    (P::Hand, 1, 16),
+    (P::Tokens, 1, 255),
+    (P::GoalPoints, 1, MAX_NUMBER),
+    (P::BuyPerBuilding, 1, MAX_NUMBER),
+    (P::ControlFields, 1, MAX_NUMBER),
+    (P::RoundCap, 1, MAX_NUMBER),
+];
+
+/// The range of the number `id` (`setup.hand`): its `RANGES` entry, or any
+/// catalog number.
+pub fn range_of(id: &str) -> (u32, u32) {
+    RANGES.iter().find(|(k, ..)| k.id() == id).map_or((0, MAX_NUMBER), |&(_, lo, hi)| (lo, hi))
 }
 
 /// What the code declares, for lowering a catalog with `events` event
