@@ -25,6 +25,7 @@ pub fn scenarios_for(paths: &[PathBuf], catalogs: &[AnyRules]) -> Result<Vec<Sou
     }
     let (kept, left): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| catalogs.iter().any(|c| c.id() == game_of(f)));
     let mut games: Vec<&str> = left.iter().map(game_of).collect();
+    games.sort_unstable();
     games.dedup();
     if !games.is_empty() {
         let games = games.join(", ");

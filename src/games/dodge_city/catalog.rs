@@ -23,7 +23,8 @@ use crate::engine::{Id, TurnPlan, id_at};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
-/// The most copies of one card kind (a hand counts up to 255 of a kind).
+/// The most copies of one card kind, in the catalog or set by a reading:
+/// far above any printed count, and within the 255 a hand counts of a kind.
 pub(super) const MAX_COPIES: u32 = 64;
 
 /// The line and column of the first line of `text` that starts with `key`

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, End, Event, Phase, State};
-use crate::engine::{Check, Id, Imbalance, InvariantDef, Tally, Violation};
+use crate::engine::{Check, Id, Imbalance, InvariantDef, Kind, Tally, Violation};
 
 /// Faults planted on purpose (tests and `fuzz --fault`), one per invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,7 +95,6 @@ fn check_tokens(st: &State) -> Result<(), Violation> {
 /// in, against the copies the game has (the catalog's, kept in `Rules`,
 /// or `State::card_totals` where the configuration sets some).
 fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
-    let name = "card-conservation";
     let counted;
     let (cards, events) = if st.readings.counts.is_empty() {
         (&rules.copies.0, &rules.copies.1)
@@ -108,22 +107,26 @@ fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
     for p in &st.seats {
         t.add(&p.hand);
     }
-    match t.check_totals(cards) {
-        Ok(()) => {}
-        Err(Imbalance::Count { kind, found, expected }) => {
-            return broken(name, format!("{found} {} cards in play, the game has {expected}", rules.card(kind).id));
-        }
-        Err(Imbalance::Unknown { index }) => return broken(name, format!("a card of no kind ({index})")),
-    }
+    balanced(&t, cards, ("a card", "cards"), |k| &rules.card(k).id)?;
     let mut t = Tally::new(rules.events.len());
     t.add(&st.events).add(&st.event_discard);
-    match t.check_totals(events) {
+    balanced(&t, events, ("an event card", "event cards"), |k| &rules.events[k.index()].id)
+}
+
+/// A tally of cards (named `one` and `many`) against the copies the game
+/// has, worded as `card-conservation`.
+fn balanced<'r, K: Kind>(
+    t: &Tally<K>,
+    totals: &[u32],
+    (one, many): (&str, &str),
+    id: impl Fn(Id<K>) -> &'r str,
+) -> Result<(), Violation> {
+    match t.check_totals(totals) {
         Ok(()) => Ok(()),
-        Err(Imbalance::Count { kind, found, expected }) => broken(
-            name,
-            format!("{found} {} event cards in play, the game has {expected}", rules.events[kind.index()].id),
-        ),
-        Err(Imbalance::Unknown { index }) => broken(name, format!("an event card of no kind ({index})")),
+        Err(Imbalance::Count { kind, found, expected }) => {
+            broken("card-conservation", format!("{found} {} {many} in play, the game has {expected}", id(kind)))
+        }
+        Err(Imbalance::Unknown { index }) => broken("card-conservation", format!("{one} of no kind ({index})")),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::Declared;
-use crate::engine::Procedure;
+use crate::engine::{Procedure, Range};
 
 crate::hooks! { HOOKS;
     /// Who becomes start player when the best Marshal-round cards tie exactly.
@@ -91,24 +91,24 @@ crate::procedures! {
     Score = "score",
 }
 
-/// The range a number must lie in for the game to be played (a hand of no
-/// card, a goal of no point or a round cap of none never makes a game):
-/// the catalog's are checked at load, at the number's place; a
-/// configuration's, which readings may set, when a game is set up
-/// (`ConfigError::Numbers`).
-pub const RANGES: &[(P, u32, u32)] = &[
-    (P::Hand, 1, 16),
-    (P::Tokens, 1, 255),
-    (P::GoalPoints, 1, MAX_NUMBER),
-    (P::BuyPerBuilding, 1, MAX_NUMBER),
-    (P::ControlFields, 1, MAX_NUMBER),
-    (P::RoundCap, 1, MAX_NUMBER),
+/// The ranges Dodge City's numbers must lie in (`engine::Range`): a hand
+/// of no card, a goal of no point or a round cap of none makes no game.
+/// Checked for the catalog at load, at each number's place, and for a
+/// configuration when it is resolved.
+pub const RANGES: &[Range] = &[
+    Range::within(P::Hand as usize, 1, 16),
+    Range::within(P::Tokens as usize, 1, 255),
+    Range::within(P::GoalPoints as usize, 1, MAX_NUMBER),
+    Range::within(P::BuyPerBuilding as usize, 1, MAX_NUMBER),
+    Range::within(P::ControlFields as usize, 1, MAX_NUMBER),
+    Range::within(P::RoundCap as usize, 1, MAX_NUMBER),
 ];
 
 /// The range of the number `id` (`setup.hand`): its `RANGES` entry, or any
 /// catalog number.
 pub fn range_of(id: &str) -> (u32, u32) {
-    RANGES.iter().find(|(k, ..)| k.id() == id).map_or((0, MAX_NUMBER), |&(_, lo, hi)| (lo, hi))
+    let entry = RANGES.iter().find(|r| PARAMS[r.param] == id);
+    entry.map_or((0, MAX_NUMBER), |r| (r.least, r.most.unwrap_or(MAX_NUMBER)))
 }
 
 /// What the code declares, for lowering a catalog with `events` event

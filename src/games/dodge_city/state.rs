@@ -177,23 +177,18 @@ fn totals(rules: &Rules, readings: &Readings) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// The deck and the event deck of `totals`, shuffled; refused where the
-/// game cannot play with them, or with the numbers (`RANGES`): the
-/// catalog's own numbers were checked at load, a reading's are checked
-/// here, with the others of the configuration (the hand a reading may set
-/// too).
+/// game cannot play with them: the catalog's own numbers were checked at
+/// load, a reading's are checked here, with the others of the
+/// configuration (the hand a reading may set too; `Readings::resolve`
+/// held each number to its range before).
 fn decks(
     rules: &Rules,
     readings: &Readings,
     players: u32,
     chance: &mut Chance,
 ) -> Result<(Pile<kind::Card>, Pile<kind::EventCard>), ConfigError> {
-    let param = |k: P| readings.params.get(k as usize).copied().unwrap_or(0);
-    if let Some(&(k, lo, hi)) = RANGES.iter().find(|&&(k, lo, hi)| !(lo..=hi).contains(&param(k))) {
-        let why = format!("{} is {}, but must be from {lo} to {hi}", k.id(), param(k));
-        return Err(ConfigError::Numbers(why));
-    }
     let (cards, events) = totals(rules, readings);
-    let hand = param(P::Hand);
+    let hand = readings.params.get(P::Hand as usize).copied().unwrap_or(0);
     let deck = cards.iter().sum::<u32>();
     if deck < hand.saturating_mul(players) {
         let why = format!("the deck holds {deck} cards, fewer than {players} hands of {hand}");
@@ -226,8 +221,8 @@ impl State {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
         }
         let required = rules.declared.required_indexes();
-        let base =
-            crate::engine::Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &required };
+        let (params, turn, steps, names, ranges) = (&rules.params, &rules.turn, PROCEDURES, PARAMS, RANGES);
+        let base = crate::engine::Base { params, turn, steps, required: &required, names, ranges };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let params = readings.params.clone();
         let param = |k: P| params.get(k as usize).copied().unwrap_or(0);

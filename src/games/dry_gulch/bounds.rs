@@ -6,7 +6,7 @@
 
 use super::catalog::MAX_SEATS;
 use super::layers::Layers;
-use super::readings::P;
+use super::readings::{P, PARAMS, RANGES};
 use super::rules_data::{Plot, PlotInfo};
 use super::schema::{PlotKind, RawBoard};
 use crate::catalog::diag::Diagnostics;
@@ -112,7 +112,10 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
         P::ChipsOnResidence => g.setup.chips_on_residence.value,
         _ => 1,
     };
-    for (k, why) in unplayable(&printed, least.map(|(players, c)| (*players, c.value))) {
+    let ranged =
+        RANGES.iter().filter_map(|r| Some((P::ALL[r.param], r.refuses(PARAMS[r.param], printed(P::ALL[r.param]))?)));
+    let related = unplayable(&printed, least.map(|(players, c)| (*players, c.value)));
+    for (k, why) in related.into_iter().chain(ranged) {
         let (section, n) = match k {
             P::ChipsOnResidence => ("setup", &g.setup.chips_on_residence),
             P::EventsDiscarded => ("turn", &t.events_discarded),
@@ -148,34 +151,27 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
     }
 }
 
-/// What a configuration's numbers must satisfy for the game to be played,
-/// each problem with the number it is about: the catalog's own are
-/// checked at load (`check_game_numbers`, at the number's place), and a
-/// configuration's, which readings may set, when a game is set up (a
-/// `ConfigError::Numbers`). `chips` is a player's chips at the player
-/// count set up, with the count, for the Residence's (its load check
-/// takes the least of every player count).
+/// The rules between a configuration's numbers, each problem with the
+/// number it is about (the ranges of single numbers are `RANGES`): the
+/// catalog's are checked at load (`check_game_numbers`, at the number's
+/// place), and a configuration's, which readings may set, when a game is
+/// set up (a `ConfigError::Numbers`). `chips` is a player's chips at the
+/// player count set up, with the count, for the Residence's (its load
+/// check takes the least of every player count).
 pub(super) fn unplayable(p: &dyn Fn(P) -> u32, chips: Option<(u32, u32)>) -> Vec<(P, String)> {
     let mut out = Vec::new();
     if p(P::EventsDiscarded) > p(P::EventsRevealed) {
-        out.push((P::EventsDiscarded, "turn.events_discarded exceeds turn.events_revealed".into()));
-    }
-    for (k, name) in [(P::HandLimit, "turn.hand_limit"), (P::PermitsFromDeck, "turn.permits_from_deck")]
-        .into_iter()
-        .chain([(P::TurnCap, "limits.turn_cap")])
-    {
-        if p(k) == 0 {
-            out.push((k, format!("{name} must be at least 1")));
-        }
+        let why = format!("{} exceeds {}", P::EventsDiscarded.id(), P::EventsRevealed.id());
+        out.push((P::EventsDiscarded, why));
     }
     if let Some((players, chips)) = chips
         && p(P::ChipsOnResidence) > chips
     {
-        let why = format!(
-            "setup.chips_on_residence is {}, more than the {chips} chips a player has at {players} players",
-            p(P::ChipsOnResidence)
-        );
-        out.push((P::ChipsOnResidence, why));
+        let (id, n) = (P::ChipsOnResidence.id(), p(P::ChipsOnResidence));
+        out.push((
+            P::ChipsOnResidence,
+            format!("{id} is {n}, more than the {chips} chips a player has at {players} players"),
+        ));
     }
     out
 }

@@ -9,7 +9,7 @@
 //! further interpretation as data (`set:`, `replace:`, `steps:`).
 
 use crate::catalog::common::Declared;
-use crate::engine::Procedure;
+use crate::engine::{Procedure, Range};
 
 crate::hooks! { HOOKS;
     /// How much of a damaged building's influence still counts.
@@ -165,6 +165,15 @@ crate::procedures! {
     /// adds it to the turn).
     SpreadFire = "spread-fire",
 }
+
+/// The ranges Dry Gulch's numbers must lie in (`engine::Range`): a hand
+/// limit, a permit draw and a turn cap of 0 make no game. Checked for the
+/// catalog at load (`bounds`) and for a configuration when it is resolved.
+pub const RANGES: &[Range] = &[
+    Range::at_least(P::HandLimit as usize, 1),
+    Range::at_least(P::PermitsFromDeck as usize, 1),
+    Range::at_least(P::TurnCap as usize, 1),
+];
 
 /// What the code declares, for lowering a catalog with `events` event cards
 /// (the entities a `replace:` names) and `counted` numbers a `set:` may

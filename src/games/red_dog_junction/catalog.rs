@@ -370,8 +370,9 @@ fn params(f: &Files<'_>, g: &GameFile, diags: &mut Diagnostics) -> Vec<u32> {
     }
     params[P::TurnCap as usize] = small(f.at("limits"), &g.limits.turn_cap, 100_000, "limits.turn_cap", diags);
     // the rules a reading's numbers are held to at set-up, at the catalog's
-    for (k, why) in readings::unplayable(&|k| params[k as usize], true) {
-        let (file, n) = match k {
+    for r in readings::RANGES {
+        let Some(why) = r.refuses(readings::PARAMS[r.param], params[r.param]) else { continue };
+        let (file, n) = match readings::P::ALL[r.param] {
             P::Actions => (f.at("turn"), &g.turn.actions),
             P::SoloActions => (f.at("solo"), &solo.actions),
             _ => (f.at("limits"), &g.limits.turn_cap),

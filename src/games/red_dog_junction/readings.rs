@@ -4,6 +4,7 @@
 //! enums exhaustively (`State::r::<DiceAdjacency>()`).
 
 use crate::catalog::common::Declared;
+use crate::engine::Range;
 
 crate::hooks! { HOOKS;
     /// What a Rascal does for a player.
@@ -116,20 +117,15 @@ crate::switches! {
 /// steps); its `replace:` replaces a card's effect.
 pub const PROCEDURES: &[&str] = &["actions"];
 
-/// The numbers a game cannot be played without, each with its rule: a turn
-/// of no action, or a game of no turn, would never end. The catalog's are
-/// checked at load, at each number's place; a configuration's, which
-/// readings may set, when a game is set up (`ConfigError::Numbers`);
-/// `solo.actions` only where the solo game is played (`solo`).
-pub fn unplayable(p: &dyn Fn(P) -> u32, solo: bool) -> Vec<(P, String)> {
-    let solo_actions = solo.then_some((P::SoloActions, "solo.actions"));
-    [(P::Actions, "turn.actions"), (P::TurnCap, "limits.turn_cap")]
-        .into_iter()
-        .chain(solo_actions)
-        .filter(|&(k, _)| p(k) == 0)
-        .map(|(k, name)| (k, format!("{name} must be at least 1")))
-        .collect()
-}
+/// The ranges Red Dog Junction's numbers must lie in (`engine::Range`): a
+/// turn of no action, a solo turn of none or a turn cap of 0 would never
+/// end. Checked for the catalog at load, at each number's place, and for a
+/// configuration when it is resolved.
+pub const RANGES: &[Range] = &[
+    Range::at_least(P::Actions as usize, 1),
+    Range::at_least(P::SoloActions as usize, 1),
+    Range::at_least(P::TurnCap as usize, 1),
+];
 
 /// What the code declares, for lowering the catalog: the entities a
 /// `replace:` names are the catalog's `cards` card types, and so are the

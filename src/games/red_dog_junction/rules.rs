@@ -321,12 +321,16 @@ impl State {
                 max: rules.max_players,
             });
         }
-        let base = crate::engine::Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &[0] };
+        let (names, ranges) = (super::readings::PARAMS, super::readings::RANGES);
+        let base = crate::engine::Base {
+            params: &rules.params,
+            turn: &rules.turn,
+            steps: PROCEDURES,
+            required: &[0],
+            names,
+            ranges,
+        };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
-        let param = |k: P| readings.params.get(k as usize).copied().unwrap_or(0);
-        if let Some((_, why)) = super::readings::unplayable(&param, solo).into_iter().next() {
-            return Err(ConfigError::Numbers(why));
-        }
         let nc = rules.cubes.len();
         let mut s = State {
             players,
