@@ -23,6 +23,10 @@ pub struct Tally<K: Kind> {
     /// that was added through `add_at`, `shift_at` or `add_counts`; strays a
     /// pile adds are found in `counts` by `check`.
     stray: Option<usize>,
+    /// One past the highest index a pile added (0 before any): a pile's
+    /// stray is there when it is past `kinds`, found without reading the
+    /// counts no kind has.
+    reach: usize,
     kind: std::marker::PhantomData<fn() -> K>,
 }
 
@@ -38,7 +42,7 @@ pub enum Imbalance<K: Kind> {
 impl<K: Kind> Tally<K> {
     /// A tally over `kinds` kinds.
     pub fn new(kinds: usize) -> Tally<K> {
-        Tally { counts: [0; ROOM], kinds, stray: None, kind: std::marker::PhantomData }
+        Tally { counts: [0; ROOM], kinds, stray: None, reach: 0, kind: std::marker::PhantomData }
     }
 
     /// Adds everything in a zone (a declared `Supply` too).
@@ -74,10 +78,13 @@ impl<K: Kind> Tally<K> {
     /// for only when there is one.
     pub fn add_where(&mut self, ids: &[Id<K>], belongs: impl Fn(Id<K>) -> bool) -> Option<Id<K>> {
         let mut refused = false;
+        let mut reach = self.reach;
         for &k in ids {
             refused |= !belongs(k);
             self.counts[k.index()] += 1;
+            reach = reach.max(k.index() + 1);
         }
+        self.reach = reach;
         if refused { ids.iter().copied().find(|&k| !belongs(k)) } else { None }
     }
 
@@ -86,9 +93,12 @@ impl<K: Kind> Tally<K> {
     /// `check`.
     #[inline]
     pub(super) fn add_each(&mut self, ids: impl Iterator<Item = Id<K>>) {
+        let mut reach = self.reach;
         for k in ids {
             self.counts[k.index()] += 1;
+            reach = reach.max(k.index() + 1);
         }
+        self.reach = reach;
     }
 
     /// Adds `by[i]` components at each index `i`. The indexes the tally
@@ -112,17 +122,19 @@ impl<K: Kind> Tally<K> {
     }
 
     /// `check` against totals listed in kind order (a kind past the list
-    /// expects none): the counts compared with the list, and every count no
-    /// kind has with nothing, in one branch-free pass each (vector compares:
-    /// a game checks conservation after every action); `check` finds the
-    /// first difference only when there is one.
+    /// expects none): the counts compared with the list, and the kinds
+    /// past it with nothing, in one branch-free pass each (vector compares:
+    /// a game checks conservation after every action), and no pile's
+    /// component past the kinds (`reach`, so the counts no kind has are
+    /// not read); `check` finds the first difference only when there is
+    /// one.
     #[inline]
     pub fn check_totals(&self, totals: &[u32]) -> Result<(), Imbalance<K>> {
-        let (counts, rest) = self.counts.split_at(self.kinds.min(ROOM));
-        let (listed, unlisted) = counts.split_at(totals.len().min(counts.len()));
+        let kinds = self.kinds.min(ROOM);
+        let (listed, unlisted) = self.counts[..kinds].split_at(totals.len().min(kinds));
         let differ = listed.iter().zip(totals).fold(0, |a, (&c, &t)| a | (c ^ t as i32));
         let or = |c: &[i32]| c.iter().fold(0, |a, &n| a | n);
-        if self.stray.is_none() && (differ | or(unlisted) | or(rest)) == 0 {
+        if self.stray.is_none() && self.reach <= kinds && (differ | or(unlisted)) == 0 {
             return Ok(());
         }
         self.check(|k| totals.get(k.index()).copied().unwrap_or(0))
