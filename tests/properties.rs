@@ -12,9 +12,10 @@ use quickcheck::{QuickCheck, TestResult};
 use rulecheck::catalog;
 use rulecheck::check::playout::{RandomChooser, ScriptThenRandom};
 use rulecheck::check::suite::{Checks, Failure, run_game};
-use rulecheck::engine::{Check, Config, Describe, Game, move_n};
+use rulecheck::engine::{Check, Config, Describe, Game, Id, move_n};
 use rulecheck::games::dry_gulch::invariants::{FAULTS, INVARIANTS};
 use rulecheck::games::dry_gulch::payment::{self, Payment, Terms};
+use rulecheck::games::dry_gulch::rules::Damage;
 use rulecheck::games::dry_gulch::rules_data::ResourceKind;
 use rulecheck::games::dry_gulch::{Rules, State};
 use rulecheck::games::{self, AnyRules};
@@ -166,6 +167,28 @@ fn card_conservation_catches_a_card_in_the_other_deck() {
     let v = s.check_invariants(&rules, &before, &legal[0], &[]).unwrap_err();
     assert_eq!(v.invariant, "card-conservation");
     assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
+}
+
+/// The invariants keep their reading of the board while it is unchanged;
+/// a change made after a check (the board is changed only through `edit`)
+/// is read at the next: a marker with no disaster card behind it, put on
+/// the Town Hall after a clean check, is found.
+#[test]
+fn a_board_changed_after_a_check_is_read_again() {
+    let rules = rules();
+    let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
+    let mut legal = Vec::new();
+    s.legal_actions(&rules, &mut legal);
+    let before = s.before();
+    for _ in 0..2 {
+        assert_eq!(s.check_invariants(&rules, &before, &legal[0], &[]), Ok(()));
+    }
+    let th = s.board.iter().position(Option::is_some).expect("the Town Hall stands");
+    let plot = Id::new(th).unwrap();
+    s.board.edit()[th].as_mut().unwrap().damage = Some(Damage { card: Id::ZERO, origin: plot });
+    let v = s.check_invariants(&rules, &before, &legal[0], &[]).unwrap_err();
+    assert_eq!(v.invariant, "damage-markers");
+    assert_eq!(v.detail, format!("{} carries a marker with no disaster card behind it", rules.plot(plot).id));
 }
 
 /// A state that is not over lists legal actions and a clean game never

@@ -25,6 +25,7 @@ mod query;
 mod readings;
 mod topology;
 mod turn;
+mod watched;
 mod why;
 mod zones;
 
@@ -44,6 +45,7 @@ pub use query::{EVENT, NO_ARGS, ONE_PLAYER, PLAYER, Query, Sort, Term, kebab, va
 pub use readings::{Base, Hook, Range, Readings, Reads, Touched};
 pub use topology::{Blocked, Blocks, Graph, Grid, Occupancy};
 pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPlan, TurnStep, drive};
+pub use watched::{Answer, Kept, Watched};
 pub use why::Why;
 pub use zones::{
     Display, Drawn, Imbalance, MoveError, Multiset, Pile, Refilled, Stack, Supply, Tagged, Tally, WhenEmpty, Zone,

@@ -455,7 +455,7 @@ impl State {
         }
         let fault = self.fault == Some(Fault::FireWithoutMarker) && Some(card) == self.fire_card(rules);
         if !fault {
-            self.board[plot.index()] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
+            self.board.edit()[plot.index()] = Some(Placed { damage: Some(Damage { card, origin: plot }), ..p });
             ev.push(Event::Damaged { plot, card });
         }
         match p.owner {

@@ -2,19 +2,18 @@
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
 
-use super::readings::{
-    AceProtection, ChipShortage, ClosedTownHallScope, DamagedInfluence, HandCutReactions, MarkerRemoval, P,
-    RewardCardTiming, VioletCards,
-};
-use super::rules::{Action, Damage, Event, Fault, Phase, State};
-use super::rules_data::{Bld, CardKind, Plot, ReactionKey, Rules};
+use super::readings::{AceProtection, ClosedTownHallScope, HandCutReactions, P, RewardCardTiming, VioletCards};
+use super::rules::{Action, Event, Fault, Phase, State};
+use super::rules_data::{CardKind, Plot, ReactionKey, Rules};
 use smallvec::SmallVec;
 
 use super::rules::End;
 use crate::engine::{Check, InvariantDef, Reads, Violation};
 
+mod board;
 mod dealt;
-use crate::engine::{EndReason, Hook, Id, Imbalance, Tally};
+use crate::engine::{EndReason, Hook, Imbalance, Tally};
+pub use board::BoardRead;
 use dealt::Dealt;
 pub use dealt::{DealtCache, DealtTables};
 
@@ -223,98 +222,7 @@ fn answered_cut(s: &State, rules: &Rules, seat: usize) -> bool {
     (hand.total() + 1 == *before && !holds(ReactionKey::Iou)) || (holds(ReactionKey::Ace) && hand.total() <= kept)
 }
 
-/// What the board shows, read in one pass for every invariant that reads
-/// it (damage markers, chips, influence, the bank plot); each keeps the
-/// first failure in board order, as a pass of its own would find it.
-struct BoardRead {
-    /// Damage markers on the board.
-    markers: u32,
-    /// The first plot carrying a marker with no disaster card behind it.
-    unexplained: Option<Plot>,
-    /// Per seat: the chips on its buildings and influence cards.
-    chips: SmallVec<[u32; 8]>,
-    /// Per seat: the first of its buildings (in board order) that carries
-    /// a wrong number of chips, with the chips and the number expected.
-    wrong: SmallVec<[Option<(Bld, u32, u32)>; 8]>,
-    /// Per seat: the influence its buildings show, damage applied as the
-    /// damaged-influence reading says.
-    influence: SmallVec<[u32; 8]>,
-    /// The first plot where the Bank stands off the bank plot, or where
-    /// something else stands on it.
-    misplaced: Option<usize>,
-}
-
-/// The board read once (a pass per invariant cost a tenth of the check),
-/// the catalog's numbers out of `Dealt`'s tables. A plot's owner indexes
-/// the per-seat sums with one entry past the seats that takes what a plot
-/// of no seat adds (dropped at the end), so no branch asks whose it is.
-fn read_board(s: &State, rules: &Rules, dealt: &Dealt) -> BoardRead {
-    let (n, players) = (s.seats.len(), s.players);
-    let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
-    let remaining = reading::<ChipShortage>(s) == ChipShortage::PlaceRemaining;
-    let damaged = match reading::<DamagedInfluence>(s) {
-        DamagedInfluence::HalfRoundDown => |i: u32| i / 2,
-        DamagedInfluence::HalfRoundUp => |i: u32| i.div_ceil(2),
-        DamagedInfluence::Void => |_| 0,
-    };
-    let on_residence = s.param(P::ChipsOnResidence);
-    let mut r = BoardRead {
-        markers: 0,
-        unexplained: None,
-        chips: SmallVec::from_elem(0, n + 1),
-        wrong: SmallVec::from_elem(None, n),
-        influence: SmallVec::from_elem(0, players + 1),
-        misplaced: None,
-    };
-    for (c, p) in r.chips.iter_mut().zip(&s.seats) {
-        *c = p.card_chips.count();
-    }
-    let (chips_of, influence_of) = (&mut r.chips[..], &mut r.influence[..]);
-    for (i, pl) in s.board.iter().enumerate() {
-        let Some(pl) = pl else { continue };
-        let b = dealt.buildings[pl.building.index()];
-        if let Some(d) = pl.damage {
-            r.markers += 1;
-            if r.unexplained.is_none()
-                && let Some(plot) = Id::new(i).ok().filter(|_| i < rules.plots.len())
-                && !explained(s, plot, pl.owner, d, never)
-            {
-                r.unexplained = Some(plot);
-            }
-        }
-        let owner = pl.owner.unwrap_or(usize::MAX);
-        let chips = pl.chips.count();
-        chips_of[owner.min(n)] += chips;
-        let expected = if b.residence { on_residence } else { b.influence };
-        if chips != expected && !(remaining && chips < expected) && owner < n && r.wrong[owner].is_none() {
-            r.wrong[owner] = Some((pl.building, chips, expected));
-        }
-        influence_of[owner.min(players)] += if pl.damage.is_some() { damaged(b.influence) } else { b.influence };
-        if b.bank != dealt.bank_plot[i] && r.misplaced.is_none() {
-            r.misplaced = Some(i);
-        }
-    }
-    r.chips.truncate(n);
-    r.influence.truncate(players);
-    r
-}
-
-/// Whether the marker `d` on `plot` (owned by `owner`) has its disaster
-/// card behind it: in front of the owner, on the plot where a spreading
-/// fire started, or a closed Town Hall's.
-fn explained(s: &State, plot: Plot, owner: Option<usize>, d: Damage, never: bool) -> bool {
-    if d.origin != plot {
-        s.board[d.origin.index()].is_some_and(|o| o.damage.is_some_and(|od| od.card == d.card && od.origin == d.origin))
-            || never
-    } else {
-        match owner {
-            Some(o) => s.seats[o].in_front.as_slice().contains(&(d.card, plot)) || never,
-            None => s.town_hall_closed.is_some(),
-        }
-    }
-}
-
-fn disasters(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
+fn disasters(s: &State, rules: &Rules, board: &BoardRead, unexplained: Option<Plot>) -> Result<(), Violation> {
     for (seat, p) in s.seats.iter().enumerate() {
         let f = p.in_front.as_slice();
         if (1..f.len()).any(|i| f[..i].iter().any(|(c, _)| *c == f[i].0)) {
@@ -343,7 +251,7 @@ fn disasters(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violatio
             }
         }
     }
-    if let Some(plot) = board.unexplained {
+    if let Some(plot) = unexplained {
         return fail(name, format!("{} carries a marker with no disaster card behind it", rules.plot(plot).id));
     }
     Ok(())
@@ -360,14 +268,14 @@ fn chips(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
             let id = &rules.building(b).id;
             return fail(name, format!("{id} of P{} carries {chips} chips, its influence is {expected}", seat + 1));
         }
-        let reserve = p.chips.count();
-        if board.chips[seat] + reserve != p.allotment {
+        let (on, reserve) = (board.chips[seat] + p.card_chips.count(), p.chips.count());
+        if on + reserve != p.allotment {
             return fail(
                 name,
                 format!(
                     "P{} has {} chips on the board and {reserve} in reserve, the allotment is {}",
                     seat + 1,
-                    board.chips[seat],
+                    on,
                     p.allotment
                 ),
             );
@@ -377,15 +285,16 @@ fn chips(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
 }
 
 fn influence(s: &State, rules: &Rules, dealt: &Dealt, board: &BoardRead) -> Result<(), Violation> {
-    // the rules' count of every seat at once (`counted_influence` of each),
-    // the damaged-influence reading read without recording it
-    let (counted_each, _) = s.influences_of_each(rules);
+    // the rules' count of every seat (`counted_influence` of each): its
+    // buildings' part, kept with the reading of the board while the board
+    // is unchanged, and its cards' part; the damaged-influence reading read
+    // without recording it
     for (seat, &on_board) in board.influence.iter().enumerate() {
         let mut expected = on_board;
         for &c in &s.seats[seat].influence {
             expected += dealt.card_influence[c.index()];
         }
-        let counted = counted_each.get(seat).copied().unwrap_or(0);
+        let counted = board.counted.get(seat).copied().unwrap_or(0) + s.cards_influence(rules, seat);
         if counted != expected {
             return fail(
                 "influence-count",
@@ -497,8 +406,9 @@ impl Check for State {
         let cards_wait = cards(s, rules, dealt)?;
         let permits_wait = permits(s, rules, dealt, before, action)?;
         hands(s, rules, action, events)?;
-        let board = read_board(s, rules, dealt);
-        disasters(s, rules, &board)?;
+        // the board's reading is kept with the state until the board changes
+        let board = s.board_read.get(&s.board, |b| board::read(s, rules, b, dealt));
+        disasters(s, rules, &board, board::unexplained(s, rules, &board))?;
         chips(s, rules, &board)?;
         influence(s, rules, dealt, &board)?;
         win(s, rules, events)?;
@@ -509,6 +419,8 @@ impl Check for State {
         Ok(())
     }
     fn inject_fault(&mut self, fault: &str) -> bool {
+        // what was kept of the board was read under the rules as they were
+        self.board_read = Default::default();
         fault_named(fault).map(|f| self.fault = Some(f)).is_some()
     }
     fn faults() -> &'static [&'static str] {

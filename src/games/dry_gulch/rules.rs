@@ -16,13 +16,13 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::effects::{DAMAGE, Dg, Queued};
-use super::invariants::DealtCache;
+use super::invariants::{BoardRead, DealtCache};
 use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, MoveError, Multiset, Pile, Readings, Reads,
-    RuleError, Supply, Tagged, Touched, WhenEmpty, Why, move_all, move_n,
+    Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, Kept, MoveError, Multiset, Pile, Readings, Reads,
+    RuleError, Supply, Tagged, Touched, Watched, WhenEmpty, Why, move_all, move_n,
 };
 use crate::lang::{self, Agenda, Steps};
 
@@ -300,8 +300,9 @@ pub struct State {
     /// draw reaches them again.
     #[serde(default, skip_serializing_if = "Pile::is_empty")]
     pub permits_spent: Pile<kind::Building>,
-    /// What stands on each plot.
-    pub board: Vec<Option<Placed>>,
+    /// What stands on each plot (changed through `edit`, so the
+    /// invariants keep their reading of it until it changes).
+    pub board: Watched<Vec<Option<Placed>>>,
     pub flags: Vec<bool>,
     pub active: usize,
     pub turns: u32,
@@ -336,6 +337,10 @@ pub struct State {
     /// that sets numbers (a cache, not game state).
     #[serde(skip)]
     pub dealt: DealtCache,
+    /// The invariants' reading of `board`, kept until it changes (a
+    /// cache, not game state).
+    #[serde(skip)]
+    pub board_read: Kept<BoardRead>,
     /// Target of the effect being resolved (for `target-owner`).
     pub target: Option<Plot>,
     /// The hand-limit cut under way or done this turn as a draw (`hand-cut-reactions:
@@ -462,6 +467,16 @@ impl State {
     /// damaged building of theirs) come back as a set, for the caller to
     /// record it where it asked about one of them.
     fn add_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) -> u64 {
+        let decided = self.add_board_influence(rules, seat, each);
+        for (o, _) in self.seats.iter().enumerate().filter(|&(o, _)| seat.is_none_or(|s| s == o)) {
+            each[o] += self.cards_influence(rules, o);
+        }
+        decided
+    }
+
+    /// The buildings' part of `add_influence`: what the board alone
+    /// decides.
+    fn add_board_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) -> u64 {
         let asked = |o: usize| seat.is_none_or(|s| s == o);
         // what a damaged building counts, under the reading (not recorded)
         let damaged_counts = match self.peek::<DamagedInfluence>() {
@@ -478,10 +493,22 @@ impl State {
             each[o] += if damaged { damaged_counts(inf) } else { inf };
             decided |= u64::from(damaged) << (o % 64);
         }
-        for (o, p) in self.seats.iter().enumerate().filter(|&(o, _)| asked(o)) {
-            each[o] += p.influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum::<u32>();
-        }
         decided
+    }
+
+    /// The influence cards' part of `seat`'s counted influence.
+    pub(in crate::games::dry_gulch) fn cards_influence(&self, rules: &Rules, seat: usize) -> u32 {
+        self.seats[seat].influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum()
+    }
+
+    /// The buildings' part of `counted_influence` of every seat, from the
+    /// board alone: what the influence invariant keeps with its reading of
+    /// the board until the board changes (the readings and the fault it
+    /// turns on are the game's, fixed for a state).
+    pub(in crate::games::dry_gulch) fn board_influence_of_each(&self, rules: &Rules) -> SmallVec<[u32; 8]> {
+        let mut each = SmallVec::from_elem(0, self.seats.len());
+        self.add_board_influence(rules, None, &mut each);
+        each
     }
 
     /// `counted_influence` of every seat in one pass, and the seats whose

@@ -73,7 +73,7 @@ impl State {
             ev.push(Event::Lapsed { why: "no damage marker left for the spreading fire".into() });
             return;
         }
-        let Some(p) = self.board[to.index()].as_mut() else {
+        let Some(p) = self.board.edit()[to.index()].as_mut() else {
             return;
         };
         let owner = p.owner;
@@ -101,7 +101,7 @@ impl State {
             .filter(|(_, p)| p.is_some_and(|p| p.owner.is_none() && p.damage.is_some()))
             .map(|(i, _)| i)
             .collect();
-        for p in self.board.iter_mut().flatten() {
+        for p in self.board.edit().iter_mut().flatten() {
             if p.damage.is_some_and(|d| origins.contains(&d.origin)) {
                 p.damage = None;
             }

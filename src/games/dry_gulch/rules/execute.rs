@@ -186,7 +186,8 @@ impl State {
                 let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips.count());
                 let mut on = Chips::new();
                 moved(move_n(&mut self.seats[seat].chips, &mut on, CHIP, chips));
-                self.board[plot.index()] = Some(Placed { building: res, owner: Some(seat), damage: None, chips: on });
+                self.board.edit()[plot.index()] =
+                    Some(Placed { building: res, owner: Some(seat), damage: None, chips: on });
                 ev.push(Event::ResidencePlaced { seat, plot });
                 ev.push(Event::ChipsPlaced { seat, chips });
                 if seat + 1 < self.players {
@@ -358,7 +359,7 @@ impl State {
         moved(move_n(reserve, &mut on, CHIP, standing));
         // the fault's missing chip goes into a supply no conservation check declares
         moved(move_n(reserve, &mut Supply::new(), CHIP, chips - standing));
-        self.board[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: on });
+        self.board.edit()[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: on });
         self.built_this_turn.push(plot);
         ev.push(Event::Built { seat: a, building: b, plot });
         ev.push(Event::ChipsPlaced { seat: a, chips });

@@ -322,7 +322,7 @@ impl State {
             moved(move_n(&mut self.seats[a].in_front, &mut self.event_discard, card, 1));
             ev.push(Event::Discarded { seat: a, card });
             if self.r::<MarkerRemoval>() == MarkerRemoval::WithCard {
-                for (i, p) in Plot::first(self.board.len()).zip(self.board.iter_mut()) {
+                for (i, p) in Plot::first(self.board.len()).zip(self.board.edit().iter_mut()) {
                     if let Some(p) = p.as_mut()
                         && p.damage.is_some_and(|d| d.origin == plot && d.card == card)
                     {

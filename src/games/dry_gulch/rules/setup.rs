@@ -37,11 +37,6 @@ impl State {
         let players = n as usize;
         let mut chance = Chance::new(config.seed);
         let (resource_deck, event_deck, permit_deck) = decks(rules, &readings, &mut chance);
-        let mut board = vec![None; rules.plots.len()];
-        if let Some(th) = rules.with_ability(Ability::TownHall) {
-            board[rules.town_hall_plot.index()] =
-                Some(Placed { building: th, owner: None, damage: None, chips: Chips::new() });
-        }
         let mut s = State {
             players,
             readings,
@@ -56,7 +51,7 @@ impl State {
             permit_deck,
             permit_discard: Pile::new(),
             permits_spent: Pile::new(),
-            board,
+            board: empty_board(rules),
             flags: vec![false; rules.flags.len()],
             active: 0,
             turns: 0,
@@ -74,6 +69,7 @@ impl State {
             outcome: None,
             touched: Touched::default(),
             dealt: DealtCache::default(),
+            board_read: Kept::default(),
             target: None,
             cut: None,
             fault: None,
@@ -165,6 +161,16 @@ impl Player {
 type Decks = (Pile<kind::Card>, Pile<kind::Card>, Pile<kind::Building>);
 
 /// The three decks of this configuration, shuffled in this order.
+/// The board as the game begins: the Town Hall on its plot, nothing else.
+fn empty_board(rules: &Rules) -> Watched<Vec<Option<Placed>>> {
+    let mut board = vec![None; rules.plots.len()];
+    if let Some(th) = rules.with_ability(Ability::TownHall) {
+        board[rules.town_hall_plot.index()] =
+            Some(Placed { building: th, owner: None, damage: None, chips: Chips::new() });
+    }
+    Watched::new(board)
+}
+
 fn decks(rules: &Rules, readings: &Readings, chance: &mut Chance) -> Decks {
     // the components, each kind in catalog order before the shuffle, with
     // the numbers readings set (`event-deck-composition` sets two)

@@ -144,7 +144,7 @@ impl State {
         if let Some(s) = &spec.town_hall_closed_by {
             let seat = seat_of(s, self.players)?;
             self.town_hall_closed = Some(Closure { reopens_for: Some(seat) });
-            if let Some(p) = self.board[rules.town_hall_plot.index()].as_mut() {
+            if let Some(p) = self.board.edit()[rules.town_hall_plot.index()].as_mut() {
                 let vandal = disaster_for_setup(rules).ok_or("no disaster card")?;
                 p.damage = Some(Damage { card: vandal, origin: rules.town_hall_plot });
             }
@@ -234,7 +234,7 @@ impl State {
             }
             None => None,
         };
-        self.board[p.index()] = Some(Placed { building: b, owner: Some(owner), damage, chips: on });
+        self.board.edit()[p.index()] = Some(Placed { building: b, owner: Some(owner), damage, chips: on });
         Ok(())
     }
 
