@@ -192,6 +192,34 @@ fn chips_on_the_residence_above_the_allotment_fail_validate() {
     );
 }
 
+/// With no building short of its chips a player counts at most his chips,
+/// so a catalog whose default winning total is fixed above the smallest
+/// allotment (11 at six players) can never be won at six: `validate` used
+/// to pass it and every game ran to the turn cap. Under the default
+/// winning total the number is not read, and passes.
+#[test]
+fn a_fixed_win_above_the_allotment_fails_validate_where_it_is_the_default() {
+    let validate = |fixed_by_default: bool| {
+        let dir = temp_dir(&format!("fixed-win-{fixed_by_default}"));
+        let rules = catalog_copy(&dir, |rel, t| match rel {
+            "dry-gulch/game.yaml" => t.replace("fixed_win_threshold: 11", "fixed_win_threshold: 12"),
+            "dry-gulch/interpretations.yaml" if fixed_by_default => t.replace("default: all-chips", "default: fixed"),
+            _ => t,
+        });
+        let text = std::fs::read_to_string(rules.join("dry-gulch/game.yaml")).unwrap();
+        let line = text.lines().position(|l| l.contains("fixed_win_threshold: 12")).unwrap() + 1;
+        let (code, _, err) = rulecheck_within(60, &["validate", &s(&rules)]).expect("validation ends");
+        let _ = std::fs::remove_dir_all(&dir);
+        (code, err, format!("game.yaml:{line}:24:"))
+    };
+    let (code, err, at) = validate(true);
+    assert_eq!(code, 2, "{err}");
+    let says = "fixed_win_threshold is 12, more than the 11 influence a player can count at 6 players";
+    assert!(err.contains(&at) && err.contains(says), "{at}: {err}");
+    let (code, err, _) = validate(false);
+    assert_eq!(code, 0, "{err}");
+}
+
 /// Six edge plots, one of them the Town Hall's, leave five for six
 /// Residences: `validate` used to accept the board and the game stalled.
 #[test]

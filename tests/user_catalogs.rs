@@ -656,3 +656,33 @@ fn a_reading_is_held_to_the_rules_between_the_catalog_numbers() {
         scratch.edit("interpretations.yaml", &format!("set: {set}"), "set: {turn.hand_limit: 12}");
     }
 }
+
+/// A fixed winning total above what a player can count is refused where it
+/// is played: with no building short of its chips a player counts at most
+/// his chips (the Residence's one for one), so 18 at three players could
+/// never be reached and every game went to the turn cap; a building short
+/// of chips (`chip-shortage: place-remaining`) reaches it, and under the
+/// default winning total the number is never read.
+#[test]
+fn a_fixed_win_no_player_can_reach_is_refused_where_it_is_played() {
+    let scratch = Scratch::copy_of(&house_rules(), "unreachable-win");
+    let d = scratch.path();
+    scratch.edit("interpretations.yaml", "set: {turn.hand_limit: 12}", "set: {limits.fixed_win_threshold: 18}");
+    let fuzz = |readings: &[&str]| {
+        let mut args = vec!["fuzz", "--game", "dry-gulch", "--rules", d, "--games", "5", "--players", "3"];
+        args.extend(["--interpretation", "house-hand-limit=twelve"]);
+        for r in readings {
+            args.extend(["--interpretation", r]);
+        }
+        rulecheck(&args)
+    };
+    let (code, out, err) = fuzz(&["win-threshold=fixed"]);
+    assert_eq!(code, 2, "{out}{err}");
+    let says = "limits.fixed_win_threshold is 18, more than the 17 influence a player can count at 3 players \
+                (win-threshold: fixed, chip-shortage: cannot-build)";
+    assert!(err.contains(&format!("this configuration's numbers cannot be played: {says}")), "{err}");
+    for playable in [&["win-threshold=fixed", "chip-shortage=place-remaining"][..], &[]] {
+        let (code, out, err) = fuzz(playable);
+        assert_eq!(code, 0, "{playable:?}: {out}{err}");
+    }
+}

@@ -6,11 +6,12 @@
 
 use super::catalog::MAX_SEATS;
 use super::layers::Layers;
-use super::readings::{P, PARAMS, RANGES};
+use super::readings::{ChipShortage, P, PARAMS, RANGES, WinThreshold};
 use super::rules_data::{Plot, PlotInfo};
-use super::schema::{PlotKind, RawBoard};
+use super::schema::{Ability, PlotKind, RawBoard};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::{MAX_NUMBER, at_most};
+use crate::engine::Hook;
 use crate::yaml::{Spanned, position};
 
 /// The most copies of one card, or permits of one building, a catalog may
@@ -110,17 +111,20 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
         P::PermitsFromDeck => t.permits_from_deck.value,
         P::TurnCap => g.limits.turn_cap.value,
         P::ChipsOnResidence => g.setup.chips_on_residence.value,
+        P::FixedWinThreshold => g.limits.fixed_win_threshold.value,
         _ => 1,
     };
     let ranged =
         RANGES.iter().filter_map(|r| Some((P::ALL[r.param], r.refuses(PARAMS[r.param], printed(P::ALL[r.param]))?)));
-    let related = unplayable(&printed, least.map(|(players, c)| (*players, c.value)));
+    let seat = least.map(|(players, c)| Seat { players: *players, chips: c.value, fixed_win: fixed_win(lay) });
+    let related = unplayable(&printed, seat);
     for (k, why) in related.into_iter().chain(ranged) {
         let (section, n) = match k {
             P::ChipsOnResidence => ("setup", &g.setup.chips_on_residence),
             P::EventsDiscarded => ("turn", &t.events_discarded),
             P::HandLimit => ("turn", &t.hand_limit),
             P::PermitsFromDeck => ("turn", &t.permits_from_deck),
+            P::FixedWinThreshold => ("limits", &g.limits.fixed_win_threshold),
             _ => ("limits", &g.limits.turn_cap),
         };
         err_at(section, n, why, diags);
@@ -151,26 +155,97 @@ pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Plac
     }
 }
 
+/// A player's chips at a player count, for the rules between numbers that
+/// turn on them, and what a fixed win is held to where it is played.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Seat {
+    pub players: u32,
+    pub chips: u32,
+    /// `Some` where a game is won at `limits.fixed_win_threshold` with no
+    /// building built short of its chips (`win-threshold: fixed`,
+    /// `chip-shortage: cannot-build`): what a player's influence counts
+    /// beside its chips.
+    pub fixed_win: Option<Counted>,
+}
+
+/// What counts towards a player's influence beside his chips, where every
+/// building takes a chip per point: the Residence's influence (its chips
+/// are `setup.chips_on_residence`, whatever it counts) and the most an
+/// influence card counts (it takes one chip).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Counted {
+    pub residence: u32,
+    pub card_most: u32,
+}
+
+impl Counted {
+    /// The Residence's influence, and the influence of every event card
+    /// (only an influence card's may be above 0).
+    pub fn of(residence: u32, cards: impl Iterator<Item = u32>) -> Counted {
+        Counted { residence, card_most: cards.max().unwrap_or(0) }
+    }
+
+    /// The most influence a player with `chips` can count: each chip off
+    /// the Residence counts at most one point on a building or an
+    /// influence card's, and the Residence its own.
+    fn most(self, chips: u32, on_residence: u32) -> u64 {
+        let per_chip = u64::from(self.card_most.max(1));
+        u64::from(chips.saturating_sub(on_residence)) * per_chip + u64::from(self.residence)
+    }
+}
+
+/// What a fixed win is held to where the catalog's default readings play
+/// it (`win-threshold: fixed` with `chip-shortage: cannot-build`); `None`
+/// where they do not: a configuration that plays it is held when it is set
+/// up, and the default reads no fixed total.
+fn fixed_win(lay: &Layers<'_>) -> Option<Counted> {
+    let default = |id: &str, option: &str| {
+        lay.interpretations.iter().any(|e| e.raw.id.value == id && e.raw.default.value == option)
+    };
+    let played = default(WinThreshold::ID, WinThreshold::OPTIONS[WinThreshold::Fixed as usize])
+        && default(ChipShortage::ID, ChipShortage::OPTIONS[ChipShortage::CannotBuild as usize]);
+    let residence = lay.buildings.iter().find(|e| e.raw.ability == Some(Ability::Residence));
+    let cards = lay.events.iter().map(|e| e.raw.influence);
+    played.then(|| Counted::of(residence.map_or(0, |e| e.raw.influence), cards))
+}
+
 /// The rules between a configuration's numbers, each problem with the
 /// number it is about (the ranges of single numbers are `RANGES`): the
 /// catalog's are checked at load (`check_game_numbers`, at the number's
 /// place), and a configuration's, which readings may set, when a game is
-/// set up (a `ConfigError::Numbers`). `chips` is a player's chips at the
-/// player count set up, with the count, for the Residence's (its load
-/// check takes the least of every player count).
-pub(super) fn unplayable(p: &dyn Fn(P) -> u32, chips: Option<(u32, u32)>) -> Vec<(P, String)> {
+/// set up (a `ConfigError::Numbers`). `seat` is a player's chips at the
+/// player count set up, for the Residence's and a fixed win (the load
+/// check takes the least of every player count, and holds a fixed win to
+/// it where the catalog's defaults play one).
+pub(super) fn unplayable(p: &dyn Fn(P) -> u32, seat: Option<Seat>) -> Vec<(P, String)> {
     let mut out = Vec::new();
     if p(P::EventsDiscarded) > p(P::EventsRevealed) {
         let why = format!("{} exceeds {}", P::EventsDiscarded.id(), P::EventsRevealed.id());
         out.push((P::EventsDiscarded, why));
     }
-    if let Some((players, chips)) = chips
-        && p(P::ChipsOnResidence) > chips
-    {
-        let (id, n) = (P::ChipsOnResidence.id(), p(P::ChipsOnResidence));
+    let Some(Seat { players, chips, fixed_win }) = seat else { return out };
+    let on_residence = p(P::ChipsOnResidence);
+    if on_residence > chips {
+        let id = P::ChipsOnResidence.id();
         out.push((
             P::ChipsOnResidence,
-            format!("{id} is {n}, more than the {chips} chips a player has at {players} players"),
+            format!("{id} is {on_residence}, more than the {chips} chips a player has at {players} players"),
+        ));
+    }
+    if let Some(counted) = fixed_win
+        && u64::from(p(P::FixedWinThreshold)) > counted.most(chips, on_residence)
+    {
+        let (id, n, most) = (P::FixedWinThreshold.id(), p(P::FixedWinThreshold), counted.most(chips, on_residence));
+        let under = format!(
+            "{}: {}, {}: {}",
+            WinThreshold::ID,
+            WinThreshold::OPTIONS[WinThreshold::Fixed as usize],
+            ChipShortage::ID,
+            ChipShortage::OPTIONS[ChipShortage::CannotBuild as usize]
+        );
+        out.push((
+            P::FixedWinThreshold,
+            format!("{id} is {n}, more than the {most} influence a player can count at {players} players ({under})"),
         ));
     }
     out

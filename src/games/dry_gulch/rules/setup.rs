@@ -2,6 +2,7 @@
 //! catalog, the deal, the Residences and (advanced set-up) the permit draft.
 
 use super::*;
+use crate::games::dry_gulch::bounds::{self, Counted, Seat};
 
 impl State {
     pub(in crate::games::dry_gulch) fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
@@ -27,11 +28,7 @@ impl State {
             }
         }
         let allotment = rules.setup.chips.get(&n).copied().unwrap_or(0);
-        // the numbers the readings set, held to the rules the catalog's are
-        let param = |k: P| readings.params.get(k as usize).copied().unwrap_or(0);
-        if let Some((_, why)) =
-            crate::games::dry_gulch::bounds::unplayable(&param, Some((n, allotment))).into_iter().next()
-        {
+        if let Some(why) = unplayable(rules, &readings, n, allotment) {
             return Err(ConfigError::Numbers(why));
         }
         let players = n as usize;
@@ -155,6 +152,21 @@ impl Player {
             waiting_permits: Multiset::new(rules.buildings.len()),
         }
     }
+}
+
+/// Why the numbers the readings set break a rule the catalog's are held
+/// to, at `players` with `chips` each, if they do (a fixed win is held to
+/// what a player can count where it is played with no building short of
+/// its chips).
+fn unplayable(rules: &Rules, readings: &Readings, players: u32, chips: u32) -> Option<String> {
+    let param = |k: P| readings.params.get(k as usize).copied().unwrap_or(0);
+    let chosen = |i: usize| readings.hooks.get(i).copied().unwrap_or(0);
+    let fixed_win = WinThreshold::from_index(chosen(WinThreshold::INDEX)) == WinThreshold::Fixed
+        && ChipShortage::from_index(chosen(ChipShortage::INDEX)) == ChipShortage::CannotBuild;
+    let residence = rules.with_ability(Ability::Residence).map_or(0, |b| rules.building_influence[b.index()]);
+    let counted = Counted::of(residence, rules.events.iter().map(|e| e.influence));
+    let seat = Seat { players, chips, fixed_win: fixed_win.then_some(counted) };
+    bounds::unplayable(&param, Some(seat)).into_iter().next().map(|(_, why)| why)
 }
 
 /// The resource, event and permit decks, shuffled.
