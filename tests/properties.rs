@@ -150,17 +150,24 @@ fn invariants_and_faults_pair_up() {
     assert!(!s.inject_fault("no-such-fault"));
 }
 
+/// A 3-player game as set up, its legal actions and what the checks
+/// remember before the first, checked once: all hold.
+fn checked_at_start() -> (Rules, State, Vec<<State as Game>::Action>, <State as Check>::Before) {
+    let rules = rules();
+    let s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
+    let mut legal = Vec::new();
+    s.legal_actions(&rules, &mut legal);
+    let before = s.before();
+    assert_eq!(s.check_invariants(&rules, &before, &legal[0], &[]), Ok(()));
+    (rules, s, legal, before)
+}
+
 /// Card conservation keeps the two decks apart: a resource card and an
 /// event card that trade piles leave every total right, and the check
 /// still names the card out of place.
 #[test]
 fn card_conservation_catches_a_card_in_the_other_deck() {
-    let rules = rules();
-    let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
-    let mut legal = Vec::new();
-    s.legal_actions(&rules, &mut legal);
-    let before = s.before();
-    assert_eq!(s.check_invariants(&rules, &before, &legal[0], &[]), Ok(()));
+    let (rules, mut s, legal, before) = checked_at_start();
     let (r, e) = (s.resource_deck.top().unwrap(), s.event_deck.top().unwrap());
     move_n(&mut s.resource_deck, &mut s.event_deck, r, 1).unwrap();
     move_n(&mut s.event_deck, &mut s.resource_deck, e, 1).unwrap();
@@ -175,14 +182,8 @@ fn card_conservation_catches_a_card_in_the_other_deck() {
 /// the Town Hall after a clean check, is found.
 #[test]
 fn a_board_changed_after_a_check_is_read_again() {
-    let rules = rules();
-    let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 1)).unwrap();
-    let mut legal = Vec::new();
-    s.legal_actions(&rules, &mut legal);
-    let before = s.before();
-    for _ in 0..2 {
-        assert_eq!(s.check_invariants(&rules, &before, &legal[0], &[]), Ok(()));
-    }
+    let (rules, mut s, legal, before) = checked_at_start();
+    assert_eq!(s.check_invariants(&rules, &before, &legal[0], &[]), Ok(()));
     let th = s.board.iter().position(Option::is_some).expect("the Town Hall stands");
     let plot = Id::new(th).unwrap();
     s.board.edit()[th].as_mut().unwrap().damage = Some(Damage { card: Id::ZERO, origin: plot });

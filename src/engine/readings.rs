@@ -278,6 +278,17 @@ impl Readings {
         get_at(&self.counts, entity)
     }
 
+    /// How this configuration reads hook `H`, with no record of it (what a
+    /// state reads through `Reads`, and set-up before there is a state).
+    pub fn hook<H: Hook>(&self) -> H {
+        H::from_index(self.hooks.get(H::INDEX).copied().unwrap_or(0))
+    }
+
+    /// Parameter `k`'s value in this configuration, with no record of it.
+    pub fn param(&self, k: impl Into<usize>) -> u32 {
+        self.params.get(k.into()).copied().unwrap_or(0)
+    }
+
     /// The replacement of an entity's effect, if a reading replaces it.
     pub fn replacement(&self, entity: u32) -> Option<u32> {
         get_at(&self.replaced, entity)
@@ -323,7 +334,7 @@ pub trait Reads {
 
     /// How the configuration reads hook `H`, without recording it.
     fn peek<H: Hook>(&self) -> H {
-        H::from_index(self.reads().0.hooks.get(H::INDEX).copied().unwrap_or(0))
+        self.reads().0.hook()
     }
 
     /// A parameter's value in this configuration, recording that it was used.
@@ -331,12 +342,12 @@ pub trait Reads {
         let (readings, touched) = self.reads();
         let k = k.into();
         touched.mark(readings.hooks.len() + k);
-        readings.params.get(k).copied().unwrap_or(0)
+        readings.param(k)
     }
 
     /// A parameter's value without recording its use.
     fn param(&self, k: Self::Param) -> u32 {
-        self.reads().0.params.get(k.into()).copied().unwrap_or(0)
+        self.reads().0.param(k)
     }
 
     /// The replacement a reading or variant gives entity `e`'s effect (an

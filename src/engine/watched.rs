@@ -21,8 +21,8 @@ fn fresh() -> u64 {
 /// A clone keeps the stamp (it is the same value); a value made anew,
 /// read from JSON or edited takes a fresh one.
 ///
-/// Equality, hashing and the JSON form are the value's: the stamp is
-/// bookkeeping, like a cache, not part of what a state is.
+/// Equality and the JSON form are the value's: the stamp is bookkeeping,
+/// like a cache, not part of what a state is, and never reaches output.
 #[derive(Clone)]
 pub struct Watched<T> {
     value: T,

@@ -188,7 +188,7 @@ fn decks(
     chance: &mut Chance,
 ) -> Result<(Pile<kind::Card>, Pile<kind::EventCard>), ConfigError> {
     let (cards, events) = totals(rules, readings);
-    let hand = readings.params.get(P::Hand as usize).copied().unwrap_or(0);
+    let hand = readings.param(P::Hand as usize);
     let deck = cards.iter().sum::<u32>();
     if deck < hand.saturating_mul(players) {
         let why = format!("the deck holds {deck} cards, fewer than {players} hands of {hand}");

@@ -1,6 +1,8 @@
 //! Dry Gulch's invariants, checked after every action in tests and fuzzing.
 //! Each is recomputed here from the raw state, independently of the rules
 //! code that maintains it, and each has a fault that breaks exactly it.
+//! They read the configuration with `peek` and `param`, which record
+//! nothing: checking must not change what counts as reached.
 
 use super::readings::{AceProtection, ClosedTownHallScope, HandCutReactions, P, RewardCardTiming, VioletCards};
 use super::rules::{Action, Event, Fault, Phase, State};
@@ -12,7 +14,7 @@ use crate::engine::{Check, InvariantDef, Reads, Violation};
 
 mod board;
 mod dealt;
-use crate::engine::{EndReason, Hook, Imbalance, Tally};
+use crate::engine::{EndReason, Imbalance, Tally};
 pub use board::BoardRead;
 use dealt::Dealt;
 pub use dealt::{DealtCache, DealtTables};
@@ -71,12 +73,6 @@ pub struct Before {
 
 fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
     Err(Violation { invariant, detail })
-}
-
-/// How the configuration reads hook `H`, without recording a consultation
-/// (checking must not change what counts as reached).
-fn reading<H: Hook>(s: &State) -> H {
-    H::from_index(s.readings.hooks.get(H::INDEX).copied().unwrap_or(0))
 }
 
 /// Card conservation is the engine's check over every zone a card can lie
@@ -210,12 +206,12 @@ fn hands(s: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<
 /// your sleeve kept out of the cut (the Ace and one card at most).
 fn answered_cut(s: &State, rules: &Rules, seat: usize) -> bool {
     let Some((_, before)) = s.cut.iter().flatten().find(|(x, _)| *x == seat) else { return false };
-    if reading::<HandCutReactions>(s) != HandCutReactions::LikeADraw {
+    if s.peek::<HandCutReactions>() != HandCutReactions::LikeADraw {
         return false;
     }
     let hand = &s.seats[seat].hand;
     let holds = |k: ReactionKey| rules.reactions.get(&k).is_some_and(|&c| hand.count(c) > 0);
-    let kept = match reading::<AceProtection>(s) {
+    let kept = match s.peek::<AceProtection>() {
         AceProtection::AceAndOneCard => 2,
         AceProtection::OneCardOnly => 1,
     };
@@ -341,7 +337,7 @@ fn bank(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
 
 fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> Result<(), Violation> {
     // the Bank's permit is barred too unless the closure covers the draw phase's choice only
-    let bank_barred = reading::<ClosedTownHallScope>(s) == ClosedTownHallScope::EveryPermitDraw;
+    let bank_barred = s.peek::<ClosedTownHallScope>() == ClosedTownHallScope::EveryPermitDraw;
     let draw = matches!(action, Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_))
         || (bank_barred && matches!(action, Action::BankDraw));
     if before.town_hall_closed && draw && before.drawing {
@@ -363,7 +359,7 @@ fn waiting(s: &State, waits: Option<usize>) -> Result<(), Violation> {
     let Some(seat) = waits else {
         return Ok(());
     };
-    if reading::<RewardCardTiming>(s) != RewardCardTiming::AllAtReward {
+    if s.peek::<RewardCardTiming>() != RewardCardTiming::AllAtReward {
         return fail(name, format!("P{} has cards waiting, though what he wins goes to hand at once", seat + 1));
     }
     if s.phase == Phase::NextTurn {
@@ -402,7 +398,7 @@ impl Check for State {
         // which pile a card belongs to (the violet cards' is the reading
         // violet-cards), how many copies the game has and the catalog's
         // numbers, fixed for the game
-        let dealt = rules.dealt.get(rules, &s.readings, reading::<VioletCards>(s), &s.dealt);
+        let dealt = rules.dealt.get(rules, &s.readings, s.peek::<VioletCards>(), &s.dealt);
         let cards_wait = cards(s, rules, dealt)?;
         let permits_wait = permits(s, rules, dealt, before, action)?;
         hands(s, rules, action, events)?;

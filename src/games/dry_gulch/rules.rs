@@ -21,7 +21,7 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Base, Chance, Config, ConfigError, Cursor, EndReason, Hook, Id, Kept, MoveError, Multiset, Pile, Readings, Reads,
+    Base, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, MoveError, Multiset, Pile, Readings, Reads,
     RuleError, Supply, Tagged, Touched, Watched, WhenEmpty, Why, move_all, move_n,
 };
 use crate::lang::{self, Agenda, Steps};

@@ -6,7 +6,6 @@
 use smallvec::SmallVec;
 
 use super::dealt::Dealt;
-use super::reading;
 use crate::engine::{Id, Reads};
 use crate::games::dry_gulch::readings::{ChipShortage, DamagedInfluence, MarkerRemoval, P};
 use crate::games::dry_gulch::rules::{Damage, Placed, State};
@@ -46,8 +45,8 @@ pub struct BoardRead {
 /// branch asks whose it is.
 pub(super) fn read(s: &State, rules: &Rules, board: &[Option<Placed>], dealt: &Dealt) -> BoardRead {
     let (n, players) = (s.seats.len(), s.players);
-    let remaining = reading::<ChipShortage>(s) == ChipShortage::PlaceRemaining;
-    let damaged = match reading::<DamagedInfluence>(s) {
+    let remaining = s.peek::<ChipShortage>() == ChipShortage::PlaceRemaining;
+    let damaged = match s.peek::<DamagedInfluence>() {
         DamagedInfluence::HalfRoundDown => |i: u32| i / 2,
         DamagedInfluence::HalfRoundUp => |i: u32| i.div_ceil(2),
         DamagedInfluence::Void => |_| 0,
@@ -89,7 +88,7 @@ pub(super) fn read(s: &State, rules: &Rules, board: &[Option<Placed>], dealt: &D
 
 /// The first plot carrying a marker with no disaster card behind it.
 pub(super) fn unexplained(s: &State, rules: &Rules, board: &BoardRead) -> Option<Plot> {
-    let never = reading::<MarkerRemoval>(s) == MarkerRemoval::Never;
+    let never = s.peek::<MarkerRemoval>() == MarkerRemoval::Never;
     board.marked.iter().find_map(|&(i, owner, d)| {
         let plot = Id::new(i).ok().filter(|_| i < rules.plots.len())?;
         (!explained(s, plot, owner, d, never)).then_some(plot)

@@ -18,17 +18,14 @@ impl State {
     /// The terms of payment for the active player now (the readings are
     /// recorded as consulted where a payment turns on them).
     pub fn terms(&self, rules: &Rules) -> Terms<'_> {
-        let peek = |i: usize| self.readings.hooks.get(i).copied().unwrap_or(0);
         Terms {
-            only_missing: SubstituteOnlyMissing::from_index(peek(SubstituteOnlyMissing::INDEX))
-                == SubstituteOnlyMissing::OnlyMissing,
+            only_missing: self.peek::<SubstituteOnlyMissing>() == SubstituteOnlyMissing::OnlyMissing,
             labor_units: self.param(P::LaborCardUnits),
-            blank_from_de: LaborSubstitution::from_index(peek(LaborSubstitution::INDEX)) == LaborSubstitution::DeValue,
+            blank_from_de: self.peek::<LaborSubstitution>() == LaborSubstitution::DeValue,
             store_left: self.store_left(rules),
-            store_missing_only: GeneralStoreGoods::from_index(peek(GeneralStoreGoods::INDEX))
-                == GeneralStoreGoods::MissingGoodOnly,
+            store_missing_only: self.peek::<GeneralStoreGoods>() == GeneralStoreGoods::MissingGoodOnly,
             handyman: rules.reactions.get(&ReactionKey::Handyman).copied(),
-            unprinted_is: match FoodKind::from_index(peek(FoodKind::INDEX)) {
+            unprinted_is: match self.peek::<FoodKind>() {
                 FoodKind::Good => ResourceKind::Good,
                 FoodKind::Ability => ResourceKind::Ability,
             },

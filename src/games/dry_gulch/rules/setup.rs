@@ -159,20 +159,18 @@ impl Player {
 /// what a player can count where it is played with no building short of
 /// its chips).
 fn unplayable(rules: &Rules, readings: &Readings, players: u32, chips: u32) -> Option<String> {
-    let param = |k: P| readings.params.get(k as usize).copied().unwrap_or(0);
-    let chosen = |i: usize| readings.hooks.get(i).copied().unwrap_or(0);
-    let fixed_win = WinThreshold::from_index(chosen(WinThreshold::INDEX)) == WinThreshold::Fixed
-        && ChipShortage::from_index(chosen(ChipShortage::INDEX)) == ChipShortage::CannotBuild;
-    let residence = rules.with_ability(Ability::Residence).map_or(0, |b| rules.building_influence[b.index()]);
-    let counted = Counted::of(residence, rules.events.iter().map(|e| e.influence));
-    let seat = Seat { players, chips, fixed_win: fixed_win.then_some(counted) };
+    let param = |k: P| readings.param(k as usize);
+    let fixed_win = readings.hook::<WinThreshold>() == WinThreshold::Fixed
+        && readings.hook::<ChipShortage>() == ChipShortage::CannotBuild;
+    let residence = || rules.with_ability(Ability::Residence).map_or(0, |b| rules.building_influence[b.index()]);
+    let counted = || Counted::of(residence(), rules.events.iter().map(|e| e.influence));
+    let seat = Seat { players, chips, fixed_win: fixed_win.then(counted) };
     bounds::unplayable(&param, Some(seat)).into_iter().next().map(|(_, why)| why)
 }
 
 /// The resource, event and permit decks, shuffled.
 type Decks = (Pile<kind::Card>, Pile<kind::Card>, Pile<kind::Building>);
 
-/// The three decks of this configuration, shuffled in this order.
 /// The board as the game begins: the Town Hall on its plot, nothing else.
 fn empty_board(rules: &Rules) -> Watched<Vec<Option<Placed>>> {
     let mut board = vec![None; rules.plots.len()];
@@ -183,10 +181,11 @@ fn empty_board(rules: &Rules) -> Watched<Vec<Option<Placed>>> {
     Watched::new(board)
 }
 
+/// The three decks of this configuration, shuffled in this order.
 fn decks(rules: &Rules, readings: &Readings, chance: &mut Chance) -> Decks {
     // the components, each kind in catalog order before the shuffle, with
     // the numbers readings set (`event-deck-composition` sets two)
-    let violet = VioletCards::from_index(readings.hooks.get(VioletCards::INDEX).copied().unwrap_or(0));
+    let violet = readings.hook::<VioletCards>();
     let copies = |events: bool| -> Vec<u32> {
         let n = |c| deck::deck_copies(rules, readings, violet, c);
         rules.cards().map(|c| if deck::in_resource_deck(rules, violet, c) != events { n(c) } else { 0 }).collect()
