@@ -21,7 +21,7 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Base, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, MoveError, Multiset, Pile, Readings, Reads,
+    Answer, Base, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, MoveError, Multiset, Pile, Readings, Reads,
     RuleError, Supply, Tagged, Touched, Watched, WhenEmpty, Why, move_all, move_n,
 };
 use crate::lang::{self, Agenda, Steps};
@@ -34,6 +34,8 @@ mod describe;
 mod disasters;
 mod execute;
 mod flow;
+mod influence;
+pub use influence::BoardInfluence;
 mod legal;
 mod setup;
 mod takes;
@@ -200,8 +202,10 @@ pub enum Action {
     Build {
         building: Bld,
         plot: Plot,
+        /// Boxed: a build's payment is the largest part of any action, and
+        /// every list and record of actions would carry its room.
         #[serde(with = "super::scenario_io::payment")]
-        payment: Payment,
+        payment: Box<Payment>,
     },
     PlayInfluence(CardKind),
     PlayDisaster {
@@ -341,6 +345,14 @@ pub struct State {
     /// cache, not game state).
     #[serde(skip)]
     pub board_read: Kept<BoardRead>,
+    /// Each seat's buildings' influence, kept until the board changes
+    /// (a cache, not game state).
+    #[serde(skip)]
+    pub board_influence: Kept<BoardInfluence>,
+    /// What the build checks read of the board, kept until it changes
+    /// (a cache, not game state).
+    #[serde(skip)]
+    pub built: Kept<copies::Built>,
     /// Target of the effect being resolved (for `target-owner`).
     pub target: Option<Plot>,
     /// The hand-limit cut under way or done this turn as a draw (`hand-cut-reactions:
@@ -450,97 +462,6 @@ impl State {
                     && rules.buildings[p.building.index()].ability == Some(ability)
             })
             .count() as u32
-    }
-
-    /// Counted influence: buildings (damage applied) plus influence cards.
-    pub fn counted_influence(&self, rules: &Rules, seat: usize) -> u32 {
-        let mut each: SmallVec<[u32; 8]> = SmallVec::from_elem(0, self.seats.len());
-        if self.add_influence(rules, Some(seat), &mut each) != 0 {
-            self.r::<DamagedInfluence>();
-        }
-        each[seat]
-    }
-
-    /// Adds the counted influence of `seat` (of every seat: `None`) into
-    /// `each`, indexed by seat: the one sum both ask for. The damaged-influence
-    /// reading is not recorded here; the seats whose count it decided (a
-    /// damaged building of theirs) come back as a set, for the caller to
-    /// record it where it asked about one of them.
-    fn add_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) -> u64 {
-        let decided = self.add_board_influence(rules, seat, each);
-        for (o, _) in self.seats.iter().enumerate().filter(|&(o, _)| seat.is_none_or(|s| s == o)) {
-            each[o] += self.cards_influence(rules, o);
-        }
-        decided
-    }
-
-    /// The buildings' part of `add_influence`: what the board alone
-    /// decides.
-    fn add_board_influence(&self, rules: &Rules, seat: Option<usize>, each: &mut [u32]) -> u64 {
-        let asked = |o: usize| seat.is_none_or(|s| s == o);
-        // what a damaged building counts, under the reading (not recorded)
-        let damaged_counts = match self.peek::<DamagedInfluence>() {
-            DamagedInfluence::HalfRoundDown => |i: u32| i / 2,
-            DamagedInfluence::HalfRoundUp => |i: u32| i.div_ceil(2),
-            DamagedInfluence::Void => |_| 0,
-        };
-        let damage_ignored = self.fault == Some(Fault::DamageIgnored);
-        let mut decided = 0u64;
-        for p in self.board.iter().flatten() {
-            let Some(o) = p.owner.filter(|&o| asked(o) && o < each.len()) else { continue };
-            let inf = rules.building_influence[p.building.index()];
-            let damaged = p.damage.is_some() && !damage_ignored;
-            each[o] += if damaged { damaged_counts(inf) } else { inf };
-            decided |= u64::from(damaged) << (o % 64);
-        }
-        decided
-    }
-
-    /// The influence cards' part of `seat`'s counted influence.
-    pub(in crate::games::dry_gulch) fn cards_influence(&self, rules: &Rules, seat: usize) -> u32 {
-        self.seats[seat].influence.iter().map(|&k| rules.events[rules.event_of(k).unwrap_or(0)].influence).sum()
-    }
-
-    /// The buildings' part of `counted_influence` of every seat, from the
-    /// board alone: what the influence invariant keeps with its reading of
-    /// the board until the board changes (the readings and the fault it
-    /// turns on are the game's, fixed for a state).
-    pub(in crate::games::dry_gulch) fn board_influence_of_each(&self, rules: &Rules) -> SmallVec<[u32; 8]> {
-        let mut each = SmallVec::from_elem(0, self.seats.len());
-        self.add_board_influence(rules, None, &mut each);
-        each
-    }
-
-    /// `counted_influence` of every seat in one pass, and the seats whose
-    /// count the damaged-influence reading decided, not yet recorded: the
-    /// win check asks seat by seat and stops at a winner, and records the
-    /// reading as `counted_influence` would for the seats it asked about;
-    /// the influence invariant records nothing (checking must not change
-    /// what a game consulted).
-    pub(in crate::games::dry_gulch) fn influences_of_each(&self, rules: &Rules) -> (SmallVec<[u32; 8]>, u64) {
-        let mut each = SmallVec::from_elem(0, self.seats.len());
-        let decided = self.add_influence(rules, None, &mut each);
-        (each, decided)
-    }
-
-    pub fn chips_on_board(&self, seat: usize) -> u32 {
-        let on_plots: u32 =
-            self.board.iter().flatten().filter(|p| p.owner == Some(seat)).map(|p| p.chips.count()).sum();
-        on_plots + self.seats[seat].card_chips.count()
-    }
-
-    pub fn win_threshold(&self, seat: usize) -> u32 {
-        match self.r::<WinThreshold>() {
-            WinThreshold::Fixed => self.p(P::FixedWinThreshold),
-            WinThreshold::AllChips => self.seats[seat].allotment,
-        }
-    }
-
-    pub(super) fn leader_measure(&self, rules: &Rules, seat: usize) -> u32 {
-        match self.r::<LeaderMeasure>() {
-            LeaderMeasure::ChipsOnBoard => self.chips_on_board(seat),
-            LeaderMeasure::CountedInfluence => self.counted_influence(rules, seat),
-        }
     }
 
     /// Seats in turn order starting with the active player.

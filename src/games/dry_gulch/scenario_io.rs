@@ -76,7 +76,7 @@ pub mod payment {
     use super::{Payment, PaymentSpec};
     use crate::engine::names::counted::{ids_of, names_of};
 
-    pub fn serialize<S: Serializer>(p: &Payment, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<S: Serializer>(p: &impl std::ops::Deref<Target = Payment>, s: S) -> Result<S::Ok, S::Error> {
         let spec = PaymentSpec {
             direct: names_of(&p.direct),
             handyman: names_of(&p.handyman),
@@ -87,7 +87,7 @@ pub mod payment {
         spec.serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Payment, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Box<Payment>, D::Error> {
         let p = PaymentSpec::deserialize(d)?;
         let read = || -> Result<Payment, String> {
             Ok(Payment {
@@ -98,7 +98,7 @@ pub mod payment {
                 cards: ids_of(&p.cards)?,
             })
         };
-        read().map_err(D::Error::custom)
+        read().map(Box::new).map_err(D::Error::custom)
     }
 }
 

@@ -31,24 +31,29 @@ impl State {
         self.owners_of(b).into_iter().filter(|&(_, damaged)| !damaged).map(|(o, _)| o).collect()
     }
 
-    /// The board as the build checks read it, counted in one pass.
-    pub(super) fn standing(&self, rules: &Rules) -> Built {
-        let n = rules.buildings.len();
-        let mut copies: SmallVec<[u8; 32]> = SmallVec::from_elem(0, n);
-        for p in self.board.iter().flatten() {
-            if let Some(x) = copies.get_mut(p.building.index()) {
-                *x = x.saturating_add(1);
+    /// The board as the build checks read it, counted in one pass and
+    /// kept until the board changes (every legal list of a building
+    /// phase reads it).
+    pub(super) fn standing(&self, rules: &Rules) -> Answer<'_, Built> {
+        self.built.get(&self.board, |board| {
+            let n = rules.buildings.len();
+            let mut copies: SmallVec<[u8; 32]> = SmallVec::from_elem(0, n);
+            for p in board.iter().flatten() {
+                if let Some(x) = copies.get_mut(p.building.index()) {
+                    *x = x.saturating_add(1);
+                }
             }
-        }
-        let mut named_by: SmallVec<[Option<Bld>; 32]> = SmallVec::from_elem(None, n);
-        for y in rules.buildings().filter(|y| copies[y.index()] > 0) {
-            if let Some((o, _)) = &rules.buildings[y.index()].same_as
-                && let Some(slot @ None) = named_by.get_mut(o.index())
-            {
-                *slot = Some(y);
+            let mut named_by: SmallVec<[Option<Bld>; 32]> = SmallVec::from_elem(None, n);
+            for y in rules.buildings().filter(|y| copies[y.index()] > 0) {
+                if let Some((o, _)) = &rules.buildings[y.index()].same_as
+                    && let Some(slot @ None) = named_by.get_mut(o.index())
+                {
+                    *slot = Some(y);
+                }
             }
-        }
-        Built { copies, named_by }
+            let free = plots_of(board).filter(|(_, p)| p.is_none()).map(|(i, _)| i).collect();
+            Built { copies, named_by, free }
+        })
     }
 
     /// Why the active player cannot build `b` beside what already stands:
@@ -84,12 +89,16 @@ impl State {
     }
 }
 
-/// How many copies of each building stand, and for each building the first
-/// standing one (in catalog order) that is `same_as` it: what the build
-/// checks read of the board, counted once for every building they check.
-pub(in crate::games::dry_gulch) struct Built {
+/// How many copies of each building stand, for each building the first
+/// standing one (in catalog order) that is `same_as` it, and the free
+/// plots: what the build checks read of the board, counted once for
+/// every building they check.
+#[derive(Debug, Clone, Default)]
+pub struct Built {
     copies: SmallVec<[u8; 32]>,
     named_by: SmallVec<[Option<Bld>; 32]>,
+    /// The plots nothing stands on, in plot order.
+    pub(super) free: SmallVec<[Plot; 64]>,
 }
 
 impl Built {

@@ -326,7 +326,7 @@ impl State {
             // the same payments on each other plot in plot order
             let start = out.len();
             payment::enumerate_each(rules, &terms, need, hand, &mut |payment| {
-                out.push(Action::Build { building: b, plot: first, payment })
+                out.push(Action::Build { building: b, plot: first, payment: Box::new(payment) })
             });
             let end = out.len();
             out.reserve(others.len() * (end - start));
@@ -361,7 +361,7 @@ impl State {
             found = payment::nth(rules, &terms, need, hand, i % per_plot).map(|payment| Action::Build {
                 building,
                 plot,
-                payment,
+                payment: Box::new(payment),
             });
             false
         });
@@ -381,7 +381,6 @@ impl State {
         let standing = self.standing(rules);
         let seat = &self.seats[self.active];
         let waive = self.owns_intact(rules, self.active, Ability::Blacksmith) > 0;
-        let free: SmallVec<[Plot; 64]> = rules.plots().filter(|p| self.board[p.index()].is_none()).collect();
         // read (and recorded) where `build_blocker` first reads them
         let mut permits_needed: Option<bool> = None;
         let mut cannot_build_short = None;
@@ -408,7 +407,7 @@ impl State {
             }
             debug_assert!(self.build_blocker::<()>(rules, b, &standing).is_ok());
             let plots: SmallVec<[Plot; 32]> =
-                free.iter().copied().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
+                standing.free.iter().copied().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
             if plots.is_empty() {
                 continue;
             }

@@ -67,6 +67,8 @@ impl State {
             touched: Touched::default(),
             dealt: DealtCache::default(),
             board_read: Kept::default(),
+            board_influence: Kept::default(),
+            built: Kept::default(),
             target: None,
             cut: None,
             fault: None,
