@@ -15,7 +15,7 @@ use rulecheck::check::suite::{Checks, Failure, run_game};
 use rulecheck::engine::{Check, Config, Describe, Game, Id, move_n};
 use rulecheck::games::dry_gulch::invariants::{FAULTS, INVARIANTS};
 use rulecheck::games::dry_gulch::payment::{self, Payment, Terms};
-use rulecheck::games::dry_gulch::rules::Damage;
+use rulecheck::games::dry_gulch::rules::{Damage, Placed};
 use rulecheck::games::dry_gulch::rules_data::ResourceKind;
 use rulecheck::games::dry_gulch::{Rules, State};
 use rulecheck::games::{self, AnyRules};
@@ -190,6 +190,29 @@ fn a_board_changed_after_a_check_is_read_again() {
     let v = s.check_invariants(&rules, &before, &legal[0], &[]).unwrap_err();
     assert_eq!(v.invariant, "damage-markers");
     assert_eq!(v.detail, format!("{} carries a marker with no disaster card behind it", rules.plot(plot).id));
+}
+
+/// The rules keep each player's buildings' influence until the board
+/// changes: a building put up, then damaged, is counted anew each time,
+/// and a fault planted after the count (the damage ignored) is not
+/// answered with the count kept from before it.
+#[test]
+fn the_kept_board_influence_follows_the_board_and_the_fault() {
+    let (rules, mut s, _, _) = checked_at_start();
+    let at_start = s.counted_influence(&rules, 0);
+    let free = s.board.iter().position(Option::is_none).expect("a free plot");
+    let (b, inf) = (0..rules.buildings.len())
+        .map(|i| (Id::new(i).unwrap(), rules.building_influence[i]))
+        .find(|&(_, inf)| inf >= 2)
+        .expect("a building worth two or more");
+    s.board.edit()[free] = Some(Placed { building: b, owner: Some(0), damage: None, chips: Default::default() });
+    assert_eq!(s.counted_influence(&rules, 0), at_start + inf);
+    let plot = Id::new(free).unwrap();
+    s.board.edit()[free].as_mut().unwrap().damage = Some(Damage { card: Id::ZERO, origin: plot });
+    let damaged = s.counted_influence(&rules, 0);
+    assert!(damaged < at_start + inf, "a damaged building counts less ({damaged})");
+    assert!(s.inject_fault("damage-ignored"));
+    assert_eq!(s.counted_influence(&rules, 0), at_start + inf);
 }
 
 /// A state that is not over lists legal actions and a clean game never
