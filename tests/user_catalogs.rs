@@ -428,6 +428,23 @@ fn a_house_rule_adds_an_option_to_a_reading_that_was_code() {
     assert!(differs("worthless") > 0, "{out}");
 }
 
+/// Adds to the overlay's variants one that sets the counted entities'
+/// numbers (`set: {events.fire.copies: 12}`), cited from the house sheet.
+fn add_counting_variant(scratch: &Scratch, id: &str, summary: &str, set: &[(&str, u32)]) {
+    let keys: Vec<&str> = set.iter().map(|(k, _)| *k).collect();
+    let values: Vec<String> = set.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+    scratch.edit(
+        "variants.yaml",
+        "add:\n",
+        &format!(
+            "add:\n  - id: {id}\n    names: {{en: {id}}}\n    summary: {summary}\n    changes: [{}]\n    set: {{{}}}\n    \
+             source:\n      - {{doc: tuesday-sheet, ref: \"10\", says: \"the table shuffles in its spare cards\"}}\n",
+            keys.join(", "),
+            values.join(", ")
+        ),
+    );
+}
+
 /// A variant sets how many copies a card has and how many permits a
 /// building has (`set: {events.fire.copies: 12}`): the decks are dealt
 /// with them, the conservation invariants count with them (fuzz holds),
@@ -435,17 +452,11 @@ fn a_house_rule_adds_an_option_to_a_reading_that_was_code() {
 #[test]
 fn a_house_rule_sets_how_many_copies_a_card_has() {
     let scratch = Scratch::copy_of(&house_rules(), "more-fires");
-    scratch.edit(
-        "variants.yaml",
-        "add:\n",
-        "add:\n\
-         \x20 - id: more-fires\n\
-         \x20   names: {en: More fires}\n\
-         \x20   summary: Twelve Fire cards and five Saloon permits.\n\
-         \x20   changes: [events.fire.copies, buildings.saloon.permits]\n\
-         \x20   set: {events.fire.copies: 12, buildings.saloon.permits: 5}\n\
-         \x20   source:\n\
-         \x20     - {doc: tuesday-sheet, ref: \"10\", says: \"the table shuffles in its spare Fire cards and Saloon permits\"}\n",
+    add_counting_variant(
+        &scratch,
+        "more-fires",
+        "Twelve Fire cards and five Saloon permits.",
+        &[("events.fire.copies", 12), ("buildings.saloon.permits", 5)],
     );
     let scenario = scratch.0.parent().unwrap().join("more-fires.yaml");
     let write = |variants: &str, fires: u32, permits: u32| {
@@ -477,6 +488,35 @@ fn a_house_rule_sets_how_many_copies_a_card_has() {
     let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "more-fires", "--rules", scratch.path()]);
     assert_eq!(code, 0);
     assert!(out.contains("[sets buildings.saloon.permits to 5; sets events.fire.copies to 12]"), "{out}");
+}
+
+/// A house rule with two I.O.U. cards: under `hand-cut-reactions:
+/// like-a-draw` a player over the hand limit answers the cut with one of
+/// them and keeps the other, and the hand-limit invariant holds (it once
+/// took an I.O.U. left in hand for one never handed over).
+#[test]
+fn a_second_iou_in_hand_after_answering_the_cut_breaks_no_invariant() {
+    let scratch = Scratch::copy_of(&house_rules(), "two-ious");
+    add_counting_variant(&scratch, "two-ious", "A second I.O.U. card.", &[("events.iou.copies", 2)]);
+    for players in ["3", "5"] {
+        let args = [
+            "fuzz",
+            "--game",
+            "dry-gulch",
+            "--players",
+            players,
+            "--variant",
+            "two-ious",
+            "--interpretation",
+            "hand-cut-reactions=like-a-draw",
+            "--games",
+            "200",
+            "--rules",
+            scratch.path(),
+        ];
+        let (code, out, err) = rulecheck(&args);
+        assert_eq!(code, 0, "{players} players: {out}{err}");
+    }
 }
 
 /// Optional rule 4 is a step its variant adds (`add: spread-fire`), so a

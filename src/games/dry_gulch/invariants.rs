@@ -26,7 +26,7 @@ crate::invariant_table! { Fault;
     "permits-kept": "permits are never lost, stolen or discarded: every copy is in the deck, the face-up discards, a hand of permits or the draft pool, and a player's permits shrink only by building",
         "dry-gulch-en \u{a7} Special Rules 1; dry-gulch-de \u{a7} Spezielle Regeln 1",
         "permit-vanishes" => PermitVanishes;
-    "hand-limit": "when a turn ends (wherever the declared turn ends it) no hand holds more cards than the hand limit, except under hand-cut-reactions: like-a-draw a hand over the limit when the cut began whose I.O.U. answered it (one card fewer, no I.O.U. left) or that holds only what the Ace kept out",
+    "hand-limit": "when a turn ends (wherever the declared turn ends it) no hand holds more cards than the hand limit, except under hand-cut-reactions: like-a-draw a hand over the limit when the cut began whose I.O.U. answered it (one card fewer, and that card an I.O.U.) or that holds only what the Ace kept out",
         "dry-gulch-en \u{a7} Discard 2; dry-gulch-de \u{a7} Abwerfen 2",
         "no-hand-limit" => NoHandLimit;
     "permits-not-cards": "permits never count toward the hand: a random cut leaves exactly the hand limit in hand",
@@ -201,21 +201,24 @@ fn hands(s: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<
 
 /// Whether `seat` may hold more than the limit after a cut drawn like a
 /// random loss (`hand-cut-reactions: like-a-draw`): it was over the limit
-/// when the cut began and either handed its I.O.U. over instead (one card
-/// fewer, no I.O.U. left), or every card it still holds is one the Ace up
+/// when the cut began and either handed an I.O.U. over instead (one card
+/// fewer, and one I.O.U. fewer than it held then), or every card it still holds is one the Ace up
 /// your sleeve kept out of the cut (the Ace and one card at most).
 fn answered_cut(s: &State, rules: &Rules, seat: usize) -> bool {
-    let Some((_, before)) = s.cut.iter().flatten().find(|(x, _)| *x == seat) else { return false };
+    let Some(&(_, before, ious)) = s.cut.iter().flatten().find(|(x, ..)| *x == seat) else { return false };
     if s.peek::<HandCutReactions>() != HandCutReactions::LikeADraw {
         return false;
     }
     let hand = &s.seats[seat].hand;
-    let holds = |k: ReactionKey| rules.reactions.get(&k).is_some_and(|&c| hand.count(c) > 0);
+    let held = |k: ReactionKey| rules.reactions.get(&k).map_or(0, |&c| hand.count(c));
     let kept = match s.peek::<AceProtection>() {
         AceProtection::AceAndOneCard => 2,
         AceProtection::OneCardOnly => 1,
     };
-    (hand.total() + 1 == *before && !holds(ReactionKey::Iou)) || (holds(ReactionKey::Ace) && hand.total() <= kept)
+    // the I.O.U. answered: one card fewer, and that card an I.O.U. (a
+    // catalog with several leaves the others in hand)
+    let iou = hand.total() + 1 == before && held(ReactionKey::Iou) + 1 == ious;
+    iou || (held(ReactionKey::Ace) > 0 && hand.total() <= kept)
 }
 
 fn disasters(s: &State, rules: &Rules, board: &BoardRead, unexplained: Option<Plot>) -> Result<(), Violation> {

@@ -356,9 +356,10 @@ pub struct State {
     /// Target of the effect being resolved (for `target-owner`).
     pub target: Option<Plot>,
     /// The hand-limit cut under way or done this turn as a draw (`hand-cut-reactions:
-    /// like-a-draw`): each seat over the limit with its hand size then.
+    /// like-a-draw`): each seat over the limit with its hand size then and
+    /// the I.O.U.s in it (a catalog may have several).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cut: Option<Vec<(usize, u32)>>,
+    pub cut: Option<Vec<(usize, u32, u32)>>,
     pub fault: Option<Fault>,
 }
 

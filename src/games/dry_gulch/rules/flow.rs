@@ -352,7 +352,8 @@ impl State {
                 let take = Step::Take { from, to, count, insurable, stage: 1, protect: None };
                 self.agenda.queue.push_back(Queued::Game(take));
             }
-            self.cut = Some(over);
+            let ious = |s: usize| answers[0].map_or(0, |c| self.seats[s].hand.count(c));
+            self.cut = Some(over.iter().map(|&(s, n)| (s, n, ious(s))).collect());
             self.run(rules, ev);
             return self.agenda.decision.is_none();
         }
