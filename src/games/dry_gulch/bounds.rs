@@ -232,10 +232,10 @@ pub(super) fn unplayable(p: &dyn Fn(P) -> u32, seat: Option<Seat>) -> Vec<(P, St
             format!("{id} is {on_residence}, more than the {chips} chips a player has at {players} players"),
         ));
     }
-    if let Some(counted) = fixed_win
-        && u64::from(p(P::FixedWinThreshold)) > counted.most(chips, on_residence)
+    if let Some(most) = fixed_win.map(|counted| counted.most(chips, on_residence))
+        && u64::from(p(P::FixedWinThreshold)) > most
     {
-        let (id, n, most) = (P::FixedWinThreshold.id(), p(P::FixedWinThreshold), counted.most(chips, on_residence));
+        let (id, n) = (P::FixedWinThreshold.id(), p(P::FixedWinThreshold));
         let under = format!(
             "{}: {}, {}: {}",
             WinThreshold::ID,

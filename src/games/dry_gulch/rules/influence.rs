@@ -93,13 +93,10 @@ impl State {
     }
 
     /// The buildings' part of `counted_influence` of every seat, from the
-    /// board alone: what the influence invariant keeps with its reading of
-    /// the board until the board changes (the readings and the fault it
-    /// turns on are the game's, fixed for a state).
+    /// board alone: the rules' kept count, which the influence invariant
+    /// keeps with its own reading of the board until the board changes.
     pub(in crate::games::dry_gulch) fn board_influence_of_each(&self, rules: &Rules) -> SmallVec<[u32; 8]> {
-        let mut each = SmallVec::from_elem(0, self.seats.len());
-        self.add_board_influence(rules, None, &mut each);
-        each
+        self.board_influence(rules).each.clone()
     }
 
     /// `counted_influence` of every seat in one pass, and the seats whose
