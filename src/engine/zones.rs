@@ -45,8 +45,10 @@ use super::chance::Chance;
 use super::ids::{Id, Kind};
 
 mod display;
+mod picks;
 mod tally;
 pub use display::{Display, Refilled};
+pub use picks::{Pick, count_picks, each_pick, nth_pick};
 pub use tally::{Imbalance, Tally};
 
 /// Why a move did not happen (the zones are unchanged).

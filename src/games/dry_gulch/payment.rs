@@ -18,7 +18,7 @@ use smallvec::SmallVec;
 
 use super::readings::{FoodKind, GeneralStoreGoods, HOOKS, LaborSubstitution, P, SubstituteOnlyMissing};
 use super::rules_data::{CardKind, Res, Resource, ResourceKind, Rules, kind};
-use crate::engine::{Hook, Id, Kind, Touched};
+use crate::engine::{Hook, Id, Kind, Touched, count_picks, each_pick, nth_pick};
 
 /// (key, count) pairs, sorted by key, no zero counts; inline up to eight
 /// entries, so listing thousands of payments does not allocate.
@@ -295,7 +295,7 @@ pub fn enumerate(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], out
 /// legal list makes its actions of them with no list between).
 pub fn enumerate_each(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], f: &mut dyn FnMut(Payment)) {
     each_partial(rules, t, need, hand, &mut |cur, left| {
-        pools_of(left, cur.pool, &mut |cards| f(cur.payment(cards)));
+        each_pick(left, cur.pool, &mut |cards| f(cur.payment(cards)));
     });
 }
 
@@ -304,7 +304,7 @@ pub fn enumerate_each(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8]
 /// reads them) but no payment made: the pools are counted, not listed.
 pub fn count(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8]) -> usize {
     let mut n = 0;
-    each_partial(rules, t, need, hand, &mut |cur, left| n += multisets(left, cur.pool));
+    each_partial(rules, t, need, hand, &mut |cur, left| n += count_picks(left, cur.pool));
     n
 }
 
@@ -316,49 +316,14 @@ pub fn nth(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], mut k: us
         if found.is_some() {
             return;
         }
-        let here = multisets(left, cur.pool);
+        let here = count_picks(left, cur.pool);
         if k >= here {
             k -= here;
             return;
         }
-        found = Some(cur.payment(&nth_pool(left, cur.pool, k)));
+        found = nth_pick(left, cur.pool, k).map(|cards| cur.payment(&cards));
     });
     found
-}
-
-/// The `k`-th pool of `size` cards from `left` in `pools` order (`k` below
-/// `multisets(left, size)`), found without listing the ones before it:
-/// `ways[j][s]` counts the multisets of `s` cards from the kinds `j..`,
-/// and each kind's takes, most first, are skipped by the pools they hold.
-fn nth_pool(left: &[u8], size: u32, mut k: usize) -> Counts<CardKind> {
-    let size = size as usize;
-    let row = size + 1;
-    let mut ways: SmallVec<[usize; 256]> = SmallVec::from_elem(0, (left.len() + 1) * row);
-    ways[left.len() * row] = 1;
-    for j in (0..left.len()).rev() {
-        for s in 0..=size {
-            let take = (left[j] as usize).min(s);
-            ways[j * row + s] = (0..=take).map(|t| ways[(j + 1) * row + s - t]).sum();
-        }
-    }
-    let mut cards = Counts::new();
-    let mut s = size;
-    for (j, card) in CardKind::first(left.len()).enumerate() {
-        if s == 0 {
-            break;
-        }
-        for take in (1..=(left[j] as usize).min(s)).rev() {
-            let here = ways[(j + 1) * row + s - take];
-            if k < here {
-                cards.push((card, take as u8));
-                s -= take;
-                break;
-            }
-            k -= here;
-        }
-    }
-    debug_assert_eq!((s, k), (0, 0), "a pool index below the count");
-    cards
 }
 
 /// Walks the payments' parts but the pool, in canonical order: `leaf`
@@ -369,33 +334,6 @@ fn each_partial(rules: &Rules, t: &Terms, need: &[(Res, u32)], hand: &[u8], leaf
     let mut cur =
         Partial { cards_left: hand.iter().map(|&n| u32::from(n)).sum(), prune: t.all_recorded(), ..Partial::default() };
     per_resource(rules, t, need, 0, &mut left, &mut cur, t.store_left, leaf);
-}
-
-/// Every pool of `size` cards from `left` (in `pools` order) handed to `f`.
-fn pools_of(left: &[u8], size: u32, f: &mut dyn FnMut(&Counts<CardKind>)) {
-    let mut cards = Counts::new();
-    // cards left from each kind on: `pools` stops where too few remain
-    let mut suffix: SmallVec<[u32; 49]> = SmallVec::from_elem(0, left.len() + 1);
-    for k in (0..left.len()).rev() {
-        suffix[k] = suffix[k + 1] + u32::from(left[k]);
-    }
-    pools(left, &suffix, 0, size, &mut cards, f);
-}
-
-/// How many multisets of `size` cards `left` holds (what `pools_of` hands
-/// over, counted kind by kind: `ways[s]` multisets of `s` cards from the
-/// kinds so far).
-fn multisets(left: &[u8], size: u32) -> usize {
-    let size = size as usize;
-    let mut ways: SmallVec<[usize; 16]> = SmallVec::from_elem(0, size + 1);
-    ways[0] = 1;
-    for &held in left.iter().filter(|&&n| n > 0) {
-        // from the top down, each total takes 0..=held of this kind
-        for s in (1..=size).rev() {
-            ways[s] += (1..=(held as usize).min(s)).map(|t| ways[s - t]).sum::<usize>();
-        }
-    }
-    ways[size]
 }
 
 #[derive(Default)]
@@ -519,34 +457,5 @@ fn per_resource(
 fn push(c: &mut Counts<Res>, r: Res, n: u32) {
     if n > 0 {
         c.push((r, n as u8));
-    }
-}
-
-/// Calls `f` with every multiset of `size` cards from `left[from..]`;
-/// `suffix[k]` is the number of cards in `left[k..]`.
-fn pools(
-    left: &[u8],
-    suffix: &[u32],
-    from: usize,
-    size: u32,
-    cards: &mut Counts<CardKind>,
-    f: &mut dyn FnMut(&Counts<CardKind>),
-) {
-    if size == 0 {
-        f(cards);
-        return;
-    }
-    for card in CardKind::first(left.len()).skip(from) {
-        let k = card.index();
-        // fewer than `size` cards from here on: no multiset starts at k or later
-        if suffix[k] < size {
-            return;
-        }
-        let max = u32::from(left[k]).min(size);
-        for take in (1..=max).rev() {
-            cards.push((card, take as u8));
-            pools(left, suffix, k + 1, size - take, cards, f);
-            cards.pop();
-        }
     }
 }

@@ -392,26 +392,3 @@ impl State {
         Ok(())
     }
 }
-
-/// Every multiset of `size` cards from `hand[from..]`.
-pub(super) fn pairs_of(
-    hand: &[u8],
-    size: u32,
-    from: usize,
-    cur: &mut Vec<(CardKind, u8)>,
-    out: &mut Vec<Vec<(CardKind, u8)>>,
-) {
-    if size == 0 {
-        out.push(cur.clone());
-        return;
-    }
-    for card in CardKind::first(hand.len()).skip(from) {
-        let k = card.index();
-        let max = u32::from(hand[k]).min(size);
-        for take in (1..=max).rev() {
-            cur.push((card, take as u8));
-            pairs_of(hand, size - take, k + 1, cur, out);
-            cur.pop();
-        }
-    }
-}

@@ -4,6 +4,7 @@
 
 use super::copies::Built;
 use super::*;
+use crate::engine::each_pick;
 
 /// What the legal list does with the `Build` actions (their payments are
 /// many): lists them, leaves them out, or counts them.
@@ -203,15 +204,8 @@ impl State {
                     }
                 }
                 if self.on(V::TownHallDamage) && self.town_hall_closed.is_some() {
-                    let mut pairs = Vec::new();
-                    flow::pairs_of(
-                        self.seats[a].hand.counts(),
-                        self.p(P::TownHallReopenCards),
-                        0,
-                        &mut Vec::new(),
-                        &mut pairs,
-                    );
-                    out.extend(pairs.into_iter().map(Action::ReopenTownHall));
+                    let (hand, size) = (self.seats[a].hand.counts(), self.p(P::TownHallReopenCards));
+                    each_pick(hand, size, &mut |cards| out.push(Action::ReopenTownHall(cards.to_vec())));
                 }
                 out.push(Action::EndEvents);
             }
