@@ -547,8 +547,10 @@ fn check_move<L: Lang>(cx: &mut Compiler<'_, L>, a: &mut Args<L>, at: (u64, u64)
     }
 }
 
-/// `count` cards (of kind `card`, else random ones) pass from the hand of
-/// each player `from` names to `to` (a player who is both loses nothing).
+/// `count` cards (of kind `card`, else random ones, every card held as
+/// likely as another: each game picks with `Multiset::pick`) pass from the
+/// hand of each player `from` names to `to` (a player who is both loses
+/// nothing).
 fn expand_move<L: Lang>(w: &mut L::State, rules: &L::Rules, a: &Args<L>, _: L::Source) {
     let (Some(from), Some(to), Some(count)) = (a.sel("from"), a.sel("to"), a.count("count")) else { return };
     let card = match a.get("card") {

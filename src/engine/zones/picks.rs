@@ -1,8 +1,10 @@
-//! Picks: the ways to take `size` components from counts per kind (a
-//! hand's cards given for a payment, the cards that reopen a closed
-//! building), each a multiset within the counts, listed in one canonical
-//! order (kinds in index order, more of a lower kind first), counted, or
-//! found by position without listing the ones before it.
+//! Picks: one component of a `Multiset` at random (`Multiset::pick`: a
+//! card taken from a hand, a hand cut to its limit), and the ways to take
+//! `size` components from counts per kind (a hand's cards given for a
+//! payment, the cards that reopen a closed building), each a multiset
+//! within the counts, listed in one canonical order (kinds in index order,
+//! more of a lower kind first), counted, or found by position without
+//! listing the ones before it.
 //!
 //! A branch that cannot reach `size` with the components left from its
 //! kind on is never walked: asking for more than the counts hold lists
@@ -11,7 +13,35 @@
 
 use smallvec::SmallVec;
 
-use super::super::{Id, Kind};
+use super::super::{Chance, Id, Kind};
+use super::Multiset;
+
+impl<K: Kind, const N: usize> Multiset<K, N> {
+    /// One component at random, every one held equally likely (a kind held
+    /// twice is twice as likely), leaving `except` out (counts per kind);
+    /// `None` when nothing is left. A scenario's forced outcome picks the
+    /// kind `name` calls by it (a card's id), when one is held.
+    pub fn pick(&self, except: &[(Id<K>, u8)], chance: &mut Chance, name: &dyn Fn(Id<K>) -> String) -> Option<Id<K>> {
+        let mut left: SmallVec<[u8; 48]> = SmallVec::from_slice(&self.counts);
+        for &(k, n) in except {
+            if let Some(c) = left.get_mut(k.index()) {
+                *c = c.saturating_sub(n);
+            }
+        }
+        let total: u32 = left.iter().map(|&n| u32::from(n)).sum();
+        // the kind of the `i`-th component, kinds in index order
+        let nth = |mut i: u32| {
+            for (k, &n) in Id::first(left.len()).zip(&left) {
+                if i < u32::from(n) {
+                    return k;
+                }
+                i -= u32::from(n);
+            }
+            Id::ZERO
+        };
+        (total > 0).then(|| nth(chance.pick(total, &|i| name(nth(i)))))
+    }
+}
 
 /// One pick: (kind, how many), in kind order, no zero counts; inline up to
 /// eight kinds, so listing thousands of picks does not allocate.
@@ -143,6 +173,26 @@ mod tests {
             .into_iter()
             .map(|t| t.iter().enumerate().filter(|(_, n)| **n > 0).map(|(k, n)| (k, *n)).collect())
             .collect()
+    }
+
+    /// Every component held is equally likely (a kind held twice twice as
+    /// likely as one held once, not one kind as likely as another), what is
+    /// left out is never picked, and a forced outcome picks the kind it names.
+    #[test]
+    fn a_pick_weighs_each_component_alike_and_follows_a_forced_outcome() {
+        let id = |i: usize| Id::<Card>::new(i).unwrap();
+        let mut hand: Multiset<Card> = Multiset::new(2);
+        hand.counts[0] = 2;
+        hand.counts[1] = 1;
+        let name = |c: Id<Card>| ["a", "b"][c.index()].to_string();
+        let mut chance = Chance::new(7);
+        let firsts = (0..3000).filter(|_| hand.pick(&[], &mut chance, &name) == Some(id(0))).count();
+        assert!((1900..2100).contains(&firsts), "the kind held twice was picked {firsts} times in 3000");
+        assert!((0..100).all(|_| hand.pick(&[(id(0), 2)], &mut chance, &name) == Some(id(1))));
+        assert_eq!(hand.pick(&[(id(0), 2), (id(1), 1)], &mut chance, &name), None);
+        chance.force(crate::engine::Forced("b".into()));
+        assert_eq!(hand.pick(&[], &mut chance, &name), Some(id(1)));
+        assert!(chance.misfits().is_empty());
     }
 
     #[test]

@@ -164,15 +164,15 @@ impl World<Dc> for State {
     }
     fn move_cards(
         &mut self,
-        _: &Rules,
+        rules: &Rules,
         from: usize,
         to: Option<usize>,
         count: u32,
         card: Option<CardId>,
-        ev: &mut Vec<Event>,
+        _: &mut Vec<Event>,
     ) {
         for _ in 0..count {
-            self.move_card(from, to, card, ev);
+            self.move_card(rules, from, to, card);
         }
     }
     fn game_step(&mut self, rules: &Rules, s: DcStep, ev: &mut Vec<Event>) {

@@ -473,13 +473,16 @@ impl State {
         let _ = self.deck.draw(&mut self.discard, WhenEmpty::Reshuffle, &mut self.chance, &mut self.seats[seat].hand);
     }
 
-    /// A card passes from one hand to another (or out of play, onto the discard pile).
-    pub(super) fn move_card(&mut self, from: Seat, to: Option<Seat>, card: Option<CardId>, _: &mut Vec<Event>) {
-        let kinds: Vec<CardId> = self.seats[from].hand.iter().filter(|(_, n)| *n > 0).map(|(k, _)| k).collect();
-        let Some(k) = card
-            .filter(|c| kinds.contains(c))
-            .or_else(|| (!kinds.is_empty()).then(|| kinds[self.chance.below(kinds.len() as u32) as usize]))
-        else {
+    /// A card passes from one hand to another (or out of play, onto the
+    /// discard pile): the one named, if held, or one at random, every card
+    /// held equally likely (a forced outcome names its id).
+    pub(super) fn move_card(&mut self, rules: &Rules, from: Seat, to: Option<Seat>, card: Option<CardId>) {
+        let hand = &self.seats[from].hand;
+        let k = match card {
+            Some(c) => (hand.count(c) > 0).then_some(c),
+            None => hand.pick(&[], &mut self.chance, &|c| rules.card(c).id.clone()),
+        };
+        let Some(k) = k else {
             return;
         };
         match to {

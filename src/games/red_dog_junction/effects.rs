@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::readings::{DeckEnd, OfficerBoostText};
-use super::rules::{Cards, End, Event, State};
+use super::rules::{End, Event, State};
 use super::rules_data::*;
 use crate::catalog::diag::Diagnostics;
 use crate::engine::{Id, move_n};
@@ -283,21 +283,6 @@ impl lang::Steps for State {
     }
 }
 
-fn pick_random(chance: &mut crate::engine::Chance, zone: &Cards) -> Option<Id<Card>> {
-    let total = zone.total();
-    if total == 0 {
-        return None;
-    }
-    let mut k = chance.below(total);
-    zone.iter()
-        .find(|&(_, n)| {
-            let here = k < u32::from(n);
-            k = k.saturating_sub(u32::from(n));
-            here
-        })
-        .map(|(c, _)| c)
-}
-
 impl World<Rdj> for State {
     fn active(&self) -> usize {
         self.active
@@ -340,7 +325,7 @@ impl World<Rdj> for State {
     /// play: into space, as jettisoned).
     fn move_cards(
         &mut self,
-        _: &Rules,
+        rules: &Rules,
         from: usize,
         to: Option<usize>,
         count: u32,
@@ -359,7 +344,7 @@ impl World<Rdj> for State {
                     None => move_n(&mut self.cargo[from], &mut self.space, c, 1).is_ok(),
                 },
                 Some(Piece::Card(c)) => self.pass_card(from, to, c),
-                None => match pick_random(&mut self.chance, &self.crew[from]) {
+                None => match self.crew[from].pick(&[], &mut self.chance, &|c| rules.card(c).id.clone()) {
                     Some(c) => self.pass_card(from, to, c),
                     None => false,
                 },

@@ -277,59 +277,32 @@ impl State {
 /// Random picks from a hand: a card for a random take, and the cut of a
 /// hand over the limit.
 impl State {
-    /// A uniformly random card of `seat`'s hand, skipping `exclude` counts.
+    /// A uniformly random card of `seat`'s hand, skipping `exclude` counts
+    /// (a forced outcome names the card's id).
     pub(in crate::games::dry_gulch) fn random_card(
         &mut self,
         rules: &Rules,
         seat: usize,
         exclude: &[(CardKind, u8)],
     ) -> Option<CardKind> {
-        let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
-        for &(c, n) in exclude {
-            avail[c.index()] = avail[c.index()].saturating_sub(n);
-        }
-        let total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
-        (total > 0).then(|| self.pick_card(rules, &avail, total))
-    }
-
-    /// One uniform pick among the `total` cards counted in `avail` (a
-    /// forced outcome names the card's id).
-    fn pick_card(&mut self, rules: &Rules, avail: &[u8], total: u32) -> CardKind {
-        let pick = self.chance.pick(total, &|i| rules.card_id(nth_card(rules, avail, i)).to_string());
-        nth_card(rules, avail, pick)
+        self.seats[seat].hand.pick(exclude, &mut self.chance, &|c| rules.card_id(c).to_string())
     }
 
     /// Cuts `seat`'s hand down to `limit` at random, one uniform pick of the
-    /// cards left at a time (each pick as `random_card` makes it), the
-    /// cards discarded as they are picked: the cards cut, in order.
+    /// cards left at a time (each as `random_card` makes it), the cards
+    /// discarded as they are picked: the cards cut, in order.
     pub(in crate::games::dry_gulch) fn cut_at_random(
         &mut self,
         rules: &Rules,
         seat: usize,
         limit: u32,
     ) -> Vec<CardKind> {
-        let mut avail: SmallVec<[u8; 48]> = SmallVec::from_slice(self.seats[seat].hand.counts());
-        let mut total: u32 = avail.iter().map(|&n| u32::from(n)).sum();
         let mut cut = Vec::new();
-        while total > limit {
-            let c = self.pick_card(rules, &avail, total);
-            avail[c.index()] -= 1;
-            total -= 1;
+        while self.seats[seat].hand.total() > limit {
+            let Some(c) = self.random_card(rules, seat, &[]) else { break };
             self.discard_from_hand(rules, seat, c, 1);
             cut.push(c);
         }
         cut
     }
-}
-
-/// The card at position `i` of a hand counted by kind (`avail`), kinds in
-/// catalog order.
-fn nth_card(rules: &Rules, avail: &[u8], mut i: u32) -> CardKind {
-    for (k, &n) in rules.cards().zip(avail) {
-        if i < u32::from(n) {
-            return k;
-        }
-        i -= u32::from(n);
-    }
-    CardKind::ZERO
 }
