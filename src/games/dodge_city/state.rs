@@ -487,9 +487,8 @@ impl State {
         };
         match to {
             Some(t) if t != from => {
-                let mut passing = Pile::new();
-                if move_n(&mut self.seats[from].hand, &mut passing, k, 1).is_ok() {
-                    let _ = move_n(&mut passing, &mut self.seats[t].hand, k, 1);
+                if let Ok([f, t]) = self.seats.get_disjoint_mut([from, t]) {
+                    let _ = move_n(&mut f.hand, &mut t.hand, k, 1);
                 }
             }
             Some(_) => {}

@@ -405,17 +405,6 @@ pub(super) fn moved(r: Result<(), MoveError>) {
     debug_assert!(r.is_ok(), "a move of the rules failed: {r:?}");
 }
 
-/// Two different seats, both mutable.
-fn two_seats(seats: &mut [Player], a: usize, b: usize) -> (&mut Player, &mut Player) {
-    if a < b {
-        let (l, r) = seats.split_at_mut(b);
-        (&mut l[a], &mut r[0])
-    } else {
-        let (l, r) = seats.split_at_mut(a);
-        (&mut r[0], &mut l[b])
-    }
-}
-
 fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
     RuleError::new(&format!("dry-gulch/{rule}"), rules.source_of(rule), msg)
 }
@@ -488,9 +477,10 @@ impl State {
             Dest::Seat(t) if t == from => {}
             Dest::Seat(t) => {
                 let wait = self.gains_wait();
-                let (f, t) = two_seats(&mut self.seats, from, t);
-                let to = if wait { &mut t.waiting } else { &mut t.hand };
-                moved(move_n(&mut f.hand, to, c, 1));
+                if let Ok([f, t]) = self.seats.get_disjoint_mut([from, t]) {
+                    let to = if wait { &mut t.waiting } else { &mut t.hand };
+                    moved(move_n(&mut f.hand, to, c, 1));
+                }
             }
             Dest::Discard => self.discard_from_hand(rules, from, c, 1),
         }

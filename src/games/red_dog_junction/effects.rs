@@ -335,12 +335,9 @@ impl World<Rdj> for State {
         for _ in 0..count {
             let ok = match card {
                 Some(Piece::Cube(c)) => match to {
-                    Some(t) => {
-                        let mut into = self.cargo[t].clone();
-                        let ok = move_n(&mut self.cargo[from], &mut into, c, 1).is_ok();
-                        self.cargo[t] = into;
-                        ok
-                    }
+                    // a player who is both loses nothing
+                    Some(t) if t == from => true,
+                    Some(t) => self.cargo.get_disjoint_mut([from, t]).is_ok_and(|[f, t]| move_n(f, t, c, 1).is_ok()),
                     None => move_n(&mut self.cargo[from], &mut self.space, c, 1).is_ok(),
                 },
                 Some(Piece::Card(c)) => self.pass_card(from, to, c),
