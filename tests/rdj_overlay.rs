@@ -145,31 +145,46 @@ fn a_house_reading_sets_how_many_copies_a_card_has() {
 }
 
 /// A turn of no action never ends: `turn.actions: 0` in a catalog is
-/// refused at its line (it was made 1 without a word), and a reading that
-/// sets it is refused when the game is set up (exit 2), not played until
-/// the contract finds no legal action.
+/// refused at its line (it was made 1 without a word), and so is a reading
+/// that sets it, at its `set:` (it was accepted, then refused when the
+/// game was set up); a reading's number past the most the catalog may
+/// write is refused alike (more Trail Boss picks than the cards dealt for
+/// them left a draft with no legal pick).
 #[test]
-fn a_turn_of_no_action_is_refused_in_the_catalog_and_in_a_reading() {
+fn a_number_outside_its_range_is_refused_in_the_catalog_and_in_a_reading() {
     let s = Scratch::copy_of(&house(), "rdj-no-actions");
     s.edit("game.yaml", "  actions: 3", "  actions: 0");
     let (code, msg) = validate(&s);
     assert_eq!(code, 2, "{msg}");
-    assert!(msg.contains("game.yaml:3:") && msg.contains("turn.actions must be at least 1"), "{msg}");
+    assert!(msg.contains("game.yaml:3:") && msg.contains("turn.actions is 0, but must be from 1 to 10"), "{msg}");
     s.edit("game.yaml", "  actions: 0", "  actions: 3");
     let option = "      - id: actions-only\n";
-    let none = "      - id: no-actions\n        consequence: \"no action\"\n        set: {turn.actions: 0}\n";
-    s.edit("interpretations.yaml", option, &format!("{none}{option}"));
-    let (code, msg) = validate(&s);
-    assert_eq!(code, 0, "{msg}");
-    let (code, out, err) = rulecheck(&[
-        "fuzz",
-        "--game",
-        "red-dog-junction",
-        "--rules",
-        s.path(),
-        "--interpretation",
-        "house-boost=no-actions",
-    ]);
-    assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("this configuration's numbers cannot be played: turn.actions must be at least 1"), "{err}");
+    for (set, says) in [
+        ("{turn.actions: 0}", "sets `turn.actions` to 0, but it must be from 1 to 10 (as in the catalog)"),
+        ("{drafts.trail_boss_picks: 5}", "sets `drafts.trail_boss_picks` to 5, but it must be from 0 to 3"),
+    ] {
+        let bad = format!("      - id: out-of-range\n        consequence: \"out of range\"\n        set: {set}\n");
+        s.edit("interpretations.yaml", option, &format!("{bad}{option}"));
+        let (code, msg) = validate(&s);
+        assert_eq!(code, 2, "{msg}");
+        assert!(msg.contains("interpretations.yaml:14:") && msg.contains(says), "{msg}");
+        s.edit("interpretations.yaml", &format!("{bad}{option}"), option);
+    }
+}
+
+/// The gold die starts on one of its faces: 0, or one past the four, is
+/// refused at its line (it broke `dice-within-faces` at the first roll).
+#[test]
+fn the_gold_die_starts_on_one_of_its_faces() {
+    let bundled = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/red-dog-junction");
+    let s = Scratch::copy_of(&bundled, "rdj-gold-die");
+    for start in ["0", "5"] {
+        s.edit("game.yaml", "  gold_die_start: 1\n", &format!("  gold_die_start: {start}\n"));
+        let (code, msg) = validate(&s);
+        assert_eq!(code, 2, "{msg}");
+        let says = format!("game.yaml:29:19: error: setup.gold_die_start is {start}, but the gold die shows 1 to 4");
+        assert!(msg.contains(&says), "{msg}");
+        s.edit("game.yaml", &format!("  gold_die_start: {start}\n"), "  gold_die_start: 1\n");
+    }
+    assert_eq!(validate(&s).0, 0);
 }

@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use super::config::{Config, ConfigError};
 use super::turn::{TurnError, TurnPlan};
+pub use crate::catalog::common::Range;
 use crate::catalog::common::{Change, Declared, Interpretation, Variant};
 
 /// A reading the code implements, as a typed enum with one variant per
@@ -135,51 +136,6 @@ pub struct Base<'a> {
     /// must lie in (`Range`), which a configuration is held to.
     pub names: &'a [&'a str],
     pub ranges: &'a [Range],
-}
-
-/// The range a game's parameter must lie in for the game to be played (a
-/// hand limit of 0, a turn of no action). A game declares its ranges once:
-/// its loader holds the catalog's numbers to them, at each number's place,
-/// and `Readings::resolve` holds a configuration's, which readings may set
-/// (a `ConfigError::Numbers`), in the same words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Range {
-    /// The parameter's index in the game's table.
-    pub param: usize,
-    pub least: u32,
-    /// The most, where there is a most of its own (every catalog number
-    /// is bounded anyway).
-    pub most: Option<u32>,
-}
-
-impl Range {
-    pub const fn at_least(param: usize, least: u32) -> Range {
-        Range { param, least, most: None }
-    }
-
-    pub const fn within(param: usize, least: u32, most: u32) -> Range {
-        Range { param, least, most: Some(most) }
-    }
-
-    /// Why `value` of the parameter named `id` lies outside, if it does.
-    pub fn refuses(&self, id: &str, value: u32) -> Option<String> {
-        match self.most {
-            None if value < self.least => Some(format!("{id} must be at least {}", self.least)),
-            Some(most) if value < self.least || value > most => {
-                Some(format!("{id} is {value}, but must be from {} to {most}", self.least))
-            }
-            _ => None,
-        }
-    }
-
-    /// The first range of `ranges` that `params` (named `names`) lie
-    /// outside, with why.
-    pub fn first_refused(ranges: &[Range], names: &[&str], params: &[u32]) -> Option<(Range, String)> {
-        ranges.iter().find_map(|r| {
-            let value = params.get(r.param).copied().unwrap_or(0);
-            r.refuses(names.get(r.param).copied().unwrap_or("?"), value).map(|why| (*r, why))
-        })
-    }
 }
 
 impl Readings {

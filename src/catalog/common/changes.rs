@@ -78,6 +78,61 @@ pub struct HookDecl {
     pub options: &'static [&'static str],
 }
 
+/// The range a game's parameter must lie in for the game to be played (a
+/// hand limit of 0, a turn of no action). A game declares its ranges once:
+/// its loader holds the catalog's numbers to them, at each number's place,
+/// the lowering of readings and variants holds each `set:` to them at its
+/// line (`Declared::ranges`), and `engine::Readings::resolve` holds a
+/// configuration's (a `ConfigError::Numbers`), in the same words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    /// The parameter's index in the game's table.
+    pub param: usize,
+    pub least: u32,
+    /// The most, where there is a most of its own (every catalog number
+    /// is bounded anyway).
+    pub most: Option<u32>,
+}
+
+impl Range {
+    pub const fn at_least(param: usize, least: u32) -> Range {
+        Range { param, least, most: None }
+    }
+
+    pub const fn within(param: usize, least: u32, most: u32) -> Range {
+        Range { param, least, most: Some(most) }
+    }
+
+    /// Why `value` of the parameter named `id` lies outside, if it does.
+    pub fn refuses(&self, id: &str, value: u32) -> Option<String> {
+        match self.most {
+            None => (value < self.least).then(|| format!("{id} must be {}", self.wants())),
+            Some(_) => (!self.holds(value)).then(|| format!("{id} is {value}, but must be {}", self.wants())),
+        }
+    }
+
+    pub fn holds(&self, value: u32) -> bool {
+        value >= self.least && self.most.is_none_or(|most| value <= most)
+    }
+
+    /// What the range asks of a value, in words: `at least 1`, `from 1 to 10`.
+    pub fn wants(&self) -> String {
+        match self.most {
+            None => format!("at least {}", self.least),
+            Some(most) => format!("from {} to {most}", self.least),
+        }
+    }
+
+    /// The first range of `ranges` that `params` (named `names`) lie
+    /// outside, with why.
+    pub fn first_refused(ranges: &[Range], names: &[&str], params: &[u32]) -> Option<(Range, String)> {
+        ranges.iter().find_map(|r| {
+            let value = params.get(r.param).copied().unwrap_or(0);
+            r.refuses(names.get(r.param).copied().unwrap_or("?"), value).map(|why| (*r, why))
+        })
+    }
+}
+
 /// What the code of a game declares, for lowering its interpretations and
 /// variants: its hooks, its variant switches, its parameters, how many
 /// entities a `replace` can name, and the numbers of entities a `set:` may
@@ -107,6 +162,10 @@ pub struct Declared<'a> {
     /// The catalog's turn (indexes into `steps`, in order), for checking
     /// the steps a reading names; empty in the copy kept for switch points.
     pub turn: &'a [u16],
+    /// The ranges the game's parameters must lie in (`engine::Range`, by
+    /// index into `params`): a `set:` outside one is refused at its line,
+    /// as the catalog's own number is.
+    pub ranges: &'a [Range],
 }
 
 impl<'a> Declared<'a> {
@@ -131,6 +190,7 @@ impl<'a> Declared<'a> {
             steps,
             required_steps,
             turn: &[],
+            ranges: &[],
         }
     }
 
@@ -200,7 +260,14 @@ pub(super) fn lower_data<R>(
                 position(value),
                 format!("{what} sets `{name}` to {v}, more than {MAX_NUMBER} (the bound on every catalog number)"),
             ),
-            (Some(param), _) => out.push(Change::Set { param, value: v }),
+            (Some(param), _) => match decl.ranges.iter().find(|r| r.param == param && !r.holds(v)) {
+                Some(r) => diags.error(
+                    from.path,
+                    position(value),
+                    format!("{what} sets `{name}` to {v}, but it must be {} (as in the catalog)", r.wants()),
+                ),
+                None => out.push(Change::Set { param, value: v }),
+            },
             (None, Some(_)) if v > decl.count_max => diags.error(
                 from.path,
                 position(value),

@@ -19,7 +19,7 @@ mod variants;
 
 pub use super::folder::{RawWitness, Witness, closest, did_you_mean};
 pub use super::turn::{RawStep, lower_turn};
-pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, RawReplace, param_values};
+pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, Range, RawReplace, param_values};
 pub use interpretations::{
     INTERPRETATION_KINDS, Interpretation, InterpretationOption, RawInterpretation, RawInterpretationsFile, RawOption,
     lower_interpretations,

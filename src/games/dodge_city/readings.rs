@@ -117,7 +117,7 @@ pub fn range_of(id: &str) -> (u32, u32) {
 /// `turn` is left empty (the catalog's round is lowered against this).
 pub fn declared(events: usize, counted: usize) -> Declared<'static> {
     let code = Declared::code((HOOKS, &[], PARAMS), (PROCEDURES, Proc::REQUIRED), events);
-    Declared { counted, count_max: super::catalog::MAX_COPIES, ..code }
+    Declared { counted, count_max: super::catalog::MAX_COPIES, ranges: RANGES, ..code }
 }
 
 /// The `set:` key of each counted number, in the game's numbering: each

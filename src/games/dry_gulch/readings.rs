@@ -182,7 +182,7 @@ pub const RANGES: &[Range] = &[
 /// (the catalog's turn is lowered against this, with the keys).
 pub fn declared(events: usize, counted: usize) -> Declared<'static> {
     let code = Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, Proc::REQUIRED), events);
-    Declared { counted, count_max: super::bounds::MAX_COPIES, ..code }
+    Declared { counted, count_max: super::bounds::MAX_COPIES, ranges: RANGES, ..code }
 }
 
 #[cfg(test)]

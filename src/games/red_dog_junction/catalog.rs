@@ -9,6 +9,7 @@ use super::lower_parts::*;
 use super::readings::{self, P};
 use super::rules_data::*;
 use super::schema::*;
+use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
     self, Declared, NumberTally, Numbers, Patch, RawCitation, Source, check_documents, cites as cites_of, ones,
 };
@@ -103,6 +104,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         lower_places(&f, components, &languages, max, &mut tally, diags);
     let (docks, junction) = lower_docks(&f, components, &locations, &cube_ids, &mut tally, diags);
     let dice = lower_dice(&f, &components.dice, &cube_ids, diags);
+    check_gold_die_start(&f, g, components.dice.gold_faces.value.clamp(1, 20), diags);
     let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, &mut tally, diags);
     let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, &mut tally, diags);
     check_documents(citations(&f, &sections), &documents, diags);
@@ -253,6 +255,19 @@ fn special_places(
     (haberdashery, bank, dock_graph)
 }
 
+/// The gold die starts on one of its faces (0, or one past them, broke
+/// `dice-within-faces` at the first roll).
+fn check_gold_die_start(f: &Files<'_>, g: &GameFile, gold_faces: u32, diags: &mut Diagnostics) {
+    let start = &g.setup.gold_die_start;
+    if !(1..=gold_faces).contains(&start.value) {
+        let m = format!(
+            "setup.gold_die_start is {}, but the gold die shows 1 to {gold_faces} (dice.gold_faces)",
+            start.value
+        );
+        diags.error(f.at("setup"), position(start), m);
+    }
+}
+
 struct GameNumbers {
     params: Vec<u32>,
     starting_gold: Vec<u32>,
@@ -344,40 +359,38 @@ fn gold_by_players(f: &Files<'_>, s: &SetupSection, max: usize, diags: &mut Diag
 }
 
 /// The parameters a reading may set, in `readings::PARAMS` order (the
-/// Super Deal piles' are set once the deals are lowered).
+/// Super Deal piles' and the extra Boosts' are set once the deals are
+/// lowered), each held to its range (`readings::RANGES`, which a `set:`
+/// is held to as well) at its place.
 fn params(f: &Files<'_>, g: &GameFile, diags: &mut Diagnostics) -> Vec<u32> {
     let (solo, dr) = (&g.solo, &g.drafts);
     let mut params = vec![0; readings::PARAMS.len()];
-    params[P::Actions as usize] = small(f.at("turn"), &g.turn.actions, 10, "turn.actions", diags);
-    params[P::CapacityPerCowboy as usize] =
-        small(f.at("ship"), &g.ship.capacity_per_cowboy, 20, "ship.capacity_per_cowboy", diags);
-    params[P::SwapPerOutlaw as usize] = small(f.at("crew"), &g.crew.swap_per_outlaw, 10, "crew.swap_per_outlaw", diags);
-    params[P::CountdownTurns as usize] = small(f.at("end"), &g.end.countdown_turns, 10, "end.countdown_turns", diags);
-    for (param, n, what, cap) in [
-        (P::SoloActions, &solo.actions, "solo.actions", 10),
-        (P::AutomaCapacity, &solo.automa_capacity, "solo.automa_capacity", 60),
-        (P::AutomaSalvage, &solo.automa_salvage, "solo.automa_salvage", 30),
-        (P::AutomaMine, &solo.automa_mine, "solo.automa_mine", 30),
-        (P::AutomaSwap, &solo.automa_swap, "solo.automa_swap", 30),
-        (P::AutomaDealGold, &solo.automa_deal_gold, "solo.automa_deal_gold", 50),
-        (P::AutomaBoostGold, &solo.automa_boost_gold, "solo.automa_boost_gold", 10),
-        (P::TrailBossOfficers, &dr.trail_boss_officers, "drafts.trail_boss_officers", 1),
-        (P::TrailBossPicks, &dr.trail_boss_picks, "drafts.trail_boss_picks", 3),
-        (P::PosseCowboys, &dr.posse_cowboys, "drafts.posse_cowboys", 3),
-        (P::PosseHand, &dr.posse_hand, "drafts.posse_hand", 12),
+    for (param, n) in [
+        (P::Actions, &g.turn.actions),
+        (P::CapacityPerCowboy, &g.ship.capacity_per_cowboy),
+        (P::SwapPerOutlaw, &g.crew.swap_per_outlaw),
+        (P::CountdownTurns, &g.end.countdown_turns),
+        (P::SoloActions, &solo.actions),
+        (P::AutomaCapacity, &solo.automa_capacity),
+        (P::AutomaSalvage, &solo.automa_salvage),
+        (P::AutomaMine, &solo.automa_mine),
+        (P::AutomaSwap, &solo.automa_swap),
+        (P::AutomaDealGold, &solo.automa_deal_gold),
+        (P::AutomaBoostGold, &solo.automa_boost_gold),
+        (P::TrailBossOfficers, &dr.trail_boss_officers),
+        (P::TrailBossPicks, &dr.trail_boss_picks),
+        (P::PosseCowboys, &dr.posse_cowboys),
+        (P::PosseHand, &dr.posse_hand),
+        (P::TurnCap, &g.limits.turn_cap),
     ] {
-        params[param as usize] = small(f.at(what.split('.').next().unwrap_or(what)), n, cap, what, diags);
-    }
-    params[P::TurnCap as usize] = small(f.at("limits"), &g.limits.turn_cap, 100_000, "limits.turn_cap", diags);
-    // the rules a reading's numbers are held to at set-up, at the catalog's
-    for r in readings::RANGES {
-        let Some(why) = r.refuses(readings::PARAMS[r.param], params[r.param]) else { continue };
-        let (file, n) = match readings::P::ALL[r.param] {
-            P::Actions => (f.at("turn"), &g.turn.actions),
-            P::SoloActions => (f.at("solo"), &solo.actions),
-            _ => (f.at("limits"), &g.limits.turn_cap),
-        };
-        diags.error(file, position(n), why);
+        let what = readings::PARAMS[param as usize];
+        let file = f.at(what.split('.').next().unwrap_or(what));
+        let range = readings::RANGES.iter().find(|r| r.param == param as usize);
+        params[param as usize] = small(file, n, range.and_then(|r| r.most).unwrap_or(MAX_NUMBER), what, diags);
+        // the least a reading's numbers are held to at set-up, at the catalog's
+        if let Some(why) = range.filter(|r| n.value < r.least).and_then(|r| r.refuses(what, n.value)) {
+            diags.error(file, position(n), why);
+        }
     }
     params
 }

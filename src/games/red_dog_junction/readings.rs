@@ -119,12 +119,28 @@ pub const PROCEDURES: &[&str] = &["actions"];
 
 /// The ranges Red Dog Junction's numbers must lie in (`engine::Range`): a
 /// turn of no action, a solo turn of none or a turn cap of 0 would never
-/// end. Checked for the catalog at load, at each number's place, and for a
+/// end, and past its most each number leaves the game the rules describe
+/// (more draft picks than the cards dealt for them leave a draft with no
+/// legal pick). Checked for the catalog at load, at each number's place,
+/// for a `set:` of a reading or variant at its line, and for a
 /// configuration when it is resolved.
 pub const RANGES: &[Range] = &[
-    Range::at_least(P::Actions as usize, 1),
-    Range::at_least(P::SoloActions as usize, 1),
-    Range::at_least(P::TurnCap as usize, 1),
+    Range::within(P::Actions as usize, 1, 10),
+    Range::within(P::CapacityPerCowboy as usize, 0, 20),
+    Range::within(P::SwapPerOutlaw as usize, 0, 10),
+    Range::within(P::CountdownTurns as usize, 0, 10),
+    Range::within(P::SoloActions as usize, 1, 10),
+    Range::within(P::AutomaCapacity as usize, 0, 60),
+    Range::within(P::AutomaSalvage as usize, 0, 30),
+    Range::within(P::AutomaMine as usize, 0, 30),
+    Range::within(P::AutomaSwap as usize, 0, 30),
+    Range::within(P::AutomaDealGold as usize, 0, 50),
+    Range::within(P::AutomaBoostGold as usize, 0, 10),
+    Range::within(P::TrailBossOfficers as usize, 0, 1),
+    Range::within(P::TrailBossPicks as usize, 0, 3),
+    Range::within(P::PosseCowboys as usize, 0, 3),
+    Range::within(P::PosseHand as usize, 0, 12),
+    Range::within(P::TurnCap as usize, 1, 100_000),
 ];
 
 /// What the code declares, for lowering the catalog: the entities a
@@ -133,7 +149,7 @@ pub const RANGES: &[Range] = &[
 /// `MAX_CARD_COPIES`, as in the catalog).
 pub fn declared(cards: usize) -> Declared<'static> {
     let code = Declared::code((HOOKS, VARIANTS, PARAMS), (PROCEDURES, PROCEDURES), cards);
-    Declared { turn: &[0], counted: cards, count_max: super::lower_parts::MAX_CARD_COPIES, ..code }
+    Declared { turn: &[0], counted: cards, count_max: super::lower_parts::MAX_CARD_COPIES, ranges: RANGES, ..code }
 }
 
 /// The `set:` key of each card type's copies, in card order.
