@@ -455,8 +455,16 @@ pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions, rules: Option<&Path>) {
         for (i, a) in f.actions.iter().enumerate() {
             println!("    {:>3}. {a}", i + 1);
         }
-        let extra = run_flags(opts.checks, opts.fault.as_deref(), rules);
+        let mut extra = run_flags(opts.checks, opts.fault.as_deref(), rules);
+        if opts.max_actions != crate::check::fuzz::MAX_ACTIONS {
+            extra.push_str(&format!(" --max-actions {}", opts.max_actions));
+        }
         println!("  reproduce: {}", reproduce_command(&s.config, f.seed, &extra));
+        if f.broken == "termination" {
+            println!(
+                "  (a house rule whose games are this long by design plays to its end with a larger --max-actions)"
+            );
+        }
     }
 }
 

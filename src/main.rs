@@ -190,6 +190,10 @@ enum Command {
         /// Break a rule on purpose, to see the harness catch it.
         #[arg(long)]
         fault: Option<String>,
+        /// The most actions one game may take before it breaks `termination`
+        /// (raise it for a house rule whose games are this long by design).
+        #[arg(long, default_value_t = rulecheck::check::fuzz::MAX_ACTIONS, value_parser = at_least_one::<usize>)]
+        max_actions: usize,
         /// Play only shard K of N (1-based), also read from RULECHECK_SHARD.
         #[arg(long)]
         shard: Option<String>,
@@ -467,6 +471,7 @@ fn main() -> ExitCode {
             no_invariants,
             contract,
             fault,
+            max_actions,
             shard: sh,
             shards,
             rules,
@@ -478,8 +483,7 @@ fn main() -> ExitCode {
                     (true, false) => Checks::NONE,
                     (false, false) => Checks::INVARIANTS,
                 };
-                let opts =
-                    FuzzOptions { games, seed, jobs: jobs(j), checks, fault, time_limit, max_actions: 200_000, shard };
+                let opts = FuzzOptions { games, seed, jobs: jobs(j), checks, fault, time_limit, max_actions, shard };
                 commands::fuzz_command(&FuzzArgs { game, config, opts, save, json: format == Format::Json, rules })
             }
             (Err(e), _) | (_, Err(e)) => usage(&e),

@@ -128,6 +128,22 @@ fn a_planted_fault_is_found_shrunk_and_saved_as_a_failing_scenario() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game longer than `--max-actions` breaks `termination`; the command
+/// that reproduces it carries the bound, and the failure says how a house
+/// rule whose games are long by design is played to its end.
+#[test]
+fn a_game_past_max_actions_breaks_termination_and_its_reproduction_keeps_the_bound() {
+    let (code, out, _) =
+        rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "1", "--players", "3", "--max-actions", "40"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("`termination` broken: no end after 40 actions"), "{out}");
+    assert!(out.contains("--games 1 --max-actions 40\n"), "{out}");
+    assert!(out.contains("plays to its end with a larger --max-actions"), "{out}");
+    let (code, out, _) = rulecheck(&["fuzz", "--game", "dry-gulch", "--games", "1", "--players", "3"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(rulecheck(&["fuzz", "--game", "dry-gulch", "--max-actions", "0"]).0, 2);
+}
+
 #[test]
 fn exit_codes() {
     assert_eq!(rulecheck(&["validate"]).0, 0);

@@ -13,6 +13,10 @@ use super::playout::{Chooser, RandomChooser, ScriptChooser};
 use super::suite::{Checks, GameRun, run_game};
 use crate::engine::{Config, ConfigError, Harnessed, Outcome};
 
+/// The most actions one game of `fuzz` (and `check`, `bench`) may take
+/// before it breaks `termination`, unless `--max-actions` says otherwise.
+pub const MAX_ACTIONS: usize = 200_000;
+
 #[derive(Debug, Clone)]
 pub struct FuzzOptions {
     /// Games to play; game `i` uses seed `seed + i` (its index in the whole run).
@@ -22,6 +26,8 @@ pub struct FuzzOptions {
     pub checks: Checks,
     pub fault: Option<String>,
     pub time_limit: Option<Duration>,
+    /// The most actions one game may take (`MAX_ACTIONS` unless the user
+    /// raised it for a house rule's long games).
     pub max_actions: usize,
     /// Play only the games whose index is `k` modulo `n` (`k` 0-based).
     pub shard: Option<(u64, u64)>,

@@ -41,8 +41,16 @@ pub(super) fn median_spread(mut v: Vec<f64>) -> (f64, f64) {
 }
 
 fn timed_fuzz(rules: &AnyRules, config: &Config, games: u64, jobs: usize, checks: Checks) -> (f64, u64) {
-    let opts =
-        FuzzOptions { games, seed: 1, jobs, checks, fault: None, time_limit: None, max_actions: 200_000, shard: None };
+    let opts = FuzzOptions {
+        games,
+        seed: 1,
+        jobs,
+        checks,
+        fault: None,
+        time_limit: None,
+        max_actions: crate::check::fuzz::MAX_ACTIONS,
+        shard: None,
+    };
     let t = Instant::now();
     let s = fuzz_any(rules, config, &opts, &AtomicU64::new(0)).expect("default configurations run");
     (t.elapsed().as_secs_f64(), s.actions)
@@ -59,7 +67,7 @@ fn legal_rate(rules: &AnyRules, config: &Config, games: u64) -> f64 {
                 &mut crate::check::playout::RandomChooser::new(seed),
                 Checks::NONE,
                 None,
-                200_000,
+                crate::check::fuzz::MAX_ACTIONS,
                 &mut [],
             )
             .expect("runs");

@@ -300,7 +300,7 @@ pub(super) fn timed_fuzz(seed: u64, jobs: usize, share: Duration, shard: Option<
         checks: Checks::INVARIANTS,
         fault: None,
         time_limit: Some(share),
-        max_actions: 200_000,
+        max_actions: crate::check::fuzz::MAX_ACTIONS,
         shard,
     }
 }
