@@ -22,20 +22,22 @@ impl<K: Kind, const N: usize> Multiset<K, N> {
     /// `None` when nothing is left. A scenario's forced outcome picks the
     /// kind `name` calls by it (a card's id), when one is held.
     pub fn pick(&self, except: &[(Id<K>, u8)], chance: &mut Chance, name: &dyn Fn(Id<K>) -> String) -> Option<Id<K>> {
-        let mut left: SmallVec<[u8; 48]> = SmallVec::from_slice(&self.counts);
-        for &(k, n) in except {
-            if let Some(c) = left.get_mut(k.index()) {
-                *c = c.saturating_sub(n);
-            }
-        }
-        let total: u32 = left.iter().map(|&n| u32::from(n)).sum();
+        // what is left of a kind once `except` is left out (no copy of the
+        // counts: a hand cut to its limit picks card after card)
+        let left = |k: Id<K>, n: u8| {
+            let out = except.iter().filter(|(e, _)| *e == k).fold(0u8, |a, (_, m)| a.saturating_add(*m));
+            u32::from(n.saturating_sub(out))
+        };
+        let kinds = || Id::first(self.counts.len()).zip(self.counts.iter().copied());
+        let total: u32 = if except.is_empty() { self.total() } else { kinds().map(|(k, n)| left(k, n)).sum() };
         // the kind of the `i`-th component, kinds in index order
         let nth = |mut i: u32| {
-            for (k, &n) in Id::first(left.len()).zip(&left) {
-                if i < u32::from(n) {
+            for (k, n) in kinds() {
+                let n = left(k, n);
+                if i < n {
                     return k;
                 }
-                i -= u32::from(n);
+                i -= n;
             }
             Id::ZERO
         };

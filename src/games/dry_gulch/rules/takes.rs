@@ -298,7 +298,7 @@ impl State {
         limit: u32,
     ) -> Vec<CardKind> {
         let mut cut = Vec::new();
-        while self.seats[seat].hand.total() > limit {
+        for _ in limit..self.seats[seat].hand.total() {
             let Some(c) = self.random_card(rules, seat, &[]) else { break };
             self.discard_from_hand(rules, seat, c, 1);
             cut.push(c);
