@@ -209,3 +209,37 @@ fn a_reading_is_held_to_the_ranges_of_the_catalog_numbers() {
         s.edit("interpretations.yaml", &odd, "");
     }
 }
+
+/// A number an overlay's `game.yaml` changes that breaks a rule with a
+/// file it cannot hold (the deck, the buildings) is refused at the
+/// overlay's number, once, naming the other file: it was said at line 1 of
+/// the bundled `cards.yaml`, or at each building of the bundled
+/// `buildings.yaml`.
+#[test]
+fn a_number_the_overlay_changes_is_refused_at_the_overlay_number() {
+    let s = Scratch::copy_of(&house(), "dc-overlay-numbers");
+    let bundled = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/dodge-city/game.yaml"));
+    let bundled = bundled.unwrap();
+    let sections = &bundled[bundled.find("\nsetup:").unwrap() + 1..];
+    for (from, to, says) in [
+        (
+            "  hand: 4\n",
+            "  hand: 12\n",
+            "game.yaml:5:9: error: setup.hand is 12, but the deck (rules/dodge-city/cards.yaml) holds 44 cards, fewer than 5 hands of 12",
+        ),
+        (
+            "  control_fields: 4\n",
+            "  control_fields: 5\n",
+            "game.yaml:36:19: error: rules.control_fields is 5, but in rules/dodge-city/buildings.yaml building `saloon` has 4, building `bank` has 4",
+        ),
+    ] {
+        assert!(sections.contains(from), "{from}");
+        s.write("game.yaml", &sections.replace(from, to));
+        let (code, out, err) = rulecheck(&["validate", s.path()]);
+        assert_eq!(code, 2, "{out}{err}");
+        let msg = format!("{out}{err}");
+        assert!(msg.contains(says), "{msg}");
+        assert_eq!(msg.matches("rules.control_fields is").count(), usize::from(to.contains("control")), "{msg}");
+        assert!(!msg.contains("cards.yaml:1:1") && !msg.contains("buildings.yaml:"), "{msg}");
+    }
+}

@@ -84,9 +84,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let (cfile, c) = (lay.cards.from.path, lay.cards.raw);
     let (symbols, sym_ids) = lower_symbols(cfile, c, &languages, &mut tally, diags);
     let (cards, card_ids) = lower_cards(cfile, c, &sym_ids, &languages, &mut tally, diags);
-    check_deck(cfile, &cards, (&g.game, &g.setup), diags);
+    check_deck((cfile, lay.from.at("setup")), &cards, (&g.game, &g.setup), diags);
     let (buildings, in_play) = buildings::lower_buildings(
-        lay.buildings.from.path,
+        (lay.buildings.from.path, lay.from.at("rules")),
         lay.buildings.raw,
         &languages,
         (&g.game, &g.rules),
@@ -248,12 +248,21 @@ fn card_kind(
     }
 }
 
-/// The deck deals every hand, and a hand can count its kinds.
-fn check_deck(cfile: &str, cards: &[CardDef], (gs, s): (&RawGameSection, &SetupSection), diags: &mut Diagnostics) {
+/// The deck deals every hand (said at the hand's size in `game.yaml`, the
+/// number an overlay changes), and a hand can count its kinds.
+fn check_deck(
+    (cfile, sfile): (&str, &str),
+    cards: &[CardDef],
+    (gs, s): (&RawGameSection, &SetupSection),
+    diags: &mut Diagnostics,
+) {
     let deck: u32 = cards.iter().map(|c| c.copies).sum();
     let (max_players, hand) = (gs.max_players.value, s.hand.value);
     if u64::from(deck) < u64::from(max_players) * u64::from(hand) {
-        diags.error(cfile, (1, 1), format!("the deck holds {deck} cards, fewer than {max_players} hands of {hand}"));
+        let m = format!(
+            "setup.hand is {hand}, but the deck ({cfile}) holds {deck} cards, fewer than {max_players} hands of {hand}"
+        );
+        diags.error(sfile, position(&s.hand), m);
     }
     if cards.len() > 48 {
         diags.error(cfile, (1, 1), format!("{} card kinds; a hand holds at most 48 kinds", cards.len()));

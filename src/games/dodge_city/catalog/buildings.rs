@@ -13,7 +13,7 @@ use crate::yaml::position;
 
 /// The buildings' grids and the boards by player count.
 pub(super) fn lower_buildings(
-    file: &str,
+    (file, rfile): (&str, &str),
     raw: &BuildingsFile,
     languages: &[String],
     (gs, rules): (&RawGameSection, &RulesSection),
@@ -21,25 +21,24 @@ pub(super) fn lower_buildings(
     diags: &mut Diagnostics,
 ) -> (Vec<BuildingDef>, BTreeMap<u32, Vec<Bld>>) {
     let ids = unique_ids(file, "building", raw.buildings.iter().map(|b| &b.id), id_at::<kind::Building>, diags);
-    let mut out = Vec::new();
+    let (mut out, mut short) = (Vec::new(), Vec::new());
     for b in &raw.buildings {
         let what = check_record(file, "building", b, &[("squares", 1)], languages, tally, diags);
         let (grid, special) = lower_grid(file, b, &what, diags);
         if special < rules.control_fields.value {
-            diags.error(
-                file,
-                position(&b.id),
-                format!(
-                    "{what} has {special} special fields; control needs {} (rules: control_fields)",
-                    rules.control_fields.value
-                ),
-            );
+            short.push(format!("{what} has {special}"));
         }
         out.push(BuildingDef {
             id: b.id.value.clone(),
             name: b.names.display(languages, &b.id.value).to_string(),
             grid,
         });
+    }
+    // said once, at the number control needs in `game.yaml` (what an overlay changes)
+    if !short.is_empty() {
+        let need = &rules.control_fields;
+        let m = format!("rules.control_fields is {}, but in {file} {}", need.value, short.join(", "));
+        diags.error(rfile, position(need), format!("{m} special fields"));
     }
     let in_play = lower_boards(file, &raw.boards, &ids, gs, tally, diags);
     (out, in_play)
