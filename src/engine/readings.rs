@@ -132,10 +132,6 @@ pub struct Base<'a> {
     pub turn: &'a TurnPlan,
     pub steps: &'a [&'a str],
     pub required: &'a [u16],
-    /// The game's parameter names (`PARAMS`) and the ranges its numbers
-    /// must lie in (`Range`), which a configuration is held to.
-    pub names: &'a [&'a str],
-    pub ranges: &'a [Range],
 }
 
 impl Readings {
@@ -202,9 +198,6 @@ impl Readings {
             }
             r.apply(&o.data, base.required)
                 .map_err(|e| turn_error(format!("option `{}` of interpretation `{}`", o.id, i.id), e))?;
-        }
-        if let Some((_, why)) = Range::first_refused(base.ranges, base.names, &r.params) {
-            return Err(ConfigError::Numbers(why));
         }
         Ok(r)
     }

@@ -43,8 +43,9 @@ pub use scenarios::{ScenarioRef, scenarios_by_interpretation};
 pub use stats::{Estimate, mean_interval, wilson};
 pub use unchanged::{UNCHANGED_GAMES, changes_no_game};
 
-/// The most actions a game in `diff` and `win_rates` may take before it counts as failed (as in `fuzz`, `check`).
-pub const MAX_ACTIONS: usize = 200_000;
+/// The most actions a game in `diff` and `win_rates` may take before it
+/// counts as failed: `fuzz`'s default, as in `check`.
+pub use crate::check::fuzz::MAX_ACTIONS;
 
 /// How many diverging games per option pair get a first-difference report.
 pub const EXAMPLES: usize = 3;

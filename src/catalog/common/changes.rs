@@ -81,9 +81,9 @@ pub struct HookDecl {
 /// The range a game's parameter must lie in for the game to be played (a
 /// hand limit of 0, a turn of no action). A game declares its ranges once:
 /// its loader holds the catalog's numbers to them, at each number's place,
-/// the lowering of readings and variants holds each `set:` to them at its
-/// line (`Declared::ranges`), and `engine::Readings::resolve` holds a
-/// configuration's (a `ConfigError::Numbers`), in the same words.
+/// and the lowering of readings and variants holds each `set:` to them at
+/// its line (`Declared::ranges`), so every configuration's numbers lie in
+/// them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Range {
     /// The parameter's index in the game's table.
@@ -121,15 +121,6 @@ impl Range {
             None => format!("at least {}", self.least),
             Some(most) => format!("from {} to {most}", self.least),
         }
-    }
-
-    /// The first range of `ranges` that `params` (named `names`) lie
-    /// outside, with why.
-    pub fn first_refused(ranges: &[Range], names: &[&str], params: &[u32]) -> Option<(Range, String)> {
-        ranges.iter().find_map(|r| {
-            let value = params.get(r.param).copied().unwrap_or(0);
-            r.refuses(names.get(r.param).copied().unwrap_or("?"), value).map(|why| (*r, why))
-        })
     }
 }
 

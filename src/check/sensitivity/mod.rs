@@ -29,7 +29,7 @@ use crate::engine::{Config, ConfigError, Harnessed};
 use crate::games::{self, AnyRules, with_game};
 
 /// The actions a game may take before it counts as not ending (`fuzz`'s default).
-pub const MAX_ACTIONS: usize = 200_000;
+pub use super::fuzz::MAX_ACTIONS;
 
 /// How one seeded game ended, reduced to what the comparison needs.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -221,8 +221,8 @@ impl State {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
         }
         let required = rules.declared.required_indexes();
-        let (params, turn, steps, names, ranges) = (&rules.params, &rules.turn, PROCEDURES, PARAMS, RANGES);
-        let base = crate::engine::Base { params, turn, steps, required: &required, names, ranges };
+        let (params, turn, steps) = (&rules.params, &rules.turn, PROCEDURES);
+        let base = crate::engine::Base { params, turn, steps, required: &required };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let params = readings.params.clone();
         let param = |k: P| params.get(k as usize).copied().unwrap_or(0);

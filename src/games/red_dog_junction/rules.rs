@@ -321,15 +321,7 @@ impl State {
                 max: rules.max_players,
             });
         }
-        let (names, ranges) = (super::readings::PARAMS, super::readings::RANGES);
-        let base = crate::engine::Base {
-            params: &rules.params,
-            turn: &rules.turn,
-            steps: PROCEDURES,
-            required: &[0],
-            names,
-            ranges,
-        };
+        let base = crate::engine::Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &[0] };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let nc = rules.cubes.len();
         let mut s = State {

@@ -11,14 +11,7 @@ impl State {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
         }
         let required = rules.declared.required_indexes();
-        let base = Base {
-            params: &rules.params,
-            turn: &rules.turn,
-            steps: PROCEDURES,
-            required: &required,
-            names: PARAMS,
-            ranges: RANGES,
-        };
+        let base = Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &required };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let turn_cap = config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]);
         let mut variants = vec![false; V::ALL.len()];
