@@ -243,3 +243,24 @@ fn a_number_the_overlay_changes_is_refused_at_the_overlay_number() {
         assert!(!msg.contains("cards.yaml:1:1") && !msg.contains("buildings.yaml:"), "{msg}");
     }
 }
+
+/// An overlay's `game.yaml` number that the default reading sets anyway
+/// (`rules.money_per_point`, which `scoring-money` sets) is refused at the
+/// overlay's number: the house rule would change nothing.
+#[test]
+fn an_overlay_number_the_default_reading_overrides_is_refused() {
+    let s = Scratch::copy_of(&house(), "dc-overridden-number");
+    let bundled = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/dodge-city/game.yaml"));
+    let bundled = bundled.unwrap();
+    let sections =
+        bundled[bundled.find("\nsetup:").unwrap() + 1..].replace("money_per_point: 200", "money_per_point: 300");
+    let line = sections.lines().position(|l| l.contains("money_per_point: 300")).unwrap() + 1;
+    s.write("game.yaml", &sections);
+    let (code, out, err) = rulecheck(&["validate", s.path()]);
+    assert_eq!(code, 2, "{out}{err}");
+    let says = format!(
+        "game.yaml:{line}:20: error: `rules.money_per_point` is 300, but the default option `two-hundred-per-point` of \
+         interpretation `scoring-money` sets it to 200 (rules/dodge-city/interpretations.yaml:227:"
+    );
+    assert!(format!("{out}{err}").contains(&says), "{out}{err}");
+}

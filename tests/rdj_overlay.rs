@@ -188,3 +188,29 @@ fn the_gold_die_starts_on_one_of_its_faces() {
     }
     assert_eq!(validate(&s).0, 0);
 }
+
+/// A `game.yaml` number the default option of an interpretation sets to
+/// another value never plays in the default game: an edit of it would
+/// change nothing, so it is refused at the number, naming the option; a
+/// number the catalog works out (the Super Deal piles' tiles) is refused
+/// at the option's `set:`. Agreeing again, the catalog loads.
+#[test]
+fn a_catalog_number_the_default_reading_overrides_is_refused() {
+    let bundled = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/red-dog-junction");
+    let s = Scratch::copy_of(&bundled, "rdj-overridden-number");
+    s.edit("game.yaml", "  capacity_per_cowboy: 4\n", "  capacity_per_cowboy: 5\n");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    let says = "game.yaml:43:24: error: `ship.capacity_per_cowboy` is 5, but the default option `four-per-cowboy` of \
+                interpretation `capacity-per-cowboy` sets it to 4 (";
+    assert!(msg.contains(says) && msg.contains("interpretations.yaml:54:"), "{msg}");
+    s.edit("game.yaml", "  capacity_per_cowboy: 5\n", "  capacity_per_cowboy: 4\n");
+    s.edit("interpretations.yaml", "  default: eight-and-seven\n", "  default: seven-and-eight\n");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    let says = "error: the default option `seven-and-eight` of interpretation `super-deal-piles` sets \
+                `deals.first_pile_tiles` to 7, but the catalog's number is 8";
+    assert!(msg.contains(says) && msg.contains("interpretations.yaml:371:"), "{msg}");
+    s.edit("interpretations.yaml", "  default: seven-and-eight\n", "  default: eight-and-seven\n");
+    assert_eq!(validate(&s).0, 0);
+}

@@ -121,6 +121,28 @@ fn a_configuration_whose_turn_changes_clash_is_bad_input() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// Two changes of one configuration that set one number to different
+/// values (a variant's hand limit of 10, the default option's 15) clash:
+/// the configuration is bad input naming both, where the later used to
+/// win without a word; setting the same value, they agree and play.
+#[test]
+fn a_configuration_that_sets_one_number_twice_is_bad_input() {
+    let s = Scratch::copy_of(&house_rules(), "clashing-numbers");
+    let variant = "  - id: small-hands\n    names: {en: Small hands}\n    summary: Hands of ten.\n    \
+                   changes: [turn.hand_limit]\n    set: {turn.hand_limit: 10}\n    source:\n      \
+                   - {doc: tuesday-sheet, ref: \"4\", says: \"hands of ten\"}\n";
+    s.edit("variants.yaml", "add:\n", &format!("add:\n{variant}"));
+    let fuzz = ["fuzz", "--game", "dry-gulch", "--variant", "small-hands", "--games", "2", "--rules", s.path()];
+    let (code, out, err) = rulecheck(&fuzz);
+    assert_eq!(code, 2, "{out}{err}");
+    let says = "variant `small-hands` sets `turn.hand_limit` to 10, but option `printed` of interpretation \
+                `house-hand-limit` sets it to 15; one configuration cannot play both";
+    assert!(err.contains(says) && !err.contains("panicked"), "{err}");
+    s.edit("variants.yaml", "set: {turn.hand_limit: 10}", "set: {turn.hand_limit: 15}");
+    let (code, out, err) = rulecheck(&fuzz);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
 /// Data-only variants — one sets a parameter, (d) others add a step to the
 /// turn or remove one — are configurations `fuzz` accepts and plays with the contract
 /// checked after every action.
@@ -181,6 +203,25 @@ fn a_catalog_without_the_spreading_fire_role_fails_validate_naming_it() {
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("role `spreading-fire`"), "{err}");
     assert!(err.contains("events.yaml:1:1"), "{err}");
+}
+
+/// A Dry Gulch number the default reading sets to another value (the
+/// default of `labor-card-value` made `two`, which sets
+/// `turn.labor_card_units` to 2 while `game.yaml` says 1) is refused at
+/// the number: the catalog's default game would never play it.
+#[test]
+fn a_number_the_default_reading_overrides_fails_validate_at_the_number() {
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "overridden-number");
+    scratch.edit(
+        "interpretations.yaml",
+        "        set: {turn.labor_card_units: 2}\n    default: one\n",
+        "        set: {turn.labor_card_units: 2}\n    default: two\n",
+    );
+    let (code, out, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{out}");
+    let says = "game.yaml:90:21: error: `turn.labor_card_units` is 1, but the default option `two` of interpretation \
+                `labor-card-value` sets it to 2 (";
+    assert!(err.contains(says) && err.contains("interpretations.yaml:142:"), "{err}");
 }
 
 /// Bad input in the new parts: each is exit 2 with the overlay file, line

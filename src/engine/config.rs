@@ -99,6 +99,14 @@ pub enum ConfigError {
         by: String,
         why: String,
     },
+    /// Two changes of a configuration (a variant's, an option's) set one
+    /// number to different values: `(by, value)` of each, in the order
+    /// they apply.
+    Clash {
+        number: String,
+        first: (String, u32),
+        second: (String, u32),
+    },
     /// Numbers the readings set that the game cannot play with (a deck
     /// too small to deal every hand, say).
     Numbers(String),
@@ -128,6 +136,12 @@ impl fmt::Display for ConfigError {
                 )
             }
             ConfigError::Turn { by, why } => write!(f, "{by} cannot change the turn of this configuration: {why}"),
+            ConfigError::Clash { number, first, second } => write!(
+                f,
+                "{} sets `{number}` to {}, but {} sets it to {}; one configuration cannot play both (choose \
+                 another option of one of them)",
+                first.0, first.1, second.0, second.1
+            ),
             ConfigError::Numbers(why) => write!(f, "this configuration's numbers cannot be played: {why}"),
         }
     }

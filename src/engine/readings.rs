@@ -126,9 +126,14 @@ pub struct Readings {
 /// What a configuration's readings start from: the catalog's parameter
 /// values and its turn, with the procedure ids (for errors) and the
 /// procedures no change may remove (indexes into `steps`).
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Base<'a> {
     pub params: &'a [u32],
+    /// The parameters' ids (`turn.hand_limit`), for a clash between changes.
+    pub names: &'a [&'a str],
+    /// The `set:` key of a counted entity's number (`events.fire.copies`),
+    /// worked out only for a clash.
+    pub count_key: &'a dyn Fn(u32) -> String,
     pub turn: &'a TurnPlan,
     pub steps: &'a [&'a str],
     pub required: &'a [u16],
@@ -139,7 +144,8 @@ impl Readings {
     /// variants. `base` are the catalog's parameter values. Unknown ids,
     /// unknown options and incompatible variants are errors; the changes of
     /// enabled variants apply first, then those of the chosen options, in
-    /// catalog order (a later change to the same parameter wins; a change
+    /// catalog order (two of them setting one number to different values
+    /// is an error, `ConfigError::Clash`: neither is made to win; a change
     /// to the turn applies to the turn the earlier ones left, and naming a
     /// step an earlier change removed is an error).
     pub fn resolve(
@@ -180,10 +186,10 @@ impl Readings {
             counts: Vec::new(),
             turn: base.turn.clone(),
         };
-        let turn_error = |by: String, e: TurnError| ConfigError::Turn { by, why: e.describe(base.steps) };
+        let mut set_by = SetBy::default();
         for (v, on) in variants.iter().zip(r.variants.clone()) {
             if on {
-                r.apply(&v.data, base.required).map_err(|e| turn_error(format!("variant `{}`", v.id), e))?;
+                r.apply(&v.data, &base, format!("variant `{}`", v.id), &mut set_by)?;
             }
         }
         for i in interpretations {
@@ -196,26 +202,45 @@ impl Readings {
             {
                 *slot = v;
             }
-            r.apply(&o.data, base.required)
-                .map_err(|e| turn_error(format!("option `{}` of interpretation `{}`", o.id, i.id), e))?;
+            r.apply(&o.data, &base, format!("option `{}` of interpretation `{}`", o.id, i.id), &mut set_by)?;
         }
         Ok(r)
     }
 
-    fn apply(&mut self, changes: &[Change], required: &[u16]) -> Result<(), TurnError> {
+    /// Applies the changes of one variant or option (`by` names it).
+    fn apply(
+        &mut self,
+        changes: &[Change],
+        base: &Base<'_>,
+        by: String,
+        set_by: &mut SetBy,
+    ) -> Result<(), ConfigError> {
+        let turn_error = |by: &String, e: TurnError| ConfigError::Turn { by: by.clone(), why: e.describe(base.steps) };
         for c in changes {
             match *c {
                 Change::Set { param, value } => {
+                    set_by.claim(Number::Param(param), value, &by, base)?;
                     if let Some(p) = self.params.get_mut(param) {
                         *p = value;
                     }
                 }
                 Change::Replace { entity, with } => set_at(&mut self.replaced, entity, with),
-                Change::Count { entity, value } => set_at(&mut self.counts, entity, value),
-                Change::Step { at, after, with } => self.turn.add(at as u16, after, with)?,
-                Change::Add { step, at, after } => self.turn.add_proc(step as u16, at as u16, after)?,
-                Change::Remove { step } => self.turn.remove(step as u16, required)?,
-                Change::Move { step, at, after } => self.turn.move_step(step as u16, at as u16, after)?,
+                Change::Count { entity, value } => {
+                    set_by.claim(Number::Count(entity), value, &by, base)?;
+                    set_at(&mut self.counts, entity, value);
+                }
+                Change::Step { at, after, with } => {
+                    self.turn.add(at as u16, after, with).map_err(|e| turn_error(&by, e))?
+                }
+                Change::Add { step, at, after } => {
+                    self.turn.add_proc(step as u16, at as u16, after).map_err(|e| turn_error(&by, e))?
+                }
+                Change::Remove { step } => {
+                    self.turn.remove(step as u16, base.required).map_err(|e| turn_error(&by, e))?
+                }
+                Change::Move { step, at, after } => {
+                    self.turn.move_step(step as u16, at as u16, after).map_err(|e| turn_error(&by, e))?
+                }
             }
         }
         Ok(())
@@ -241,6 +266,40 @@ impl Readings {
     /// The replacement of an entity's effect, if a reading replaces it.
     pub fn replacement(&self, entity: u32) -> Option<u32> {
         get_at(&self.replaced, entity)
+    }
+}
+
+/// A number a change sets: a parameter, or a counted entity's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Number {
+    Param(usize),
+    Count(u32),
+}
+
+/// The numbers set so far while a configuration resolves, each with the
+/// value and the variant or option that set it.
+#[derive(Default)]
+struct SetBy(Vec<(Number, u32, String)>);
+
+impl SetBy {
+    /// Records that `by` sets `number` to `value`; a clash when another
+    /// variant or option set it to another value.
+    fn claim(&mut self, number: Number, value: u32, by: &str, base: &Base<'_>) -> Result<(), ConfigError> {
+        match self.0.iter().find(|(n, _, _)| *n == number) {
+            Some((_, earlier, first)) if *earlier != value => Err(ConfigError::Clash {
+                number: match number {
+                    Number::Param(p) => base.names.get(p).map_or_else(|| format!("parameter {p}"), |n| n.to_string()),
+                    Number::Count(e) => (base.count_key)(e),
+                },
+                first: (first.clone(), *earlier),
+                second: (by.to_string(), value),
+            }),
+            Some(_) => Ok(()),
+            None => {
+                self.0.push((number, value, by.to_string()));
+                Ok(())
+            }
+        }
     }
 }
 

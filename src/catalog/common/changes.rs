@@ -225,6 +225,21 @@ pub fn param_values<'a>(
     params.iter().map(|id| value(id)).collect()
 }
 
+/// The place of each parameter's number in `params` (as `param_values`
+/// finds them), in the file `file_of` gives its section; `None` for an
+/// id none is.
+pub fn param_places<'a>(
+    params: &[&str],
+    numbers: impl Iterator<Item = (&'static str, &'static str, &'a Spanned<u32>)> + Clone,
+    file_of: impl Fn(&str) -> &'a str,
+) -> Vec<Option<(&'a str, (u64, u64))>> {
+    let place = |id: &str| {
+        let (s, _, n) = numbers.clone().find(|(s, f, _)| id.split_once('.') == Some((s, f)))?;
+        Some((file_of(s), position(n)))
+    };
+    params.iter().map(|id| place(id)).collect()
+}
+
 /// Lowers the game's replacement shape (`replace:` entries, written in the
 /// given file) into changes.
 pub type LowerReplace<'a, R> = dyn FnMut(Patch<'_, R>, &Source<'_>, &mut Diagnostics) -> Option<Change> + 'a;

@@ -19,10 +19,10 @@ mod variants;
 
 pub use super::folder::{RawWitness, Witness, closest, did_you_mean};
 pub use super::turn::{RawStep, lower_turn};
-pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, Range, RawReplace, param_values};
+pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, Range, RawReplace, param_places, param_values};
 pub use interpretations::{
-    INTERPRETATION_KINDS, Interpretation, InterpretationOption, RawInterpretation, RawInterpretationsFile, RawOption,
-    lower_interpretations,
+    INTERPRETATION_KINDS, Interpretation, InterpretationOption, Place, RawInterpretation, RawInterpretationsFile,
+    RawOption, check_defaults_agree, lower_interpretations,
 };
 pub use names::{Key, Names, check_names};
 pub use provenance::{

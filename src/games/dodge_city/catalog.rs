@@ -97,7 +97,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let readings = lower_readings(lay, &card_ids, (&cards, &events), choices, &tested, diags);
     check_documents(citations(lay, &sections), &documents, diags);
     let setup = g.setup.numbers().map(|(f, n)| ("setup", f, n));
-    let params = common::param_values(PARAMS, setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n))));
+    let numbers = setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n)));
+    let params = common::param_values(PARAMS, numbers.clone());
+    let places = common::param_places(PARAMS, numbers, |s| lay.from.at(s));
+    common::check_defaults_agree(&lay.interpretations, &readings.declared, &params, &places, diags);
     debug_assert_eq!(params.len(), PARAMS.len());
     let gs = &g.game;
     let copies = (cards.iter().map(|c| c.copies).collect(), events.iter().map(|e| e.copies).collect());

@@ -130,6 +130,15 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The `set:` key of counted number `e` (`readings::count_keys`).
+    pub fn count_key(&self, e: u32) -> String {
+        let keys = super::readings::count_keys(
+            self.cards.iter().map(|c| c.id.as_str()),
+            self.events.iter().map(|e| e.id.as_str()),
+        );
+        keys.get(e as usize).cloned().unwrap_or_default()
+    }
+
     pub fn card(&self, c: CardId) -> &CardDef {
         &self.cards[c.index()]
     }

@@ -132,6 +132,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     check_documents(citations(lay, &sections), &documents, diags);
     let spreading_fire = spreading_fire_card(&evs, rs, lay.events.base.path, diags);
     let building_influence = buildings.iter().map(|b| b.influence).collect();
+    let params = common::param_values(PARAMS, section_numbers(g));
+    let places = common::param_places(PARAMS, section_numbers(g), |s| lay.from.at(s));
+    common::check_defaults_agree(&lay.interpretations, &readings.declared, &params, &places, diags);
 
     Rules {
         id: g.game.id.value.clone(),
@@ -158,7 +161,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         labor: labor.unwrap_or(Id::ZERO),
         blacksmith: blacksmith.unwrap_or(Id::ZERO),
         spreading_fire,
-        params: common::param_values(PARAMS, section_numbers(g)),
+        params,
         replacements: readings.replacements,
         choices: tables.choices,
         declared: readings.declared,

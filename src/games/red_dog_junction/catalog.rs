@@ -68,9 +68,9 @@ pub(super) struct Files<'a> {
     pub lay: &'a Layers<'a>,
 }
 
-impl Files<'_> {
+impl<'a> Files<'a> {
     /// The file section `name` of `game.yaml` came from.
-    pub fn at(&self, name: &str) -> &str {
+    pub fn at(&self, name: &str) -> &'a str {
         self.lay.from.at(name)
     }
 }
@@ -112,6 +112,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
     params[P::SecondPileTiles as usize] = pile_tiles.1;
+    let decl = readings::declared(cards.len());
+    common::check_defaults_agree(&lay.interpretations, &decl, &params, &param_places(&f, g), diags);
     let deal_gold = params[P::AutomaDealGold as usize];
     if !piles.iter().any(|p| p.gold == deal_gold) {
         diags.error(
@@ -363,9 +365,35 @@ fn gold_by_players(f: &Files<'_>, s: &SetupSection, max: usize, diags: &mut Diag
 /// lowered), each held to its range (`readings::RANGES`, which a `set:`
 /// is held to as well) at its place.
 fn params(f: &Files<'_>, g: &GameFile, diags: &mut Diagnostics) -> Vec<u32> {
-    let (solo, dr) = (&g.solo, &g.drafts);
     let mut params = vec![0; readings::PARAMS.len()];
-    for (param, n) in [
+    for (param, n) in written_params(g) {
+        let what = readings::PARAMS[param as usize];
+        let file = f.at(what.split('.').next().unwrap_or(what));
+        let range = readings::RANGES.iter().find(|r| r.param == param as usize);
+        params[param as usize] = small(file, n, range.and_then(|r| r.most).unwrap_or(MAX_NUMBER), what, diags);
+        // the least a reading's numbers are held to at set-up, at the catalog's
+        if let Some(why) = range.filter(|r| n.value < r.least).and_then(|r| r.refuses(what, n.value)) {
+            diags.error(file, position(n), why);
+        }
+    }
+    params
+}
+
+/// The place of each parameter `game.yaml` writes (`None` for those the
+/// catalog works out: the Super Deal piles' tiles and the extra Boosts).
+fn param_places<'a>(f: &Files<'a>, g: &'a GameFile) -> Vec<Option<common::Place<'a>>> {
+    let mut places = vec![None; readings::PARAMS.len()];
+    for (param, n) in written_params(g) {
+        let what = readings::PARAMS[param as usize];
+        places[param as usize] = Some((f.at(what.split('.').next().unwrap_or(what)), position(n)));
+    }
+    places
+}
+
+/// The parameters `game.yaml` writes, with their numbers.
+fn written_params(g: &GameFile) -> [(P, &Spanned<u32>); 16] {
+    let (solo, dr) = (&g.solo, &g.drafts);
+    [
         (P::Actions, &g.turn.actions),
         (P::CapacityPerCowboy, &g.ship.capacity_per_cowboy),
         (P::SwapPerOutlaw, &g.crew.swap_per_outlaw),
@@ -382,15 +410,5 @@ fn params(f: &Files<'_>, g: &GameFile, diags: &mut Diagnostics) -> Vec<u32> {
         (P::PosseCowboys, &dr.posse_cowboys),
         (P::PosseHand, &dr.posse_hand),
         (P::TurnCap, &g.limits.turn_cap),
-    ] {
-        let what = readings::PARAMS[param as usize];
-        let file = f.at(what.split('.').next().unwrap_or(what));
-        let range = readings::RANGES.iter().find(|r| r.param == param as usize);
-        params[param as usize] = small(file, n, range.and_then(|r| r.most).unwrap_or(MAX_NUMBER), what, diags);
-        // the least a reading's numbers are held to at set-up, at the catalog's
-        if let Some(why) = range.filter(|r| n.value < r.least).and_then(|r| r.refuses(what, n.value)) {
-            diags.error(file, position(n), why);
-        }
-    }
-    params
+    ]
 }

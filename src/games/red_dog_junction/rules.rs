@@ -321,7 +321,13 @@ impl State {
                 max: rules.max_players,
             });
         }
-        let base = crate::engine::Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &[0] };
+        let count_key = |e: u32| {
+            let keys = super::readings::count_keys(rules.cards.iter().map(|c| c.id.as_str()));
+            keys.get(e as usize).cloned().unwrap_or_default()
+        };
+        let (params, names, count_key) = (&rules.params, PARAMS, &count_key);
+        let base =
+            crate::engine::Base { params, names, count_key, turn: &rules.turn, steps: PROCEDURES, required: &[0] };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let nc = rules.cubes.len();
         let mut s = State {

@@ -11,7 +11,10 @@ impl State {
             return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
         }
         let required = rules.declared.required_indexes();
-        let base = Base { params: &rules.params, turn: &rules.turn, steps: PROCEDURES, required: &required };
+        let count_key = |e: u32| rules.count_keys.get(e as usize).cloned().unwrap_or_default();
+        let (params, names) = (&rules.params, PARAMS);
+        let base =
+            Base { params, names, count_key: &count_key, turn: &rules.turn, steps: PROCEDURES, required: &required };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let turn_cap = config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]);
         let mut variants = vec![false; V::ALL.len()];
