@@ -415,6 +415,16 @@ pub fn run_flags(checks: Checks, fault: Option<&str>, rules: Option<&Path>) -> S
     s
 }
 
+/// The flags a fuzz run's reproducing command keeps: `run_flags`, and
+/// `--max-actions` where the run set another bound than the default.
+pub fn fuzz_flags(opts: &FuzzOptions, rules: Option<&Path>) -> String {
+    let mut extra = run_flags(opts.checks, opts.fault.as_deref(), rules);
+    if opts.max_actions != crate::check::fuzz::MAX_ACTIONS {
+        extra.push_str(&format!(" --max-actions {}", opts.max_actions));
+    }
+    extra
+}
+
 /// The command that replays one game of a fuzz run: the configuration's
 /// flags, the game's seed, and `extra` (from `run_flags`).
 pub fn reproduce_command(flags: &str, seed: u64, extra: &str) -> String {
@@ -455,11 +465,7 @@ pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions, rules: Option<&Path>) {
         for (i, a) in f.actions.iter().enumerate() {
             println!("    {:>3}. {a}", i + 1);
         }
-        let mut extra = run_flags(opts.checks, opts.fault.as_deref(), rules);
-        if opts.max_actions != crate::check::fuzz::MAX_ACTIONS {
-            extra.push_str(&format!(" --max-actions {}", opts.max_actions));
-        }
-        println!("  reproduce: {}", reproduce_command(&s.config, f.seed, &extra));
+        println!("  reproduce: {}", reproduce_command(&s.config, f.seed, &fuzz_flags(opts, rules)));
         if f.broken == "termination" {
             println!(
                 "  (a house rule whose games are this long by design plays to its end with a larger --max-actions)"

@@ -124,6 +124,9 @@ enum Command {
         /// Job (JOB_COMPLETION_INDEX, 0-based); also read from RULECHECK_SHARDS.
         #[arg(long, value_parser = at_least_one::<u64>)]
         shards: Option<u64>,
+        /// The most actions one game may take before it breaks `termination`.
+        #[arg(long, default_value_t = rulecheck::check::fuzz::MAX_ACTIONS, value_parser = at_least_one::<usize>)]
+        max_actions: usize,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -443,7 +446,7 @@ fn main() -> ExitCode {
         Command::Run { paths, rules, transcript, format, fault } => {
             commands::run(&paths, rules.as_deref(), transcript, format == Format::Json, fault.as_deref())
         }
-        Command::Check { rules, scenarios, budget, jobs: j, seed, shard: sh, shards, format } => {
+        Command::Check { rules, scenarios, budget, jobs: j, seed, shard: sh, shards, max_actions, format } => {
             match shard(sh, shards) {
                 Ok(shard) => commands::check(&CheckArgs {
                     rules,
@@ -452,6 +455,7 @@ fn main() -> ExitCode {
                     jobs: jobs(j),
                     seed,
                     shard,
+                    max_actions,
                     json: format == Format::Json,
                 }),
                 Err(e) => usage(&e),

@@ -144,6 +144,27 @@ fn a_game_past_max_actions_breaks_termination_and_its_reproduction_keeps_the_bou
     assert_eq!(rulecheck(&["fuzz", "--game", "dry-gulch", "--max-actions", "0"]).0, 2);
 }
 
+/// `check --max-actions` bounds each fuzzed game as `fuzz` does, and the
+/// command each failure prints to reproduce it keeps the bound.
+#[test]
+fn check_bounds_each_game_by_max_actions_and_its_reproductions_keep_the_bound() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let rules = crate::support::Scratch::copy_of(&root.join("rules/dry-gulch"), "check-max-actions");
+    let scenarios = rules.0.parent().unwrap().join("scenarios");
+    std::fs::create_dir_all(&scenarios).unwrap();
+    let one = "advanced-setup-reverse-order-permit-draft.yaml";
+    std::fs::copy(root.join("scenarios/dry-gulch").join(one), scenarios.join(one)).unwrap();
+    let scenarios = scenarios.to_str().unwrap();
+    let check = ["check", "--rules", rules.path(), "--scenarios", scenarios, "--budget", "1s", "--jobs", "1"];
+    let (code, out, err) = rulecheck(&[&check[..], &["--max-actions", "40"]].concat());
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("contract `termination` broken: no end after 40 actions"), "{out}");
+    assert!(out.contains(" --games 1 --rules ") && out.contains(" --max-actions 40\n"), "{out}");
+    let (code, out, err) = rulecheck(&check);
+    assert!(!out.contains("termination") && !out.contains("--max-actions"), "{code} {out}{err}");
+    assert_eq!(rulecheck(&[&check[..], &["--max-actions", "0"]].concat()).0, 2);
+}
+
 #[test]
 fn exit_codes() {
     assert_eq!(rulecheck(&["validate"]).0, 0);

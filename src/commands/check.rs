@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::check_report::{self, CheckReport, GameCheck};
 use super::{
-    Exit, fuzz_any, load_all, print_diagnostics, reproduce_command, rerun_command, run_flags, run_scenarios_until,
+    Exit, fuzz_any, fuzz_flags, load_all, print_diagnostics, reproduce_command, rerun_command, run_scenarios_until,
     scenarios_for, with_progress,
 };
 use crate::check::fuzz::{FuzzOptions, FuzzSummary};
@@ -124,6 +124,8 @@ pub struct CheckArgs {
     pub jobs: usize,
     pub seed: u64,
     pub shard: Option<(u64, u64)>,
+    /// The most actions one game may take (`fuzz --max-actions`).
+    pub max_actions: usize,
     pub json: bool,
 }
 
@@ -227,7 +229,7 @@ fn fuzz_configs(gc: &mut GameCheck, rules: &AnyRules, configs: &[Config], share:
     let mut merged = FuzzSummary::default();
     crate::note!("check: fuzzing {} in {} configurations ({:.1}s each)", gc.game, configs.len(), share.as_secs_f64());
     for config in configs {
-        let opts = timed_fuzz(a.seed, a.jobs, share, a.shard);
+        let opts = FuzzOptions { max_actions: a.max_actions, ..timed_fuzz(a.seed, a.jobs, share, a.shard) };
         match with_progress(&format!("fuzz {}", config.flags()), opts.games, |p| fuzz_any(rules, config, &opts, p)) {
             Ok(sum) => {
                 crate::detail!(
@@ -245,7 +247,7 @@ fn fuzz_configs(gc: &mut GameCheck, rules: &AnyRules, configs: &[Config], share:
                         "{}: {} — reproduce: {}",
                         config.flags(),
                         f.detail,
-                        reproduce_command(&config.flags(), f.seed, &run_flags(opts.checks, None, a.rules.as_deref()))
+                        reproduce_command(&config.flags(), f.seed, &fuzz_flags(&opts, a.rules.as_deref()))
                     ));
                 }
                 merged.add_totals(&sum);
