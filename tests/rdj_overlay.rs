@@ -191,9 +191,12 @@ fn the_gold_die_starts_on_one_of_its_faces() {
 
 /// A `game.yaml` number the default option of an interpretation sets to
 /// another value never plays in the default game: an edit of it would
-/// change nothing, so it is refused at the number, naming the option; a
-/// number the catalog works out (the Super Deal piles' tiles) is refused
-/// at the option's `set:`. Agreeing again, the catalog loads.
+/// change nothing, so it is refused at the number, naming the option. Two
+/// default options setting one number to different values (a house
+/// reading's 5 extra Boosts against `deck-total`'s 0) would clash in every
+/// default game: refused at the second's `set:`. A number `game.yaml` does
+/// not write (the extra Boosts) is the default options' to set. Agreeing
+/// again, the catalog loads.
 #[test]
 fn a_catalog_number_the_default_reading_overrides_is_refused() {
     let bundled = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/red-dog-junction");
@@ -205,12 +208,24 @@ fn a_catalog_number_the_default_reading_overrides_is_refused() {
                 interpretation `capacity-per-cowboy` sets it to 4 (";
     assert!(msg.contains(says) && msg.contains("interpretations.yaml:54:"), "{msg}");
     s.edit("game.yaml", "  capacity_per_cowboy: 5\n", "  capacity_per_cowboy: 4\n");
-    s.edit("interpretations.yaml", "  default: eight-and-seven\n", "  default: seven-and-eight\n");
+    let text = std::fs::read_to_string(s.0.join("interpretations.yaml")).unwrap();
+    let house = "- id: house-boosts\n  question: How many extra Boosts?\n  kind: house-rule\n  citations:\n  \
+                 - {doc: red-dog-junction-en, ref: Components, says: the deck}\n  options:\n  \
+                 - {id: none, consequence: none, set: {deck.extra_boosts: 0}}\n  \
+                 - {id: five, consequence: five, set: {deck.extra_boosts: 5}}\n  default: five\n  reason: ours\n";
+    s.write("interpretations.yaml", &format!("{text}{house}"));
+    let all = format!("{text}{house}");
+    let (line, at) = all.lines().enumerate().find(|(_, l)| l.contains("extra_boosts: 5}}")).unwrap();
+    let col = at.find("5}}").unwrap() + 1;
     let (code, msg) = validate(&s);
     assert_eq!(code, 2, "{msg}");
-    let says = "error: the default option `seven-and-eight` of interpretation `super-deal-piles` sets \
-                `deals.first_pile_tiles` to 7, but the catalog's number is 8";
-    assert!(msg.contains(says) && msg.contains("interpretations.yaml:371:"), "{msg}");
-    s.edit("interpretations.yaml", "  default: seven-and-eight\n", "  default: eight-and-seven\n");
+    let says = format!(
+        "interpretations.yaml:{}:{col}: error: the default option `five` of interpretation `house-boosts` sets \
+         `deck.extra_boosts` to 5, but the default option `types-as-printed` of interpretation `deck-total` sets it \
+         to 0: every default game would have both",
+        line + 1
+    );
+    assert!(msg.contains(&says), "{msg}");
+    s.edit("interpretations.yaml", "  default: five\n", "  default: none\n");
     assert_eq!(validate(&s).0, 0);
 }

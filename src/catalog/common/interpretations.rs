@@ -349,13 +349,16 @@ fn check_changes_play<R>(
 /// Where a catalog number stands: its file and its line and column.
 pub type Place<'a> = (&'a str, (u64, u64));
 
-/// A number of the catalog that the default option of an interpretation
-/// sets to another value: the catalog's default game never plays it, so
-/// an edit of it would change nothing, without a word. Each such number is
-/// an error, at its place in `game.yaml` (`places`, by parameter; `None`
-/// where the game works the number out) or else at the option's `set:`.
-/// An interpretation tied to a variant is left out: the default game has
-/// no variant on.
+/// What the default options of the interpretations set must hold
+/// together, since the default game plays them all (an interpretation tied
+/// to a variant is left out: the default game has no variant on):
+/// - a number `game.yaml` writes (`places`, by parameter) that a default
+///   option sets to another value is never played by the default game, so
+///   an edit of it would change nothing without a word: an error at the
+///   number;
+/// - two default options that set one number (a parameter, or an entity's
+///   count) to different values would clash in every default game
+///   (`ConfigError::Clash`): an error at the second's `set:`.
 pub fn check_defaults_agree<R>(
     entries: &[Entry<'_, RawInterpretation<R>>],
     decl: &Declared<'_>,
@@ -363,35 +366,40 @@ pub fn check_defaults_agree<R>(
     places: &[Option<Place<'_>>],
     diags: &mut Diagnostics,
 ) {
+    let mut earlier: BTreeMap<&str, (String, u32)> = BTreeMap::new();
     for e in entries.iter().filter(|e| e.raw.variant.is_none()) {
         let i = e.raw;
         let Some(o) = i.options.iter().find(|o| o.id.value == i.default.value) else { continue };
+        let by = format!("the default option `{}` of interpretation `{}`", o.id.value, i.id.value);
         for (key, value) in &o.set {
-            let name = key.0.value.as_str();
+            let (name, (line, col)) = (key.0.value.as_str(), position(value));
+            match earlier.get(name) {
+                Some((first, v)) if *v != value.value => diags.error(
+                    e.from.path,
+                    (line, col),
+                    format!(
+                        "{by} sets `{name}` to {}, but {first} sets it to {v}: every default game would have \
+                         both; make one of them leave the number alone, or make another option the default",
+                        value.value
+                    ),
+                ),
+                Some(_) => {}
+                None => {
+                    earlier.insert(name, (by.clone(), value.value));
+                }
+            }
             let Some(param) = decl.params.iter().position(|p| *p == name) else { continue };
             let Some(&number) = catalog.get(param).filter(|&&n| n != value.value) else { continue };
-            let (line, col) = position(value);
-            let by = format!("the default option `{}` of interpretation `{}`", o.id.value, i.id.value);
-            let fix = "make the two agree, or make another option the default";
-            match places.get(param).copied().flatten() {
-                Some((file, at)) => diags.error(
+            if let Some((file, at)) = places.get(param).copied().flatten() {
+                diags.error(
                     file,
                     at,
                     format!(
                         "`{name}` is {number}, but {by} sets it to {} ({}:{line}:{col}), so the catalog's default \
-                         game never plays this number; {fix}",
+                         game never plays this number; make the two agree, or make another option the default",
                         value.value, e.from.path
                     ),
-                ),
-                None => diags.error(
-                    e.from.path,
-                    (line, col),
-                    format!(
-                        "{by} sets `{name}` to {}, but the catalog's number is {number}, so the default game never \
-                         plays the catalog's; {fix}",
-                        value.value
-                    ),
-                ),
+                );
             }
         }
     }
