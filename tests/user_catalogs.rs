@@ -136,7 +136,8 @@ fn a_configuration_that_sets_one_number_twice_is_bad_input() {
     let (code, out, err) = rulecheck(&fuzz);
     assert_eq!(code, 2, "{out}{err}");
     let says = "variant `small-hands` sets `turn.hand_limit` to 10, but option `printed` of interpretation \
-                `house-hand-limit` sets it to 15; one configuration cannot play both";
+                `house-hand-limit` sets it to 15; one configuration cannot play both (leave the variant off, or \
+                choose another option)";
     assert!(err.contains(says) && !err.contains("panicked"), "{err}");
     s.edit("variants.yaml", "set: {turn.hand_limit: 10}", "set: {turn.hand_limit: 15}");
     let (code, out, err) = rulecheck(&fuzz);

@@ -136,12 +136,18 @@ impl fmt::Display for ConfigError {
                 )
             }
             ConfigError::Turn { by, why } => write!(f, "{by} cannot change the turn of this configuration: {why}"),
-            ConfigError::Clash { number, first, second } => write!(
-                f,
-                "{} sets `{number}` to {}, but {} sets it to {}; one configuration cannot play both (choose \
-                 another option of one of them)",
-                first.0, first.1, second.0, second.1
-            ),
+            ConfigError::Clash { number, first, second } => {
+                // variants apply first: only the first can be one
+                let fix = match first.0.starts_with("variant") {
+                    true => "leave the variant off, or choose another option",
+                    false => "choose another option of one of them",
+                };
+                write!(
+                    f,
+                    "{} sets `{number}` to {}, but {} sets it to {}; one configuration cannot play both ({fix})",
+                    first.0, first.1, second.0, second.1
+                )
+            }
             ConfigError::Numbers(why) => write!(f, "this configuration's numbers cannot be played: {why}"),
         }
     }
