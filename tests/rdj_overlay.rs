@@ -229,3 +229,21 @@ fn a_catalog_number_the_default_reading_overrides_is_refused() {
     s.edit("interpretations.yaml", "  default: five\n", "  default: none\n");
     assert_eq!(validate(&s).0, 0);
 }
+
+/// The commodities the code finds by role: with no `role: gold`, or a
+/// second `role: scrap`, the catalog fails `validate` naming the role, in
+/// the words every game's roles use.
+#[test]
+fn a_commodity_role_missing_or_given_twice_fails_validate_naming_it() {
+    let bundled = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/red-dog-junction");
+    let s = Scratch::copy_of(&bundled, "rdj-roles");
+    let gold = "copies: 50, starts: bank-distillery, role: gold}";
+    s.edit("components.yaml", gold, "copies: 50, starts: bank-distillery}");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("error: no commodity has the role `gold` (what the Super Deals pay"), "{msg}");
+    s.edit("components.yaml", "copies: 50, starts: bank-distillery}", &gold.replace("gold}", "scrap}"));
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    assert!(msg.contains("components.yaml:17:12: error: a second commodity in the role `scrap`"), "{msg}");
+}

@@ -225,6 +225,26 @@ fn a_number_the_default_reading_overrides_fails_validate_at_the_number() {
     assert!(err.contains(says) && err.contains("interpretations.yaml:142:"), "{err}");
 }
 
+/// A resource role the code needs (`labor`), taken off, fails `validate`
+/// naming it and what the code does with it; given to a second resource,
+/// it fails at the second.
+#[test]
+fn a_resource_role_missing_or_given_twice_fails_validate_naming_it() {
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "labor-role");
+    scratch.edit("resources.yaml", "    role: labor\n", "");
+    let (code, out, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("resources.yaml:1:1: error: no resource has the role `labor` (the labor-card-value"), "{err}");
+    let labor = "    kind: ability\n    copies: 9\n    substitution: {en: ~, de: 1}";
+    scratch.edit("resources.yaml", labor, &labor.replace("copies", "role: labor\n    copies"));
+    let carpenter = "    names: {en: Carpenter, de: Zimmermann}\n";
+    scratch.edit("resources.yaml", carpenter, &format!("{carpenter}    role: labor\n"));
+    let (code, _, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("error: a second resource in the role `labor`; a role names one resource"), "{err}");
+    assert!(!err.contains("no resource has the role"), "{err}");
+}
+
 /// Bad input in the new parts: each is exit 2 with the overlay file, line
 /// and column of the offending text.
 #[test]

@@ -2,7 +2,8 @@
 //! variants and interpretations — the raw serde shapes and their lowered,
 //! validated forms, one file per concern: `names`, `provenance`
 //! (citations, documents, numbers cited or assumed), `changes` (what a
-//! reading or a variant changes as data), `variants`, `interpretations`;
+//! reading or a variant changes as data), `variants`, `interpretations`,
+//! `roles` (the entry in each role a game's code needs);
 //! the ids and the file an entry came from are here.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,6 +16,7 @@ mod changes;
 mod interpretations;
 mod names;
 mod provenance;
+pub mod roles;
 mod variants;
 
 pub use super::folder::{RawWitness, Witness, closest, did_you_mean};

@@ -15,6 +15,7 @@ use super::readings::{self, PARAMS};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::GameSources;
+use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{
     self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, id_table, ones, unique_ids,
 };
@@ -130,7 +131,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let evs: Vec<&RawEvent> = lay.events.iter().map(|e| e.raw).collect();
     let readings = lower_readings(lay, &lang, &evs, &languages, &mut tables, diags);
     check_documents(citations(lay, &sections), &documents, diags);
-    let spreading_fire = spreading_fire_card(&evs, rs, lay.events.base.path, diags);
+    let spreading_fire = spreading_fire_card(lay, rs, diags);
     let building_influence = buildings.iter().map(|b| b.influence).collect();
     let params = common::param_values(PARAMS, section_numbers(g));
     let places = common::param_places(PARAMS, section_numbers(g), |s| lay.from.at(s));
@@ -256,28 +257,20 @@ pub(super) fn section_numbers(
 }
 
 /// The card in the role `spreading-fire`: exactly one red card must have it.
-fn spreading_fire_card(es: &[&RawEvent], resources: usize, file: &str, diags: &mut Diagnostics) -> Option<CardKind> {
-    let with: Vec<usize> = (0..es.len()).filter(|&i| es[i].role == Some(EventRole::SpreadingFire)).collect();
-    match with.as_slice() {
-        [i] if es[*i].triangle == Triangle::Red => CardKind::new(resources + i).ok(),
-        [i] => {
-            diags.error(file, position(&es[*i].id), "the role `spreading-fire` belongs to a red (disaster) card");
-            None
-        }
-        [] => {
-            diags.error(
-                file,
-                (1, 1),
-                "no event card has the role `spreading-fire` (the disaster that spreads under the variant \
-                 `spreading-fire`); add `role: spreading-fire` to one",
-            );
-            None
-        }
-        [_, second, ..] => {
-            diags.error(file, position(&es[*second].id), "a second event card in the role `spreading-fire`");
-            None
-        }
+fn spreading_fire_card(lay: &Layers<'_>, resources: usize, diags: &mut Diagnostics) -> Option<CardKind> {
+    let need = Need {
+        role: EventRole::SpreadingFire,
+        id: "spreading-fire",
+        why: "the disaster that spreads under the variant `spreading-fire`",
+    };
+    let carriers = lay.events.iter().map(|e| (e.from.path, position(&e.raw.id), e.raw.role));
+    let i = roles::one_each("event card", carriers, &[need], (lay.events.base.path, (1, 1)), diags)[0]?;
+    let e = lay.events.get(i)?;
+    if e.raw.triangle != Triangle::Red {
+        diags.error(e.from.path, position(&e.raw.id), "the role `spreading-fire` belongs to a red (disaster) card");
+        return None;
     }
+    CardKind::new(resources + i).ok()
 }
 
 /// Compiles the effect of a `replace:` or `steps:` entry (of a variant or an

@@ -191,16 +191,6 @@ pub enum ResourceRole {
     Blacksmith,
 }
 
-impl ResourceRole {
-    pub const ALL: &[ResourceRole] = &[ResourceRole::Labor, ResourceRole::Blacksmith];
-    pub fn id(self) -> &'static str {
-        match self {
-            ResourceRole::Labor => "labor",
-            ResourceRole::Blacksmith => "blacksmith",
-        }
-    }
-}
-
 /// The event cards the engine must find, by role rather than by id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::catalog::{Files, lookup, small};
 use super::rules_data::*;
 use super::schema::*;
+use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{
     Entry, Key, NumberTally, check_id, check_names, check_provenance, check_record, check_unique, id_table,
 };
@@ -84,14 +85,13 @@ fn commodity_ids(
         check_names(f.comp, &e.names, langs, diags);
     }
     let cube_ids = id_table(cm.entries.iter().map(|e| (f.comp, &e.id)), id_at, diags);
-    let mut role = |r: &str| {
-        let found: Vec<_> = cm.entries.iter().filter(|e| e.role.as_ref().is_some_and(|x| x.value == r)).collect();
-        if found.len() != 1 {
-            diags.error(f.comp, at, format!("exactly one commodity needs `role: {r}`, {} have it", found.len()));
-        }
-        found.first().and_then(|e| cube_ids.get(&e.id.value).copied()).unwrap_or(Id::ZERO)
-    };
-    let (scrap, gold) = (role("scrap"), role("gold"));
+    let needs = [
+        Need { role: "scrap", id: "scrap", why: "what always goes back to space" },
+        Need { role: "gold", id: "gold", why: "what the Super Deals pay and the score counts" },
+    ];
+    let carriers = cm.entries.iter().map(|e| (f.comp, position(&e.id), e.role.as_ref().map(|r| r.value.as_str())));
+    let found = roles::one_each("commodity", carriers, &needs, (f.comp, at), diags);
+    let [scrap, gold] = [0, 1].map(|n| found[n].and_then(|i| Id::new(i).ok()).unwrap_or(Id::ZERO));
     for e in &cm.entries {
         if let Some(r) = &e.role
             && r.value != "scrap"

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{NumberTally, check_record};
 use crate::catalog::diag::Diagnostics;
 use crate::games::dry_gulch::bounds::{MAX_COPIES, check_bound};
@@ -62,33 +63,21 @@ pub(super) fn resource_ids(
     diags: &mut Diagnostics,
 ) -> (BTreeMap<String, Res>, Option<Res>, Option<Res>) {
     let mut ids: BTreeMap<String, Res> = BTreeMap::new();
-    let mut roles: BTreeMap<ResourceRole, Res> = BTreeMap::new();
     for (i, e) in lay.resources.iter().enumerate() {
         id_at::<kind::Card>(i, e.from.path, position(&e.raw.id), diags); // the first card kinds
         let Some(id) = id_at(i, e.from.path, position(&e.raw.id), diags) else { continue };
         ids.insert(e.raw.id.value.clone(), id);
-        if let Some(role) = e.raw.role
-            && roles.insert(role, id).is_some()
-        {
-            diags.error(
-                e.from.path,
-                position(&e.raw.id),
-                format!("a second resource in the role `{}`; a role names one resource", role.id()),
-            );
-        }
     }
-    for role in ResourceRole::ALL {
-        if !roles.contains_key(role) {
-            let why = match role {
-                ResourceRole::Labor => "the labor-card-value and labor-substitution readings are about it",
-                ResourceRole::Blacksmith => "the Blacksmith building waives it",
-            };
-            diags.error(
-                lay.resources.base.path,
-                (1, 1),
-                format!("no resource has the role `{}` ({why}); add `role: {}` to one", role.id(), role.id()),
-            );
-        }
-    }
-    (ids, roles.get(&ResourceRole::Labor).copied(), roles.get(&ResourceRole::Blacksmith).copied())
+    let needs = [
+        Need {
+            role: ResourceRole::Labor,
+            id: "labor",
+            why: "the labor-card-value and labor-substitution readings are about it",
+        },
+        Need { role: ResourceRole::Blacksmith, id: "blacksmith", why: "the Blacksmith building waives it" },
+    ];
+    let carriers = lay.resources.iter().map(|e| (e.from.path, position(&e.raw.id), e.raw.role));
+    let found = roles::one_each("resource", carriers, &needs, (lay.resources.base.path, (1, 1)), diags);
+    let [labor, blacksmith] = [0, 1].map(|n| found[n].and_then(|i| Res::new(i).ok()));
+    (ids, labor, blacksmith)
 }
