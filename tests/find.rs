@@ -217,3 +217,32 @@ fn one_seed_gives_one_trace() {
     assert_eq!(a["trace"], b["trace"]);
     assert!(!a["trace"].as_array().unwrap().is_empty());
 }
+
+/// Each game's event kinds are read from its `Event` type, so every
+/// variant can be asked for. The lists kept by hand had missed some, each
+/// then an unknown event: Dry Gulch's `waiting-released`, `gave`,
+/// `reward-declined` and `drew-waiting`, Red Dog Junction's `picked`,
+/// `played` and `automa-takes`, Dodge City's `chose`.
+#[test]
+fn every_event_variant_is_an_event_kind() {
+    let cond = "happened(waiting-released)";
+    let reading = "reward-card-german-rule-7=all-at-reward";
+    let (code, v) = find_json(&["--game", "dry-gulch", "--interpretation", reading, "--until", cond, "--jobs", "1"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["stop"], "found");
+    let missed = [
+        ("dry-gulch", "gave"),
+        ("dry-gulch", "reward-declined"),
+        ("dry-gulch", "drew-waiting"),
+        ("red-dog-junction", "picked"),
+        ("red-dog-junction", "played"),
+        ("red-dog-junction", "automa-takes"),
+        ("dodge-city", "chose"),
+    ];
+    for (game, kind) in missed {
+        let until = format!("happened({kind})");
+        let (code, _, err) =
+            rulecheck(&["find", "--game", game, "--until", &until, "--games", "1", "--max-states", "10"]);
+        assert!(!err.contains("unknown event"), "{kind}: {code} {err}");
+    }
+}

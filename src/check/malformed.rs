@@ -7,7 +7,7 @@
 //! action variant, or a new game, needs no perturbation written by hand.
 
 use serde::Serialize;
-use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// One perturbation of an action's JSON value; a place in it is a JSON
@@ -141,32 +141,5 @@ fn moved(s: &str, d: i64) -> Option<String> {
 /// The variant names of `A` as serde writes them (none unless `A` is an
 /// enum), asked of its `Deserialize` by a deserializer that only listens.
 fn variants<A: DeserializeOwned>() -> &'static [&'static str] {
-    let mut names: &'static [&'static str] = &[];
-    let _ = A::deserialize(Listen(&mut names));
-    names
-}
-
-struct Listen<'a>(&'a mut &'static [&'static str]);
-
-impl<'de> Deserializer<'de> for Listen<'_> {
-    type Error = serde_json::Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
-        Err(de::Error::custom("only the variant names are asked"))
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        variants: &'static [&'static str],
-        _: V,
-    ) -> Result<V::Value, Self::Error> {
-        *self.0 = variants;
-        Err(de::Error::custom("only the variant names are asked"))
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
-        unit_struct newtype_struct seq tuple tuple_struct map struct identifier ignored_any
-    }
+    crate::engine::variants_of::<A>()
 }

@@ -39,9 +39,10 @@ pub use game::{
 pub use ids::{Id, Kind, Overflow, PrefixOf, id_at};
 pub use names::{Lookup, Written, with_names};
 pub use outcome::{EndReason, MAX_SEATS, Outcome, Seat, Seats, Standing, ToMove};
-#[cfg(test)]
-pub(crate) use query::assert_event_kinds;
-pub use query::{EVENT, NO_ARGS, ONE_PLAYER, PLAYER, Query, Sort, Term, kebab, variant_kind, variant_name};
+pub use query::{
+    EVENT, NO_ARGS, ONE_PLAYER, PLAYER, Query, Sort, Term, kebab, variant_kind, variant_name, variant_names,
+    variants_of,
+};
 pub use readings::{Base, Hook, Range, Readings, Reads, Touched};
 pub use topology::{Blocked, Blocks, Graph, Grid, Occupancy};
 pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPlan, TurnStep, drive};

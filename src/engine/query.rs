@@ -9,6 +9,8 @@
 //! `p1`…, as scenarios write them) and `event` (the names `event_kinds`
 //! lists, the argument of `happened`).
 
+use serde::de::Visitor;
+
 use super::game::Game;
 
 /// What a term gives: a number, or true/false.
@@ -61,23 +63,26 @@ pub trait Query: Game {
     /// `player`): a number, or 0/1 for a predicate.
     fn value(&self, rules: &Self::Rules, term: usize, args: &[usize]) -> i64;
     /// The kinds of event named after the game's event variants, as
-    /// `variant_name` spells them: the first of `event_kinds`, and all of
-    /// them for a game that keeps the defaults below.
-    const EVENTS: &'static [&'static str] = &[];
+    /// `variant_name` spells them (`variant_names` of its event type, read
+    /// once: no list is kept by hand): the first of `event_kinds`, and all
+    /// of them for a game that keeps the defaults below.
+    fn event_variants() -> &'static [String] {
+        &[]
+    }
     /// The event kinds `happened` can name, in index order.
     fn event_kinds(rules: &Self::Rules) -> Vec<String> {
         let _ = rules;
-        Self::EVENTS.iter().map(|e| e.to_string()).collect()
+        Self::event_variants().to_vec()
     }
     /// Adds to `out` the indexes (into `event_kinds`) of the kinds `event` is.
     fn kinds_of_event(rules: &Self::Rules, event: &Self::Event, out: &mut Vec<usize>) {
         let _ = rules;
-        out.extend(variant_kind(Self::EVENTS, event));
+        out.extend(variant_kind(Self::event_variants(), event));
     }
 }
 
 /// The index in `events` of the kind named after `event`'s variant.
-pub fn variant_kind<T: serde::Serialize>(events: &[&str], event: &T) -> Option<usize> {
+pub fn variant_kind<T: serde::Serialize>(events: &[String], event: &T) -> Option<usize> {
     let name = variant_name(event);
     events.iter().position(|e| *e == name)
 }
@@ -94,16 +99,44 @@ pub fn variant_name<T: serde::Serialize>(value: &T) -> String {
     kebab(&name)
 }
 
-/// Checks a game's event kinds (its tests call it): no kind twice, and the
-/// variant of each sample event listed (a misspelt kind would never happen).
-#[cfg(test)]
-pub(crate) fn assert_event_kinds<T: serde::Serialize>(kinds: &[&str], samples: &[T]) {
-    for e in samples {
-        let name = variant_name(e);
-        assert!(kinds.contains(&name.as_str()), "the event kind `{name}` is not listed");
+/// The names of an enum's variants as `variant_name` spells them, in
+/// declaration order: read from the type itself (serde hands a
+/// deserializer the list of variants), so a game that names its event
+/// kinds after its event variants keeps no list of them by hand.
+pub fn variant_names<T: serde::Deserialize<'static>>() -> Vec<String> {
+    variants_of::<T>().iter().map(|v| kebab(v)).collect()
+}
+
+/// The serde names of an enum's variants (none for a type that is not an
+/// enum), asked of its `Deserialize` by a deserializer that only listens.
+pub fn variants_of<T: serde::Deserialize<'static>>() -> &'static [&'static str] {
+    let mut read = Variants(&[]);
+    let _ = T::deserialize(&mut read);
+    read.0
+}
+
+/// A deserializer that only takes the variant list serde gives an enum.
+struct Variants(&'static [&'static str]);
+
+impl serde::Deserializer<'static> for &mut Variants {
+    type Error = serde::de::value::Error;
+    fn deserialize_any<V: Visitor<'static>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(serde::de::Error::custom("not an enum"))
     }
-    let mut seen = std::collections::BTreeSet::new();
-    assert!(kinds.iter().all(|e| seen.insert(*e)), "no event kind twice");
+    fn deserialize_enum<V: Visitor<'static>>(
+        self,
+        _: &'static str,
+        variants: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0 = variants;
+        Err(serde::de::Error::custom("the variants are read"))
+    }
+    serde::forward_to_deserialize_any! {
+        <W: Visitor<'static>>
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct identifier ignored_any
+    }
 }
 
 /// `FireSpread` → `fire-spread`; `fire-spread` stays.
@@ -125,6 +158,23 @@ pub fn kebab(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(serde::Deserialize, serde::Serialize)]
+    enum Sample {
+        FireSpread { from: u8 },
+        DeckEmpty,
+        Took(u8),
+    }
+
+    #[test]
+    fn variant_names_are_read_from_the_type_as_variant_name_spells_them() {
+        assert_eq!(variant_names::<Sample>(), ["fire-spread", "deck-empty", "took"]);
+        let names = variant_names::<Sample>();
+        for (i, s) in [Sample::FireSpread { from: 1 }, Sample::DeckEmpty, Sample::Took(2)].iter().enumerate() {
+            assert_eq!(names[i], variant_name(s));
+        }
+        assert!(variant_names::<u32>().is_empty());
+    }
 
     #[test]
     fn kebab_names() {

@@ -4,8 +4,10 @@
 //! variants (`duel-won`, `sold`, `debt-left`).
 
 use super::rules_data::Rules;
-use super::state::State;
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term};
+use std::sync::OnceLock;
+
+use super::state::{Event, State};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_names};
 
 const B: &[&str] = &["building"];
 
@@ -30,32 +32,11 @@ const TERMS: &[Term] = &[
     Term::pred("over", NO_ARGS, "the game has ended"),
 ];
 
-/// The event variants, as `variant_name` spells them.
-const EVENTS: &[&str] = &[
-    "picked",
-    "revealed",
-    "played",
-    "income",
-    "charged",
-    "symbol-laid",
-    "placed",
-    "lapsed",
-    "removed",
-    "returned",
-    "event-drawn",
-    "sold",
-    "debt-left",
-    "challenged",
-    "duel-won",
-    "duel-drawn",
-    "passed",
-    "scored",
-    "new-round",
-    "game-over",
-];
-
 impl Query for State {
-    const EVENTS: &'static [&'static str] = EVENTS;
+    fn event_variants() -> &'static [String] {
+        static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+        NAMES.get_or_init(variant_names::<Event>)
+    }
 
     fn terms() -> &'static [Term] {
         TERMS
@@ -90,16 +71,5 @@ impl Query for State {
             other => unreachable!("a term without a value: {other}"),
         };
         i64::from(v)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::dodge_city::state::Event;
-
-    #[test]
-    fn event_names_are_variants() {
-        crate::engine::assert_event_kinds(EVENTS, &[Event::DuelDrawn, Event::Passed { seat: 0 }]);
     }
 }

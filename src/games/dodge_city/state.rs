@@ -100,7 +100,7 @@ pub enum End {
     Cap,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     Picked { seat: usize },
     Revealed { cards: Vec<(usize, CardId)>, start: usize },

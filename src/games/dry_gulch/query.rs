@@ -4,9 +4,11 @@
 //! (`fire-spread`) and, for an event that names a card (resolved, played,
 //! damaging), that card's id (`fire`).
 
+use std::sync::OnceLock;
+
 use super::rules::{End, Event, Placed, State};
 use super::rules_data::Rules;
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind, variant_names};
 
 const B: &[&str] = &["building"];
 
@@ -39,46 +41,6 @@ const TERMS: &[Term] = &[
     Term::pred("flag", &["flag"], "a catalog flag is set"),
 ];
 
-/// The event variants, as `variant_name` spells them.
-const EVENTS: &[&str] = &[
-    "turn-started",
-    "residence-placed",
-    "drafted",
-    "revealed",
-    "events-reshuffled",
-    "revealed-discarded",
-    "kept",
-    "left-face-up",
-    "town-hall-reopened",
-    "town-hall-closed",
-    "drew",
-    "resources-reshuffled",
-    "deck-empty",
-    "permit-drawn",
-    "permit-discarded",
-    "built",
-    "chips-placed",
-    "permit-spent",
-    "cards-paid",
-    "influence-played",
-    "disaster-played",
-    "event-resolved",
-    "damaged",
-    "fire-spread",
-    "repaired",
-    "took",
-    "insurance-used",
-    "iou-handed-over",
-    "ace-shown",
-    "lapsed",
-    "flag-set",
-    "face-up-cleared",
-    "discarded",
-    "hand-cut",
-    "won",
-    "game-drawn",
-];
-
 const DECKS: [&str; 3] = ["resource", "event", "permit"];
 
 fn placed(s: &State, building: usize) -> Option<&Placed> {
@@ -86,6 +48,11 @@ fn placed(s: &State, building: usize) -> Option<&Placed> {
 }
 
 impl Query for State {
+    fn event_variants() -> &'static [String] {
+        static NAMES: OnceLock<Vec<String>> = OnceLock::new();
+        NAMES.get_or_init(variant_names::<Event>)
+    }
+
     fn terms() -> &'static [Term] {
         TERMS
     }
@@ -137,14 +104,14 @@ impl Query for State {
     }
 
     fn event_kinds(rules: &Rules) -> Vec<String> {
-        let mut out: Vec<String> = EVENTS.iter().map(|e| e.to_string()).collect();
+        let mut out = Self::event_variants().to_vec();
         out.extend(rules.resources.iter().map(|r| r.id.clone()));
         out.extend(rules.events.iter().map(|e| e.id.clone()));
         out
     }
 
     fn kinds_of_event(_rules: &Rules, event: &Event, out: &mut Vec<usize>) {
-        out.extend(variant_kind(EVENTS, event));
+        out.extend(variant_kind(Self::event_variants(), event));
         let card = match event {
             Event::EventResolved { card, .. }
             | Event::Damaged { card, .. }
@@ -152,17 +119,6 @@ impl Query for State {
             | Event::InfluencePlayed { card, .. } => *card,
             _ => return,
         };
-        out.push(EVENTS.len() + card.index());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn event_names_are_variants() {
-        let e = Event::FireSpread { from: Id::new(0).unwrap(), to: Id::new(1).unwrap() };
-        crate::engine::assert_event_kinds(EVENTS, &[e, Event::EventsReshuffled]);
+        out.push(Self::event_variants().len() + card.index());
     }
 }

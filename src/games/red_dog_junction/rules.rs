@@ -144,7 +144,7 @@ pub enum Action {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     Rolled {
         place: u8,
