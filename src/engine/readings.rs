@@ -189,7 +189,7 @@ impl Readings {
         let mut set_by = SetBy::default();
         for (v, on) in variants.iter().zip(r.variants.clone()) {
             if on {
-                r.apply(&v.data, &base, format!("variant `{}`", v.id), &mut set_by)?;
+                r.apply(&v.data, &base, &|| format!("variant `{}`", v.id), &mut set_by)?;
             }
         }
         for i in interpretations {
@@ -202,44 +202,42 @@ impl Readings {
             {
                 *slot = v;
             }
-            r.apply(&o.data, &base, format!("option `{}` of interpretation `{}`", o.id, i.id), &mut set_by)?;
+            let by = || format!("option `{}` of interpretation `{}`", o.id, i.id);
+            r.apply(&o.data, &base, &by, &mut set_by)?;
         }
         Ok(r)
     }
 
-    /// Applies the changes of one variant or option (`by` names it).
+    /// Applies the changes of one variant or option (`by` names it, worded
+    /// only where it is said: most configurations change nothing).
     fn apply(
         &mut self,
         changes: &[Change],
         base: &Base<'_>,
-        by: String,
+        by: &dyn Fn() -> String,
         set_by: &mut SetBy,
     ) -> Result<(), ConfigError> {
-        let turn_error = |by: &String, e: TurnError| ConfigError::Turn { by: by.clone(), why: e.describe(base.steps) };
+        let turn_error = |e: TurnError| ConfigError::Turn { by: by(), why: e.describe(base.steps) };
         for c in changes {
             match *c {
                 Change::Set { param, value } => {
-                    set_by.claim(Number::Param(param), value, &by, base)?;
+                    set_by.claim(Number::Param(param), value, by, base)?;
                     if let Some(p) = self.params.get_mut(param) {
                         *p = value;
                     }
                 }
                 Change::Replace { entity, with } => set_at(&mut self.replaced, entity, with),
                 Change::Count { entity, value } => {
-                    set_by.claim(Number::Count(entity), value, &by, base)?;
+                    set_by.claim(Number::Count(entity), value, by, base)?;
                     set_at(&mut self.counts, entity, value);
                 }
-                Change::Step { at, after, with } => {
-                    self.turn.add(at as u16, after, with).map_err(|e| turn_error(&by, e))?
-                }
+                Change::Step { at, after, with } => self.turn.add(at as u16, after, with).map_err(turn_error)?,
                 Change::Add { step, at, after } => {
-                    self.turn.add_proc(step as u16, at as u16, after).map_err(|e| turn_error(&by, e))?
+                    self.turn.add_proc(step as u16, at as u16, after).map_err(turn_error)?
                 }
-                Change::Remove { step } => {
-                    self.turn.remove(step as u16, base.required).map_err(|e| turn_error(&by, e))?
-                }
+                Change::Remove { step } => self.turn.remove(step as u16, base.required).map_err(turn_error)?,
                 Change::Move { step, at, after } => {
-                    self.turn.move_step(step as u16, at as u16, after).map_err(|e| turn_error(&by, e))?
+                    self.turn.move_step(step as u16, at as u16, after).map_err(turn_error)?
                 }
             }
         }
@@ -284,7 +282,13 @@ struct SetBy(Vec<(Number, u32, String)>);
 impl SetBy {
     /// Records that `by` sets `number` to `value`; a clash when another
     /// variant or option set it to another value.
-    fn claim(&mut self, number: Number, value: u32, by: &str, base: &Base<'_>) -> Result<(), ConfigError> {
+    fn claim(
+        &mut self,
+        number: Number,
+        value: u32,
+        by: &dyn Fn() -> String,
+        base: &Base<'_>,
+    ) -> Result<(), ConfigError> {
         match self.0.iter().find(|(n, _, _)| *n == number) {
             Some((_, earlier, first)) if *earlier != value => Err(ConfigError::Clash {
                 number: match number {
@@ -292,11 +296,11 @@ impl SetBy {
                     Number::Count(e) => (base.count_key)(e),
                 },
                 first: (first.clone(), *earlier),
-                second: (by.to_string(), value),
+                second: (by(), value),
             }),
             Some(_) => Ok(()),
             None => {
-                self.0.push((number, value, by.to_string()));
+                self.0.push((number, value, by()));
                 Ok(())
             }
         }
