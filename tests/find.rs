@@ -246,3 +246,18 @@ fn every_event_variant_is_an_event_kind() {
         assert!(!err.contains("unknown event"), "{kind}: {code} {err}");
     }
 }
+
+/// A card whose id is spelt like an event variant (`drew`) makes
+/// `happened(drew)` name two event kinds: refused at its column, where the
+/// variant used to win without a word.
+#[test]
+fn an_event_name_two_kinds_share_is_refused() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let s = crate::support::Scratch::copy_of(&root.join("rules/dry-gulch"), "find-ambiguous");
+    s.edit("events.yaml", "  - id: two-ton-safe\n", "  - id: drew\n");
+    let until = ["find", "--game", "dry-gulch", "--rules", s.path(), "--games", "1", "--max-states", "10", "--until"];
+    let (code, _, err) = rulecheck(&[&until[..], &["happened(drew)"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--until:1:10: error: `drew` names two events"), "{err}");
+    assert_ne!(rulecheck(&[&until[..], &["happened(fire)"]].concat()).0, 2);
+}

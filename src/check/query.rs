@@ -451,6 +451,10 @@ impl Parser<'_> {
         }
         let entities = self.vocab.entities(kind).unwrap_or_default();
         match entities.iter().position(|e| *e == n) {
+            // an event kind named after a variant and a card's id alike
+            Some(i) if entities[i + 1..].contains(&n) => {
+                err(col, format!("`{n}` names two {kind}s (a catalog id is spelt like another); rename one"))
+            }
             Some(i) => Ok(Arg::Lit(i)),
             None => {
                 let hint = crate::lang::did_you_mean(entities.iter().map(String::as_str), &n);
