@@ -213,31 +213,37 @@ impl<'a> Declared<'a> {
     }
 }
 
-/// The catalog's value of each parameter in `params` (ids written
-/// `section.field`, the code's table order), from the numbers of
-/// `game.yaml` given as (section, field, value); 0 for an id none is.
+/// The number of each parameter in `params` (ids written
+/// `section.field`, the code's table order) among the numbers of
+/// `game.yaml` given as (section, field, value), with its section; `None`
+/// for an id none is.
+fn param_numbers<'a, 'p>(
+    params: &'p [&str],
+    numbers: impl Iterator<Item = (&'static str, &'static str, &'a Spanned<u32>)> + Clone + 'p,
+) -> impl Iterator<Item = Option<(&'static str, &'a Spanned<u32>)>> + 'p {
+    params.iter().map(move |id| {
+        let (s, _, n) = numbers.clone().find(|(s, f, _)| id.split_once('.') == Some((s, f)))?;
+        Some((s, n))
+    })
+}
+
+/// The catalog's value of each parameter in `params`; 0 for an id no
+/// number of `game.yaml` is.
 pub fn param_values<'a>(
     params: &[&str],
     numbers: impl Iterator<Item = (&'static str, &'static str, &'a Spanned<u32>)> + Clone,
 ) -> Vec<u32> {
-    let value =
-        |id: &str| numbers.clone().find(|(s, f, _)| id.split_once('.') == Some((s, f))).map_or(0, |n| n.2.value);
-    params.iter().map(|id| value(id)).collect()
+    param_numbers(params, numbers).map(|n| n.map_or(0, |(_, n)| n.value)).collect()
 }
 
-/// The place of each parameter's number in `params` (as `param_values`
-/// finds them), in the file `file_of` gives its section; `None` for an
-/// id none is.
+/// Where each parameter's number in `params` stands: the file `file_of`
+/// gives its section, and its place; `None` for an id no number is.
 pub fn param_places<'a>(
     params: &[&str],
     numbers: impl Iterator<Item = (&'static str, &'static str, &'a Spanned<u32>)> + Clone,
     file_of: impl Fn(&str) -> &'a str,
 ) -> Vec<Option<(&'a str, (u64, u64))>> {
-    let place = |id: &str| {
-        let (s, _, n) = numbers.clone().find(|(s, f, _)| id.split_once('.') == Some((s, f)))?;
-        Some((file_of(s), position(n)))
-    };
-    params.iter().map(|id| place(id)).collect()
+    param_numbers(params, numbers).map(|n| n.map(|(s, n)| (file_of(s), position(n)))).collect()
 }
 
 /// Lowers the game's replacement shape (`replace:` entries, written in the
