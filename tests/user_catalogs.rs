@@ -377,6 +377,14 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml:19:14: error: witness of interpretation `house-hand-limit`:",
         ),
         (
+            "condition-on-a-card-that-is-not-violet",
+            "events.yaml",
+            "    copies: 1\n    effect:\n",
+            "    copies: 1\n    condition: {built: bank}\n    effect:\n",
+            "events.yaml:3:9: error: event `traveling-salesman`: influence, rewards, only_to_win and condition belong to \
+             violet cards",
+        ),
+        (
             "unknown-base",
             "overlay.yaml",
             "  extends: dry-gulch\n",

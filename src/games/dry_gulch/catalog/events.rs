@@ -120,11 +120,13 @@ fn check_triangle(f: &str, e: &RawEvent, diags: &mut Diagnostics) {
         }
         Triangle::None => {}
     }
-    if e.triangle != Triangle::Violet && (e.influence > 0 || !e.rewards.is_empty() || e.only_to_win) {
+    // the condition is what lets an influence card be played: no other card reads one
+    let violet_only = e.influence > 0 || !e.rewards.is_empty() || e.only_to_win || e.condition.is_some();
+    if e.triangle != Triangle::Violet && violet_only {
         diags.error(
             f,
             position(&e.id),
-            format!("event `{}`: influence, rewards and only_to_win belong to violet cards", e.id.value),
+            format!("event `{}`: influence, rewards, only_to_win and condition belong to violet cards", e.id.value),
         );
     }
     if e.triangle != Triangle::Yellow && e.reaction.is_some() {
