@@ -131,6 +131,18 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     let (code, _, err) = rulecheck(&["validate", s.path()]);
     assert_eq!(code, 2);
     assert!(err.contains("events.yaml:2:9") && err.contains("did you mean `gold-find`?"), "{err}");
+    // an event card has no condition for a reading to replace
+    let s = Scratch::copy_of(&house(), "dc-condition");
+    s.edit(
+        "interpretations.yaml",
+        "        consequence: \"no wage\"\n",
+        "        consequence: \"no wage\"\n        replace:\n          - {event: gold-find, condition: {all: []}}\n",
+    );
+    let (code, _, err) = rulecheck(&["validate", s.path()]);
+    assert_eq!(code, 2);
+    let says = "interpretations.yaml:29:21: error: `replace:` gives `gold-find` a `condition:`, but this game's events \
+                have none; replace its `effect:`";
+    assert!(err.contains(says), "{err}");
 }
 
 /// A reading of the table's own sets how many copies a card or an event

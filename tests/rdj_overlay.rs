@@ -99,6 +99,14 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     let (code, msg) = validate(&s);
     assert_eq!(code, 2, "{msg}");
     assert!(msg.contains("game.yaml:3") && msg.contains("thursday-sheet"), "{msg}");
+    // a card has no condition for a reading to replace
+    let s = Scratch::copy_of(&house(), "rdj-condition");
+    s.edit("interpretations.yaml", "            effect: [actions: 2]\n", "            condition: {all: []}\n");
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    let says = "interpretations.yaml:15:20: error: `replace:` gives `boost` a `condition:`, but this game's cards have \
+                none; replace its `effect:`";
+    assert!(msg.contains(says), "{msg}");
 }
 
 /// A reading of the table's own sets how many copies a card type has

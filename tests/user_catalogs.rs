@@ -39,7 +39,7 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let bundled = rulecheck::bundled::rules().unwrap();
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
-    assert_eq!(r.interpretations.len(), b.interpretations.len() + 2);
+    assert_eq!(r.interpretations.len(), b.interpretations.len() + 3);
     assert_eq!(r.variants.len(), b.variants.len() + 7);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
@@ -56,7 +56,7 @@ fn house_rule_scenarios_pass_under_the_overlay() {
     let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("18 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("19 configuration(s) passed, 0 failed"), "{out}");
     // without the overlay, the scenarios name things the bundled catalog lacks
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
@@ -142,6 +142,66 @@ fn a_configuration_that_sets_one_number_twice_is_bad_input() {
     s.edit("variants.yaml", "set: {turn.hand_limit: 10}", "set: {turn.hand_limit: 15}");
     let (code, out, err) = rulecheck(&fuzz);
     assert_eq!(code, 0, "{out}{err}");
+}
+
+/// A reading that replaces a card's condition is data (`replace: [{event:
+/// two-ton-safe, condition: {built: bank}}]`): `explain` says what it
+/// replaces, and `diff` finds it consulted and changing play (the Safe is
+/// played with the Bank alone; `two-ton-safe-bank-only.yaml` pins it down).
+#[test]
+fn a_house_rule_replaces_a_cards_condition() {
+    let rules = house_rules();
+    let args = ["diff", "--game", "dry-gulch", "house-two-ton-safe", "--games", "20", "--rules"];
+    let (code, out, err) = rulecheck(&[&args[..], &[rules.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    let line = out.lines().find(|l| l.contains("reachability: consulted in")).expect(&out);
+    assert!(!line.contains("consulted in 0/"), "{line}");
+    let line = out.lines().find(|l| l.contains("printed → bank-only: outcome differs in")).expect(&out);
+    assert!(!line.contains("play in 0/"), "{line}");
+    let (code, out, _) =
+        rulecheck(&["explain", "--game", "dry-gulch", "house-two-ton-safe", "--rules", rules.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("bank-only — the Safe needs the Bank alone [replaces the condition of two-ton-safe]"),
+        "{out}"
+    );
+}
+
+/// Two changes of one configuration that replace one card's condition (a
+/// variant's, the chosen option's) clash: bad input naming both, where the
+/// later used to win without a word; and `validate` refuses two default
+/// options that would do so in every default game.
+#[test]
+fn two_replacements_of_one_cards_condition_are_bad_input() {
+    let s = Scratch::copy_of(&house_rules(), "clashing-conditions");
+    let variant = "  - id: safe-anywhere\n    names: {en: Safe anywhere}\n    summary: The Safe needs nothing.\n    \
+                   changes: [two-ton-safe]\n    replace:\n      - event: two-ton-safe\n        condition: {all: []}\n    \
+                   source:\n      - {doc: tuesday-sheet, ref: \"12\", says: \"the Safe needs nothing\"}\n";
+    s.edit("variants.yaml", "add:\n", &format!("add:\n{variant}"));
+    let (code, out, err) = rulecheck(&["validate", s.path()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let fuzz = ["fuzz", "--game", "dry-gulch", "--variant", "safe-anywhere", "--games", "2", "--rules", s.path()];
+    let (code, out, err) = rulecheck(&fuzz);
+    assert_eq!(code, 0, "the variant alone plays: {out}{err}");
+    let (code, out, err) = rulecheck(&[&fuzz[..], &["--interpretation", "house-two-ton-safe=bank-only"]].concat());
+    assert_eq!(code, 2, "{out}{err}");
+    let says = "variant `safe-anywhere` replaces the condition of `two-ton-safe`, and so does option `bank-only` of \
+                interpretation `house-two-ton-safe`; one configuration cannot play both (leave the variant off, or \
+                choose another option)";
+    assert!(err.contains(says) && !err.contains("panicked"), "{err}");
+    // as defaults, the two options would clash in every default game
+    s.edit("interpretations.yaml", "    default: printed\n    reason: The printed rule stays the default; the sheet's is one switch away.\n\noverride", "    default: bank-only\n    reason: The printed rule stays the default; the sheet's is one switch away.\n\noverride");
+    s.edit(
+        "interpretations.yaml",
+        "      - id: firehouse-instead\n",
+        "      - id: firehouse-instead\n        replace:\n          - event: two-ton-safe\n            condition: {all: []}\n",
+    );
+    let (code, out, err) = rulecheck(&["validate", s.path()]);
+    assert_eq!(code, 2, "{out}{err}");
+    let says = "interpretations.yaml:50:20: error: the default option `bank-only` of interpretation \
+                `house-two-ton-safe` replaces the condition of `two-ton-safe`, and so does the default option \
+                `firehouse-instead` of interpretation `fire-with-firehouse`: every default game would have both";
+    assert!(err.contains(says), "{err}");
 }
 
 /// Data-only variants — one sets a parameter, (d) others add a step to the
@@ -255,7 +315,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml",
             "  - id: fire-with-firehouse\n",
             "  - id: fire-with-firehose\n",
-            "interpretations.yaml:39:9: error: `override:` names interpretation `fire-with-firehose`, which the base catalog does not have; did you mean `fire-with-firehouse`?",
+            "interpretations.yaml:58:9: error: `override:` names interpretation `fire-with-firehose`, which the base catalog does not have; did you mean `fire-with-firehouse`?",
         ),
         (
             "add-existing",
@@ -276,7 +336,7 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "interpretations.yaml",
             "      - id: firehouse-takes-three\n",
             "      - id: firehouse-takes-three\n        hook: firehouse-everything\n",
-            "interpretations.yaml:53:15: error: option `firehouse-takes-three` of interpretation `fire-with-firehouse` names a reading `firehouse-everything`, but the engine has no hook `fire-with-firehouse`",
+            "interpretations.yaml:72:15: error: option `firehouse-takes-three` of interpretation `fire-with-firehouse` names a reading `firehouse-everything`, but the engine has no hook `fire-with-firehouse`",
         ),
         (
             "unknown-parameter",
@@ -383,6 +443,28 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "    copies: 1\n    condition: {built: bank}\n    effect:\n",
             "events.yaml:3:9: error: event `traveling-salesman`: influence, rewards, only_to_win and condition belong to \
              violet cards",
+        ),
+        (
+            "condition-of-a-red-card",
+            "interpretations.yaml",
+            "          - event: two-ton-safe\n",
+            "          - event: fire\n",
+            "interpretations.yaml:50:20: error: `replace:` gives `fire` a `condition:`, but only a violet card has one",
+        ),
+        (
+            "replace-with-nothing",
+            "interpretations.yaml",
+            "            condition: {built: bank}\n",
+            "",
+            "interpretations.yaml:50:20: error: option `bank-only` of interpretation `house-two-ton-safe`: `replace:` of \
+             `two-ton-safe` gives no `effect:` and no `condition:`; give what replaces it",
+        ),
+        (
+            "condition-unknown-building",
+            "interpretations.yaml",
+            "            condition: {built: bank}\n",
+            "            condition: {built: bnak}\n",
+            "interpretations.yaml:51:32: error: unknown building `bnak`",
         ),
         (
             "unknown-base",

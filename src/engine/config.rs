@@ -107,6 +107,14 @@ pub enum ConfigError {
         first: (String, u32),
         second: (String, u32),
     },
+    /// Two variants or options of one configuration replace the `what`
+    /// (`effect` or `condition`) of one entity, in the order they apply.
+    Replaced {
+        what: &'static str,
+        entity: String,
+        first: String,
+        second: String,
+    },
     /// Numbers the readings set that the game cannot play with (a deck
     /// too small to deal every hand, say).
     Numbers(String),
@@ -136,20 +144,31 @@ impl fmt::Display for ConfigError {
                 )
             }
             ConfigError::Turn { by, why } => write!(f, "{by} cannot change the turn of this configuration: {why}"),
-            ConfigError::Clash { number, first, second } => {
-                // variants apply first: only the first can be one
-                let fix = match first.0.starts_with("variant") {
-                    true => "leave the variant off, or choose another option",
-                    false => "choose another option of one of them",
-                };
-                write!(
-                    f,
-                    "{} sets `{number}` to {}, but {} sets it to {}; one configuration cannot play both ({fix})",
-                    first.0, first.1, second.0, second.1
-                )
-            }
+            ConfigError::Clash { number, first, second } => write!(
+                f,
+                "{} sets `{number}` to {}, but {} sets it to {}; one configuration cannot play both ({})",
+                first.0,
+                first.1,
+                second.0,
+                second.1,
+                clash_fix(&first.0)
+            ),
+            ConfigError::Replaced { what, entity, first, second } => write!(
+                f,
+                "{first} replaces the {what} of `{entity}`, and so does {second}; one configuration cannot play both ({})",
+                clash_fix(first)
+            ),
             ConfigError::Numbers(why) => write!(f, "this configuration's numbers cannot be played: {why}"),
         }
+    }
+}
+
+/// How to leave one of two clashing changes out: variants apply first,
+/// so only the first of the two can be one.
+fn clash_fix(first: &str) -> &'static str {
+    match first.starts_with("variant") {
+        true => "leave the variant off, or choose another option",
+        false => "choose another option of one of them",
     }
 }
 

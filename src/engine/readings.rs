@@ -2,7 +2,7 @@
 //!
 //! A catalog's interpretations and variants are lowered (in `catalog`) into
 //! options that carry [`Change`]s: set a parameter, replace an entity's
-//! effect, add, remove or move a step of the turn (`engine::turn`), or — for what data cannot say — select a *hook*, a reading
+//! effect or condition, add, remove or move a step of the turn (`engine::turn`), or — for what data cannot say — select a *hook*, a reading
 //! written in Rust. Hooks are typed: each is an enum declared with
 //! [`hooks!`](crate::hooks), matched exhaustively where the code branches,
 //! and never compared as a string or by position.
@@ -114,6 +114,11 @@ pub struct Readings {
     /// Entity → the replacement effect that applies (an index the game
     /// gave the `Change::Replace`), for entities some reading replaces.
     pub replaced: Vec<(u32, u32)>,
+    /// Entity → the replacement condition that applies (an index the game
+    /// gave the `Change::Condition`), for entities some reading gives
+    /// another condition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<(u32, u32)>,
     /// Counted entity → its number, for the entities some reading or
     /// variant counts otherwise than the catalog (sorted by entity).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -134,6 +139,9 @@ pub struct Base<'a> {
     /// The `set:` key of a counted entity's number (`events.fire.copies`),
     /// worked out only for a clash.
     pub count_key: &'a dyn Fn(u32) -> String,
+    /// The catalog id of an entity a `replace:` names (`fire`), worked out
+    /// only for a clash.
+    pub entity: &'a dyn Fn(u32) -> String,
     pub turn: &'a TurnPlan,
     pub steps: &'a [&'a str],
     pub required: &'a [u16],
@@ -144,8 +152,9 @@ impl Readings {
     /// variants. `base` are the catalog's parameter values. Unknown ids,
     /// unknown options and incompatible variants are errors; the changes of
     /// enabled variants apply first, then those of the chosen options, in
-    /// catalog order (two of them setting one number to different values
-    /// is an error, `ConfigError::Clash`: neither is made to win; a change
+    /// catalog order (two of them setting one number to different values,
+    /// or replacing one entity's effect or condition, is an error,
+    /// `ConfigError::Clash`: neither is made to win; a change
     /// to the turn applies to the turn the earlier ones left, and naming a
     /// step an earlier change removed is an error).
     pub fn resolve(
@@ -183,6 +192,7 @@ impl Readings {
             variants: variants.iter().map(|v| config.variants.contains(&v.id)).collect(),
             params: base.params.to_vec(),
             replaced: Vec::new(),
+            conditions: Vec::new(),
             counts: Vec::new(),
             turn: base.turn.clone(),
         };
@@ -226,7 +236,14 @@ impl Readings {
                         *p = value;
                     }
                 }
-                Change::Replace { entity, with } => set_at(&mut self.replaced, entity, with),
+                Change::Replace { entity, with } => {
+                    set_by.claim(Number::Effect(entity), with, by, base)?;
+                    set_at(&mut self.replaced, entity, with);
+                }
+                Change::Condition { entity, with } => {
+                    set_by.claim(Number::Condition(entity), with, by, base)?;
+                    set_at(&mut self.conditions, entity, with);
+                }
                 Change::Count { entity, value } => {
                     set_by.claim(Number::Count(entity), value, by, base)?;
                     set_at(&mut self.counts, entity, value);
@@ -265,13 +282,22 @@ impl Readings {
     pub fn replacement(&self, entity: u32) -> Option<u32> {
         get_at(&self.replaced, entity)
     }
+
+    /// The replacement of an entity's condition, if a reading replaces it.
+    pub fn condition(&self, entity: u32) -> Option<u32> {
+        get_at(&self.conditions, entity)
+    }
 }
 
-/// A number a change sets: a parameter, or a counted entity's number.
+/// What a change sets: a parameter, a counted entity's number, or an
+/// entity's effect or condition (its value the replacement's index: two
+/// replacements of one entity never agree).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Number {
     Param(usize),
     Count(u32),
+    Effect(u32),
+    Condition(u32),
 }
 
 /// The numbers set so far while a configuration resolves, each with the
@@ -290,13 +316,26 @@ impl SetBy {
         base: &Base<'_>,
     ) -> Result<(), ConfigError> {
         match self.0.iter().find(|(n, _, _)| *n == number) {
-            Some((_, earlier, first)) if *earlier != value => Err(ConfigError::Clash {
-                number: match number {
-                    Number::Param(p) => base.names.get(p).map_or_else(|| format!("parameter {p}"), |n| n.to_string()),
-                    Number::Count(e) => (base.count_key)(e),
+            Some((_, earlier, first)) if *earlier != value => Err(match number {
+                Number::Param(p) => ConfigError::Clash {
+                    number: base.names.get(p).map_or_else(|| format!("parameter {p}"), |n| n.to_string()),
+                    first: (first.clone(), *earlier),
+                    second: (by(), value),
                 },
-                first: (first.clone(), *earlier),
-                second: (by(), value),
+                Number::Count(e) => ConfigError::Clash {
+                    number: (base.count_key)(e),
+                    first: (first.clone(), *earlier),
+                    second: (by(), value),
+                },
+                Number::Effect(e) | Number::Condition(e) => ConfigError::Replaced {
+                    what: match number {
+                        Number::Effect(_) => "effect",
+                        _ => "condition",
+                    },
+                    entity: (base.entity)(e),
+                    first: first.clone(),
+                    second: by(),
+                },
             }),
             Some(_) => Ok(()),
             None => {
@@ -368,6 +407,16 @@ pub trait Reads {
     fn replaced(&self, declared: &Declared<'_>, e: usize) -> Option<u32> {
         let (readings, touched) = self.reads();
         let with = readings.replacement(e as u32)?;
+        touched.mark(declared.entity_point(e));
+        Some(with)
+    }
+
+    /// The replacement a reading or variant gives entity `e`'s condition
+    /// (an index the game gave the `Change::Condition`), recorded as
+    /// consulted where there is one.
+    fn condition_replaced(&self, declared: &Declared<'_>, e: usize) -> Option<u32> {
+        let (readings, touched) = self.reads();
+        let with = readings.condition(e as u32)?;
         touched.mark(declared.entity_point(e));
         Some(with)
     }

@@ -133,6 +133,9 @@ pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
         (Change::Replace { entity, .. }, Some(of), _) => {
             format!("replaces the effect of {}", of(entity as usize).unwrap_or("?"))
         }
+        (Change::Condition { entity, .. }, Some(of), _) => {
+            format!("replaces the condition of {}", of(entity as usize).unwrap_or("?"))
+        }
         (Change::Step { at, after, .. }, _, Some(st)) => {
             format!("adds a step {} {}", side(after), name(st, at as usize))
         }

@@ -1,5 +1,5 @@
-//! What a reading or a variant changes as data (`set:`, `replace:`,
-//! `steps:`), against what the code of a game declares, and the switch
+//! What a reading or a variant changes as data (`set:`, `replace:` of an
+//! entity's effect or condition, `steps:`), against what the code of a game declares, and the switch
 //! points each change touches.
 
 use std::collections::BTreeMap;
@@ -13,36 +13,68 @@ use crate::catalog::folder::did_you_mean;
 use crate::catalog::turn::{RawStep, lower_step};
 use crate::yaml::{Spanned, position};
 
-/// A `replace:` entry: the event whose effect is replaced, and the effect
-/// (in the game's effect language `E`) that applies instead.
+/// A `replace:` entry: the event whose effect, condition or both are
+/// replaced, and what applies instead (in the game's language `E`: an
+/// effect is a list of operations, a condition one node). An entry that
+/// gives neither is refused at load (`lower_data`).
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
 pub struct RawReplace<E> {
     pub event: Spanned<String>,
-    pub effect: Vec<E>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<Vec<E>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<E>,
+}
+
+/// Refuses the `condition:` of a `replace:` entry in a game whose
+/// `entities` (`cards`) have no condition to replace.
+pub fn no_condition<E>(
+    r: &RawReplace<E>,
+    entities: &str,
+    from: &Source<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Change> {
+    let event = &r.event.value;
+    r.refuse(
+        from,
+        diags,
+        format!(
+            "`replace:` gives `{event}` a `condition:`, but this game's {entities} have none; replace its `effect:`"
+        ),
+    );
+    None
+}
+
+impl<E> RawReplace<E> {
+    /// An error at the entry's `event:`.
+    pub fn refuse(&self, from: &Source<'_>, diags: &mut Diagnostics, msg: String) {
+        diags.error(from.path, position(&self.event), msg);
+    }
 }
 
 /// What the game compiles for a reading or a variant.
 #[derive(Debug, Clone, Copy)]
 pub enum Patch<'a, E> {
-    Replace(&'a RawReplace<E>),
+    /// The effect of a `replace:` entry (the entry has one).
+    Replace(&'a RawReplace<E>, &'a [E]),
+    /// The condition of a `replace:` entry (the entry has one).
+    Condition(&'a RawReplace<E>, &'a E),
     /// A data step `after` (or before) declared step `at`, named by `anchor`.
-    Step {
-        at: usize,
-        after: bool,
-        anchor: &'a Spanned<String>,
-        raw: &'a RawStep<E>,
-    },
+    Step { at: usize, after: bool, anchor: &'a Spanned<String>, raw: &'a RawStep<E> },
 }
 
 impl<E> Patch<'_, E> {
     /// The change that runs the game's compiled effect `with`: as the step a
     /// `steps:` entry adds, or in place of the effect of the `entity` a
-    /// `replace:` names.
+    /// `replace:` names; or that holds `entity` to the game's compiled
+    /// condition `with`.
     pub fn change(&self, entity: usize, with: usize) -> Change {
+        let (entity, with) = (entity as u32, with as u32);
         match *self {
-            Patch::Step { at, after, .. } => Change::Step { at: at as u32, after, with: with as u32 },
-            Patch::Replace(_) => Change::Replace { entity: entity as u32, with: with as u32 },
+            Patch::Step { at, after, .. } => Change::Step { at: at as u32, after, with },
+            Patch::Replace(..) => Change::Replace { entity, with },
+            Patch::Condition(..) => Change::Condition { entity, with },
         }
     }
 }
@@ -58,6 +90,9 @@ pub enum Change {
     /// Replaces the effect of entity `entity` (the game's numbering) with
     /// the game's compiled effect `with`.
     Replace { entity: u32, with: u32 },
+    /// Replaces the condition of entity `entity` (the game's numbering) with
+    /// the game's compiled condition `with`.
+    Condition { entity: u32, with: u32 },
     /// Runs the game's compiled effect `with` as a step of the turn right
     /// `after` (or before) step `at` (index into `Declared::steps`).
     Step { at: u32, after: bool, with: u32 },
@@ -297,7 +332,20 @@ pub(super) fn lower_data<R>(
             (None, None) => diags.error(from.path, position(&key.0), unknown_key(what, name, decl)),
         }
     }
-    out.extend(replace.iter().filter_map(|r| lower_replace(Patch::Replace(r), from, diags)));
+    for r in replace {
+        if r.effect.is_none() && r.condition.is_none() {
+            let event = &r.event.value;
+            r.refuse(
+                from,
+                diags,
+                format!(
+                    "{what}: `replace:` of `{event}` gives no `effect:` and no `condition:`; give what replaces it"
+                ),
+            );
+        }
+        out.extend(r.effect.as_deref().and_then(|e| lower_replace(Patch::Replace(r, e), from, diags)));
+        out.extend(r.condition.as_ref().and_then(|c| lower_replace(Patch::Condition(r, c), from, diags)));
+    }
     for raw in steps {
         out.extend(lower_step(raw, from, (what, owner), decl, lower_replace, diags));
     }
@@ -321,7 +369,7 @@ pub(super) fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec
         points.push(match *c {
             Change::Set { param, .. } => decl.param_point(param),
             Change::Count { entity, .. } => decl.count_point(entity as usize),
-            Change::Replace { entity, .. } => decl.entity_point(entity as usize),
+            Change::Replace { entity, .. } | Change::Condition { entity, .. } => decl.entity_point(entity as usize),
             Change::Step { at, .. } => decl.step_point(at as usize),
             Change::Add { step, .. } | Change::Remove { step } | Change::Move { step, .. } => {
                 decl.step_point(step as usize)

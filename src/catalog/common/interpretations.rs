@@ -358,7 +358,9 @@ pub type Place<'a> = (&'a str, (u64, u64));
 ///   number;
 /// - two default options that set one number (a parameter, or an entity's
 ///   count) to different values would clash in every default game
-///   (`ConfigError::Clash`): an error at the second's `set:`.
+///   (`ConfigError::Clash`): an error at the second's `set:`;
+/// - so would two default options that replace one entity's effect, or its
+///   condition (`ConfigError::Replaced`): an error at the second's entry.
 pub fn check_defaults_agree<R>(
     entries: &[Entry<'_, RawInterpretation<R>>],
     decl: &Declared<'_>,
@@ -367,10 +369,30 @@ pub fn check_defaults_agree<R>(
     diags: &mut Diagnostics,
 ) {
     let mut earlier: BTreeMap<&str, (String, u32)> = BTreeMap::new();
+    let mut replaced: BTreeMap<(&str, &str), String> = BTreeMap::new();
     for e in entries.iter().filter(|e| e.raw.variant.is_none()) {
         let i = e.raw;
         let Some(o) = i.options.iter().find(|o| o.id.value == i.default.value) else { continue };
         let by = format!("the default option `{}` of interpretation `{}`", o.id.value, i.id.value);
+        for r in &o.replace {
+            let parts = [("effect", r.effect.is_some()), ("condition", r.condition.is_some())];
+            for (what, _) in parts.into_iter().filter(|(_, given)| *given) {
+                let event = r.event.value.as_str();
+                match replaced.get(&(event, what)) {
+                    Some(first) => diags.error(
+                        e.from.path,
+                        position(&r.event),
+                        format!(
+                            "{by} replaces the {what} of `{event}`, and so does {first}: every default game would \
+                             have both; make one of them leave it alone, or make another option the default"
+                        ),
+                    ),
+                    None => {
+                        replaced.insert((event, what), by.clone());
+                    }
+                }
+            }
+        }
         for (key, value) in &o.set {
             let (name, (line, col)) = (key.0.value.as_str(), position(value));
             match earlier.get(name) {

@@ -21,7 +21,9 @@ mod variants;
 
 pub use super::folder::{RawWitness, Witness, closest, did_you_mean};
 pub use super::turn::{RawStep, lower_turn};
-pub use changes::{Change, Declared, HookDecl, LowerReplace, Patch, Range, RawReplace, param_places, param_values};
+pub use changes::{
+    Change, Declared, HookDecl, LowerReplace, Patch, Range, RawReplace, no_condition, param_places, param_values,
+};
 pub use interpretations::{
     INTERPRETATION_KINDS, Interpretation, InterpretationOption, Place, RawInterpretation, RawInterpretationsFile,
     RawOption, check_defaults_agree, lower_interpretations,

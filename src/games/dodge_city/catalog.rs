@@ -309,8 +309,9 @@ fn lower_readings(
         |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
             // an added step runs its effect for the start player
             let (raw, entity) = match patch {
-                Patch::Replace(rp) => (&rp.effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
-                Patch::Step { raw, .. } => (&raw.effect, 0),
+                Patch::Replace(rp, effect) => (effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
+                Patch::Condition(rp, _) => return common::no_condition(rp, "events", from, diags),
+                Patch::Step { raw, .. } => (&raw.effect[..], 0),
             };
             let flags = BTreeMap::new();
             let names = Names { flags: &flags, interpretations: &interp_names };

@@ -223,7 +223,8 @@ impl State {
         let required = rules.declared.required_indexes();
         let (params, turn, steps) = (&rules.params, &rules.turn, PROCEDURES);
         let (names, count_key) = (PARAMS, &|e| rules.count_key(e));
-        let base = crate::engine::Base { params, names, count_key, turn, steps, required: &required };
+        let entity = &|e: u32| rules.events.get(e as usize).map_or_else(String::new, |e| e.id.clone());
+        let base = crate::engine::Base { params, names, count_key, entity, turn, steps, required: &required };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let params = readings.params.clone();
         let param = |k: P| params.get(k as usize).copied().unwrap_or(0);

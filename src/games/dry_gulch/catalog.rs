@@ -164,6 +164,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         spreading_fire,
         params,
         replacements: readings.replacements,
+        conditions: readings.conditions,
         choices: tables.choices,
         declared: readings.declared,
         count_keys: readings.count_keys,
@@ -204,6 +205,8 @@ struct Readings {
     interpretations: Vec<common::Interpretation>,
     /// The data effects their `replace:` and `steps:` compile to.
     replacements: Vec<Vec<Effect>>,
+    /// The conditions their `replace:` compiles to.
+    conditions: Vec<Cond>,
 }
 
 /// The declared turn, then the variants and interpretations against what
@@ -226,10 +229,10 @@ fn lower_readings(
     let steps = common::lower_turn(tf, &lay.game.turn.phases, tpos, &declared, diags);
     let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let lowering = Declared { turn: &steps, count_keys: &count_keys, ..declared };
-    let mut replacements: Vec<Vec<Effect>> = Vec::new();
+    let (mut replacements, mut conditions) = (Vec::new(), Vec::new());
     let tested = tables.readings.clone();
     let mut lower_replace = |patch: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| {
-        data_effect(patch, lang, from, evs, (&mut replacements, &mut *tables), d)
+        data_effect(patch, lang, from, evs, (&mut replacements, &mut conditions, &mut *tables), d)
     };
     let variants =
         common::lower_variants(lay.variants.base.path, &lay.variants, languages, &lowering, &mut lower_replace, diags);
@@ -242,7 +245,7 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    Readings { turn, declared, count_keys, variants, interpretations, replacements }
+    Readings { turn, declared, count_keys, variants, interpretations, replacements, conditions }
 }
 
 /// The numbers of `game.yaml`'s number sections, as (section, field, value).
@@ -274,22 +277,35 @@ fn spreading_fire_card(lay: &Layers<'_>, resources: usize, diags: &mut Diagnosti
 }
 
 /// Compiles the effect of a `replace:` or `steps:` entry (of a variant or an
-/// interpretation option, in `from`) into the table of data effects.
+/// interpretation option, in `from`) into the table of data effects, or the
+/// condition of a `replace:` entry into the table of data conditions (only a
+/// violet card has a condition: the one that lets it be played).
 fn data_effect(
     patch: Patch<'_, RawEffect>,
     lang: &LangCx<'_>,
     from: &Source<'_>,
     events: &[&RawEvent],
-    (out, tables): (&mut Vec<Vec<Effect>>, &mut Tables<Dg>),
+    (out, conditions, tables): (&mut Vec<Vec<Effect>>, &mut Vec<Cond>, &mut Tables<Dg>),
     diags: &mut Diagnostics,
 ) -> Option<Change> {
     let (entity, has_target, effect) = match patch {
-        Patch::Replace(r) => {
+        Patch::Replace(r, effect) => {
             let e = lookup(&lang.ids.events, "event", &r.event, from.path, diags)?;
-            (e, events[e].target.is_some(), &r.effect)
+            (e, events[e].target.is_some(), effect)
+        }
+        Patch::Condition(r, c) => {
+            let e = lookup(&lang.ids.events, "event", &r.event, from.path, diags)?;
+            if events[e].triangle != Triangle::Violet {
+                let msg =
+                    format!("`replace:` gives `{}` a `condition:`, but only a violet card has one", r.event.value);
+                diags.error(from.path, position(&r.event), msg);
+                return None;
+            }
+            conditions.push(lang.compile(from, false, tables, diags, |cx| cx.cond(c))?);
+            return Some(patch.change(e, conditions.len() - 1));
         }
         // an added step has no target: `damage` and `target-owner` are errors
-        Patch::Step { raw, .. } => (0, false, &raw.effect),
+        Patch::Step { raw, .. } => (0, false, &raw.effect[..]),
     };
     out.push(lang.compile(from, has_target, tables, diags, |cx| cx.effects(effect)));
     Some(patch.change(entity, out.len() - 1))

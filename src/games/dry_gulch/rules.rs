@@ -438,6 +438,15 @@ impl State {
         }
     }
 
+    /// The condition event `e` has in this configuration: its own, or the
+    /// one a reading or variant replaces it with.
+    fn condition_of<'r>(&self, rules: &'r Rules, e: usize) -> Option<&'r Cond> {
+        match self.condition_replaced(&rules.declared, e) {
+            Some(with) => rules.conditions.get(with as usize),
+            None => rules.events[e].condition.as_ref(),
+        }
+    }
+
     pub fn round(&self) -> u32 {
         self.turns / self.players as u32 + 1
     }

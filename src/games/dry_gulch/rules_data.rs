@@ -92,6 +92,10 @@ pub struct Rules {
     /// own, and the steps they add to the turn (indexed by the `with` of
     /// `Change::Replace` and `Change::Step`).
     pub replacements: Vec<Vec<Effect>>,
+    /// Conditions readings and variants put in place of an event's own
+    /// (indexed by the `with` of `Change::Condition`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Cond>,
     /// The options of every `choose` effect (indexed by `lang::Val::Choice`).
     pub choices: Vec<Choice>,
     /// What the code declares (hooks, variants, parameters), for switch points.

@@ -194,11 +194,12 @@ fn lower_readings(
     let fx_tested = fx.tables.readings.clone();
     let mut replacements = Vec::new();
     let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
-        Patch::Replace(r) => {
+        Patch::Replace(r, effect) => {
             let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
-            replacements.push(fx.compile(from.path, from.text, &r.effect, d));
+            replacements.push(fx.compile(from.path, from.text, effect, d));
             Some(p.change(card.index(), replacements.len() - 1))
         }
+        Patch::Condition(r, _) => common::no_condition(r, "cards", from, d),
         Patch::Step { anchor, .. } => {
             d.error(
                 from.path,

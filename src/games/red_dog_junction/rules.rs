@@ -326,8 +326,9 @@ impl State {
             keys.get(e as usize).cloned().unwrap_or_default()
         };
         let (params, names, count_key) = (&rules.params, PARAMS, &count_key);
-        let base =
-            crate::engine::Base { params, names, count_key, turn: &rules.turn, steps: PROCEDURES, required: &[0] };
+        let entity = &|e: u32| rules.cards.get(e as usize).map_or_else(String::new, |c| c.id.clone());
+        let (turn, steps) = (&rules.turn, PROCEDURES);
+        let base = crate::engine::Base { params, names, count_key, entity, turn, steps, required: &[0] };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let nc = rules.cubes.len();
         let mut s = State {

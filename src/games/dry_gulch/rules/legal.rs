@@ -108,7 +108,7 @@ impl State {
         if ev.triangle != Triangle::Violet {
             return refuse(rules, "influence.play", || format!("{} is not an influence card", ev.name));
         }
-        if let Some(c) = &ev.condition
+        if let Some(c) = self.condition_of(rules, e)
             && !self.eval(rules, c)
         {
             return refuse(rules, "influence.play", || format!("the condition of {} does not hold", ev.name));

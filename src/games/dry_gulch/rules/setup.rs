@@ -12,9 +12,10 @@ impl State {
         }
         let required = rules.declared.required_indexes();
         let count_key = |e: u32| rules.count_keys.get(e as usize).cloned().unwrap_or_default();
-        let (params, names) = (&rules.params, PARAMS);
-        let base =
-            Base { params, names, count_key: &count_key, turn: &rules.turn, steps: PROCEDURES, required: &required };
+        let (params, names, count_key) = (&rules.params, PARAMS, &count_key);
+        let entity = &|e: u32| rules.events.get(e as usize).map_or_else(String::new, |e| e.id.clone());
+        let (turn, steps) = (&rules.turn, PROCEDURES);
+        let base = Base { params, names, count_key, entity, turn, steps, required: &required };
         let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
         let turn_cap = config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]);
         let mut variants = vec![false; V::ALL.len()];
