@@ -8,6 +8,8 @@ use serde_json::Value;
 
 use rulecheck::check::sensitivity::{Change, Number, Record, find_sites, group_sites, pair, perturb};
 
+use rulecheck::games::red_dog_junction::readings::P;
+
 use crate::support::rulecheck;
 
 fn run_json(args: &[&str]) -> Value {
@@ -146,6 +148,39 @@ fn a_change_the_validator_refuses_is_out_of_range_with_its_place() {
         rulecheck(&["sensitivity", "--game", "dry-gulch", "--group", "resources.yaml:copies", "--games", "2"]);
     assert_eq!(code, 0);
     assert!(out.contains("resources.yaml:copies doubled: out-of-range ("), "{out}");
+}
+
+/// A `game.yaml` number a default option also sets (Red Dog Junction's
+/// `capacity_per_cowboy`, 4, and `four-per-cowboy`'s `set:`) changes in
+/// both places at once: `validate` holds the two together, so a change of
+/// one alone was refused and the number went unmeasured. Every trial that
+/// changes it loads, the default game plays the changed number, and a
+/// change that left the option behind fails (as the run without twins did).
+#[test]
+fn a_number_a_default_option_also_sets_changes_with_it() {
+    let src = rulecheck::bundled::rules().unwrap().into_iter().find(|s| s.name == "red-dog-junction").unwrap();
+    let (sites, _) = find_sites(&src).unwrap();
+    let site = sites.iter().find(|s| s.field == "capacity_per_cowboy").expect("the capacity is assumed");
+    assert_eq!(site.twins.len(), 1, "{site:?}");
+    let halved = perturb(&src, std::slice::from_ref(site), Change::Halved).unwrap();
+    let text = &halved.files["interpretations.yaml"].text;
+    assert!(text.contains("set: {ship.capacity_per_cowboy: 2}\n"), "the option's number halved too");
+    let rules = rulecheck::games::load(&halved).expect("the changed catalog validates");
+    let rules = match rules {
+        rulecheck::games::AnyRules::RedDogJunction(r) => r,
+        _ => unreachable!(),
+    };
+    let config = rulecheck::engine::Config::new("red-dog-junction", 4, 1);
+    let state = <rulecheck::games::red_dog_junction::State as rulecheck::engine::Game>::new(&rules, &config).unwrap();
+    assert_eq!(state.readings.param(P::CapacityPerCowboy), 2);
+    let alone = rulecheck::check::sensitivity::Site { twins: Vec::new(), ..site.clone() };
+    let refused = perturb(&src, &[alone], Change::Halved).unwrap();
+    assert!(rulecheck::games::load(&refused).is_err(), "without its twin the change is refused");
+    let report = run_json(&["--game", "red-dog-junction", "--group", "game.yaml:capacity_per_cowboy", "--games", "2"]);
+    let r = row(&report, "game.yaml:capacity_per_cowboy");
+    // one site has no second to move one to
+    let trials = r["trials"].as_array().unwrap().iter().filter(|t| t["change"] != "moved-one");
+    assert!(trials.clone().count() == 4 && trials.clone().all(|t| t["status"] == "measured"), "{r}");
 }
 
 /// Moving one keeps a group's sum: one site one lower, another one higher.

@@ -39,6 +39,11 @@ pub struct Site {
     pub field: String,
     #[serde(skip)]
     pub number: Number,
+    /// Other places that hold the same number and change with it, as
+    /// (file, start, end): the `set:` of each default option that sets this
+    /// `game.yaml` number to the value written here (`twins`).
+    #[serde(skip)]
+    pub twins: Vec<(String, usize, usize)>,
 }
 
 /// What a site's text holds, at byte offsets `start..end` of its file.
@@ -141,12 +146,73 @@ impl Site {
 /// is the loader's diagnostic.
 pub fn find_sites(src: &GameSources) -> Result<(Vec<Site>, Vec<String>), Diagnostic> {
     let (mut sites, mut unplaced) = (Vec::new(), Vec::new());
+    let mut defaults = Vec::new();
     for (name, f) in &src.files {
         let node: Node = yaml::from_str(&f.path, &f.text)?;
         let mut walk = Walk { file: name, text: &f.text, sites: &mut sites, unplaced: &mut unplaced };
         walk.node(&node, &mut Vec::new());
+        if name == INTERPRETATIONS {
+            default_sets(&node, &f.text, &mut defaults);
+        }
     }
+    twins(&mut sites, &defaults);
     Ok((sites, unplaced))
+}
+
+const INTERPRETATIONS: &str = "interpretations.yaml";
+
+/// A number a default option sets: its key (`ship.capacity_per_cowboy`),
+/// value and span in `interpretations.yaml`.
+type DefaultSet = (String, i64, usize, usize);
+
+/// The numbers the default option of each interpretation tied to no
+/// variant sets (`set: {ship.capacity_per_cowboy: 4}`), wherever such a
+/// record stands in the file (a bundled list, an overlay's `add:` or
+/// `override:`).
+fn default_sets(node: &Node, text: &str, out: &mut Vec<DefaultSet>) {
+    match &node.value {
+        Value::Map(entries) => {
+            let get = |key: &str| entries.iter().find(|(k, _)| k.text == key).map(|(_, v)| v);
+            let default = get("default").and_then(Node::word);
+            if let (Some(Value::Seq(options)), Some(default), None) =
+                (get("options").map(|o| &o.value), default, get("variant"))
+            {
+                for o in options {
+                    let Value::Map(o) = &o.value else { continue };
+                    let field = |key: &str| o.iter().find(|(k, _)| k.text == key).map(|(_, v)| v);
+                    if field("id").and_then(Node::word).is_none_or(|id| id.text != default.text) {
+                        continue;
+                    }
+                    let Some(Value::Map(set)) = field("set").map(|s| &s.value) else { continue };
+                    for (key, value) in set {
+                        if let Value::Int(n) = value.value
+                            && let Some((start, end)) = int_span(text, value.at, n)
+                        {
+                            out.push((key.text.clone(), n, start, end));
+                        }
+                    }
+                }
+            }
+            entries.iter().for_each(|(_, v)| default_sets(v, text, out));
+        }
+        Value::Seq(items) => items.iter().for_each(|i| default_sets(i, text, out)),
+        _ => {}
+    }
+}
+
+/// Gives each `game.yaml` site the places where a default option sets the
+/// same number to the same value: the default game plays the option's
+/// number, and `validate` holds the two together
+/// (`catalog::common::check_defaults_agree`), so a change of one alone
+/// would be refused and measure nothing.
+fn twins(sites: &mut [Site], defaults: &[DefaultSet]) {
+    for s in sites.iter_mut().filter(|s| s.file == "game.yaml") {
+        let (key, value) = (format!("{}.{}", s.record, s.field), s.value());
+        s.twins = (defaults.iter())
+            .filter(|(k, n, _, _)| *k == key && *n == value)
+            .map(|&(_, _, start, end)| (INTERPRETATIONS.to_string(), start, end))
+            .collect();
+    }
 }
 
 struct Walk<'a> {
@@ -212,7 +278,7 @@ impl Walk<'_> {
 
     fn push(&mut self, (line, column): (u64, u64), record: &str, field: &Word, number: Number) {
         let (file, record, field) = (self.file.to_string(), record.to_string(), field.text.clone());
-        self.sites.push(Site { file, line, column, record, field, number });
+        self.sites.push(Site { file, line, column, record, field, number, twins: Vec::new() });
     }
 
     fn unplaced(&mut self, (line, column): (u64, u64), record: &str, field: &Word) {
@@ -305,6 +371,9 @@ pub fn perturb(src: &GameSources, sites: &[Site], change: Change) -> Option<Game
     };
     for (s, change) in changes {
         if let Some(text) = s.rewrite(change) {
+            for (file, start, end) in &s.twins {
+                edits.entry(file.as_str()).or_default().push((*start, *end, text.clone()));
+            }
             let (start, end) = s.span();
             edits.entry(s.file.as_str()).or_default().push((start, end, text));
         }
