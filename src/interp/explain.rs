@@ -41,7 +41,10 @@ pub(super) fn status_line(rules: &AnyRules, i: &Interpretation) -> String {
             "live, but consulted only under the variant `{v}` ({}); run it with --variant {v}",
             variant_name(rules, v)
         ),
-        (None, None) => "live — the engine branches on it in every game".to_string(),
+        // a reading is consulted where its rule comes up, not in every game
+        (None, None) => {
+            "live — tied to no variant, so any game may consult it (`diff` counts the games that do)".to_string()
+        }
     }
 }
 
