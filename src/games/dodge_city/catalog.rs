@@ -14,7 +14,7 @@ use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_record, ones, unique_ids,
+    self, Change, Declared, NumberTally, Numbers, Patch, Range, Source, check_documents, check_record, ones, unique_ids,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
@@ -67,10 +67,17 @@ fn parse(src: &GameSources, diags: &mut Diagnostics) -> Option<RawCatalog> {
     RawCatalog::parse(src, diags)
 }
 
-fn bound(file: &str, at: &Spanned<u32>, what: &str, min: u32, max: u32, diags: &mut Diagnostics) {
-    if at.value < min || at.value > max {
-        diags.error(file, position(at), format!("{what} is {}, but must be from {min} to {max}", at.value));
+/// An error at `at` when its number lies outside `range` (worded by
+/// `Range::refuses`, as a reading's number outside it is).
+fn bound(file: &str, at: &Spanned<u32>, what: &str, range: Range, diags: &mut Diagnostics) {
+    if let Some(why) = range.refuses(what, at.value) {
+        diags.error(file, position(at), why);
     }
+}
+
+/// A number's range that is no parameter's (`param` is unused).
+const fn within(least: u32, most: u32) -> Range {
+    Range::within(0, least, most)
 }
 
 /// The steps of lowering, one per file or concern, in the order their
@@ -148,20 +155,17 @@ fn check_sections(lay: &Layers<'_>, sections: &[Numbers<'_>], tally: &mut Number
     let (gfile, sfile, rfile) = (from.at("game"), from.at("setup"), from.at("rules"));
     let gs = &g.game;
     lay.from.check(&sections[..1], tally, diags);
-    bound(gfile, &gs.min_players, "min_players", 1, 64, diags);
-    bound(gfile, &gs.max_players, "max_players", gs.min_players.value.max(1), 64, diags);
+    bound(gfile, &gs.min_players, "min_players", within(1, 64), diags);
+    bound(gfile, &gs.max_players, "max_players", within(gs.min_players.value.max(1), 64), diags);
     let s = &g.setup;
     lay.from.check(&sections[1..2], tally, diags);
-    bound(sfile, &s.money, "setup: money", 0, MAX_NUMBER * 100, diags);
+    bound(sfile, &s.money, "setup: money", within(0, MAX_NUMBER * 100), diags);
     // the ranges a reading's numbers are held to at set-up, at the catalog's
-    let (lo, hi) = readings::range_of("setup.hand");
-    bound(sfile, &s.hand, "setup: hand", lo, hi, diags);
-    let (lo, hi) = readings::range_of("setup.tokens");
-    bound(sfile, &s.tokens, "setup: tokens", lo, hi, diags);
+    bound(sfile, &s.hand, "setup: hand", readings::range_of("setup.hand"), diags);
+    bound(sfile, &s.tokens, "setup: tokens", readings::range_of("setup.tokens"), diags);
     lay.from.check(&sections[2..3], tally, diags);
     for (name, v) in g.rules.numbers() {
-        let (lo, hi) = readings::range_of(&format!("rules.{name}"));
-        bound(rfile, v, &format!("rules: {name}"), lo, hi, diags);
+        bound(rfile, v, &format!("rules: {name}"), readings::range_of(&format!("rules.{name}")), diags);
     }
 }
 
@@ -177,9 +181,9 @@ fn lower_symbols(
     let mut symbols = Vec::new();
     for s in &c.symbols {
         let what = check_record(cfile, "symbol", s, &ones(&["price", "points", "discs"]), languages, tally, diags);
-        bound(cfile, &s.price, &format!("{what}: price"), 0, MAX_NUMBER, diags);
-        bound(cfile, &s.points, &format!("{what}: points"), 0, MAX_NUMBER, diags);
-        bound(cfile, &s.discs, &format!("{what}: discs"), 0, 255, diags);
+        bound(cfile, &s.price, &format!("{what}: price"), within(0, MAX_NUMBER), diags);
+        bound(cfile, &s.points, &format!("{what}: points"), within(0, MAX_NUMBER), diags);
+        bound(cfile, &s.discs, &format!("{what}: discs"), within(0, 255), diags);
         symbols.push(SymbolDef {
             id: s.id.value.clone(),
             name: s.names.display(languages, &s.id.value).to_string(),
@@ -207,8 +211,8 @@ fn lower_cards(
     let mut cards = Vec::new();
     for x in &c.cards {
         let what = check_record(cfile, "card", x, &ones(&["value", "copies"]), languages, tally, diags);
-        bound(cfile, &x.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
-        bound(cfile, &x.value, &format!("{what}: value"), 0, MAX_NUMBER, diags);
+        bound(cfile, &x.copies, &format!("{what}: copies"), within(0, MAX_COPIES), diags);
+        bound(cfile, &x.value, &format!("{what}: value"), within(0, MAX_NUMBER), diags);
         let kind = card_kind(cfile, x, &what, sym_ids, diags);
         cards.push(CardDef {
             id: x.id.value.clone(),
@@ -358,7 +362,7 @@ fn lower_events(
         let (e, file) = (entry.raw, entry.from);
         let fields = [("copies", 1), ("effect", registry.count_numbers(&e.effect))];
         let what = check_record(file.path, "event", e, &fields, languages, tally, diags);
-        bound(file.path, &e.copies, &format!("{what}: copies"), 0, MAX_COPIES, diags);
+        bound(file.path, &e.copies, &format!("{what}: copies"), within(0, MAX_COPIES), diags);
         let _ = id_at::<kind::EventCard>(i, file.path, position(&e.id), diags);
         let report = Report { file: file.path, text: file.text, diags };
         let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&e.effect);

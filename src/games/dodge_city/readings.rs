@@ -106,9 +106,9 @@ pub const RANGES: &[Range] = &[
 
 /// The range of the number `id` (`setup.hand`): its `RANGES` entry, or any
 /// catalog number.
-pub fn range_of(id: &str) -> (u32, u32) {
-    let entry = RANGES.iter().find(|r| PARAMS[r.param] == id);
-    entry.map_or((0, MAX_NUMBER), |r| (r.least, r.most.unwrap_or(MAX_NUMBER)))
+pub fn range_of(id: &str) -> Range {
+    let entry = RANGES.iter().find(|r| PARAMS[r.param] == id).copied();
+    entry.map_or(Range::within(0, 0, MAX_NUMBER), |r| Range { most: Some(r.most.unwrap_or(MAX_NUMBER)), ..r })
 }
 
 /// What the code declares, for lowering a catalog with `events` event
