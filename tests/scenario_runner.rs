@@ -207,6 +207,58 @@ steps:
     do: {play-disaster: {card: fier, plot: nw-4}}
 ";
 
+/// Both readings of `self-disaster` in one file: P1 vandalises his own
+/// Saddlery, refused only under `forbidden` (`error_under`), accepted under
+/// `allowed`; the expectations part there.
+const SELF_DISASTER: &str = "\
+title: A disaster against one's own building, both readings
+why: allowed by default, refused under forbidden
+game: dry-gulch
+configs:
+  - name: allowed
+    players: 3
+    expect:
+      damaged: {saddlery: true}
+  - name: forbidden
+    players: 3
+    interpretations: {self-disaster: forbidden}
+    expect:
+      damaged: {saddlery: false}
+setup:
+  turn: {seat: p1, phase: build, number: 4}
+  hands:
+    p1: {vandalism: 1}
+  buildings:
+    - {building: saddlery, plot: nw-4, owner: p1}
+steps:
+  - by: p1
+    do: {play-disaster: {card: vandalism, plot: nw-4}}
+    error_under: {forbidden: dry-gulch/disaster.play}
+";
+
+/// A step refused under one configuration only (`error_under`) is
+/// checked as refused there and as accepted under the others: naming the
+/// other configuration fails both.
+#[test]
+fn an_error_under_one_configuration_tells_two_readings_apart_in_one_file() {
+    let catalogs = catalogs();
+    let run = run_ok(&catalogs, &inline("self-disaster.yaml", SELF_DISASTER));
+    assert!(run.runs.iter().all(|r| r.passed), "{:?}", failures(&run));
+    assert!(run.runs[1].transcript.contains("rejected as expected"), "{}", run.runs[1].transcript);
+    // named under the other configuration, the step is accepted where a
+    // refusal is expected (a failure) and refused where none is (bad input)
+    let wrong = SELF_DISASTER.replace("error_under: {forbidden:", "error_under: {allowed:");
+    let d = run_file(&catalogs, &inline("self-disaster.yaml", &wrong)).expect_err("refused where no error is expected");
+    assert!(d.message.contains("illegal action `play-disaster vandalism on nw-4`"), "{d}");
+    let only_allowed = wrong.replace("  - name: forbidden", "  - name: forbidden-not-run").replace(
+        "    interpretations: {self-disaster: forbidden}\n    expect:\n      damaged: {saddlery: false}\n",
+        "    expect:\n      damaged: {saddlery: true}\n",
+    );
+    let run = run_ok(&catalogs, &inline("self-disaster.yaml", &only_allowed));
+    let says = "expected rule error `dry-gulch/disaster.play`, but `play-disaster vandalism on nw-4` was accepted";
+    assert!(run.runs[0].failures.iter().any(|f| f.contains(says)), "{:?}", run.runs[0].failures);
+}
+
 #[test]
 fn malformed_scenarios_are_bad_input_at_line_and_column() {
     let catalogs = catalogs();
@@ -217,8 +269,22 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
         // The diagnostic names the step holding the dangling id, not the id
         // itself (9:31): actions are resolved after parsing, without spans.
         ("dangling-card.yaml", DANGLING_CARD, locate(DANGLING_CARD, "by: p1"), "unknown card `fier`"),
+        (
+            "error-under-unknown.yaml",
+            &SELF_DISASTER.replace("{forbidden: dry", "{forbiden: dry"),
+            locate(SELF_DISASTER, "by: p1"),
+            "`error_under` names configuration `forbiden`, which the scenario does not have (its named `configs`: \
+             allowed, forbidden); did you mean `forbidden`?",
+        ),
+        (
+            "error-and-error-under.yaml",
+            &SELF_DISASTER.replace("    error_under:", "    error: dry-gulch/disaster.play\n    error_under:"),
+            locate(SELF_DISASTER, "by: p1"),
+            "give `error` (every configuration) or `error_under`, not both",
+        ),
     ];
     for (name, text, at, says) in cases {
+        let text: &str = text;
         let path = scratch.0.join(name);
         std::fs::write(&path, text).unwrap();
         let shown = path.display().to_string();

@@ -312,13 +312,22 @@ pub(super) fn saved_scenario<G: Scripted>(
         }
     }
     config.interpretations.extend(vary.readings.clone());
-    let mut steps: Vec<RawStep<G::ActionSpec, G::Expect>> = sc.steps.iter().map(|s| s.value.clone()).collect();
+    // the saved file has this one configuration: a step refused only under
+    // some configurations is refused under it, or not at all
+    let name = chosen.value.name.as_deref().unwrap_or_default();
+    let own = |s: &RawStep<G::ActionSpec, G::Expect>| RawStep {
+        error: s.error.clone().or_else(|| s.error_under.get(name).cloned()),
+        error_under: BTreeMap::new(),
+        ..s.clone()
+    };
+    let mut steps: Vec<RawStep<G::ActionSpec, G::Expect>> = sc.steps.iter().map(|s| own(&s.value)).collect();
     let mut state = start.clone();
     for action in path {
         steps.push(RawStep {
             by: taken_by(&state, action),
             act: Some(G::action_to_spec(rules, action)),
             error: None,
+            error_under: BTreeMap::new(),
             force: Vec::new(),
             play_randomly: None,
             check: None,

@@ -19,6 +19,7 @@ use self::run::run_config;
 use crate::catalog::SourceFile;
 use crate::catalog::common::RawCitation;
 use crate::catalog::diag::Diagnostic;
+use crate::catalog::folder::did_you_mean;
 use crate::engine::{Config, Scripted, seat_name};
 use crate::games::{AnyRules, with_game};
 use crate::yaml::{self, Spanned, position};
@@ -92,6 +93,11 @@ pub struct RawStep<A, E> {
     /// The rule id the action must be rejected with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Configuration name → the rule id the action must be rejected with
+    /// under that configuration; under the others it must be accepted (a
+    /// reading that makes an action illegal, told apart in one file).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub error_under: BTreeMap<String, String>,
     /// Chance outcomes, in order, by name (a card id) or index.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub force: Vec<String>,
@@ -221,8 +227,23 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
                 "a step holds exactly one of `do`, `force`, `play_randomly`, `check`".into(),
             ));
         }
-        if (s.by.is_some() || s.error.is_some()) && s.act.is_none() {
-            return Err(bad(position(st), "`by` and `error` belong to a `do` step".into()));
+        if (s.by.is_some() || s.error.is_some() || !s.error_under.is_empty()) && s.act.is_none() {
+            return Err(bad(position(st), "`by`, `error` and `error_under` belong to a `do` step".into()));
+        }
+        if s.error.is_some() && !s.error_under.is_empty() {
+            return Err(bad(position(st), "give `error` (every configuration) or `error_under`, not both".into()));
+        }
+        let names: Vec<&str> = sc.configs.iter().filter_map(|c| c.value.name.as_deref()).collect();
+        if let Some(unknown) = s.error_under.keys().find(|k| !names.contains(&k.as_str())) {
+            let known = if names.is_empty() { "none is named".to_string() } else { names.join(", ") };
+            return Err(bad(
+                position(st),
+                format!(
+                    "`error_under` names configuration `{unknown}`, which the scenario does not have (its named \
+                     `configs`: {known}){}",
+                    did_you_mean(names.iter().copied(), unknown)
+                ),
+            ));
         }
     }
     Ok(sc)
@@ -252,9 +273,8 @@ pub fn run_keeping_states<G: Scripted>(
 ) -> Result<(Scenario<G>, Vec<Reached<G>>), Diagnostic> {
     let sc = parse::<G>(file)?;
     for (i, st) in sc.steps.iter().enumerate() {
-        if let Some(rule) = &st.value.error
-            && !rule_ids.contains(rule)
-        {
+        let expected = st.value.error.iter().chain(st.value.error_under.values());
+        if let Some(rule) = expected.into_iter().find(|r| !rule_ids.contains(*r)) {
             let known: Vec<&str> = rule_ids.iter().map(String::as_str).collect();
             let at = position(st);
             return Err(Diagnostic::new(

@@ -75,6 +75,8 @@ struct Run<'a, G: Scripted> {
     entity_ids: BTreeSet<String>,
     t: String,
     failures: Vec<String>,
+    /// The configuration's name (what a step's `error_under` names).
+    name: String,
 }
 
 impl<'a, G: Scripted> Run<'a, G> {
@@ -123,6 +125,7 @@ impl<'a, G: Scripted> Run<'a, G> {
             entity_ids,
             t,
             failures: Vec::new(),
+            name: name.to_string(),
         })
     }
 
@@ -230,7 +233,9 @@ impl<'a, G: Scripted> Run<'a, G> {
         let before = self.state.clone();
         let snapshot = self.state.before();
         let line = at.0;
-        match (self.state.apply(rules, &action), &s.error) {
+        // under this configuration only, or under every one
+        let error = s.error.as_ref().or_else(|| s.error_under.get(&self.name));
+        match (self.state.apply(rules, &action), error) {
             (Ok(ev), None) => {
                 self.t.push_str(&format!("\nstep {n}: {who} {text}\n"));
                 self.events(&ev);
