@@ -187,6 +187,41 @@ fn a_dry_gulch_witness_is_saved_as_a_passing_scenario() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A scenario whose step is refused under one configuration only
+/// (`error_under`); the path found from the other is saved with that
+/// configuration alone, so the step keeps its refusal as `error:` and the
+/// saved file passes `run`; from the configuration that accepts it, the
+/// step is saved without one.
+#[test]
+fn a_path_from_a_configuration_that_refuses_a_step_saves_the_refusal() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-find-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let from = dir.join("self-disaster.yaml");
+    std::fs::write(
+        &from,
+        "title: A disaster against one's own building, both readings\nwhy: refused under forbidden\n\
+         game: dry-gulch\nconfigs:\n  - {name: allowed, players: 3}\n  - name: forbidden\n    players: 3\n    \
+         interpretations: {self-disaster: forbidden}\nsetup:\n  turn: {seat: p1, phase: build, number: 4}\n  \
+         hands:\n    p1: {vandalism: 1}\n  buildings:\n    - {building: saddlery, plot: nw-4, owner: p1}\n\
+         steps:\n  - by: p1\n    do: {play-disaster: {card: vandalism, plot: nw-4}}\n    \
+         error_under: {forbidden: dry-gulch/disaster.play}\n",
+    )
+    .unwrap();
+    for (config, refused) in [("forbidden", true), ("allowed", false)] {
+        let save = dir.join(config).display().to_string();
+        let args = ["--from", from.to_str().unwrap(), "--config", config, "--until", "happened(turn-started)"];
+        let (code, v) = find_json(&[&args[..], &["--jobs", "1", "--save", &save]].concat());
+        assert_eq!(code, 0, "{v}");
+        let saved = v["saved"].as_str().expect("saved").to_string();
+        let text = std::fs::read_to_string(&saved).unwrap();
+        assert!(!text.contains("error_under"), "{text}");
+        assert_eq!(text.contains("  error: dry-gulch/disaster.play\n"), refused, "{text}");
+        let (code, out, err) = rulecheck(&["run", &saved]);
+        assert_eq!(code, 0, "{config}: {out}{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn not_found_reports_what_was_searched_and_exits_1() {
     let args = ["--game", "dry-gulch", "--until", "turn < 0", "--games", "3", "--max-states", "300", "--jobs", "1"];
