@@ -152,9 +152,10 @@ impl Readings {
     /// variants. `base` are the catalog's parameter values. Unknown ids,
     /// unknown options and incompatible variants are errors; the changes of
     /// enabled variants apply first, then those of the chosen options, in
-    /// catalog order (two of them setting one number to different values,
-    /// or replacing one entity's effect or condition, is an error,
-    /// `ConfigError::Clash`: neither is made to win; a change
+    /// catalog order (two of them setting one number to different values
+    /// is an error, `ConfigError::Clash`, and two replacing one entity's
+    /// effect or condition `ConfigError::Replaced`: neither is made to
+    /// win; a change
     /// to the turn applies to the turn the earlier ones left, and naming a
     /// step an earlier change removed is an error).
     pub fn resolve(
@@ -328,10 +329,7 @@ impl SetBy {
                     second: (by(), value),
                 },
                 Number::Effect(e) | Number::Condition(e) => ConfigError::Replaced {
-                    what: match number {
-                        Number::Effect(_) => "effect",
-                        _ => "condition",
-                    },
+                    what: if matches!(number, Number::Effect(_)) { "effect" } else { "condition" },
                     entity: (base.entity)(e),
                     first: first.clone(),
                     second: by(),

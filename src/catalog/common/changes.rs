@@ -1,6 +1,6 @@
 //! What a reading or a variant changes as data (`set:`, `replace:` of an
-//! entity's effect or condition, `steps:`), against what the code of a game declares, and the switch
-//! points each change touches.
+//! entity's effect or condition, `steps:`), against what the code of a
+//! game declares, and the switch points each change touches.
 
 use std::collections::BTreeMap;
 

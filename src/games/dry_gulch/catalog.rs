@@ -298,7 +298,7 @@ fn data_effect(
             if events[e].triangle != Triangle::Violet {
                 let msg =
                     format!("`replace:` gives `{}` a `condition:`, but only a violet card has one", r.event.value);
-                diags.error(from.path, position(&r.event), msg);
+                r.refuse(from, diags, msg);
                 return None;
             }
             conditions.push(lang.compile(from, false, tables, diags, |cx| cx.cond(c))?);
