@@ -112,13 +112,10 @@ pub struct Readings {
     /// Parameter values (parameter-table order).
     pub params: Vec<u32>,
     /// Entity → the replacement effect that applies (an index the game
-    /// gave the `Change::Replace`), for entities some reading replaces.
+    /// gave the `Change::Replace`), for entities some reading replaces; and
+    /// `CONDITION | entity` → the replacement condition (`Change::Condition`).
+    /// One list: every state carries it, and most carry it empty.
     pub replaced: Vec<(u32, u32)>,
-    /// Entity → the replacement condition that applies (an index the game
-    /// gave the `Change::Condition`), for entities some reading gives
-    /// another condition.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conditions: Vec<(u32, u32)>,
     /// Counted entity → its number, for the entities some reading or
     /// variant counts otherwise than the catalog (sorted by entity).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -193,7 +190,6 @@ impl Readings {
             variants: variants.iter().map(|v| config.variants.contains(&v.id)).collect(),
             params: base.params.to_vec(),
             replaced: Vec::new(),
-            conditions: Vec::new(),
             counts: Vec::new(),
             turn: base.turn.clone(),
         };
@@ -243,7 +239,7 @@ impl Readings {
                 }
                 Change::Condition { entity, with } => {
                     set_by.claim(Number::Condition(entity), with, by, base)?;
-                    set_at(&mut self.conditions, entity, with);
+                    set_at(&mut self.replaced, CONDITION | entity, with);
                 }
                 Change::Count { entity, value } => {
                     set_by.claim(Number::Count(entity), value, by, base)?;
@@ -286,9 +282,13 @@ impl Readings {
 
     /// The replacement of an entity's condition, if a reading replaces it.
     pub fn condition(&self, entity: u32) -> Option<u32> {
-        get_at(&self.conditions, entity)
+        get_at(&self.replaced, CONDITION | entity)
     }
 }
+
+/// The bit that keys an entity's replaced condition in `Readings::replaced`
+/// (an entity's own key is its index, far below it).
+const CONDITION: u32 = 1 << 31;
 
 /// What a change sets: a parameter, a counted entity's number, or an
 /// entity's effect or condition (its value the replacement's index: two
