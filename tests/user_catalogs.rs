@@ -305,6 +305,26 @@ fn a_resource_role_missing_or_given_twice_fails_validate_naming_it() {
     assert!(!err.contains("no resource has the role"), "{err}");
 }
 
+/// The buildings the set-up and the bank plot need are found by their
+/// `ability:` as roles are (`roles::one_each`): a catalog without a Bank
+/// fails `validate` naming the ability, and a second Bank at its entry.
+#[test]
+fn a_building_ability_missing_or_given_twice_fails_validate_naming_it() {
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "bank-ability");
+    scratch.edit("buildings.yaml", "    permits: 1\n    ability: bank\n", "    permits: 1\n");
+    let (code, out, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{out}");
+    let says = "buildings.yaml:1:1: error: no building has the ability `bank` (the bank plot holds it alone); add \
+                `ability: bank` to one";
+    assert!(err.contains(says), "{err}");
+    let scratch = Scratch::copy_of(&manifest_dir().join("rules/dry-gulch"), "two-banks");
+    scratch.edit("buildings.yaml", "    ability: blacksmith\n", "    ability: bank\n");
+    let (code, _, err) = rulecheck(&["validate", scratch.path()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("error: a second building in the ability `bank`; an ability names one building"), "{err}");
+    assert!(!err.contains("no building has the ability"), "{err}");
+}
+
 /// Bad input in the new parts: each is exit 2 with the overlay file, line
 /// and column of the offending text.
 #[test]

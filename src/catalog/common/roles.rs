@@ -16,23 +16,30 @@ pub struct Need<R> {
 }
 
 /// The entry carrying each role in `needs`, by index into the list, in
-/// the order of `needs`. `kind` names an entry (`resource`); `carriers`
-/// gives each entry's file, place and role; a missing role is reported at
-/// `missing` (the list's file). `None` where no entry carries the role.
+/// the order of `needs`. `field` is where an entry writes its role
+/// (`role`; Dry Gulch's buildings write the Residence, the Town Hall and
+/// the Bank as values of `ability`, which other buildings share freely);
+/// `kind` names an entry (`resource`); `carriers` gives each entry's file,
+/// place and role; a missing role is reported at `missing` (the list's
+/// file). `None` where no entry carries the role.
 pub fn one_each<'a, R: Copy + PartialEq>(
+    field: &str,
     kind: &str,
     carriers: impl Iterator<Item = (&'a str, (u64, u64), Option<R>)>,
     needs: &[Need<R>],
     missing: (&str, (u64, u64)),
     diags: &mut Diagnostics,
 ) -> Vec<Option<usize>> {
+    let a = if field.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
     let mut found: Vec<Option<usize>> = vec![None; needs.len()];
     for (i, (file, at, role)) in carriers.enumerate() {
         let Some(n) = role.and_then(|r| needs.iter().position(|need| need.role == r)) else { continue };
         match found[n] {
-            Some(_) => {
-                diags.error(file, at, format!("a second {kind} in the role `{}`; a role names one {kind}", needs[n].id))
-            }
+            Some(_) => diags.error(
+                file,
+                at,
+                format!("a second {kind} in the {field} `{}`; {a} {field} names one {kind}", needs[n].id),
+            ),
             None => found[n] = Some(i),
         }
     }
@@ -40,7 +47,7 @@ pub fn one_each<'a, R: Copy + PartialEq>(
         diags.error(
             missing.0,
             missing.1,
-            format!("no {kind} has the role `{}` ({}); add `role: {}` to one", need.id, need.why, need.id),
+            format!("no {kind} has the {field} `{}` ({}); add `{field}: {}` to one", need.id, need.why, need.id),
         );
     }
     found

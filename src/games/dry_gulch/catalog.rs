@@ -267,7 +267,7 @@ fn spreading_fire_card(lay: &Layers<'_>, resources: usize, diags: &mut Diagnosti
         why: "the disaster that spreads under the variant `spreading-fire`",
     };
     let carriers = lay.events.iter().map(|e| (e.from.path, position(&e.raw.id), e.raw.role));
-    let i = roles::one_each("event card", carriers, &[need], (lay.events.base.path, (1, 1)), diags)[0]?;
+    let i = roles::one_each("role", "event card", carriers, &[need], (lay.events.base.path, (1, 1)), diags)[0]?;
     let e = lay.events.get(i)?;
     if e.raw.triangle != Triangle::Red {
         diags.error(e.from.path, position(&e.raw.id), "the role `spreading-fire` belongs to a red (disaster) card");

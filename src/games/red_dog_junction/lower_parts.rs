@@ -90,7 +90,7 @@ fn commodity_ids(
         Need { role: "gold", id: "gold", why: "what the Super Deals pay and the score counts" },
     ];
     let carriers = cm.entries.iter().map(|e| (f.comp, position(&e.id), e.role.as_ref().map(|r| r.value.as_str())));
-    let found = roles::one_each("commodity", carriers, &needs, (f.comp, at), diags);
+    let found = roles::one_each("role", "commodity", carriers, &needs, (f.comp, at), diags);
     let [scrap, gold] = [0, 1].map(|n| found[n].and_then(|i| Id::new(i).ok()).unwrap_or(Id::ZERO));
     for e in &cm.entries {
         if let Some(r) = &e.role

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use super::{Ids, LangCx};
 use crate::catalog::MAX_NUMBER;
+use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{Entry, NumberTally, check_record};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::lookup;
@@ -86,23 +87,16 @@ fn check_building_numbers(f: &str, b: &RawBuilding, diags: &mut Diagnostics) {
     }
 }
 
-/// Exactly one building has each of the roles the set-up and the Bank's
-/// plot need.
+/// Exactly one building has each of the abilities the set-up and the
+/// Bank's plot need (`roles::one_each`, the field being `ability:`).
 pub(super) fn check_roles(lay: &Layers<'_>, diags: &mut Diagnostics) {
-    let bs = &lay.buildings;
-    for (ability, what) in
-        [(Ability::Residence, "residence"), (Ability::TownHall, "town-hall"), (Ability::Bank, "bank")]
-    {
-        let with: Vec<_> = bs.iter().filter(|e| e.raw.ability == Some(ability)).collect();
-        if with.len() != 1 {
-            // at the second building with it, or at the first building when none has it
-            let (f, at) = match with.get(1).copied().or(bs.first()) {
-                Some(e) => (e.from.path, position(&e.raw.id)),
-                None => (lay.buildings.base.path, (1, 1)),
-            };
-            diags.error(f, at, format!("exactly one building must have ability `{what}`, found {}", with.len()));
-        }
-    }
+    let needs = [
+        Need { role: Ability::Residence, id: "residence", why: "every player places one at set-up" },
+        Need { role: Ability::TownHall, id: "town-hall", why: "it stands on its plot from the start" },
+        Need { role: Ability::Bank, id: "bank", why: "the bank plot holds it alone" },
+    ];
+    let carriers = lay.buildings.iter().map(|e| (e.from.path, position(&e.raw.id), e.raw.ability));
+    roles::one_each("ability", "building", carriers, &needs, (lay.buildings.base.path, (1, 1)), diags);
 }
 
 /// Compiles each building's `repeat:` and `same_as:` into `buildings`

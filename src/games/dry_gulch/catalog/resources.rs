@@ -77,7 +77,7 @@ pub(super) fn resource_ids(
         Need { role: ResourceRole::Blacksmith, id: "blacksmith", why: "the Blacksmith building waives it" },
     ];
     let carriers = lay.resources.iter().map(|e| (e.from.path, position(&e.raw.id), e.raw.role));
-    let found = roles::one_each("resource", carriers, &needs, (lay.resources.base.path, (1, 1)), diags);
+    let found = roles::one_each("role", "resource", carriers, &needs, (lay.resources.base.path, (1, 1)), diags);
     let [labor, blacksmith] = [0, 1].map(|n| found[n].and_then(|i| Res::new(i).ok()));
     (ids, labor, blacksmith)
 }
