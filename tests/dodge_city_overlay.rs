@@ -142,6 +142,17 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     assert_eq!(code, 2);
     let says = "interpretations.yaml:29:21: error: `replace:` gives `gold-find` a `condition:`, but this game's events \
                 have none; replace its `effect:`";
+    assert!(err.contains(says), "{err}"); // nor does its round offer a declared action
+    let s = Scratch::copy_of(&house(), "dc-action");
+    s.edit(
+        "interpretations.yaml",
+        "        consequence: \"no wage\"\n",
+        "        consequence: \"no wage\"\n        actions:\n          - {id: loan, during: marshal, effect: []}\n",
+    );
+    let (code, _, err) = rulecheck(&["validate", s.path()]);
+    assert_eq!(code, 2);
+    let says = "interpretations.yaml:29:18: error: `actions:` declares action `loan`, but Dodge City's turn offers no \
+                declared actions (Dry Gulch's does)";
     assert!(err.contains(says), "{err}");
 }
 

@@ -106,6 +106,18 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     assert_eq!(code, 2, "{msg}");
     let says = "interpretations.yaml:15:20: error: `replace:` gives `boost` a `condition:`, but this game's cards have \
                 none; replace its `effect:`";
+    assert!(msg.contains(says), "{msg}"); // nor does its turn offer a declared action
+    let s = Scratch::copy_of(&house(), "rdj-action");
+    let action = "        actions:\n          - {id: barter, during: actions, effect: [actions: 1]}\n";
+    s.edit(
+        "interpretations.yaml",
+        "            effect: [actions: 2]\n",
+        &format!("            effect: [actions: 2]\n{action}"),
+    );
+    let (code, msg) = validate(&s);
+    assert_eq!(code, 2, "{msg}");
+    let says = "interpretations.yaml:18:18: error: `actions:` declares action `barter`, but Red Dog Junction's turn \
+                offers no declared actions (Dry Gulch's does)";
     assert!(msg.contains(says), "{msg}");
 }
 

@@ -40,7 +40,7 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
     assert_eq!(r.interpretations.len(), b.interpretations.len() + 3);
-    assert_eq!(r.variants.len(), b.variants.len() + 7);
+    assert_eq!(r.variants.len(), b.variants.len() + 8);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
     assert!(r.documents.iter().any(|d| d.id == "tuesday-sheet"), "{:?}", r.documents);
@@ -56,7 +56,7 @@ fn house_rule_scenarios_pass_under_the_overlay() {
     let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("20 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("21 configuration(s) passed, 0 failed"), "{out}");
     // without the overlay, the scenarios name things the bundled catalog lacks
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
@@ -165,6 +165,40 @@ fn a_house_rule_replaces_a_cards_condition() {
         out.contains("bank-only — the Safe needs the Bank alone [replaces the condition of two-ton-safe]"),
         "{out}"
     );
+}
+
+/// A house rule that adds an action, in YAML (a variant's `actions:`):
+/// `explain` words it, random play takes it with every invariant holding
+/// (its effect asks the player to choose the cards he gives up), and where
+/// the variant is off it is never offered and a scenario that takes it is
+/// refused, citing the variant.
+#[test]
+fn a_house_rule_adds_an_action_players_take() {
+    let rules = house_rules();
+    let r = rules.to_str().unwrap();
+    let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "trade-in", "--rules", r]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[adds the action trade-in, taken once a turn in the step build]"), "{out}");
+    let fuzz = ["fuzz", "--game", "dry-gulch", "--games", "10", "--rules", r];
+    let (code, out, err) = rulecheck(&[&fuzz[..], &["--variant", "trade-in"]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    let took = out.lines().find(|l| l.contains("took effect:")).expect(&out);
+    assert!(took.contains("action:trade-in ") && !took.contains("action:trade-in 0"), "{took}");
+    let (code, out, err) = rulecheck(&fuzz);
+    assert_eq!(code, 0, "{out}{err}");
+    let never = out.lines().find(|l| l.contains("never took effect:")).expect(&out);
+    assert!(never.contains("action:trade-in"), "off, it is never offered: {never}");
+    let s = Scratch::copy_of(&manifest_dir().join("tests/catalogs/house-rules-scenarios"), "trade-in-off");
+    s.edit("trade-in-action.yaml", "    variants: [trade-in]\n", "");
+    s.edit("trade-in-action.yaml", "  - {by: p1, do: {action: trade-in}}\n", "");
+    s.edit("trade-in-action.yaml", "hand_size: {p1: 2}", "hand_size: {p1: 3}");
+    s.edit("trade-in-action.yaml", "  - {by: p1, do: {give: lumber}}\n  - {by: p1, do: {give: lumber}}\n", "");
+    s.edit("trade-in-action.yaml", "hand: {p1: {whiskey: 1}}", "hand: {p1: {lumber: 2}}");
+    let (code, out, err) = rulecheck(&["run", s.path(), "--rules", r, "--transcript"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let says = "dry-gulch/action.declared (variant `trade-in`): action trade-in is not on in this configuration \
+                (variant `trade-in` declares it)";
+    assert!(out.contains(says), "{out}");
 }
 
 /// Two changes of one configuration that replace one card's condition (a
@@ -485,6 +519,38 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "            condition: {built: bank}\n",
             "            condition: {built: bnak}\n",
             "interpretations.yaml:51:32: error: unknown building `bnak`",
+        ),
+        (
+            "action-unknown-step",
+            "variants.yaml",
+            "        during: build\n",
+            "        during: biuld\n",
+            "variants.yaml:91:17: error: variant `trade-in`: action `trade-in` is taken during unknown step `biuld` (the \
+             engine's procedures: turn-start, events, draw, build, reward, discard, town-hall-reopens, spread-fire); did \
+             you mean `build`?",
+        ),
+        (
+            "action-where-nobody-acts",
+            "variants.yaml",
+            "        during: build\n",
+            "        during: reward\n",
+            "variants.yaml:91:17: error: action `trade-in` is taken during `reward`, where the turn does not wait for a \
+             player; take it during events, draw, build, discard",
+        ),
+        (
+            "action-declared-twice",
+            "variants.yaml",
+            "    actions:\n      - id: trade-in\n",
+            "    actions:\n      - {id: trade-in, during: draw, effect: [draw: {to: active, count: 1}]}\n      - id: trade-in\n",
+            "variants.yaml:91:13: error: action `trade-in` is declared twice (first by variant `trade-in`)",
+        ),
+        (
+            "action-condition-unknown-measure",
+            "variants.yaml",
+            "{count: {of: {hand: active}, at_least: 2}}",
+            "{count: {of: {hands: active}, at_least: 2}}",
+            "variants.yaml:92:34: error: unknown measure `hands`; known: players, hand, permits, influence; did you mean \
+             `hand`?",
         ),
         (
             "unknown-base",

@@ -2,7 +2,8 @@
 //!
 //! A catalog's interpretations and variants are lowered (in `catalog`) into
 //! options that carry [`Change`]s: set a parameter, replace an entity's
-//! effect or condition, add, remove or move a step of the turn (`engine::turn`), or — for what data cannot say — select a *hook*, a reading
+//! effect or condition, add, remove or move a step of the turn (`engine::turn`),
+//! offer players a declared action, or — for what data cannot say — select a *hook*, a reading
 //! written in Rust. Hooks are typed: each is an enum declared with
 //! [`hooks!`](crate::hooks), matched exhaustively where the code branches,
 //! and never compared as a string or by position.
@@ -123,6 +124,10 @@ pub struct Readings {
     /// The turn after every change: the catalog's steps, with the steps
     /// readings and variants add, remove or move.
     pub turn: TurnPlan,
+    /// The declared actions players may take in this configuration (the
+    /// game's indexes of the catalog's `actions:`, sorted).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<u32>,
 }
 
 /// What a configuration's readings start from: the catalog's parameter
@@ -192,6 +197,7 @@ impl Readings {
             replaced: Vec::new(),
             counts: Vec::new(),
             turn: base.turn.clone(),
+            actions: Vec::new(),
         };
         let mut set_by = SetBy::default();
         for (v, on) in variants.iter().zip(r.variants.clone()) {
@@ -252,6 +258,11 @@ impl Readings {
                 Change::Remove { step } => self.turn.remove(step as u16, base.required).map_err(turn_error)?,
                 Change::Move { step, at, after } => {
                     self.turn.move_step(step as u16, at as u16, after).map_err(turn_error)?
+                }
+                Change::Action { action, .. } => {
+                    if let Err(i) = self.actions.binary_search(&action) {
+                        self.actions.insert(i, action);
+                    }
                 }
             }
         }

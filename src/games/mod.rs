@@ -110,14 +110,17 @@ pub(crate) use game_fields;
 
 /// What a game's data changes are named by, for `describe_change`: its
 /// parameters, the entity a `replace:` names (`None`: the game words a
-/// replacement as a change of the turn), and the steps of its turn (`None`:
-/// a step added, removed or moved is a change of the turn).
+/// replacement as a change of the turn), the steps of its turn (`None`:
+/// a step added, removed or moved is a change of the turn), and its
+/// declared actions.
 pub struct ChangeWords<'a> {
     pub params: &'a [&'a str],
     /// The `set:` key of each counted entity's number (`events.fire.copies`).
     pub counts: &'a [String],
     pub entity: Option<&'a dyn Fn(usize) -> Option<&'a str>>,
     pub steps: Option<&'a [&'a str]>,
+    /// The id of a declared action (`None`: the game declares none).
+    pub actions: Option<&'a dyn Fn(usize) -> Option<&'a str>>,
 }
 
 /// A data change of a reading or variant, in catalog words (what
@@ -135,6 +138,10 @@ pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
         }
         (Change::Condition { entity, .. }, Some(of), _) => {
             format!("replaces the condition of {}", of(entity as usize).unwrap_or("?"))
+        }
+        (Change::Action { action, during }, _, Some(st)) => {
+            let id = words.actions.and_then(|of| of(action as usize)).unwrap_or("?");
+            format!("adds the action {id}, taken once a turn in the step {}", name(st, during as usize))
         }
         (Change::Step { at, after, .. }, _, Some(st)) => {
             format!("adds a step {} {}", side(after), name(st, at as usize))

@@ -1,6 +1,6 @@
 //! What a reading or a variant changes as data (`set:`, `replace:` of an
-//! entity's effect or condition, `steps:`), against what the code of a
-//! game declares, and the switch points each change touches.
+//! entity's effect or condition, `steps:`, `actions:`), against what the
+//! code of a game declares, and the switch points each change touches.
 
 use std::collections::BTreeMap;
 
@@ -46,6 +46,36 @@ pub fn no_condition<E>(
     None
 }
 
+/// An `actions:` entry: an action a player may take, once a turn, while
+/// the turn waits for him in step `during` and `condition` holds (a house
+/// rule such as "once a turn, discard two cards to draw one"). Its id is
+/// what a scenario writes (`action: trade-in`) and transcripts show; its
+/// effect runs like a data step's, for the player who takes it.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
+pub struct RawAction<E> {
+    pub id: Spanned<String>,
+    /// The step of the turn it is taken in: one where the turn waits for
+    /// the active player (in Dry Gulch `events`, `draw`, `build`, `discard`).
+    pub during: Spanned<String>,
+    /// What must hold for it to be offered (else it is always offered once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<E>,
+    pub effect: Vec<E>,
+}
+
+/// Refuses an `actions:` entry in a game whose turn offers no declared
+/// actions (`game` names it).
+pub fn no_actions<E>(raw: &RawAction<E>, game: &str, from: &Source<'_>, diags: &mut Diagnostics) -> Option<Change> {
+    let msg = format!(
+        "`actions:` declares action `{}`, but {game}'s turn offers no declared actions (Dry Gulch's does); \
+         use `set:`, `replace:` or a reading the engine implements",
+        raw.id.value
+    );
+    diags.error(from.path, position(&raw.id), msg);
+    None
+}
+
 impl<E> RawReplace<E> {
     /// An error at the entry's `event:`.
     pub fn refuse(&self, from: &Source<'_>, diags: &mut Diagnostics, msg: String) {
@@ -62,6 +92,10 @@ pub enum Patch<'a, E> {
     Condition(&'a RawReplace<E>, &'a E),
     /// A data step `after` (or before) declared step `at`, named by `anchor`.
     Step { at: usize, after: bool, anchor: &'a Spanned<String>, raw: &'a RawStep<E> },
+    /// An action players may take during procedure `during` (index into
+    /// `Declared::steps`), declared by `by` (`variant `trade-in``); the
+    /// game gives it its index among the catalog's actions (`entity`).
+    Action { during: usize, raw: &'a RawAction<E>, by: &'a str },
 }
 
 impl<E> Patch<'_, E> {
@@ -75,6 +109,7 @@ impl<E> Patch<'_, E> {
             Patch::Step { at, after, .. } => Change::Step { at: at as u32, after, with },
             Patch::Replace(..) => Change::Replace { entity, with },
             Patch::Condition(..) => Change::Condition { entity, with },
+            Patch::Action { during, .. } => Change::Action { action: entity, during: during as u32 },
         }
     }
 }
@@ -103,6 +138,10 @@ pub enum Change {
     Remove { step: u32 },
     /// Moves step `step` right `after` (or before) step `at`.
     Move { step: u32, at: u32, after: bool },
+    /// Offers the game's declared action `action` (its index among the
+    /// catalog's `actions:`) in procedure `during` (index into
+    /// `Declared::steps`).
+    Action { action: u32, during: u32 },
 }
 
 /// A reading the code implements, as the loader checks a catalog against
@@ -285,13 +324,17 @@ pub fn param_places<'a>(
 /// given file) into changes.
 pub type LowerReplace<'a, R> = dyn FnMut(Patch<'_, R>, &Source<'_>, &mut Diagnostics) -> Option<Change> + 'a;
 
-/// Lowers `set:`, `replace:` and `steps:` into changes, checking parameter
-/// names and bounding the values.
+/// What a variant or an option changes as data, as written: `set:`,
+/// `replace:`, `steps:` and `actions:`.
+pub(super) type RawData<'a, R> = (&'a [RawReplace<R>], &'a [RawStep<R>], &'a [RawAction<R>]);
+
+/// Lowers `set:`, `replace:`, `steps:` and `actions:` into changes,
+/// checking parameter names and bounding the values.
 pub(super) fn lower_data<R>(
     from: &Source<'_>,
     (what, owner): (&str, (u64, u64)),
     set: &BTreeMap<Key, Spanned<u32>>,
-    (replace, steps): (&[RawReplace<R>], &[RawStep<R>]),
+    (replace, steps, actions): RawData<'_, R>,
     decl: &Declared<'_>,
     lower_replace: &mut LowerReplace<'_, R>,
     diags: &mut Diagnostics,
@@ -349,6 +392,20 @@ pub(super) fn lower_data<R>(
     for raw in steps {
         out.extend(lower_step(raw, from, (what, owner), decl, lower_replace, diags));
     }
+    for raw in actions {
+        let Some(during) = decl.steps.iter().position(|p| *p == raw.during.value) else {
+            let hint = did_you_mean(decl.steps.iter().copied(), &raw.during.value);
+            let msg = format!(
+                "{what}: action `{}` is taken during unknown step `{}` (the engine's procedures: {}){hint}",
+                raw.id.value,
+                raw.during.value,
+                decl.steps.join(", ")
+            );
+            diags.error(from.path, position(&raw.during), msg);
+            continue;
+        };
+        out.extend(lower_replace(Patch::Action { during, raw, by: what }, from, diags));
+    }
     out
 }
 
@@ -374,6 +431,7 @@ pub(super) fn data_points(data: &[Change], decl: &Declared<'_>, points: &mut Vec
             Change::Add { step, .. } | Change::Remove { step } | Change::Move { step, .. } => {
                 decl.step_point(step as usize)
             }
+            Change::Action { during, .. } => decl.step_point(during as usize),
         });
     }
 }

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::changes::RawAction;
 use super::changes::{data_points, lower_data};
 use super::{
     Change, Citation, Declared, Entry, HookDecl, Key, LowerReplace, RawCitation, RawReplace, RawWitness, Variant,
@@ -71,6 +72,9 @@ pub struct RawOption<R> {
     /// How it changes the turn: steps it adds, removes or moves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<RawStep<R>>,
+    /// Actions it lets a player take (once a turn, in a step of the turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<RawAction<R>>,
 }
 
 pub const INTERPRETATION_KINDS: &[&str] =
@@ -239,7 +243,9 @@ fn lower_interpretation<R>(
     let options: Vec<InterpretationOption> =
         i.options.iter().map(|o| lower_option(e, o, hook, decl, lower_replace, diags)).collect();
     let has_data = referenced.contains(&index)
-        || i.options.iter().any(|o| !o.set.is_empty() || !o.replace.is_empty() || !o.steps.is_empty());
+        || i.options
+            .iter()
+            .any(|o| !o.set.is_empty() || !o.replace.is_empty() || !o.steps.is_empty() || !o.actions.is_empty());
     check_changes_play(file, i, hook, has_data, &options, decl, diags);
     let mut points = vec![decl.interpretation_point(index)];
     if let Some(h) = hook {
@@ -279,7 +285,7 @@ fn lower_option<R>(
     let (i, file) = (e.raw, e.from.path);
     let what = format!("option `{}` of interpretation `{}`", o.id.value, i.id.value);
     let owner = (what.as_str(), position(&o.id));
-    let data = lower_data(&e.from, owner, &o.set, (&o.replace, &o.steps), decl, lower_replace, diags);
+    let data = lower_data(&e.from, owner, &o.set, (&o.replace, &o.steps, &o.actions), decl, lower_replace, diags);
     let hook_variant = match hook {
         Some(h) => option_hook(file, i, o, &decl.hooks[h], diags),
         None => {
@@ -325,7 +331,7 @@ fn check_changes_play<R>(
             at,
             format!(
                 "interpretation `{}` is not one the engine implements, no effect tests it with `reading:`, \
-                 and its options change nothing; give them `set:`, `replace:` or `steps:`, or mark it `inert` with why \
+                 and its options change nothing; give them `set:`, `replace:`, `steps:` or `actions:`, or mark it `inert` with why \
                  it cannot change play (the engine implements: {})",
                 i.id.value,
                 decl.hooks.iter().map(|h| h.id).collect::<Vec<_>>().join(", ")

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::changes::RawAction;
 use super::changes::lower_data;
 use super::{
     Change, Citation, Declared, Entry, Key, LowerReplace, Names, RawCitation, RawReplace, check_id, check_names,
@@ -39,6 +40,9 @@ pub struct RawVariant<R> {
     /// How it changes the turn: steps it adds, removes or moves.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<RawStep<R>>,
+    /// Actions it lets a player take (once a turn, in a step of the turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<RawAction<R>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub incompatible: Vec<Spanned<String>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -109,17 +113,19 @@ pub fn lower_variants<R>(
                 }
             }
             let owner = (what.as_str(), position(&v.id));
-            let data = lower_data(&e.from, owner, &v.set, (&v.replace, &v.steps), decl, lower_replace, diags);
+            let data =
+                lower_data(&e.from, owner, &v.set, (&v.replace, &v.steps, &v.actions), decl, lower_replace, diags);
             let hook = decl.variants.iter().position(|k| *k == v.id.value);
             // (a change that failed to lower has its own diagnostic)
-            let declares_data = !v.set.is_empty() || !v.replace.is_empty() || !v.steps.is_empty();
+            let declares_data =
+                !v.set.is_empty() || !v.replace.is_empty() || !v.steps.is_empty() || !v.actions.is_empty();
             if hook.is_none() && !declares_data {
                 diags.error(
                     f,
                     position(&v.id),
                     format!(
                         "variant `{}` is not one the engine implements ({}) and changes nothing as data; \
-                         give it `set:`, `replace:` or `steps:`",
+                         give it `set:`, `replace:`, `steps:` or `actions:`",
                         v.id.value,
                         decl.variants.join(", ")
                     ),

@@ -315,6 +315,7 @@ fn lower_readings(
             let (raw, entity) = match patch {
                 Patch::Replace(rp, effect) => (effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
                 Patch::Condition(rp, _) => return common::no_condition(rp, "events", from, diags),
+                Patch::Action { raw, .. } => return common::no_actions(raw, "Dodge City", from, diags),
                 Patch::Step { raw, .. } => (&raw.effect[..], 0),
             };
             let flags = BTreeMap::new();

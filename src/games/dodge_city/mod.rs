@@ -62,7 +62,13 @@ impl super::Entry for DodgeCity {
             readings::count_keys(r.cards.iter().map(|c| c.id.as_str()), r.events.iter().map(|e| e.id.as_str()));
         super::describe_change(
             c,
-            &ChangeWords { params: readings::PARAMS, counts: &counts, entity: Some(&entity), steps: None },
+            &ChangeWords {
+                params: readings::PARAMS,
+                counts: &counts,
+                entity: Some(&entity),
+                steps: None,
+                actions: None,
+            },
         )
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {

@@ -11,18 +11,19 @@ mod resources;
 use super::bounds::{check_deck_totals, check_game_numbers};
 use super::effects::{Dg, DgHost};
 use super::layers::{Layers, citations, layer, parse_overlay};
-use super::readings::{self, PARAMS};
+use super::readings::{self, PARAMS, PROCEDURES, Proc};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::GameSources;
 use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, id_table, ones, unique_ids,
+    self, Change, Declared, NumberTally, Numbers, Patch, RawAction, Source, check_documents, check_id, id_table, ones,
+    unique_ids,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
 use crate::catalog::layers;
-use crate::engine::{Id, TurnPlan};
+use crate::engine::{Id, Procedure, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -165,6 +166,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         params,
         replacements: readings.replacements,
         conditions: readings.conditions,
+        actions: readings.actions,
         choices: tables.choices,
         declared: readings.declared,
         count_keys: readings.count_keys,
@@ -207,6 +209,8 @@ struct Readings {
     replacements: Vec<Vec<Effect>>,
     /// The conditions their `replace:` compiles to.
     conditions: Vec<Cond>,
+    /// The actions their `actions:` declare.
+    actions: Vec<DeclaredAction>,
 }
 
 /// The declared turn, then the variants and interpretations against what
@@ -229,10 +233,10 @@ fn lower_readings(
     let steps = common::lower_turn(tf, &lay.game.turn.phases, tpos, &declared, diags);
     let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let lowering = Declared { turn: &steps, count_keys: &count_keys, ..declared };
-    let (mut replacements, mut conditions) = (Vec::new(), Vec::new());
-    let tested = tables.readings.clone();
+    let mut data = Data { effects: Vec::new(), conditions: Vec::new(), actions: Vec::new(), tables };
+    let tested = data.tables.readings.clone();
     let mut lower_replace = |patch: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| {
-        data_effect(patch, lang, from, evs, (&mut replacements, &mut conditions, &mut *tables), d)
+        data_effect(patch, lang, from, evs, &mut data, d)
     };
     let variants =
         common::lower_variants(lay.variants.base.path, &lay.variants, languages, &lowering, &mut lower_replace, diags);
@@ -245,7 +249,17 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    Readings { turn, declared, count_keys, variants, interpretations, replacements, conditions }
+    let Data { effects: replacements, conditions, actions, .. } = data;
+    Readings { turn, declared, count_keys, variants, interpretations, replacements, conditions, actions }
+}
+
+/// What the data of readings and variants compiles to: effects (of
+/// `replace:` and `steps:`), conditions (of `replace:`) and declared actions.
+struct Data<'t> {
+    effects: Vec<Vec<Effect>>,
+    conditions: Vec<Cond>,
+    actions: Vec<DeclaredAction>,
+    tables: &'t mut Tables<Dg>,
 }
 
 /// The numbers of `game.yaml`'s number sections, as (section, field, value).
@@ -277,15 +291,16 @@ fn spreading_fire_card(lay: &Layers<'_>, resources: usize, diags: &mut Diagnosti
 }
 
 /// Compiles the effect of a `replace:` or `steps:` entry (of a variant or an
-/// interpretation option, in `from`) into the table of data effects, or the
+/// interpretation option, in `from`) into the table of data effects, the
 /// condition of a `replace:` entry into the table of data conditions (only a
-/// violet card has a condition: the one that lets it be played).
+/// violet card has a condition: the one that lets it be played), or an
+/// `actions:` entry into the table of declared actions.
 fn data_effect(
     patch: Patch<'_, RawEffect>,
     lang: &LangCx<'_>,
     from: &Source<'_>,
     events: &[&RawEvent],
-    (out, conditions, tables): (&mut Vec<Vec<Effect>>, &mut Vec<Cond>, &mut Tables<Dg>),
+    data: &mut Data<'_>,
     diags: &mut Diagnostics,
 ) -> Option<Change> {
     let (entity, has_target, effect) = match patch {
@@ -301,14 +316,61 @@ fn data_effect(
                 r.refuse(from, diags, msg);
                 return None;
             }
-            conditions.push(lang.compile(from, false, tables, diags, |cx| cx.cond(c))?);
-            return Some(patch.change(e, conditions.len() - 1));
+            data.conditions.push(lang.compile(from, false, data.tables, diags, |cx| cx.cond(c))?);
+            return Some(patch.change(e, data.conditions.len() - 1));
         }
+        Patch::Action { during, raw, by } => return declared_action(patch, (during, raw, by), lang, from, data, diags),
         // an added step has no target: `damage` and `target-owner` are errors
         Patch::Step { raw, .. } => (0, false, &raw.effect[..]),
     };
-    out.push(lang.compile(from, has_target, tables, diags, |cx| cx.effects(effect)));
-    Some(patch.change(entity, out.len() - 1))
+    data.effects.push(lang.compile(from, has_target, data.tables, diags, |cx| cx.effects(effect)));
+    Some(patch.change(entity, data.effects.len() - 1))
+}
+
+/// The procedures where the turn waits for the active player: where a
+/// declared action may be taken.
+const ACTING: [Proc; 4] = [Proc::Events, Proc::Draw, Proc::Build, Proc::Discard];
+
+/// Lowers an `actions:` entry: its id new and well formed, its step one
+/// where the turn waits for the player, its condition and effect compiled
+/// as a data step's (no target, no card of its own).
+fn declared_action(
+    patch: Patch<'_, RawEffect>,
+    (during, raw, by): (usize, &RawAction<RawEffect>, &str),
+    lang: &LangCx<'_>,
+    from: &Source<'_>,
+    data: &mut Data<'_>,
+    diags: &mut Diagnostics,
+) -> Option<Change> {
+    check_id(from.path, &raw.id, diags);
+    if let Some(first) = data.actions.iter().find(|a| a.id == raw.id.value) {
+        let msg = format!("action `{}` is declared twice (first by {})", raw.id.value, first.by);
+        diags.error(from.path, position(&raw.id), msg);
+        return None;
+    }
+    if !ACTING.iter().any(|p| p.index() == during) {
+        let acting: Vec<&str> = ACTING.iter().map(|p| PROCEDURES[p.index()]).collect();
+        let msg = format!(
+            "action `{}` is taken during `{}`, where the turn does not wait for a player; take it during {}",
+            raw.id.value,
+            raw.during.value,
+            acting.join(", ")
+        );
+        diags.error(from.path, position(&raw.during), msg);
+        return None;
+    }
+    let condition = match &raw.condition {
+        Some(c) => Some(lang.compile(from, false, data.tables, diags, |cx| cx.cond(c))?),
+        None => None,
+    };
+    let effect = lang.compile(from, false, data.tables, diags, |cx| cx.effects(&raw.effect));
+    let id = raw.id.value.clone();
+    data.actions.push(DeclaredAction { id, during, by: by.to_string(), condition, effect });
+    if Act::new(data.actions.len() - 1).is_err() {
+        diags.error(from.path, position(&raw.id), format!("more than {} declared actions", Act::CAPACITY));
+        return None;
+    }
+    Some(patch.change(data.actions.len() - 1, 0))
 }
 
 /// What compiling an entry's effects and conditions needs: the shared

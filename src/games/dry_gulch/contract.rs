@@ -101,6 +101,7 @@ impl Cover for State {
         let mut keys: Vec<String> = rules.buildings.iter().map(|b| format!("building:{}", b.id)).collect();
         keys.extend(rules.events.iter().map(|e| format!("event:{}", e.id)));
         keys.extend(rules.resources.iter().map(|r| format!("resource:{}", r.id)));
+        keys.extend(rules.actions.iter().map(|a| format!("action:{}", a.id)));
         keys
     }
 
@@ -125,6 +126,7 @@ impl Cover for State {
                     .find(|(c, _)| Some(*c) == handyman || rules.event_of(*c).is_none())
                     .map(|(c, _)| card_key(*c))
             }
+            Event::ActionTaken { action, .. } => Some(nb + rules.events.len() + rules.resources.len() + action.index()),
             _ => None,
         }
     }

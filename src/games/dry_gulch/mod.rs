@@ -59,15 +59,19 @@ impl super::Entry for DryGulch {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
+        let action = |a: usize| r.actions.get(a).map(|a| a.id.as_str());
         let words = ChangeWords {
             params: readings::PARAMS,
             counts: &r.count_keys,
             entity: Some(&entity),
             steps: Some(readings::PROCEDURES),
+            actions: Some(&action),
         };
         super::describe_change(c, &words)
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
-        r.sources.by_rule.keys().map(|k| format!("{}/{k}", r.id)).collect()
+        // a declared action's refusals cite the variant or option declaring it
+        let declared = (!r.actions.is_empty()).then_some("action.declared");
+        r.sources.by_rule.keys().map(String::as_str).chain(declared).map(|k| format!("{}/{k}", r.id)).collect()
     }
 }

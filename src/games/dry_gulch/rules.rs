@@ -29,6 +29,7 @@ use crate::lang::{self, Agenda, Steps};
 mod apply;
 mod copies;
 mod deck;
+mod declared;
 pub(crate) use deck::{card_totals, counted_permits, in_resource_deck};
 mod describe;
 mod disasters;
@@ -237,6 +238,9 @@ pub enum Action {
         choice: u32,
         option: u32,
     },
+    /// An action a variant or an option declares (`actions:`), by its id.
+    #[serde(rename = "action")]
+    Declared(Act),
 }
 
 /// What an action caused, for transcripts.
@@ -282,6 +286,7 @@ pub enum Event {
     HandCut { seat: usize, cards: Vec<CardKind> },
     Won { seat: usize, influence: u32, during_build: bool },
     GameDrawn { reason: EndReason },
+    ActionTaken { seat: usize, action: Act },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -326,6 +331,10 @@ pub struct State {
     #[serde(skip)]
     pub each: Option<usize>,
     pub store_used: u32,
+    /// The declared actions the active player has taken this turn (each
+    /// is offered once a turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acted: Vec<Act>,
     /// Buildings whose owners draw the influence-card reward this turn.
     pub pending_rewards: Vec<Bld>,
     /// Plots built this turn (their rewards under `plot-reward: once`).

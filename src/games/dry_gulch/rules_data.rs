@@ -27,6 +27,8 @@ pub mod kind {
         Flag = "flag",
         /// A family chip: one entity, since whose a chip is is where it lies.
         Chip = "family chip",
+        /// An action a variant or an option declares (`actions:`).
+        Act = "declared action",
     }
     /// The first card kinds are the resources, in their order.
     impl PrefixOf<Card> for Resource {}
@@ -44,6 +46,8 @@ pub type Bld = Id<kind::Building>;
 pub type Plot = Id<kind::Plot>;
 /// A flag of `game.yaml`.
 pub type Flag = Id<kind::Flag>;
+/// An action a variant or an option declares.
+pub type Act = Id<kind::Act>;
 /// Family chips: a player's reserve, on an influence card or on a building.
 pub type Chips = Stack<kind::Chip>;
 /// What a stack of chips counts.
@@ -96,6 +100,10 @@ pub struct Rules {
     /// (indexed by the `with` of `Change::Condition`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<Cond>,
+    /// The actions variants and options declare (indexed by `Act`, the
+    /// `action` of `Change::Action`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<DeclaredAction>,
     /// The options of every `choose` effect (indexed by `lang::Val::Choice`).
     pub choices: Vec<Choice>,
     /// What the code declares (hooks, variants, parameters), for switch points.
@@ -114,6 +122,20 @@ pub struct Rules {
     /// of this short table rather than the building entries.
     #[serde(skip)]
     pub building_influence: Vec<u32>,
+}
+
+/// An action a variant or an option declares (`actions:`): offered to the
+/// active player once a turn while the turn waits for him in procedure
+/// `during`, where its condition holds; its effect runs like a data step's.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeclaredAction {
+    pub id: String,
+    /// The procedure it is taken in (`readings::Proc`, by index).
+    pub during: usize,
+    /// What declares it (``variant `trade-in` ``), which its rule errors cite.
+    pub by: String,
+    pub condition: Option<Cond>,
+    pub effect: Vec<Effect>,
 }
 
 /// Rulebook places the engine's rule errors cite.

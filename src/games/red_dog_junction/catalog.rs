@@ -200,6 +200,7 @@ fn lower_readings(
             Some(p.change(card.index(), replacements.len() - 1))
         }
         Patch::Condition(r, _) => common::no_condition(r, "cards", from, d),
+        Patch::Action { raw, .. } => common::no_actions(raw, "Red Dog Junction", from, d),
         Patch::Step { anchor, .. } => {
             d.error(
                 from.path,

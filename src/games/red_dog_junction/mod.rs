@@ -65,7 +65,10 @@ impl super::Entry for RedDogJunction {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let counts = readings::count_keys(r.cards.iter().map(|c| c.id.as_str()));
-        super::describe_change(c, &ChangeWords { params: readings::PARAMS, counts: &counts, entity: None, steps: None })
+        super::describe_change(
+            c,
+            &ChangeWords { params: readings::PARAMS, counts: &counts, entity: None, steps: None, actions: None },
+        )
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         r.rule_ids.iter().map(|k| format!("{}/{k}", r.id)).collect()

@@ -62,6 +62,7 @@ impl State {
         }
         match action {
             Action::Build { building, plot, payment: pay } => self.diagnose_build(rules, *building, *plot, pay),
+            Action::Declared(act) => self.diagnose_declared(rules, *act),
             Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_)
                 if self.phase == Phase::Draw && !self.town_hall_open() =>
             {
@@ -124,7 +125,7 @@ impl State {
     }
 
     /// The name of the phase under way, for messages.
-    fn phase_name(&self) -> &'static str {
+    pub(super) fn phase_name(&self) -> &'static str {
         match &self.phase {
             Phase::TurnStart | Phase::NextTurn => "the start of the turn",
             Phase::Residence { .. } => "set-up (Residences)",

@@ -81,6 +81,7 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
         Action::RewardDraw(false) => "decline the influence card's reward".into(),
         Action::SpreadTo(p) => format!("spread-to {}", plot(*p)),
         Action::Choose { choice, option } => format!("choose {}", choice_id(rules, *choice, *option)),
+        Action::Declared(a) => format!("action {}", rules.actions.get(a.index()).map_or("?", |x| x.id.as_str())),
     }
 }
 
@@ -92,7 +93,7 @@ pub fn choice_id(rules: &Rules, choice: u32, option: u32) -> &str {
 pub fn describe_event(rules: &Rules, e: &Event) -> String {
     let plot = |p: Plot| rules.plots[p.index()].id.as_str();
     let bld = |b: Bld| rules.buildings[b.index()].id.as_str();
-    let seat = |s: usize| format!("P{}", s + 1);
+    let (seat, act) = (|s: usize| format!("P{}", s + 1), |a: Act| rules.actions[a.index()].id.as_str());
     let dest = |d: Dest| match d {
         Dest::Seat(s) => format!("P{}", s + 1),
         Dest::Discard => "the discard pile".to_string(),
@@ -153,8 +154,7 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
         Event::Repaired { plot: p } => format!("{} is repaired (marker removed)", plot(*p)),
         Event::Took { from, to, card } => format!("{} loses {} to {}", seat(*from), rules.card_id(*card), dest(*to)),
         Event::DrewWaiting { seat: s, cards } => {
-            let names: Vec<&str> = cards.iter().map(|&c| rules.card_id(c)).collect();
-            format!("{} draws [{}], which wait for the reward phase", seat(*s), names.join(", "))
+            format!("{} draws [{}], which wait for the reward phase", seat(*s), card_list(rules, cards))
         }
         Event::WaitingReleased { seat: s, cards } => {
             format!("{} takes up the {cards} card(s) waiting for him", seat(*s))
@@ -187,5 +187,6 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
             format!("{} wins with {influence} influence", seat(*s))
         }
         Event::GameDrawn { reason } => format!("the game ends without a winner: {reason}"),
+        Event::ActionTaken { seat: s, action: a } => format!("{} takes the action {}", seat(*s), act(*a)),
     }
 }

@@ -91,6 +91,10 @@ impl State {
             | Action::Discard(_)
             | Action::EndTurn
             | Action::StartTurn => self.build_or_discard(rules, action, ev),
+            Action::Declared(act) => {
+                self.take_declared(rules, *act, ev);
+                true
+            }
         };
         if !done {
             return;

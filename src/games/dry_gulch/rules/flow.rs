@@ -54,6 +54,7 @@ impl State {
     /// steps from the first.
     pub(super) fn start_turn(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         self.store_used = 0;
+        self.acted.clear();
         self.pending_rewards.clear();
         self.built_this_turn.clear();
         self.cut = None;

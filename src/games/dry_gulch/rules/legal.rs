@@ -208,6 +208,7 @@ impl State {
                     each_pick(hand, size, &mut |cards| out.push(Action::ReopenTownHall(cards.to_vec())));
                 }
                 out.push(Action::EndEvents);
+                self.declared_actions(rules, out);
             }
             Phase::Draw => {
                 out.push(Action::DrawResources);
@@ -226,9 +227,14 @@ impl State {
                     out.push(Action::BankDraw);
                 }
                 self.face_up_plays(rules, out);
+                self.declared_actions(rules, out);
             }
             Phase::DrawKeep { offered } => out.extend(offered.kinds().into_iter().map(Action::KeepPermit)),
-            Phase::Build => return self.build_phase(rules, out, builds),
+            Phase::Build => {
+                let deferred = self.build_phase(rules, out, builds);
+                self.declared_actions(rules, out);
+                return deferred;
+            }
             Phase::Discard => {
                 for (k, &n) in rules.cards().zip(self.seats[a].hand.counts()) {
                     if n > 0 {
@@ -236,6 +242,7 @@ impl State {
                     }
                 }
                 out.push(Action::EndTurn);
+                self.declared_actions(rules, out);
             }
             Phase::NextTurn => out.push(Action::StartTurn),
             Phase::TurnStart | Phase::Reward | Phase::Over => {}

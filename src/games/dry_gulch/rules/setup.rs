@@ -57,6 +57,7 @@ impl State {
             agenda: Agenda::default(),
             each: None,
             store_used: 0,
+            acted: Vec::new(),
             pending_rewards: vec![],
             built_this_turn: vec![],
             town_hall_closed: None,

@@ -1,0 +1,78 @@
+//! The actions variants and options declare (`actions:`): each offered to
+//! the active player once a turn while the turn waits for him in its step
+//! and its condition holds; taking it runs its effect like a data step's
+//! (no card of its own, no target).
+
+use super::*;
+use crate::engine::Procedure;
+
+impl State {
+    /// The procedure the turn waits for the active player in, if it does
+    /// (where a declared action may be taken).
+    fn acting_in(&self) -> Option<Proc> {
+        match self.phase {
+            Phase::Events { discard: 0 } => Some(Proc::Events),
+            Phase::Draw => Some(Proc::Draw),
+            Phase::Build => Some(Proc::Build),
+            Phase::Discard => Some(Proc::Discard),
+            _ => None,
+        }
+    }
+
+    /// Adds the declared actions open now to the legal list (after the
+    /// step's own): the reading or variant that declares one is consulted
+    /// where the turn stands in its step.
+    pub(super) fn declared_actions(&self, rules: &Rules, out: &mut Vec<Action>) {
+        if self.readings.actions.is_empty() {
+            return;
+        }
+        let Some(now) = self.acting_in() else { return };
+        for &a in &self.readings.actions {
+            let (Ok(act), Some(def)) = (Act::new(a as usize), rules.actions.get(a as usize)) else { continue };
+            if def.during == now.index() && self.open_action(rules, act, def).is_ok() {
+                out.push(Action::Declared(act));
+            }
+        }
+    }
+
+    /// Whether declared action `act` (in its step) may be taken: not yet
+    /// this turn, and its condition holds (the step's switch point marked:
+    /// the turn stood where it is offered).
+    fn open_action(&self, rules: &Rules, act: Act, def: &DeclaredAction) -> Result<(), String> {
+        self.touched.mark(rules.declared.step_point(def.during));
+        if self.acted.contains(&act) {
+            return Err(format!("action {} was taken this turn already (it is taken once a turn)", def.id));
+        }
+        match &def.condition {
+            Some(c) if !self.eval(rules, c) => Err(format!("the condition of action {} does not hold", def.id)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Takes declared action `act`: its effect is queued for the active player.
+    pub(super) fn take_declared(&mut self, rules: &Rules, act: Act, ev: &mut Vec<Event>) {
+        self.acted.push(act);
+        ev.push(Event::ActionTaken { seat: self.active, action: act });
+        self.expand(rules, &rules.actions[act.index()].effect, CardKind::ZERO);
+    }
+
+    /// Why declared action `act` is not legal now: not on in this
+    /// configuration, not its step, taken already, or its condition.
+    pub(super) fn diagnose_declared(&self, rules: &Rules, act: Act) -> RuleError {
+        let Some(def) = rules.actions.get(act.index()) else {
+            return err(rules, "turn.order", "no such declared action");
+        };
+        let no = |msg: String| RuleError::new("dry-gulch/action.declared", &def.by, msg);
+        if !self.readings.actions.contains(&(act.index() as u32)) {
+            return no(format!("action {} is not on in this configuration ({} declares it)", def.id, def.by));
+        }
+        if self.acting_in().map(|p| p.index()) != Some(def.during) {
+            let step = PROCEDURES[def.during];
+            return no(format!("action {} is taken in the {step} step, not in {}", def.id, self.phase_name()));
+        }
+        match self.open_action(rules, act, def) {
+            Err(why) => no(why),
+            Ok(()) => err(rules, "turn.order", format!("action {} is not legal now", def.id)),
+        }
+    }
+}
