@@ -40,7 +40,7 @@ fn a_house_rules_overlay_layers_onto_the_bundled_catalog() {
     let base = games::load(bundled.iter().find(|g| g.name == "dry-gulch").unwrap()).unwrap();
     let b = dry_gulch(&base);
     assert_eq!(r.interpretations.len(), b.interpretations.len() + 3);
-    assert_eq!(r.variants.len(), b.variants.len() + 8);
+    assert_eq!(r.variants.len(), b.variants.len() + 9);
     assert_eq!(r.events.len(), b.events.len() + 1);
     // (e) a house-rules sheet declared as a document, names in a third language
     assert!(r.documents.iter().any(|d| d.id == "tuesday-sheet"), "{:?}", r.documents);
@@ -56,7 +56,7 @@ fn house_rule_scenarios_pass_under_the_overlay() {
     let scenarios = manifest_dir().join("tests/catalogs/house-rules-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house_rules().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("21 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("22 configuration(s) passed, 0 failed"), "{out}");
     // without the overlay, the scenarios name things the bundled catalog lacks
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
@@ -169,7 +169,8 @@ fn a_house_rule_replaces_a_cards_condition() {
 
 /// A house rule that adds an action, in YAML (a variant's `actions:`):
 /// `explain` words it, random play takes it with every invariant holding
-/// (its effect asks the player to choose the cards he gives up), and where
+/// (its effect asks the player to choose the cards he gives up; another
+/// takes the place of the draw, ending the step), and where
 /// the variant is off it is never offered and a scenario that takes it is
 /// refused, citing the variant.
 #[test]
@@ -179,11 +180,17 @@ fn a_house_rule_adds_an_action_players_take() {
     let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "trade-in", "--rules", r]);
     assert_eq!(code, 0);
     assert!(out.contains("[adds the action trade-in, taken once a turn in the step build]"), "{out}");
+    let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "hold-up", "--rules", r]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[adds the action hold-up, taken once a turn in the step draw, which it ends]"), "{out}");
     let fuzz = ["fuzz", "--game", "dry-gulch", "--games", "10", "--rules", r];
-    let (code, out, err) = rulecheck(&[&fuzz[..], &["--variant", "trade-in"]].concat());
+    // with `hold-up` beside it, an action that ends the draw step
+    let (code, out, err) = rulecheck(&[&fuzz[..], &["--variant", "trade-in", "--variant", "hold-up"]].concat());
     assert_eq!(code, 0, "{out}{err}");
     let took = out.lines().find(|l| l.contains("took effect:")).expect(&out);
-    assert!(took.contains("action:trade-in ") && !took.contains("action:trade-in 0"), "{took}");
+    for id in ["action:trade-in ", "action:hold-up "] {
+        assert!(took.contains(id) && !took.contains(&format!("{id}0")), "{id}: {took}");
+    }
     let (code, out, err) = rulecheck(&fuzz);
     assert_eq!(code, 0, "{out}{err}");
     let never = out.lines().find(|l| l.contains("never took effect:")).expect(&out);

@@ -139,9 +139,10 @@ pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
         (Change::Condition { entity, .. }, Some(of), _) => {
             format!("replaces the condition of {}", of(entity as usize).unwrap_or("?"))
         }
-        (Change::Action { action, during }, _, Some(st)) => {
+        (Change::Action { action, during, ends_step }, _, Some(st)) => {
             let id = words.actions.and_then(|of| of(action as usize)).unwrap_or("?");
-            format!("adds the action {id}, taken once a turn in the step {}", name(st, during as usize))
+            let ends = if ends_step { ", which it ends" } else { "" };
+            format!("adds the action {id}, taken once a turn in the step {}{ends}", name(st, during as usize))
         }
         (Change::Step { at, after, .. }, _, Some(st)) => {
             format!("adds a step {} {}", side(after), name(st, at as usize))

@@ -50,7 +50,9 @@ pub fn no_condition<E>(
 /// the turn waits for him in step `during` and `condition` holds (a house
 /// rule such as "once a turn, discard two cards to draw one"). Its id is
 /// what a scenario writes (`action: trade-in`) and transcripts show; its
-/// effect runs like a data step's, for the player who takes it.
+/// effect runs like a data step's, for the player who takes it, and with
+/// `ends_step: true` the step then ends, as the step's own last action
+/// ends it ("instead of drawing, …").
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
 pub struct RawAction<E> {
@@ -62,6 +64,10 @@ pub struct RawAction<E> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<E>,
     pub effect: Vec<E>,
+    /// Whether taking it ends the step once its effect is resolved (it is
+    /// then offered only where the step may end).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_step: bool,
 }
 
 /// Refuses an `actions:` entry in a game whose turn offers no declared
@@ -109,7 +115,9 @@ impl<E> Patch<'_, E> {
             Patch::Step { at, after, .. } => Change::Step { at: at as u32, after, with },
             Patch::Replace(..) => Change::Replace { entity, with },
             Patch::Condition(..) => Change::Condition { entity, with },
-            Patch::Action { during, .. } => Change::Action { action: entity, during: during as u32 },
+            Patch::Action { during, raw, .. } => {
+                Change::Action { action: entity, during: during as u32, ends_step: raw.ends_step }
+            }
         }
     }
 }
@@ -140,8 +148,8 @@ pub enum Change {
     Move { step: u32, at: u32, after: bool },
     /// Offers the game's declared action `action` (its index among the
     /// catalog's `actions:`) in procedure `during` (index into
-    /// `Declared::steps`).
-    Action { action: u32, during: u32 },
+    /// `Declared::steps`), which taking it ends where `ends_step`.
+    Action { action: u32, during: u32, ends_step: bool },
 }
 
 /// A reading the code implements, as the loader checks a catalog against

@@ -365,7 +365,8 @@ fn declared_action(
     };
     let effect = lang.compile(from, false, data.tables, diags, |cx| cx.effects(&raw.effect));
     let id = raw.id.value.clone();
-    data.actions.push(DeclaredAction { id, during, by: by.to_string(), condition, effect });
+    let ends_step = raw.ends_step;
+    data.actions.push(DeclaredAction { id, during, by: by.to_string(), condition, effect, ends_step });
     if Act::new(data.actions.len() - 1).is_err() {
         diags.error(from.path, position(&raw.id), format!("more than {} declared actions", Act::CAPACITY));
         return None;

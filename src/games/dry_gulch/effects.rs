@@ -420,6 +420,7 @@ impl World<Dg> for State {
                 }
             }
             Step::Take { .. } => self.run_take(rules, step, ev),
+            Step::EndStep => self.end_step(rules, ev),
             Step::RewardDraw { seat, .. } => self.wait_for(step, Decision::RewardDraw { seat }),
             Step::Give { from, left, .. } => {
                 if left > 0 && self.seats[from].hand_size() > 0 {

@@ -178,6 +178,9 @@ pub enum Step {
     Spread {
         origin: Plot,
     },
+    /// The step the turn waits for the active player in ends (after the
+    /// effect of a declared action that ends it).
+    EndStep,
 }
 
 /// An action as a scenario writes it, with catalog ids.

@@ -136,6 +136,8 @@ pub struct DeclaredAction {
     pub by: String,
     pub condition: Option<Cond>,
     pub effect: Vec<Effect>,
+    /// Taking it ends the step once its effect is resolved.
+    pub ends_step: bool,
 }
 
 /// Rulebook places the engine's rule errors cite.

@@ -1,7 +1,8 @@
 //! The actions variants and options declare (`actions:`): each offered to
 //! the active player once a turn while the turn waits for him in its step
 //! and its condition holds; taking it runs its effect like a data step's
-//! (no card of its own, no target).
+//! (no card of its own, no target), then, for one that ends its step, ends
+//! the step as the step's own last action does.
 
 use super::*;
 use crate::engine::Procedure;
@@ -43,17 +44,37 @@ impl State {
         if self.acted.contains(&act) {
             return Err(format!("action {} was taken this turn already (it is taken once a turn)", def.id));
         }
+        if def.ends_step && self.phase == Phase::Build && self.any_face_up_playable(rules) {
+            let why = "a face-up event can still be played and must be resolved before the reward phase";
+            return Err(format!("action {} ends the building step, and {why}", def.id));
+        }
         match &def.condition {
             Some(c) if !self.eval(rules, c) => Err(format!("the condition of action {} does not hold", def.id)),
             _ => Ok(()),
         }
     }
 
-    /// Takes declared action `act`: its effect is queued for the active player.
+    /// Takes declared action `act`: its effect is queued for the active
+    /// player, and after it the end of the step where the action ends it.
     pub(super) fn take_declared(&mut self, rules: &Rules, act: Act, ev: &mut Vec<Event>) {
         self.acted.push(act);
         ev.push(Event::ActionTaken { seat: self.active, action: act });
-        self.expand(rules, &rules.actions[act.index()].effect, CardKind::ZERO);
+        let def = &rules.actions[act.index()];
+        self.expand(rules, &def.effect, CardKind::ZERO);
+        if def.ends_step {
+            self.agenda.queue.push_back(Queued::Game(Step::EndStep));
+        }
+    }
+
+    /// Ends the step the turn waits for the active player in, as its own
+    /// last action does (`EndEvents`, a draw, `EndBuild`, `EndTurn`).
+    pub(in crate::games::dry_gulch) fn end_step(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        match self.phase {
+            Phase::Events { .. } => self.end_events(rules, ev),
+            Phase::Draw => self.after_draw(rules, ev),
+            Phase::Build | Phase::Discard => self.cursor.finish(),
+            _ => {}
+        }
     }
 
     /// Why declared action `act` is not legal now: not on in this
