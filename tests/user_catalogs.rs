@@ -195,6 +195,22 @@ fn a_house_rule_adds_an_action_players_take() {
     assert_eq!(code, 0, "{out}{err}");
     let never = out.lines().find(|l| l.contains("never took effect:")).expect(&out);
     assert!(never.contains("action:trade-in"), "off, it is never offered: {never}");
+    // an option may declare one too, and `diff` measures it like any reading
+    let s = Scratch::copy_of(&house_rules(), "trade-in-reading");
+    let reading = "  - id: house-trade-in\n    question: May a player trade two cards for one in his building phase?\n    \
+                   kind: house-rule\n    citations:\n      - {doc: tuesday-sheet, ref: \"9\", says: \"the trade-in\"}\n    \
+                   options:\n      - id: printed\n        consequence: \"no trade-in\"\n      - id: trade-in\n        \
+                   consequence: \"two cards for one, once a turn\"\n        actions:\n          - id: swap\n            \
+                   during: build\n            effect:\n              - give: {from: active, to: discard, count: 2}\n              \
+                   - draw: {to: active, count: 1}\n    default: printed\n    reason: The printed rule stays the default.\n";
+    s.edit("interpretations.yaml", "add:\n", &format!("add:\n{reading}"));
+    let (code, out, err) =
+        rulecheck(&["diff", "--game", "dry-gulch", "house-trade-in", "--games", "20", "--rules", s.path()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let line = out.lines().find(|l| l.contains("reachability: consulted in")).expect(&out);
+    assert!(!line.contains("consulted in 0/"), "{line}");
+    let line = out.lines().find(|l| l.contains("printed → trade-in: outcome differs in")).expect(&out);
+    assert!(!line.contains("play in 0/"), "{line}");
     let s = Scratch::copy_of(&manifest_dir().join("tests/catalogs/house-rules-scenarios"), "trade-in-off");
     s.edit("trade-in-action.yaml", "    variants: [trade-in]\n", "");
     s.edit("trade-in-action.yaml", "  - {by: p1, do: {action: trade-in}}\n", "");

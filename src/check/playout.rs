@@ -156,3 +156,88 @@ impl Chooser for ScriptThenRandom<'_> {
         if self.at < self.script.len() { self.choose(w.len()) } else { self.rest.choose_weighted(w) }
     }
 }
+
+/// Records how many choices each node offered (`sizes`, one per call, as a
+/// run's `choices` records the index taken) while `inner` chooses.
+pub struct Recording<C> {
+    pub inner: C,
+    pub sizes: Vec<u32>,
+}
+
+impl<C: Chooser> Chooser for Recording<C> {
+    fn choose(&mut self, n: usize) -> usize {
+        self.sizes.push(n as u32);
+        self.inner.choose(n)
+    }
+    fn choose_weighted(&mut self, w: &[u32]) -> usize {
+        self.sizes.push(w.len() as u32);
+        self.inner.choose_weighted(w)
+    }
+}
+
+/// Follows a recorded game (its choice `script` and the `sizes` of the
+/// nodes it chose at) while each node offers as many choices as the
+/// recorded one did; from the first node that offers another number (a
+/// reading that adds or takes away an action there) it goes on at random
+/// from `RandomChooser::new(seed)`. An index replayed into a list of
+/// another length would stand for an unrelated action, and never for one
+/// a reading adds at the end of the list: such a reading would look as if
+/// it never changed play.
+pub struct Follow<'a> {
+    script: &'a [u32],
+    sizes: &'a [u32],
+    at: usize,
+    parted: bool,
+    rest: RandomChooser,
+}
+
+impl<'a> Follow<'a> {
+    pub fn new(script: &'a [u32], sizes: &'a [u32], seed: u64) -> Follow<'a> {
+        Follow { script, sizes, at: 0, parted: false, rest: RandomChooser::new(seed) }
+    }
+
+    /// The recorded choice at this node, while the game still follows it.
+    fn next(&mut self, n: usize) -> Option<usize> {
+        let (i, size) = (*self.script.get(self.at)?, *self.sizes.get(self.at)?);
+        self.at += 1;
+        self.parted |= size as usize != n;
+        (!self.parted).then_some(i as usize % n)
+    }
+}
+
+impl Chooser for Follow<'_> {
+    fn choose(&mut self, n: usize) -> usize {
+        if self.parted { self.rest.choose(n) } else { self.next(n).unwrap_or_else(|| self.rest.choose(n)) }
+    }
+    /// While it follows the record, by index (the weights of a node of the
+    /// same size are the recorded node's); past it, by the weights.
+    fn choose_weighted(&mut self, w: &[u32]) -> usize {
+        if self.parted {
+            self.rest.choose_weighted(w)
+        } else {
+            self.next(w.len()).unwrap_or_else(|| self.rest.choose_weighted(w))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node offering as many choices as the record's takes the recorded
+    /// one; from the first that offers another number, the choices are the
+    /// seed's own, as a game never recorded would make them.
+    #[test]
+    fn follow_parts_from_the_record_where_a_node_offers_another_number() {
+        let mut recorded = Recording { inner: RandomChooser::new(7), sizes: Vec::new() };
+        let script: Vec<u32> = [5, 5, 5, 5].iter().map(|&n| recorded.choose(n) as u32).collect();
+        assert_eq!(recorded.sizes, [5, 5, 5, 5]);
+        let mut same = Follow::new(&script, &recorded.sizes, 7);
+        assert_eq!((0..4).map(|_| same.choose(5) as u32).collect::<Vec<_>>(), script);
+        let mut fresh = RandomChooser::new(7);
+        let mut parted = Follow::new(&script, &recorded.sizes, 7);
+        assert_eq!(parted.choose(5) as u32, script[0]);
+        let after: Vec<usize> = [6, 5, 5].iter().map(|&n| parted.choose(n)).collect();
+        assert_eq!(after, [6, 5, 5].iter().map(|&n| fresh.choose(n)).collect::<Vec<_>>());
+    }
+}

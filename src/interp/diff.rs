@@ -10,7 +10,7 @@ use super::parting::{StateDiff, first_difference};
 use super::{EXAMPLES, MAX_ACTIONS};
 use crate::catalog::common::Interpretation;
 use crate::check::fuzz::outcome_key;
-use crate::check::playout::{RandomChooser, ScriptThenRandom};
+use crate::check::playout::{Follow, RandomChooser, Recording};
 use crate::check::suite::{Checks, GameRun, run_game};
 use crate::engine::{Config, ConfigError, Outcome, Scripted, seat_name};
 use crate::games::{AnyRules, with_game};
@@ -116,9 +116,10 @@ pub fn outcome_text(o: Option<&Outcome>) -> String {
 }
 
 /// Plays `games` random games (game i with seed `seed + i`) under
-/// `options[0]` of interpretation `id`, replays each one's choice indices
-/// under every other option (going on at random with the same seed when the
-/// script runs out), and compares outcomes, lengths and the states. `base`
+/// `options[0]` of interpretation `id`, follows each one's choices under
+/// every other option while the nodes offer as many choices (going on at
+/// random with the same seed from the first node that offers another
+/// number, or when the record runs out: `Follow`), and compares outcomes, lengths and the states. `base`
 /// must already enable the variant a variant-scoped interpretation needs
 /// (`diff_any` does that).
 pub fn diff<G: Scripted>(
@@ -161,15 +162,15 @@ pub fn diff<G: Scripted>(
         let s = seed.wrapping_add(g);
         let config_for = |o: &str| Config { seed: s, ..plain.clone() }.with_reading(id, o);
         let config_a = config_for(first);
-        let run_a =
-            run_game::<G>(rules, &config_a, &mut RandomChooser::new(s), Checks::NONE, None, MAX_ACTIONS, &mut [])?;
+        let mut recorded = Recording { inner: RandomChooser::new(s), sizes: Vec::new() };
+        let run_a = run_game::<G>(rules, &config_a, &mut recorded, Checks::NONE, None, MAX_ACTIONS, &mut [])?;
         summary.per_option[0].add(&run_a);
         let mut any_consulted = run_a.consulted.iter().any(|c| c == id);
         summary.consulted_per_option[0] += u64::from(any_consulted);
         let mut failed = run_a.failure.is_some();
         for (k, o) in options.iter().enumerate().skip(1) {
             let config_b = config_for(o);
-            let mut chooser = ScriptThenRandom::new(&run_a.choices, s);
+            let mut chooser = Follow::new(&run_a.choices, &recorded.sizes, s);
             let run_b = run_game::<G>(rules, &config_b, &mut chooser, Checks::NONE, None, MAX_ACTIONS, &mut [])?;
             summary.per_option[k].add(&run_b);
             let consulted = run_b.consulted.iter().any(|c| c == id);

@@ -8,8 +8,8 @@
 //!   engine branches on it, the bundled scenarios that pin its options
 //!   (`scenarios.rs`), and (`doubt`) the assumed numbers to doubt first.
 //! - `diff` (`diff.rs`) plays the same random games under two or more
-//!   options of one interpretation (the same seeds and the same choice
-//!   indices) and reports how often the outcome and the length change,
+//!   options of one interpretation (the same seeds, and the same choice
+//!   indices while each node offers as many choices) and reports how often the outcome and the length change,
 //!   where the states first part, and whether the engine consults the
 //!   interpretation at all.
 //! - `win_rates` (`rates.rs`) gives per-seat win rates with Wilson

@@ -5,8 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::changes::RawAction;
-use super::changes::{data_points, lower_data};
+use super::changes::{RawAction, data_points, lower_data};
 use super::{
     Change, Citation, Declared, Entry, HookDecl, Key, LowerReplace, RawCitation, RawReplace, RawWitness, Variant,
     Witness, check_citations, check_id, check_unique,
@@ -331,8 +330,8 @@ fn check_changes_play<R>(
             at,
             format!(
                 "interpretation `{}` is not one the engine implements, no effect tests it with `reading:`, \
-                 and its options change nothing; give them `set:`, `replace:`, `steps:` or `actions:`, or mark it `inert` with why \
-                 it cannot change play (the engine implements: {})",
+                 and its options change nothing; give them `set:`, `replace:`, `steps:` or `actions:`, or mark it \
+                 `inert` with why it cannot change play (the engine implements: {})",
                 i.id.value,
                 decl.hooks.iter().map(|h| h.id).collect::<Vec<_>>().join(", ")
             ),

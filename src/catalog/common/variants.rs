@@ -5,8 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::changes::RawAction;
-use super::changes::lower_data;
+use super::changes::{RawAction, lower_data};
 use super::{
     Change, Citation, Declared, Entry, Key, LowerReplace, Names, RawCitation, RawReplace, check_id, check_names,
     check_provenance,
