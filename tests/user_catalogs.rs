@@ -222,6 +222,16 @@ fn a_house_rule_adds_an_action_players_take() {
     let says = "dry-gulch/action.declared (variant `trade-in`): action trade-in is not on in this configuration \
                 (variant `trade-in` declares it)";
     assert!(out.contains(says), "{out}");
+    // on, but taken outside its step
+    let s = Scratch::copy_of(&manifest_dir().join("tests/catalogs/house-rules-scenarios"), "trade-in-step");
+    s.edit("trade-in-action.yaml", "phase: build", "phase: draw");
+    s.edit("trade-in-action.yaml", "  - {by: p1, do: {action: trade-in}}\n", "");
+    s.edit("trade-in-action.yaml", "  - {by: p1, do: {give: lumber}}\n  - {by: p1, do: {give: lumber}}\n", "");
+    s.edit("trade-in-action.yaml", "hand_size: {p1: 2}", "hand_size: {p1: 3}");
+    s.edit("trade-in-action.yaml", "hand: {p1: {whiskey: 1}}", "hand: {p1: {lumber: 2}}");
+    let (code, out, err) = rulecheck(&["run", s.path(), "--rules", r, "--transcript"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("action trade-in is taken in the build step, not in the draw phase"), "{out}");
 }
 
 /// Two changes of one configuration that replace one card's condition (a

@@ -30,7 +30,7 @@ impl State {
         let Some(now) = self.acting_in() else { return };
         for &a in &self.readings.actions {
             let (Ok(act), Some(def)) = (Act::new(a as usize), rules.actions.get(a as usize)) else { continue };
-            if def.during == now.index() && self.open_action(rules, act, def).is_ok() {
+            if def.during == now.index() && self.open_action::<()>(rules, act, def).is_ok() {
                 out.push(Action::Declared(act));
             }
         }
@@ -38,18 +38,23 @@ impl State {
 
     /// Whether declared action `act` (in its step) may be taken: not yet
     /// this turn, and its condition holds (the step's switch point marked:
-    /// the turn stood where it is offered).
-    fn open_action(&self, rules: &Rules, act: Act, def: &DeclaredAction) -> Result<(), String> {
+    /// the turn stood where it is offered). The `RuleError`, or for the
+    /// legal list only `Err(())`, no message formatted.
+    fn open_action<W: Why>(&self, rules: &Rules, act: Act, def: &DeclaredAction) -> Result<(), W> {
         self.touched.mark(rules.declared.step_point(def.during));
         if self.acted.contains(&act) {
-            return Err(format!("action {} was taken this turn already (it is taken once a turn)", def.id));
+            return refuse_declared(def, || {
+                format!("action {} was taken this turn already (it is taken once a turn)", def.id)
+            });
         }
         if def.ends_step && self.phase == Phase::Build && self.any_face_up_playable(rules) {
             let why = "a face-up event can still be played and must be resolved before the reward phase";
-            return Err(format!("action {} ends the building step, and {why}", def.id));
+            return refuse_declared(def, || format!("action {} ends the building step, and {why}", def.id));
         }
         match &def.condition {
-            Some(c) if !self.eval(rules, c) => Err(format!("the condition of action {} does not hold", def.id)),
+            Some(c) if !self.eval(rules, c) => {
+                refuse_declared(def, || format!("the condition of action {} does not hold", def.id))
+            }
             _ => Ok(()),
         }
     }
@@ -83,17 +88,31 @@ impl State {
         let Some(def) = rules.actions.get(act.index()) else {
             return err(rules, "turn.order", "no such declared action");
         };
-        let no = |msg: String| RuleError::new("dry-gulch/action.declared", &def.by, msg);
+        let no = |msg: String| declared_error(def, msg);
         if !self.readings.actions.contains(&(act.index() as u32)) {
             return no(format!("action {} is not on in this configuration ({} declares it)", def.id, def.by));
+        }
+        if matches!(self.phase, Phase::Events { discard: 1.. }) && def.during == Proc::Events.index() {
+            return no(format!("action {} waits until the revealed event cards to discard are discarded", def.id));
         }
         if self.acting_in().map(|p| p.index()) != Some(def.during) {
             let step = PROCEDURES[def.during];
             return no(format!("action {} is taken in the {step} step, not in {}", def.id, self.phase_name()));
         }
-        match self.open_action(rules, act, def) {
-            Err(why) => no(why),
+        match self.open_action::<RuleError>(rules, act, def) {
+            Err(e) => e,
             Ok(()) => err(rules, "turn.order", format!("action {} is not legal now", def.id)),
         }
     }
+}
+
+/// A refusal of declared action `def` (the rule `action.declared`, citing
+/// what declares it), with the message `msg` makes; only `Err(())` for the
+/// legal list.
+fn refuse_declared<W: Why>(def: &DeclaredAction, msg: impl FnOnce() -> String) -> Result<(), W> {
+    Err(W::why(|| declared_error(def, msg())))
+}
+
+fn declared_error(def: &DeclaredAction, msg: String) -> RuleError {
+    RuleError::new("dry-gulch/action.declared", &def.by, msg)
 }
