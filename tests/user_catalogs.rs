@@ -211,26 +211,26 @@ fn a_house_rule_adds_an_action_players_take() {
     assert!(!line.contains("consulted in 0/"), "{line}");
     let line = out.lines().find(|l| l.contains("printed → trade-in: outcome differs in")).expect(&out);
     assert!(!line.contains("play in 0/"), "{line}");
-    let s = Scratch::copy_of(&manifest_dir().join("tests/catalogs/house-rules-scenarios"), "trade-in-off");
-    s.edit("trade-in-action.yaml", "    variants: [trade-in]\n", "");
-    s.edit("trade-in-action.yaml", "  - {by: p1, do: {action: trade-in}}\n", "");
-    s.edit("trade-in-action.yaml", "hand_size: {p1: 2}", "hand_size: {p1: 3}");
-    s.edit("trade-in-action.yaml", "  - {by: p1, do: {give: lumber}}\n  - {by: p1, do: {give: lumber}}\n", "");
-    s.edit("trade-in-action.yaml", "hand: {p1: {whiskey: 1}}", "hand: {p1: {lumber: 2}}");
-    let (code, out, err) = rulecheck(&["run", s.path(), "--rules", r, "--transcript"]);
-    assert_eq!(code, 0, "{out}{err}");
+    // the trade-in scenario with only its refused second trade-in left
+    // (its first and the cards given taken out), changed by `edit`
+    let refused = |label: &str, (from, to): (&str, &str)| {
+        let s = Scratch::copy_of(&manifest_dir().join("tests/catalogs/house-rules-scenarios"), label);
+        let file = "trade-in-action.yaml";
+        s.edit(file, from, to);
+        s.edit(file, "  - {by: p1, do: {action: trade-in}}\n", "");
+        s.edit(file, "  - {by: p1, do: {give: lumber}}\n  - {by: p1, do: {give: lumber}}\n", "");
+        s.edit(file, "hand_size: {p1: 2}", "hand_size: {p1: 3}");
+        s.edit(file, "hand: {p1: {whiskey: 1}}", "hand: {p1: {lumber: 2}}");
+        let (code, out, err) = rulecheck(&["run", s.path(), "--rules", r, "--transcript"]);
+        assert_eq!(code, 0, "{label}: {out}{err}");
+        out
+    };
+    let out = refused("trade-in-off", ("    variants: [trade-in]\n", ""));
     let says = "dry-gulch/action.declared (variant `trade-in`): action trade-in is not on in this configuration \
                 (variant `trade-in` declares it)";
     assert!(out.contains(says), "{out}");
     // on, but taken outside its step
-    let s = Scratch::copy_of(&manifest_dir().join("tests/catalogs/house-rules-scenarios"), "trade-in-step");
-    s.edit("trade-in-action.yaml", "phase: build", "phase: draw");
-    s.edit("trade-in-action.yaml", "  - {by: p1, do: {action: trade-in}}\n", "");
-    s.edit("trade-in-action.yaml", "  - {by: p1, do: {give: lumber}}\n  - {by: p1, do: {give: lumber}}\n", "");
-    s.edit("trade-in-action.yaml", "hand_size: {p1: 2}", "hand_size: {p1: 3}");
-    s.edit("trade-in-action.yaml", "hand: {p1: {whiskey: 1}}", "hand: {p1: {lumber: 2}}");
-    let (code, out, err) = rulecheck(&["run", s.path(), "--rules", r, "--transcript"]);
-    assert_eq!(code, 0, "{out}{err}");
+    let out = refused("trade-in-step", ("phase: build", "phase: draw"));
     assert!(out.contains("action trade-in is taken in the build step, not in the draw phase"), "{out}");
 }
 
