@@ -235,3 +235,26 @@ fn a_saved_scenario_names_its_schema_inside_a_project() {
     assert_eq!(std::fs::read_to_string(outside).unwrap(), text);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// A field of the shared raw shapes that a game's loader refuses (a
+/// `condition:` to replace where cards have none, `actions:` where the
+/// turn offers no declared actions) is not in that game's schema, so an
+/// editor marks it; Dry Gulch's, which takes both, keeps them.
+#[test]
+fn a_field_a_games_loader_refuses_is_not_in_its_schema() {
+    let props = |game: &str, file: &str, def: &str| -> Vec<String> {
+        let files = games::schemas::catalog(game).unwrap();
+        let (_, schema) = files.iter().find(|(f, _)| *f == file).unwrap();
+        let d = &schema.as_value()["definitions"][def];
+        assert_eq!(d["additionalProperties"], Value::Bool(false), "{game} {def}");
+        d["properties"].as_object().unwrap().keys().cloned().collect()
+    };
+    for game in ["red-dog-junction", "dodge-city"] {
+        let option = props(game, "interpretations.yaml", "RawOption");
+        assert!(option.contains(&"replace".to_string()) && !option.contains(&"actions".to_string()), "{option:?}");
+        assert!(!props(game, "interpretations.yaml", "RawReplace").contains(&"condition".to_string()), "{game}");
+    }
+    assert!(!props("red-dog-junction", "variants.yaml", "RawVariant").contains(&"actions".to_string()));
+    assert!(props("dry-gulch", "variants.yaml", "RawVariant").contains(&"actions".to_string()));
+    assert!(props("dry-gulch", "interpretations.yaml", "RawReplace").contains(&"condition".to_string()));
+}

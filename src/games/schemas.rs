@@ -3,8 +3,10 @@
 //! `catalog_files!` declares; `catalog::folder::schema`, draft-07).
 //! `deny_unknown_fields` becomes `additionalProperties: false`, so an
 //! editor marks a misspelt key; an effect or a condition (`lang::Node`) is
-//! any value there, since the loader compiles it later. `rulecheck schema`
-//! writes them, with each game's scenario schema (`commands::schema`).
+//! any value there, since the loader compiles it later. A field of the
+//! shared shapes that a game's loader refuses is left out of its schema.
+//! `rulecheck schema` writes them, with each game's scenario schema
+//! (`commands::schema`).
 //!
 //! ```
 //! let files = rulecheck::games::schemas::catalog("dry-gulch").unwrap();
@@ -24,8 +26,33 @@ use super::red_dog_junction::{self, RedDogJunction};
 pub fn catalog(id: &str) -> Option<Vec<(&'static str, Schema)>> {
     Some(match id {
         DryGulch::ID => dry_gulch::catalog::RawCatalog::schemas(),
-        DodgeCity::ID => dodge_city::catalog::RawCatalog::schemas(),
-        RedDogJunction::ID => red_dog_junction::catalog::RawCatalog::schemas(),
+        DodgeCity::ID => without(dodge_city::catalog::RawCatalog::schemas(), NO_CONDITIONS_NOR_ACTIONS),
+        RedDogJunction::ID => without(red_dog_junction::catalog::RawCatalog::schemas(), NO_CONDITIONS_NOR_ACTIONS),
         _ => return None,
     })
+}
+
+/// The fields of the shared raw shapes (definition, field) that a game's
+/// loader refuses: its cards have no condition to replace, its turn offers
+/// no declared actions (`common::no_condition`, `common::no_actions`).
+const NO_CONDITIONS_NOR_ACTIONS: &[(&str, &str)] =
+    &[("RawReplace", "condition"), ("RawVariant", "actions"), ("RawOption", "actions")];
+
+/// The schemas with the fields `refused` taken out (and the definitions
+/// no field names any more), so an editor marks them as the loader will.
+fn without(mut files: Vec<(&'static str, Schema)>, refused: &[(&str, &str)]) -> Vec<(&'static str, Schema)> {
+    let defs = |s: &mut Schema| s.get_mut("definitions").and_then(|d| d.as_object_mut()).map(std::mem::take);
+    for (_, schema) in &mut files {
+        let Some(mut d) = defs(schema) else { continue };
+        for (def, field) in refused {
+            if let Some(props) = d.get_mut(*def).and_then(|d| d.get_mut("properties")).and_then(|p| p.as_object_mut()) {
+                props.remove(*field);
+            }
+        }
+        // what the rest of the schema, and the definitions, still name
+        let named = serde_json::to_string(&(&*schema, &d)).unwrap_or_default();
+        d.retain(|name, _| named.contains(&format!("\"#/definitions/{name}\"")));
+        schema.insert("definitions".into(), d.into());
+    }
+    files
 }
