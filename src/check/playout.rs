@@ -129,31 +129,54 @@ pub fn play<G: Game, E>(
 
 /// Replays a script of choice indices (each taken modulo the list length),
 /// then goes on choosing at random from `RandomChooser::new(seed)`.
+///
+/// `following` a recorded game, it also holds the `sizes` of the nodes the
+/// game chose at (`Recording`), and replays only while each node offers as
+/// many choices as the recorded one did: from the first that offers
+/// another number (a reading that adds or takes away an action there) it
+/// goes on at random. An index replayed into a list of another length
+/// would stand for an unrelated action, and never for one a reading adds
+/// at the end of the list: such a reading would look as if it never
+/// changed play (`diff`).
 pub struct ScriptThenRandom<'a> {
-    pub script: &'a [u32],
-    pub at: usize,
-    pub rest: RandomChooser,
+    script: &'a [u32],
+    sizes: Option<&'a [u32]>,
+    at: usize,
+    parted: bool,
+    rest: RandomChooser,
 }
 
 impl<'a> ScriptThenRandom<'a> {
     pub fn new(script: &'a [u32], seed: u64) -> ScriptThenRandom<'a> {
-        ScriptThenRandom { script, at: 0, rest: RandomChooser::new(seed) }
+        ScriptThenRandom { script, sizes: None, at: 0, parted: false, rest: RandomChooser::new(seed) }
+    }
+
+    pub fn following(script: &'a [u32], sizes: &'a [u32], seed: u64) -> ScriptThenRandom<'a> {
+        ScriptThenRandom { sizes: Some(sizes), ..ScriptThenRandom::new(script, seed) }
+    }
+
+    /// The scripted choice at this node, while the game still follows it.
+    fn next(&mut self, n: usize) -> Option<usize> {
+        if self.parted {
+            return None;
+        }
+        let i = *self.script.get(self.at)?;
+        let size = self.sizes.map_or(Some(n as u32), |s| s.get(self.at).copied())?;
+        self.at += 1;
+        self.parted = size as usize != n;
+        (!self.parted).then_some(i as usize % n)
     }
 }
 
 impl Chooser for ScriptThenRandom<'_> {
     fn choose(&mut self, n: usize) -> usize {
-        match self.script.get(self.at) {
-            Some(&i) => {
-                self.at += 1;
-                i as usize % n
-            }
-            None => self.rest.choose(n),
-        }
+        self.next(n).unwrap_or_else(|| self.rest.choose(n))
     }
-    /// Past the script (indices, which ignore weights), by the weights as any playout.
+    /// While it follows the script, by index (the weights of a node of the
+    /// same size are the recorded node's); past it, by the weights as any
+    /// playout.
     fn choose_weighted(&mut self, w: &[u32]) -> usize {
-        if self.at < self.script.len() { self.choose(w.len()) } else { self.rest.choose_weighted(w) }
+        self.next(w.len()).unwrap_or_else(|| self.rest.choose_weighted(w))
     }
 }
 
@@ -175,51 +198,6 @@ impl<C: Chooser> Chooser for Recording<C> {
     }
 }
 
-/// Follows a recorded game (its choice `script` and the `sizes` of the
-/// nodes it chose at) while each node offers as many choices as the
-/// recorded one did; from the first node that offers another number (a
-/// reading that adds or takes away an action there) it goes on at random
-/// from `RandomChooser::new(seed)`. An index replayed into a list of
-/// another length would stand for an unrelated action, and never for one
-/// a reading adds at the end of the list: such a reading would look as if
-/// it never changed play.
-pub struct Follow<'a> {
-    script: &'a [u32],
-    sizes: &'a [u32],
-    at: usize,
-    parted: bool,
-    rest: RandomChooser,
-}
-
-impl<'a> Follow<'a> {
-    pub fn new(script: &'a [u32], sizes: &'a [u32], seed: u64) -> Follow<'a> {
-        Follow { script, sizes, at: 0, parted: false, rest: RandomChooser::new(seed) }
-    }
-
-    /// The recorded choice at this node, while the game still follows it.
-    fn next(&mut self, n: usize) -> Option<usize> {
-        let (i, size) = (*self.script.get(self.at)?, *self.sizes.get(self.at)?);
-        self.at += 1;
-        self.parted |= size as usize != n;
-        (!self.parted).then_some(i as usize % n)
-    }
-}
-
-impl Chooser for Follow<'_> {
-    fn choose(&mut self, n: usize) -> usize {
-        if self.parted { self.rest.choose(n) } else { self.next(n).unwrap_or_else(|| self.rest.choose(n)) }
-    }
-    /// While it follows the record, by index (the weights of a node of the
-    /// same size are the recorded node's); past it, by the weights.
-    fn choose_weighted(&mut self, w: &[u32]) -> usize {
-        if self.parted {
-            self.rest.choose_weighted(w)
-        } else {
-            self.next(w.len()).unwrap_or_else(|| self.rest.choose_weighted(w))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,10 +210,10 @@ mod tests {
         let mut recorded = Recording { inner: RandomChooser::new(7), sizes: Vec::new() };
         let script: Vec<u32> = [5, 5, 5, 5].iter().map(|&n| recorded.choose(n) as u32).collect();
         assert_eq!(recorded.sizes, [5, 5, 5, 5]);
-        let mut same = Follow::new(&script, &recorded.sizes, 7);
+        let mut same = ScriptThenRandom::following(&script, &recorded.sizes, 7);
         assert_eq!((0..4).map(|_| same.choose(5) as u32).collect::<Vec<_>>(), script);
         let mut fresh = RandomChooser::new(7);
-        let mut parted = Follow::new(&script, &recorded.sizes, 7);
+        let mut parted = ScriptThenRandom::following(&script, &recorded.sizes, 7);
         assert_eq!(parted.choose(5) as u32, script[0]);
         let after: Vec<usize> = [6, 5, 5].iter().map(|&n| parted.choose(n)).collect();
         assert_eq!(after, [6, 5, 5].iter().map(|&n| fresh.choose(n)).collect::<Vec<_>>());

@@ -10,7 +10,7 @@ use super::parting::{StateDiff, first_difference};
 use super::{EXAMPLES, MAX_ACTIONS};
 use crate::catalog::common::Interpretation;
 use crate::check::fuzz::outcome_key;
-use crate::check::playout::{Follow, RandomChooser, Recording};
+use crate::check::playout::{RandomChooser, Recording, ScriptThenRandom};
 use crate::check::suite::{Checks, GameRun, run_game};
 use crate::engine::{Config, ConfigError, Outcome, Scripted, seat_name};
 use crate::games::{AnyRules, with_game};
@@ -119,7 +119,8 @@ pub fn outcome_text(o: Option<&Outcome>) -> String {
 /// `options[0]` of interpretation `id`, follows each one's choices under
 /// every other option while the nodes offer as many choices (going on at
 /// random with the same seed from the first node that offers another
-/// number, or when the record runs out: `Follow`), and compares outcomes, lengths and the states. `base`
+/// number, or when the record runs out: `ScriptThenRandom::following`),
+/// and compares outcomes, lengths and the states. `base`
 /// must already enable the variant a variant-scoped interpretation needs
 /// (`diff_any` does that).
 pub fn diff<G: Scripted>(
@@ -170,7 +171,7 @@ pub fn diff<G: Scripted>(
         let mut failed = run_a.failure.is_some();
         for (k, o) in options.iter().enumerate().skip(1) {
             let config_b = config_for(o);
-            let mut chooser = Follow::new(&run_a.choices, &recorded.sizes, s);
+            let mut chooser = ScriptThenRandom::following(&run_a.choices, &recorded.sizes, s);
             let run_b = run_game::<G>(rules, &config_b, &mut chooser, Checks::NONE, None, MAX_ACTIONS, &mut [])?;
             summary.per_option[k].add(&run_b);
             let consulted = run_b.consulted.iter().any(|c| c == id);

@@ -371,6 +371,7 @@ fn declared_action(
         diags.error(from.path, position(&raw.id), format!("more than {} declared actions", Act::CAPACITY));
         return None;
     }
+    // the action keeps its own effect: its change has no `with`
     Some(patch.change(data.actions.len() - 1, 0))
 }
 
