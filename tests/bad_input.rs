@@ -177,7 +177,7 @@ const CASES: &[Case] = &[
             "  - id: brick\n    names: {en: Brick, de: Ziegelsteine}\n    kind: good\n    copies: 8\n",
         )],
         "game.yaml",
-        (144, 19),
+        (179, 19),
         "resource copies add up to 80",
     ),
     edit(
@@ -280,6 +280,39 @@ const CASES: &[Case] = &[
         (64, 14),
         "unknown document `dry-gulch-fr`",
     ),
+    edit(
+        "rule-left-out",
+        "game.yaml",
+        &[(
+            "    - id: build.end\n      source: [{doc: dry-gulch-en, ref: \"Drawing Event Cards 2, Reward Phase 1\"}]\n",
+            "",
+        )],
+        "game.yaml",
+        (9, 7),
+        "`rules:` gives no places for `build.end`, which this game's errors name",
+    ),
+    edit(
+        "unknown-rule",
+        "game.yaml",
+        &[(
+            "    - id: build.end\n",
+            "    - id: build.ends\n      source: [{doc: dry-gulch-en, ref: \"Building 1\"}]\n    - id: build.end\n",
+        )],
+        "game.yaml",
+        (45, 11),
+        "unknown rule `build.ends`; this game's errors name turn.order",
+    ),
+    edit(
+        "rule-cites-unknown-document",
+        "game.yaml",
+        &[(
+            "      source: [{doc: dry-gulch-en, ref: \"Winning the Game\"}]\n",
+            "      source: [{doc: dry-gulch-fr, ref: \"Winning the Game\"}]\n",
+        )],
+        "game.yaml",
+        (30, 22),
+        "unknown document `dry-gulch-fr` in a citation",
+    ),
     gap(
         edit(
             "tab-indentation",
@@ -331,7 +364,7 @@ const CASES: &[Case] = &[
         "game.yaml",
         &[("  hand_limit: 15\n", "  hand_limit: '15'\n")],
         "game.yaml",
-        (85, 15),
+        (120, 15),
         "`'15'` is a quoted string where a number or boolean belongs",
     ),
     edit(
@@ -339,7 +372,7 @@ const CASES: &[Case] = &[
         "game.yaml",
         &[("  draw_resources: 3\n", "  draw_resources: 0x03\n")],
         "game.yaml",
-        (80, 19),
+        (115, 19),
         "`0x03` is not a decimal number",
     ),
     edit(
@@ -359,7 +392,7 @@ const CASES: &[Case] = &[
             "phases: [turn-start, events, drow, build, reward, discard]",
         )],
         "game.yaml",
-        (75, 32),
+        (110, 32),
         "unknown turn step `drow` (the engine's procedures: turn-start, events, draw, build, reward, discard, town-hall-reopens, spread-fire); did you mean `draw`?",
     ),
     edit(
@@ -504,6 +537,9 @@ case_tests!(
     unknown_key_beside_known,
     unknown_key_in_names,
     unknown_document_in_citations,
+    rule_left_out,
+    unknown_rule,
+    rule_cites_unknown_document,
     tab_indentation,
     multiple_documents,
     unknown_anchor,

@@ -347,7 +347,7 @@ fn a_number_the_default_reading_overrides_fails_validate_at_the_number() {
     );
     let (code, out, err) = rulecheck(&["validate", scratch.path()]);
     assert_eq!(code, 2, "{out}");
-    let says = "game.yaml:90:21: error: `turn.labor_card_units` is 1, but the default option `two` of interpretation \
+    let says = "game.yaml:125:21: error: `turn.labor_card_units` is 1, but the default option `two` of interpretation \
                 `labor-card-value` sets it to 2 (";
     assert!(err.contains(says) && err.contains("interpretations.yaml:142:"), "{err}");
 }
@@ -836,8 +836,8 @@ fn the_declared_turn_keeps_its_required_steps_once_each() {
     let (code, out, err) = rulecheck(&["validate", scratch.path()]);
     assert_eq!(code, 2, "{out}{err}");
     for expected in [
-        "game.yaml:75:46: error: the turn declares step `draw` twice",
-        "game.yaml:75:12: error: the turn lacks step `build`, which the engine requires in every turn",
+        "game.yaml:110:46: error: the turn declares step `draw` twice",
+        "game.yaml:110:12: error: the turn lacks step `build`, which the engine requires in every turn",
     ] {
         assert!(err.contains(expected), "expected `{expected}` in:\n{err}");
     }

@@ -160,6 +160,11 @@ pub struct RawGameSection {
     pub documents: Vec<RawDocument>,
     pub min_players: Spanned<u32>,
     pub max_players: Spanned<u32>,
+    /// The rules the engine's errors name (`dry-gulch/build.payment`),
+    /// each with the places in the documents it cites: every rule the
+    /// game's code refuses with, and no other.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<RawRule>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
@@ -168,6 +173,16 @@ pub struct RawGameSection {
 }
 
 crate::provenance!(RawGameSection);
+
+/// A rule the engine's errors name, by the id after the game's
+/// (`build.payment` in `dry-gulch/build.payment`), and the places an
+/// error under it cites, in the order they are shown.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawRule {
+    pub id: Spanned<String>,
+    pub source: Vec<RawCitation>,
+}
 
 impl RawGameSection {
     /// Its numbers, for `layers::Sections::check`.

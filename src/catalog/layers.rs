@@ -10,12 +10,13 @@
 use std::collections::BTreeMap;
 
 use super::common::{
-    Document, Entry, NumberTally, Numbers, RawCitation, RawInterpretation, Source, check_id, check_names,
+    Document, Entry, NumberTally, Numbers, RawCitation, RawInterpretation, Source, check_id, check_names, lower_rules,
 };
 use super::diag::{Diagnostic, Diagnostics};
 use super::folder::{RawGameSection, with_snippets};
 use super::overlay::{self, HasId, OverlayFile, OverlayHeader, OverlaySection};
 use super::{GameSources, SourceFile};
+use crate::yaml::position;
 
 /// A game's `game.yaml`: the `game:` section every catalog writes alike,
 /// and sections of its own, each of which an overlay may replace whole.
@@ -99,17 +100,28 @@ impl<'a> Sections<'a> {
 
     /// The base's `game:` section `g` checked (its id, its names in the
     /// declared languages), with the documents and languages it and the
-    /// overlay's header declare.
-    pub fn lower_game(&self, g: &RawGameSection, diags: &mut Diagnostics) -> (Vec<Document>, Vec<String>) {
+    /// overlay's header declare, and the places each of the code's `rules`
+    /// cites (`common::lower_rules`).
+    pub fn lower_game(&self, g: &RawGameSection, rules: &[&str], diags: &mut Diagnostics) -> GameSection {
         let file = self.at("game");
         check_id(file, &g.id, diags);
-        let (docs, langs) = overlay::documents(file, (&g.documents, &g.languages), self.header, diags);
-        if langs.is_empty() {
+        let (documents, languages) = overlay::documents(file, (&g.documents, &g.languages), self.header, diags);
+        if languages.is_empty() {
             diags.error(file, (1, 1), "the catalog declares no `languages:`");
         }
-        check_names(file, &g.names, &langs, diags);
-        (docs, langs)
+        check_names(file, &g.names, &languages, diags);
+        let rules = lower_rules(file, &g.rules, rules, &documents, position(&g.id), diags);
+        GameSection { documents, languages, rules }
     }
+}
+
+/// The `game:` section lowered: the documents citations may name, the
+/// languages of names, and the places each rule the code declares cites,
+/// in the code's order.
+pub struct GameSection {
+    pub documents: Vec<Document>,
+    pub languages: Vec<String>,
+    pub rules: Vec<String>,
 }
 
 /// The overlay of a base `game.yaml`: its header and its `game.yaml`, if it has one.

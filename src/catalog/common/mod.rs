@@ -3,7 +3,8 @@
 //! validated forms, one file per concern: `names`, `provenance`
 //! (citations, documents, numbers cited or assumed), `changes` (what a
 //! reading or a variant changes as data), `variants`, `interpretations`,
-//! `roles` (the entry in each role a game's code needs);
+//! `roles` (the entry in each role a game's code needs), `rules` (the
+//! places the rules a game's errors name cite);
 //! the ids and the file an entry came from are here.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,6 +18,7 @@ mod interpretations;
 mod names;
 mod provenance;
 pub mod roles;
+mod rules;
 mod variants;
 
 pub use super::folder::{RawWitness, Witness, closest, did_you_mean};
@@ -34,6 +36,7 @@ pub use provenance::{
     Citation, Document, NumberTally, Numbers, Provenance, RawCitation, RawDocument, check_citations, check_documents,
     check_provenance, cites, lower_documents, ones,
 };
+pub use rules::lower_rules;
 pub use variants::{RawVariant, RawVariantsFile, Variant, lower_variants};
 
 /// The file an entry was read from (a bundled file, or a house-rules

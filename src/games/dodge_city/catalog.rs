@@ -85,7 +85,8 @@ const fn within(least: u32, most: u32) -> Range {
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let g = &lay.game;
     let mut tally = NumberTally::default();
-    let (documents, languages) = lay.from.lower_game(&g.game, diags);
+    // no rules of its own in `game.rules` yet: an entry there is refused
+    let crate::catalog::layers::GameSection { documents, languages, .. } = lay.from.lower_game(&g.game, &[], diags);
     let sections = sections(g);
     check_sections(lay, &sections, &mut tally, diags);
     let (cfile, c) = (lay.cards.from.path, lay.cards.raw);

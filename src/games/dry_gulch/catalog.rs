@@ -22,7 +22,7 @@ use crate::catalog::common::{
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
-use crate::catalog::layers;
+use crate::catalog::layers::{self, GameSection};
 use crate::engine::{Id, Procedure, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
@@ -102,7 +102,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let mut tally = NumberTally::default();
     let g = &lay.game;
     let (gf, _) = section_at(lay, "game");
-    let (documents, languages) = lay.from.lower_game(&g.game, diags);
+    let GameSection { documents, languages, rules } = lay.from.lower_game(&g.game, readings::RULES, diags);
     let sections = sections(g);
     lay.from.check(&sections, &mut tally, diags);
     check_game_numbers(lay, &|s| section_at(lay, s), diags);
@@ -171,7 +171,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         declared: readings.declared,
         count_keys: readings.count_keys,
         reactions,
-        sources: super::rules_data::rule_sources(),
+        rule_sources: rules,
         dealt: Default::default(),
         building_influence,
     }

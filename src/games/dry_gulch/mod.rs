@@ -72,6 +72,6 @@ impl super::Entry for DryGulch {
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
         // a declared action's refusals cite the variant or option declaring it
         let declared = (!r.actions.is_empty()).then_some("action.declared");
-        r.sources.by_rule.keys().map(String::as_str).chain(declared).map(|k| format!("{}/{k}", r.id)).collect()
+        readings::RULES.iter().copied().chain(declared).map(|k| format!("{}/{k}", r.id)).collect()
     }
 }

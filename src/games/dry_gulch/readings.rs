@@ -1,7 +1,7 @@
 //! What the Dry Gulch code declares to its catalog: the readings it
 //! implements in Rust (hooks, one typed enum each), the variants it knows
 //! by name, the parameters a reading, a variant or a house rule may set,
-//! and the procedures a turn is made of.
+//! the rules its errors name, and the procedures a turn is made of.
 //!
 //! Every branch in `rules.rs` on an ambiguity matches one of these enums
 //! exhaustively (`State::r::<DamagedInfluence>()`); the catalog must declare
@@ -137,6 +137,28 @@ crate::switches! {
     DamageMarkers = "components.damage_markers",
     TurnCap = "limits.turn_cap",
     FixedWinThreshold = "limits.fixed_win_threshold",
+}
+
+crate::switches! {
+    /// The rules Dry Gulch's errors name (`dry-gulch/<id>`): `game.yaml`'s
+    /// `game.rules` gives each the places it cites.
+    R, RULES;
+    TurnOrder = "turn.order",
+    Decision = "decision",
+    GameOver = "game.over",
+    DrawPermit = "draw.permit",
+    DrawBank = "draw.bank",
+    BuildPermit = "build.permit",
+    BuildPayment = "build.payment",
+    BuildPlot = "build.plot",
+    BuildUnique = "build.unique",
+    BuildChips = "build.chips",
+    BuildEnd = "build.end",
+    InfluencePlay = "influence.play",
+    DisasterPlay = "disaster.play",
+    DisasterLimit = "disaster.limit",
+    DisasterTownHall = "disaster.town-hall",
+    TownHallClosed = "town-hall.closed",
 }
 
 crate::procedures! {

@@ -417,14 +417,14 @@ pub(super) fn moved(r: Result<(), MoveError>) {
     debug_assert!(r.is_ok(), "a move of the rules failed: {r:?}");
 }
 
-fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
-    RuleError::new(&format!("dry-gulch/{rule}"), rules.source_of(rule), msg)
+fn err(rules: &Rules, rule: R, msg: impl Into<String>) -> RuleError {
+    RuleError::new(&format!("dry-gulch/{}", rule.id()), rules.source_of(rule), msg)
 }
 
 /// A refusal under `rule`: the `RuleError` for `apply` and scenarios, with
 /// the message `msg` makes, or only `Err(())` for the legal list, which
 /// then formats nothing (`engine::Why`).
-fn refuse<W: Why>(rules: &Rules, rule: &str, msg: impl FnOnce() -> String) -> Result<(), W> {
+fn refuse<W: Why>(rules: &Rules, rule: R, msg: impl FnOnce() -> String) -> Result<(), W> {
     Err(W::why(|| err(rules, rule, msg())))
 }
 

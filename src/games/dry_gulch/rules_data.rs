@@ -111,7 +111,9 @@ pub struct Rules {
     pub declared: Declared<'static>,
     /// Card kinds of the yellow reactions, where the deck has them.
     pub reactions: BTreeMap<ReactionKey, CardKind>,
-    pub sources: Sources,
+    /// The places each rule the errors name cites (`readings::R` order),
+    /// from `game.rules`.
+    pub rule_sources: Vec<String>,
     /// What the invariants compare with under each pair of dealing
     /// readings (card totals, the catalog's permit, influence and bank
     /// numbers), worked out on first use (the invariants' own).
@@ -138,12 +140,6 @@ pub struct DeclaredAction {
     pub effect: Vec<Effect>,
     /// Taking it ends the step once its effect is resolved.
     pub ends_step: bool,
-}
-
-/// Rulebook places the engine's rule errors cite.
-#[derive(Debug, Clone, Serialize, Default)]
-pub struct Sources {
-    pub by_rule: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -313,48 +309,13 @@ impl Rules {
     pub fn plots(&self) -> impl DoubleEndedIterator<Item = Plot> + ExactSizeIterator + Clone {
         Id::first(self.plots.len())
     }
-    /// The rulebook place for an engine rule id (`""` when unknown).
-    pub fn source_of(&self, rule: &str) -> &str {
-        self.sources.by_rule.get(rule).map(String::as_str).unwrap_or("")
+    /// The places an error under `rule` cites.
+    pub fn source_of(&self, rule: super::readings::R) -> &str {
+        self.rule_sources.get(rule as usize).map_or("", String::as_str)
     }
     pub fn interpretation(&self, id: &str) -> Option<&Interpretation> {
         self.interpretations.iter().find(|i| i.id == id)
     }
-}
-
-/// Rule ids the engine's errors name, with their rulebook places.
-pub fn rule_sources() -> Sources {
-    let pairs: &[(&str, &str)] = &[
-        ("turn.order", "dry-gulch-en \u{a7} Turn; dry-gulch-de \u{a7} Zug"),
-        ("setup.residence", "dry-gulch-en \u{a7} Setup 2; dry-gulch-de \u{a7} Aufbau 2"),
-        ("setup.draft", "dry-gulch-en \u{a7} Optional Rules 1; dry-gulch-de \u{a7} Optionale Regeln 1"),
-        ("events.reveal", "dry-gulch-en \u{a7} Drawing Event Cards 2; dry-gulch-de \u{a7} Ereigniskarten ziehen 2"),
-        ("events.resolve", "dry-gulch-en \u{a7} Drawing Event Cards 2, Reward Phase 1"),
-        ("draw.resources", "dry-gulch-en \u{a7} Drawing Resources 1"),
-        (
-            "draw.permit",
-            "dry-gulch-en \u{a7} Drawing Resources 2; dry-gulch-de \u{a7} Resourcen oder Baugenehmigungen ziehen 2",
-        ),
-        ("draw.bank", "dry-gulch-en \u{a7} Special Rules 3.1; dry-gulch-de \u{a7} Spezielle Regeln 3.1"),
-        ("build.permit", "dry-gulch-en \u{a7} Drawing Resources 2 (permits), interpretation `permits`"),
-        ("build.payment", "dry-gulch-en \u{a7} Building 1; dry-gulch-de \u{a7} Bauen 1"),
-        (
-            "build.plot",
-            "dry-gulch-en \u{a7} Building 1a, Reference: Buildings (bank plot); dry-gulch-de \u{a7} Bauen 1.1",
-        ),
-        ("build.unique", "dry-gulch-en \u{a7} Reference: Buildings (building types); interpretation `saloon-copies`"),
-        ("build.chips", "dry-gulch-en \u{a7} Building 1b; dry-gulch-de \u{a7} Bauen 1.2"),
-        ("influence.play", "dry-gulch-en \u{a7} Building 2, Reference: Event Cards (Violet)"),
-        ("disaster.play", "dry-gulch-en \u{a7} Building 3, Special Rules 4; dry-gulch-de \u{a7} Spezielle Regeln 3"),
-        ("disaster.limit", "dry-gulch-en \u{a7} Special Rules 4.5; dry-gulch-de \u{a7} Spezielle Regeln 3.5"),
-        ("disaster.town-hall", "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2"),
-        ("town-hall.closed", "dry-gulch-en \u{a7} Optional Rules 2; dry-gulch-de \u{a7} Optionale Regeln 2"),
-        ("build.end", "dry-gulch-en \u{a7} Drawing Event Cards 2, Reward Phase 1"),
-        ("discard", "dry-gulch-en \u{a7} Discard 1-2; dry-gulch-de \u{a7} Abwerfen 1-2"),
-        ("decision", "dry-gulch-en \u{a7} Reference: Event Cards (Yellow)"),
-        ("game.over", "dry-gulch-en \u{a7} Winning the Game"),
-    ];
-    Sources { by_rule: pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect() }
 }
 
 /// The `set:` keys of the numbers a reading, a variant or a house rule may

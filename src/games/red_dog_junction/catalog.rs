@@ -87,7 +87,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let f = Files { comp: lay.components.from.path, lay };
     let g = &lay.game;
     let gfile = f.at("game");
-    let (documents, languages) = lay.from.lower_game(&g.game, diags);
+    // no rules of its own in `game.rules` yet: an entry there is refused
+    let crate::catalog::layers::GameSection { documents, languages, .. } = lay.from.lower_game(&g.game, &[], diags);
     let mut tally = NumberTally::default();
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
     if min < 1 || !(2..=5).contains(&max) || min > max {

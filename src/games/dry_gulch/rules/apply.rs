@@ -55,10 +55,10 @@ impl State {
     pub(super) fn diagnose(&self, rules: &Rules, action: &Action) -> RuleError {
         let phase_name = self.phase_name();
         if self.outcome.is_some() {
-            return err(rules, "game.over", "the game is over");
+            return err(rules, R::GameOver, "the game is over");
         }
         if let Some(d) = &self.agenda.decision {
-            return err(rules, "decision", format!("seat {} must first decide `{}`", d.seat() + 1, d.name()));
+            return err(rules, R::Decision, format!("seat {} must first decide `{}`", d.seat() + 1, d.name()));
         }
         match action {
             Action::Build { building, plot, payment: pay } => self.diagnose_build(rules, *building, *plot, pay),
@@ -66,10 +66,10 @@ impl State {
             Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_)
                 if self.phase == Phase::Draw && !self.town_hall_open() =>
             {
-                err(rules, "town-hall.closed", "the Town Hall is closed: no permits may be drawn")
+                err(rules, R::TownHallClosed, "the Town Hall is closed: no permits may be drawn")
             }
             Action::DrawPermits if self.short_permit_deck().is_some() => {
-                err(rules, "draw.permit", self.short_permit_deck().unwrap_or_default())
+                err(rules, R::DrawPermit, self.short_permit_deck().unwrap_or_default())
             }
             Action::DrawPermits
             | Action::TakeFaceUpPermit(_)
@@ -80,7 +80,7 @@ impl State {
             {
                 err(
                     rules,
-                    if matches!(action, Action::BankDraw) { "draw.bank" } else { "draw.permit" },
+                    if matches!(action, Action::BankDraw) { R::DrawBank } else { R::DrawPermit },
                     "that draw is not available now",
                 )
             }
@@ -88,18 +88,18 @@ impl State {
                 if !self.face_up_open() || (self.phase != Phase::Build && !self.face_up.contains(card)) {
                     return err(
                         rules,
-                        "disaster.play",
+                        R::DisasterPlay,
                         format!("disasters are played in the build phase, not in {phase_name}"),
                     );
                 }
                 if !self.face_up.contains(card) && self.seats[self.active].hand.count(*card) == 0 {
-                    return err(rules, "disaster.play", "the player holds no such card");
+                    return err(rules, R::DisasterPlay, "the player holds no such card");
                 }
                 match self.board.get(plot.index()) {
-                    None => err(rules, "disaster.play", "no such plot"),
+                    None => err(rules, R::DisasterPlay, "no such plot"),
                     Some(p) => match self.disaster_blocker::<RuleError>(rules, *card, p, self.markers_used()) {
                         Err(e) => e,
-                        Ok(()) => err(rules, "disaster.play", "that card is not a disaster"),
+                        Ok(()) => err(rules, R::DisasterPlay, "that card is not a disaster"),
                     },
                 }
             }
@@ -107,18 +107,18 @@ impl State {
                 Err(e) => e,
                 Ok(()) => err(
                     rules,
-                    "influence.play",
+                    R::InfluencePlay,
                     format!("influence cards are played in the build phase, not in {phase_name}"),
                 ),
             },
             Action::EndBuild if self.phase == Phase::Build => err(
                 rules,
-                "build.end",
+                R::BuildEnd,
                 "a face-up event can still be played and must be resolved before the reward phase",
             ),
             _ => err(
                 rules,
-                "turn.order",
+                R::TurnOrder,
                 format!("`{}` is not a legal action in {phase_name}", describe_action(rules, action)),
             ),
         }
@@ -144,10 +144,10 @@ impl State {
     fn diagnose_build(&self, rules: &Rules, building: Bld, plot: Plot, pay: &Payment) -> RuleError {
         let phase_name = self.phase_name();
         if self.phase != Phase::Build {
-            return err(rules, "turn.order", format!("buildings are built in the build phase, not in {phase_name}"));
+            return err(rules, R::TurnOrder, format!("buildings are built in the build phase, not in {phase_name}"));
         }
         let Some(bd) = rules.buildings.get(building.index()) else {
-            return err(rules, "build.unique", "no such building");
+            return err(rules, R::BuildUnique, "no such building");
         };
         if let Err(e) = self.build_blocker::<RuleError>(rules, building, &self.standing(rules)) {
             return e;
@@ -162,8 +162,8 @@ impl State {
             self.seats[self.active].hand.counts(),
             pay,
         ) {
-            Err(m) => err(rules, "build.payment", format!("{}: {m}", bd.name)),
-            Ok(()) => err(rules, "build.payment", "the payment is not one the player can make now"),
+            Err(m) => err(rules, R::BuildPayment, format!("{}: {m}", bd.name)),
+            Ok(()) => err(rules, R::BuildPayment, "the payment is not one the player can make now"),
         }
     }
 }

@@ -73,11 +73,11 @@ impl State {
         if standing > 0 {
             let another = permit && standing < bd.permits && bd.repeat.as_ref().is_some_and(|c| self.eval(rules, c));
             if !another {
-                return refuse(rules, "build.unique", || format!("{} is already built", bd.name));
+                return refuse(rules, R::BuildUnique, || format!("{} is already built", bd.name));
             }
         }
         match twin {
-            Some((o, c)) if permit && self.eval(rules, c) => refuse(rules, "build.unique", || {
+            Some((o, c)) if permit && self.eval(rules, c) => refuse(rules, R::BuildUnique, || {
                 format!(
                     "{} stands, and {} is the same building in this reading",
                     rules.buildings[o.index()].name,

@@ -86,7 +86,7 @@ impl State {
     /// configuration, not its step, taken already, or its condition.
     pub(super) fn diagnose_declared(&self, rules: &Rules, act: Act) -> RuleError {
         let Some(def) = rules.actions.get(act.index()) else {
-            return err(rules, "turn.order", "no such declared action");
+            return err(rules, R::TurnOrder, "no such declared action");
         };
         let no = |msg: String| declared_error(def, msg);
         if !self.readings.actions.contains(&(act.index() as u32)) {
@@ -101,7 +101,7 @@ impl State {
         }
         match self.open_action::<RuleError>(rules, act, def) {
             Err(e) => e,
-            Ok(()) => err(rules, "turn.order", format!("action {} is not legal now", def.id)),
+            Ok(()) => err(rules, R::TurnOrder, format!("action {} is not legal now", def.id)),
         }
     }
 }

@@ -161,28 +161,28 @@ impl State {
         used: u32,
     ) -> Result<(), W> {
         let Some(p) = p else {
-            return refuse(rules, "disaster.play", || "no building stands on that plot".into());
+            return refuse(rules, R::DisasterPlay, || "no building stands on that plot".into());
         };
         let bd = &rules.buildings[p.building.index()];
         if bd.ability == Some(Ability::TownHall) && !self.on(V::TownHallDamage) {
-            return refuse(rules, "disaster.town-hall", || {
+            return refuse(rules, R::DisasterTownHall, || {
                 "the Town Hall can be damaged only under the optional rule town-hall-damage".into()
             });
         }
         if let Some(Target::Building(b)) = rules.event_of(card).and_then(|e| rules.events[e].target)
             && b != p.building
         {
-            return refuse(rules, "disaster.play", || {
+            return refuse(rules, R::DisasterPlay, || {
                 format!("this card is played only against {}", rules.buildings[b.index()].name)
             });
         }
         if p.damage.is_some() && self.r::<SecondDisaster>() == SecondDisaster::Refused {
-            return refuse(rules, "disaster.play", || {
+            return refuse(rules, R::DisasterPlay, || {
                 format!("{} is already damaged (second-disaster: refused)", bd.name)
             });
         }
         if p.owner == Some(self.active) && self.r::<SelfDisaster>() == SelfDisaster::Forbidden {
-            return refuse(rules, "disaster.play", || {
+            return refuse(rules, R::DisasterPlay, || {
                 "a player may not play a disaster against his own building (self-disaster: forbidden)".into()
             });
         }
@@ -190,12 +190,12 @@ impl State {
             && self.seats[o].in_front.iter().any(|(c, _)| *c == card)
             && self.fault != Some(Fault::NoDisasterLimit)
         {
-            return refuse(rules, "disaster.limit", || {
+            return refuse(rules, R::DisasterLimit, || {
                 format!("seat {} already has a {} in front of him", o + 1, rules.card_id(card))
             });
         }
         if used >= self.p(P::DamageMarkers) && self.r::<MarkerShortage>() == MarkerShortage::CannotPlay {
-            return refuse(rules, "disaster.play", || "all damage markers are on the board".into());
+            return refuse(rules, R::DisasterPlay, || "all damage markers are on the board".into());
         }
         Ok(())
     }

@@ -52,15 +52,15 @@ impl State {
     pub(super) fn build_blocker<W: Why>(&self, rules: &Rules, b: Bld, standing: &Built) -> Result<(), W> {
         let bd = &rules.buildings[b.index()];
         if matches!(bd.ability, Some(Ability::Residence | Ability::TownHall)) {
-            return refuse(rules, "build.unique", || format!("{} is placed at set-up, not built", bd.name));
+            return refuse(rules, R::BuildUnique, || format!("{} is placed at set-up, not built", bd.name));
         }
         self.copy_blocker(rules, b, standing)?;
         if self.r::<Permits>() != Permits::NotNeeded && self.seats[self.active].permits.count(b) == 0 {
-            return refuse(rules, "build.permit", || format!("no permit for {}", bd.name));
+            return refuse(rules, R::BuildPermit, || format!("no permit for {}", bd.name));
         }
         let left = self.seats[self.active].chips.count();
         if left < bd.influence && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
-            return refuse(rules, "build.chips", || format!("{} needs {} chips, {left} left", bd.name, bd.influence));
+            return refuse(rules, R::BuildChips, || format!("{} needs {} chips, {left} left", bd.name, bd.influence));
         }
         Ok(())
     }
@@ -69,7 +69,7 @@ impl State {
     /// alone, corners for corner buildings): the `RuleError` of
     /// `build.plot`, or for the legal list only `Err(())`.
     pub(super) fn plot_fits<W: Why>(&self, rules: &Rules, b: Bld, plot: Plot) -> Result<(), W> {
-        let no = |msg: &dyn Fn() -> String| refuse(rules, "build.plot", msg);
+        let no = |msg: &dyn Fn() -> String| refuse(rules, R::BuildPlot, msg);
         let bd = &rules.buildings[b.index()];
         let Some(p) = rules.plots.get(plot.index()) else {
             return no(&|| "no such plot".into());
@@ -102,24 +102,24 @@ impl State {
     /// phase aside): the `RuleError`, or for the legal list only `Err(())`.
     pub(super) fn influence_playable<W: Why>(&self, rules: &Rules, card: CardKind) -> Result<(), W> {
         let Some(e) = rules.event_of(card) else {
-            return refuse(rules, "influence.play", || "not an event card".into());
+            return refuse(rules, R::InfluencePlay, || "not an event card".into());
         };
         let ev = &rules.events[e];
         if ev.triangle != Triangle::Violet {
-            return refuse(rules, "influence.play", || format!("{} is not an influence card", ev.name));
+            return refuse(rules, R::InfluencePlay, || format!("{} is not an influence card", ev.name));
         }
         if let Some(c) = self.condition_of(rules, e)
             && !self.eval(rules, c)
         {
-            return refuse(rules, "influence.play", || format!("the condition of {} does not hold", ev.name));
+            return refuse(rules, R::InfluencePlay, || format!("the condition of {} does not hold", ev.name));
         }
         if self.seats[self.active].chips.count() == 0 && self.r::<ChipShortage>() == ChipShortage::CannotBuild {
-            return refuse(rules, "build.chips", || "no family chip left to place".into());
+            return refuse(rules, R::BuildChips, || "no family chip left to place".into());
         }
         if ev.only_to_win && self.r::<GoldStrike>() == GoldStrike::OnlyToWin {
             let after = self.counted_influence(rules, self.active) + ev.influence;
             if after < self.win_threshold(self.active) {
-                return refuse(rules, "influence.play", || {
+                return refuse(rules, R::InfluencePlay, || {
                     format!("{} may only be played as the play that ends the game", ev.name)
                 });
             }
