@@ -202,7 +202,7 @@ fn the_gold_die_starts_on_one_of_its_faces() {
         s.edit("game.yaml", "  gold_die_start: 1\n", &format!("  gold_die_start: {start}\n"));
         let (code, msg) = validate(&s);
         assert_eq!(code, 2, "{msg}");
-        let says = format!("game.yaml:29:19: error: setup.gold_die_start is {start}, but the gold die shows 1 to 4");
+        let says = format!("game.yaml:72:19: error: setup.gold_die_start is {start}, but the gold die shows 1 to 4");
         assert!(msg.contains(&says), "{msg}");
         s.edit("game.yaml", &format!("  gold_die_start: {start}\n"), "  gold_die_start: 1\n");
     }
@@ -224,7 +224,7 @@ fn a_catalog_number_the_default_reading_overrides_is_refused() {
     s.edit("game.yaml", "  capacity_per_cowboy: 4\n", "  capacity_per_cowboy: 5\n");
     let (code, msg) = validate(&s);
     assert_eq!(code, 2, "{msg}");
-    let says = "game.yaml:43:24: error: `ship.capacity_per_cowboy` is 5, but the default option `four-per-cowboy` of \
+    let says = "game.yaml:86:24: error: `ship.capacity_per_cowboy` is 5, but the default option `four-per-cowboy` of \
                 interpretation `capacity-per-cowboy` sets it to 4 (";
     assert!(msg.contains(says) && msg.contains("interpretations.yaml:54:"), "{msg}");
     s.edit("game.yaml", "  capacity_per_cowboy: 5\n", "  capacity_per_cowboy: 4\n");

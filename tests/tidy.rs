@@ -211,7 +211,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize, &str)] = &[
     ),
     ("src/games/dry_gulch/rules/describe.rs", "describe_event", 100, "one arm per event"),
     ("src/games/red_dog_junction/play.rs", "start_action", 109, "one arm per kind of turn action"),
-    ("src/games/red_dog_junction/play.rs", "check_start", 92, "one arm per kind of turn action, each naming its rule"),
     ("src/interp/diff.rs", "diff", 89, "the paired runs, their intervals and the witness search"),
     ("src/main.rs", "main", 149, "one arm per subcommand, each only parsing and forwarding"),
 ];

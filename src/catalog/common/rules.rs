@@ -53,10 +53,19 @@ pub fn lower_rules(
     places.into_iter().map(Option::unwrap_or_default).collect()
 }
 
-/// Citations as an error shows them: `doc § ref`, joined by "; ".
+/// Citations as an error shows them: `doc § ref`, the places one
+/// document gives in a row joined by ", " after it, the documents by "; ".
 fn cited(source: &[RawCitation]) -> String {
-    let one = |c: &RawCitation| format!("{} \u{a7} {}", c.doc.value, c.reference);
-    source.iter().map(one).collect::<Vec<_>>().join("; ")
+    let mut out = String::new();
+    for (i, c) in source.iter().enumerate() {
+        match i.checked_sub(1).map(|p| &source[p].doc.value) {
+            Some(before) if *before == c.doc.value => out.push_str(", "),
+            Some(_) => out.push_str(&format!("; {} \u{a7} ", c.doc.value)),
+            None => out.push_str(&format!("{} \u{a7} ", c.doc.value)),
+        }
+        out.push_str(&c.reference);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -89,7 +98,7 @@ mod tests {
     fn each_rule_of_the_code_gets_its_places_in_the_codes_order() {
         let (places, errors) = lower("game.over:en;turn:en,en");
         assert_eq!(errors, Vec::<String>::new());
-        assert_eq!(places, ["en \u{a7} Turn; en \u{a7} Turn", "en \u{a7} Turn"]);
+        assert_eq!(places, ["en \u{a7} Turn, Turn", "en \u{a7} Turn"]);
     }
 
     #[test]

@@ -85,8 +85,8 @@ const fn within(least: u32, most: u32) -> Range {
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let g = &lay.game;
     let mut tally = NumberTally::default();
-    // no rules of its own in `game.rules` yet: an entry there is refused
-    let crate::catalog::layers::GameSection { documents, languages, .. } = lay.from.lower_game(&g.game, &[], diags);
+    let game = lay.from.lower_game(&g.game, readings::RULES, diags);
+    let (documents, languages) = (game.documents, game.languages);
     let sections = sections(g);
     check_sections(lay, &sections, &mut tally, diags);
     let (cfile, c) = (lay.cards.from.path, lay.cards.raw);
@@ -133,7 +133,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         turn: readings.turn,
         declared: readings.declared,
         tally,
-        sources: RULE_SOURCES.iter().copied().collect(),
+        rule_sources: game.rules,
     }
 }
 

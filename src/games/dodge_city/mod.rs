@@ -72,6 +72,6 @@ impl super::Entry for DodgeCity {
         )
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
-        r.sources.keys().map(|k| format!("{}/{k}", r.id)).collect()
+        readings::RULES.iter().map(|k| format!("{}/{k}", r.id)).collect()
     }
 }

@@ -14,7 +14,7 @@ use crate::engine::{Id, RuleError, Seat, Why};
 /// it: the legal list asks `check::<()>`, which words no error for the
 /// candidates it drops; `apply` and scenarios ask `check::<RuleError>`
 /// (`engine::Why`).
-pub(super) fn refuse<W: Why, M: Into<String>>(rules: &Rules, rule: &str, msg: impl FnOnce() -> M) -> W {
+pub(super) fn refuse<W: Why, M: Into<String>>(rules: &Rules, rule: R, msg: impl FnOnce() -> M) -> W {
     W::why(|| err(rules, rule, msg()))
 }
 
@@ -91,12 +91,12 @@ impl State {
     /// Whether `a` is legal now, or the rule that forbids it.
     pub fn check<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         if self.over.is_some() {
-            return Err(refuse(rules, "turn", || "the game is over"));
+            return Err(refuse(rules, R::Turn, || "the game is over"));
         }
         if let Some(&(debtor, owed)) = self.debts.first() {
             return match *a {
-                Action::Sell { building, square } => self.own_token(rules, "debt.sale", debtor, building, square),
-                _ => Err(refuse(rules, "debt.sale", || {
+                Action::Sell { building, square } => self.own_token(rules, R::DebtSale, debtor, building, square),
+                _ => Err(refuse(rules, R::DebtSale, || {
                     format!("p{} must first sell tokens to pay ${owed} owed", debtor + 1)
                 })),
             };
@@ -109,7 +109,7 @@ impl State {
             (Phase::Marshal, Action::Pick { seat, card }) => self.check_pick(rules, usize::from(seat), card),
             (Phase::Place { carded: false, .. }, Action::Play { card }) => {
                 if self.seats[seat].hand.count(card) == 0 || card.index() >= rules.cards.len() {
-                    return Err(refuse(rules, "place.card", || {
+                    return Err(refuse(rules, R::PlaceCard, || {
                         format!("p{} holds no {}", seat + 1, self.card_name(rules, card))
                     }));
                 }
@@ -123,7 +123,7 @@ impl State {
                 self.check_challenge(rules, seat, usize::from(opponent), building)
             }
             (Phase::Duel { .. }, Action::Pass) => self.check_pass(rules, seat),
-            _ => Err(refuse(rules, "turn", || format!("the game waits for {}", self.waiting_for(rules)))),
+            _ => Err(refuse(rules, R::Turn, || format!("the game waits for {}", self.waiting_for(rules)))),
         }
     }
 
@@ -144,19 +144,19 @@ impl State {
 
     fn check_pick<W: Why>(&self, rules: &Rules, seat: Seat, card: CardId) -> Result<(), W> {
         let Some(p) = self.seats.get(seat) else {
-            return Err(refuse(rules, "marshal.card", || format!("there is no seat p{}", seat + 1)));
+            return Err(refuse(rules, R::MarshalCard, || format!("there is no seat p{}", seat + 1)));
         };
         if p.picked.is_some() {
-            return Err(refuse(rules, "marshal.card", || format!("p{} has already chosen a card", seat + 1)));
+            return Err(refuse(rules, R::MarshalCard, || format!("p{} has already chosen a card", seat + 1)));
         }
         if card.index() >= rules.cards.len() || p.hand.count(card) == 0 {
-            return Err(refuse(rules, "marshal.card", || {
+            return Err(refuse(rules, R::MarshalCard, || {
                 format!("p{} holds no {}", seat + 1, self.card_name(rules, card))
             }));
         }
         let only_indios = p.hand.iter().all(|(c, n)| n == 0 || rules.card(c).kind == CardKind::Indio);
         if rules.card(card).kind == CardKind::Indio && !only_indios {
-            return Err(refuse(rules, "marshal.card", || "an Indio may not be played in the Marshal round"));
+            return Err(refuse(rules, R::MarshalCard, || "an Indio may not be played in the Marshal round"));
         }
         Ok(())
     }
@@ -165,32 +165,32 @@ impl State {
     /// building in play, plain, free, and beside his tokens there if he has any.
     pub(super) fn check_square<W: Why>(&self, rules: &Rules, seat: Seat, b: Bld, sq: Sq) -> Result<(), W> {
         let (Some(t), Some(def)) = (self.town.get(b.index()), rules.buildings.get(b.index())) else {
-            return Err(refuse(rules, "place.square", || "there is no such building"));
+            return Err(refuse(rules, R::PlaceSquare, || "there is no such building"));
         };
         if !t.in_play || t.closed {
             let why = if t.closed { "is closed" } else { "is not in play with this many players" };
-            return Err(refuse(rules, "place.square", || format!("the {} {why}", def.name)));
+            return Err(refuse(rules, R::PlaceSquare, || format!("the {} {why}", def.name)));
         }
         let Some(owner) = t.owner.get(sq.index()) else {
-            return Err(refuse(rules, "place.square", || format!("the {} has no such square", def.name)));
+            return Err(refuse(rules, R::PlaceSquare, || format!("the {} has no such square", def.name)));
         };
         if def.grid.field(sq) == NO_SQUARE {
-            return Err(refuse(rules, "place.square", || {
+            return Err(refuse(rules, R::PlaceSquare, || {
                 format!("{} is no square of the {}", def.square_name(sq), def.name)
             }));
         }
         if def.special(sq) && self.fault != Some(Fault::SpecialField) {
-            return Err(refuse(rules, "place.special-field", || {
+            return Err(refuse(rules, R::PlaceSpecialField, || {
                 format!("{} of the {} is a special field; no token may stand there", def.square_name(sq), def.name)
             }));
         }
         if let Some(o) = owner {
-            return Err(refuse(rules, "place.square", || format!("{} is taken by p{}", def.square_name(sq), o + 1)));
+            return Err(refuse(rules, R::PlaceSquare, || format!("{} is taken by p{}", def.square_name(sq), o + 1)));
         }
         let mine = Some(seat as u8);
         let loose = self.fault == Some(Fault::LooseChain);
         if !loose && t.owner.contains(&mine) && !def.grid.orthogonal(sq).iter().any(|n| t.owner[n.index()] == mine) {
-            return Err(refuse(rules, "place.chain", || {
+            return Err(refuse(rules, R::PlaceChain, || {
                 format!(
                     "{} touches none of p{}'s tokens in the {}: they must form one orthogonally connected chain",
                     def.square_name(sq),
@@ -209,11 +209,11 @@ impl State {
             return Ok(());
         }
         match self.r::<PurchaseLimit>() {
-            PurchaseLimit::PerBuilding if self.this_turn[b.index()] >= limit => Err(refuse(rules, "buy.limit", || {
+            PurchaseLimit::PerBuilding if self.this_turn[b.index()] >= limit => Err(refuse(rules, R::BuyLimit, || {
                 format!("{limit} tokens were already put into this building this turn")
             })),
             PurchaseLimit::PerTurn if self.turn_total >= limit => {
-                Err(refuse(rules, "buy.limit", || format!("{limit} tokens were already put into the town this turn")))
+                Err(refuse(rules, R::BuyLimit, || format!("{limit} tokens were already put into the town this turn")))
             }
             _ => Ok(()),
         }
@@ -222,18 +222,18 @@ impl State {
     fn check_buy<W: Why>(&self, rules: &Rules, seat: Seat, b: Bld, sq: Sq) -> Result<(), W> {
         self.check_square(rules, seat, b, sq)?;
         if self.town[b.index()].symbol.is_none() && self.r::<BuyWhere>() == BuyWhere::SymbolBuildingsOnly {
-            return Err(refuse(rules, "buy.building", || {
+            return Err(refuse(rules, R::BuyBuilding, || {
                 format!("the {} has no symbol, so no price", rules.building(b).name)
             }));
         }
         self.room(rules, b)?;
         let p = &self.seats[seat];
         if p.supply == 0 {
-            return Err(refuse(rules, "buy.limit", || format!("p{} has no tokens left beside the board", seat + 1)));
+            return Err(refuse(rules, R::BuyLimit, || format!("p{} has no tokens left beside the board", seat + 1)));
         }
         let price = self.price(rules, b);
         if (p.money.value().max(0) as u32) < price {
-            return Err(refuse(rules, "buy.money", || {
+            return Err(refuse(rules, R::BuyMoney, || {
                 format!("a token costs ${price}; p{} has ${}", seat + 1, p.money.value())
             }));
         }
@@ -241,7 +241,7 @@ impl State {
     }
 
     /// `seat` has a token on the square.
-    fn own_token<W: Why>(&self, rules: &Rules, rule: &str, seat: u8, b: Bld, sq: Sq) -> Result<(), W> {
+    fn own_token<W: Why>(&self, rules: &Rules, rule: R, seat: u8, b: Bld, sq: Sq) -> Result<(), W> {
         match self.town.get(b.index()).and_then(|t| t.owner.get(sq.index())) {
             Some(Some(o)) if *o == seat => Ok(()),
             _ => Err(refuse(rules, rule, || format!("p{} has no token there", seat + 1))),
@@ -253,10 +253,10 @@ impl State {
         match (p, *a) {
             (Pending::Open { symbol, .. }, Action::Open { building }) => {
                 let Some(t) = self.town.get(building.index()).filter(|t| t.in_play && !t.closed) else {
-                    return Err(refuse(rules, "place.open", || "choose an open building in play"));
+                    return Err(refuse(rules, R::PlaceOpen, || "choose an open building in play"));
                 };
                 if symbol.is_some() && (t.symbol.is_some() || t.owner.iter().any(Option::is_some)) {
-                    return Err(refuse(rules, "place.open", || "the symbol goes on an empty building"));
+                    return Err(refuse(rules, R::PlaceOpen, || "the symbol goes on an empty building"));
                 }
                 Ok(())
             }
@@ -264,13 +264,13 @@ impl State {
                 if b != building {
                     return Err(refuse(
                         rules,
-                        "place.card",
+                        R::PlaceCard,
                         || "the picture card's tokens go into the building of its symbol",
                     ));
                 }
                 self.check_square(rules, seat, b, square)?;
                 if self.seats[seat].supply == 0 {
-                    return Err(refuse(rules, "place.card", || "no tokens left beside the board"));
+                    return Err(refuse(rules, R::PlaceCard, || "no tokens left beside the board"));
                 }
                 if self.r::<PictureTokensLimit>() == PictureTokensLimit::CountTowardLimit {
                     self.room(rules, b)?;
@@ -280,32 +280,32 @@ impl State {
             (Pending::Indio { victim, .. }, Action::Remove { building, square }) => {
                 match self.town.get(building.index()).and_then(|t| t.owner.get(square.index())).copied().flatten() {
                     Some(o) if usize::from(o) == seat => {
-                        Err(refuse(rules, "indio.target", || "the Indio removes opposing tokens"))
+                        Err(refuse(rules, R::IndioTarget, || "the Indio removes opposing tokens"))
                     }
                     Some(o)
                         if victim.is_some_and(|v| v != o) && self.r::<IndioTargets>() == IndioTargets::OneOpponent =>
                     {
-                        Err(refuse(rules, "indio.target", || "all three tokens come from the same opponent"))
+                        Err(refuse(rules, R::IndioTarget, || "all three tokens come from the same opponent"))
                     }
                     Some(_) => Ok(()),
-                    None => Err(refuse(rules, "indio.target", || "no token there")),
+                    None => Err(refuse(rules, R::IndioTarget, || "no token there")),
                 }
             }
             (Pending::Take { loser, building, .. }, Action::Take { building: b, square }) => {
                 if b != building {
-                    return Err(refuse(rules, "duel.take", || "the token comes from the building fought over"));
+                    return Err(refuse(rules, R::DuelTake, || "the token comes from the building fought over"));
                 }
-                self.own_token(rules, "duel.take", loser, building, square)
+                self.own_token(rules, R::DuelTake, loser, building, square)
             }
             (Pending::Choose { .. }, Action::Choose { choice, option }) => {
                 let d = self.agenda.decision.filter(|d| d.choice == choice);
                 match d.and_then(|d| rules.choices.get(d.choice as usize)) {
                     Some(options) if (option as usize) < options.len() => Ok(()),
-                    Some(_) => Err(refuse(rules, "event.choose", || "the event's `choose` has no such option")),
-                    None => Err(refuse(rules, "event.choose", || "that option belongs to another event's `choose`")),
+                    Some(_) => Err(refuse(rules, R::EventChoose, || "the event's `choose` has no such option")),
+                    None => Err(refuse(rules, R::EventChoose, || "that option belongs to another event's `choose`")),
                 }
             }
-            _ => Err(refuse(rules, "turn", || format!("the game waits for {}", pending_words(p)))),
+            _ => Err(refuse(rules, R::Turn, || format!("the game waits for {}", pending_words(p)))),
         }
     }
 

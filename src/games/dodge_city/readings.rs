@@ -53,6 +53,28 @@ crate::hooks! { HOOKS;
 }
 
 crate::switches! {
+    /// The rules Dodge City's errors name (`dodge-city/<id>`): `game.yaml`'s
+    /// `game.rules` gives each the places it cites.
+    R, RULES;
+    Turn = "turn",
+    MarshalCard = "marshal.card",
+    PlaceCard = "place.card",
+    PlaceOpen = "place.open",
+    PlaceSquare = "place.square",
+    PlaceSpecialField = "place.special-field",
+    PlaceChain = "place.chain",
+    BuyLimit = "buy.limit",
+    BuyMoney = "buy.money",
+    BuyBuilding = "buy.building",
+    IndioTarget = "indio.target",
+    EventChoose = "event.choose",
+    DebtSale = "debt.sale",
+    DuelChallenge = "duel.challenge",
+    DuelPass = "duel.pass",
+    DuelTake = "duel.take",
+}
+
+crate::switches! {
     /// The numbers a reading or a house rule may set, named as `game.yaml`
     /// writes them.
     P, PARAMS;

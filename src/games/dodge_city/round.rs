@@ -87,21 +87,21 @@ impl State {
 
     pub(super) fn check_challenge<W: Why>(&self, rules: &Rules, seat: Seat, opp: Seat, b: Bld) -> Result<(), W> {
         if opp >= self.players || opp == seat {
-            return Err(refuse(rules, "duel.challenge", || "challenge another player"));
+            return Err(refuse(rules, R::DuelChallenge, || "challenge another player"));
         }
         if !self.may_challenge(rules, seat) {
-            return Err(refuse(rules, "duel.challenge", || {
+            return Err(refuse(rules, R::DuelChallenge, || {
                 format!("p{} cannot challenge (fought already, or no card to fight with)", seat + 1)
             }));
         }
         if !self.challengeable(rules, opp) {
-            return Err(refuse(rules, "duel.challenge", || {
+            return Err(refuse(rules, R::DuelChallenge, || {
                 format!("p{} cannot be challenged (fought already, or no card to fight with)", opp + 1)
             }));
         }
         let open = self.town.get(b.index()).is_some_and(|t| t.in_play && !t.closed);
         if !open || self.tokens_in(b, seat) == 0 || self.tokens_in(b, opp) == 0 {
-            return Err(refuse(rules, "duel.challenge", || "both duellists must have tokens in the building"));
+            return Err(refuse(rules, R::DuelChallenge, || "both duellists must have tokens in the building"));
         }
         Ok(())
     }
@@ -113,7 +113,7 @@ impl State {
         for opp in 0..self.players {
             for b in 0..self.town.len() {
                 if self.check_challenge::<()>(rules, seat, opp, Id::new(b).unwrap_or(Bld::ZERO)).is_ok() {
-                    return Err(refuse(rules, "duel.pass", || format!("p{} can challenge and must", seat + 1)));
+                    return Err(refuse(rules, R::DuelPass, || format!("p{} can challenge and must", seat + 1)));
                 }
             }
         }

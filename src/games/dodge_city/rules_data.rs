@@ -125,8 +125,9 @@ pub struct Rules {
     /// switch points of the round's steps.
     pub declared: Declared<'static>,
     pub tally: NumberTally,
-    /// Rule id (`marshal.card`) → its rulebook place.
-    pub sources: BTreeMap<&'static str, &'static str>,
+    /// The places each rule the errors name cites (`readings::R` order),
+    /// from `game.rules`.
+    pub rule_sources: Vec<String>,
 }
 
 impl Rules {
@@ -151,32 +152,12 @@ impl Rules {
     pub fn card_ids(&self) -> impl Iterator<Item = CardId> + Clone {
         Id::first(self.cards.len())
     }
-    /// The rulebook place of rule `rule`.
-    pub fn source_of(&self, rule: &str) -> &'static str {
-        self.sources.get(rule).copied().unwrap_or("dodge-city-de")
+    /// The places an error under `rule` cites.
+    pub fn source_of(&self, rule: super::readings::R) -> &str {
+        self.rule_sources.get(rule as usize).map_or("", String::as_str)
     }
     /// The cheapest token price of any symbol.
     pub fn cheapest_price(&self) -> u32 {
         self.symbols.iter().map(|s| s.price).min().unwrap_or(0)
     }
 }
-
-/// The rules errors name, each with its rulebook place.
-pub const RULE_SOURCES: &[(&str, &str)] = &[
-    ("turn", "dodge-city-de Beschreibung 2-7"),
-    ("marshal.card", "dodge-city-de Beschreibung 2"),
-    ("place.card", "dodge-city-de Beschreibung 3"),
-    ("place.open", "dodge-city-de Beschreibung 3"),
-    ("place.square", "dodge-city-de Beschreibung 6"),
-    ("place.special-field", "dodge-city-de Beschreibung 6"),
-    ("place.chain", "dodge-city-de Beschreibung 6"),
-    ("buy.limit", "dodge-city-de Beschreibung 5"),
-    ("buy.money", "dodge-city-de Beschreibung 5"),
-    ("buy.building", "dodge-city-de Beschreibung 5"),
-    ("indio.target", "dodge-city-de Beschreibung 4"),
-    ("event.choose", "dodge-city-de Beschreibung 4"),
-    ("debt.sale", "dodge-city-de Beschreibung 4"),
-    ("duel.challenge", "dodge-city-de Beschreibung 7"),
-    ("duel.pass", "dodge-city-de Beschreibung 7"),
-    ("duel.take", "dodge-city-de Beschreibung 7"),
-];

@@ -203,8 +203,8 @@ fn decks(
     Ok((deck, event_deck))
 }
 
-pub(super) fn err(rules: &Rules, rule: &str, msg: impl Into<String>) -> RuleError {
-    RuleError::new(&format!("dodge-city/{rule}"), rules.source_of(rule), msg)
+pub(super) fn err(rules: &Rules, rule: R, msg: impl Into<String>) -> RuleError {
+    RuleError::new(&format!("dodge-city/{}", rule.id()), rules.source_of(rule), msg)
 }
 
 impl Reads for State {

@@ -8,14 +8,14 @@ use super::rules::{Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, Why, move_n};
 
-type R = Result<(), RuleError>;
+type Checked = Result<(), RuleError>;
 
 impl State {
-    pub(super) fn do_move(&mut self, rules: &Rules, seat: usize, to: Option<Id<Dock>>, ev: &mut Vec<Event>) -> R {
+    pub(super) fn do_move(&mut self, rules: &Rules, seat: usize, to: Option<Id<Dock>>, ev: &mut Vec<Event>) -> Checked {
         let from = self.ships[seat];
         let Some(d) = to else {
             let Some(f) = from else {
-                return Err(rule("move.dock", "Actions: Move", "the ship is in space already"));
+                return Err(rule(rules, R::MoveDock, "the ship is in space already"));
             };
             let _ = self.occupancy.leave(f);
             self.ships[seat] = None;
@@ -23,32 +23,32 @@ impl State {
             return Ok(());
         };
         if d.index() >= rules.docks.len() {
-            return Err(rule("move.dock", "Actions: Move", "no such dock"));
+            return Err(rule(rules, R::MoveDock, "no such dock"));
         }
         let loc = rules.docks[d.index()].loc;
         let taxi = from.is_some_and(|f| rules.docks[f.index()].loc == rules.junction && loc == rules.junction);
         if from.is_some() && !taxi {
             return Err(rule(
-                "move.dock",
-                "Actions: Move",
+                rules,
+                R::MoveDock,
                 "space lies between locations: move to space first (only Junction docks taxi)",
             ));
         }
         match rules.locations[loc].kind {
             LocKind::Home(s) if s != seat && self.fault != Some(Fault::EnterForeignHome) => {
-                return Err(rule("move.home-base", "Actions: Move", "no ship docks at another player's home base"));
+                return Err(rule(rules, R::MoveHomeBase, "no ship docks at another player's home base"));
             }
             LocKind::Bank if self.r::<BankLocation>() == BankLocation::Supply => {
                 return Err(rule(
-                    "move.dock",
-                    "Actions: Move",
+                    rules,
+                    R::MoveDock,
                     "the Bank/Distillery is a supply, not a location (reading bank-location)",
                 ));
             }
             _ => {}
         }
         if self.occupancy.at(d) > 0 && self.fault != Some(Fault::DoubleDock) {
-            return Err(rule("move.dock", "Game Concepts: Docks", "only one ship can be on a dock at a time"));
+            return Err(rule(rules, R::MoveDock, "only one ship can be on a dock at a time"));
         }
         if let Some(f) = from {
             let _ = self.occupancy.leave(f);
@@ -61,20 +61,20 @@ impl State {
         Ok(())
     }
 
-    pub(super) fn do_mine(&mut self, rules: &Rules, seat: usize, n: u8, ev: &mut Vec<Event>) -> R {
+    pub(super) fn do_mine(&mut self, rules: &Rules, seat: usize, n: u8, ev: &mut Vec<Event>) -> Checked {
         let miners = self.count_ability(rules, seat, Ability::Mine);
         let Some(loc) = self.loc_of(rules, seat) else {
-            return Err(rule("crew.mine", "Crew Actions: Mine", "the ship is not docked at a planet"));
+            return Err(rule(rules, R::CrewMine, "the ship is not docked at a planet"));
         };
         let LocKind::Planet(c) = rules.locations[loc].kind else {
-            return Err(rule("crew.mine", "Crew Actions: Mine", "the ship is not docked at a planet"));
+            return Err(rule(rules, R::CrewMine, "the ship is not docked at a planet"));
         };
         let n = u32::from(n);
         if n == 0 || n > miners {
-            return Err(rule("crew.mine", "Crew Actions: Mine", format!("one cube per Miner: at most {miners}")));
+            return Err(rule(rules, R::CrewMine, format!("one cube per Miner: at most {miners}")));
         }
         move_n(&mut self.locs[loc], &mut self.cargo[seat], c, n)
-            .map_err(|_| rule("crew.mine", "FAQ", "the planet does not have that many cubes left"))?;
+            .map_err(|_| rule(rules, R::CrewMine, "the planet does not have that many cubes left"))?;
         if self.fault == Some(Fault::MineExtraCube) {
             let _ = move_n(&mut self.leak.0, &mut self.cargo[seat], c, 1);
         }
@@ -82,25 +82,21 @@ impl State {
         Ok(())
     }
 
-    pub(super) fn do_displace(&mut self, rules: &Rules, seat: usize, mask: u8, ev: &mut Vec<Event>) -> R {
+    pub(super) fn do_displace(&mut self, rules: &Rules, seat: usize, mask: u8, ev: &mut Vec<Event>) -> Checked {
         let n = self.count_ability(rules, seat, Ability::Displace);
         let targets: Vec<usize> = (0..self.players).filter(|s| mask & (1 << s) != 0).collect();
         if n == 0 || targets.is_empty() || targets.len() as u32 > n || mask >> self.players != 0 {
-            return Err(rule(
-                "crew.displace",
-                "Crew Actions: Displace",
-                format!("one ship per Rustler: 1 to {n} ships"),
-            ));
+            return Err(rule(rules, R::CrewDisplace, format!("one ship per Rustler: 1 to {n} ships")));
         }
         for &t in &targets {
             let Some(d) = self.ships[t] else {
-                return Err(rule("crew.displace", "Crew Actions: Displace", "a ship in space cannot be displaced"));
+                return Err(rule(rules, R::CrewDisplace, "a ship in space cannot be displaced"));
             };
             let at_home = rules.home_of(t) == Some(rules.docks[d.index()].loc);
             if at_home && self.r::<DisplaceHomeBase>() == DisplaceHomeBase::NotFromHomeBase {
                 return Err(rule(
-                    "crew.displace",
-                    "Crew Actions: Displace",
+                    rules,
+                    R::CrewDisplace,
                     "a ship at its home base cannot be displaced (reading displace-home-base)",
                 ));
             }
@@ -138,18 +134,18 @@ impl State {
         true
     }
 
-    pub(super) fn do_buy(&mut self, rules: &Rules, seat: usize, slot: u8, way: u8, ev: &mut Vec<Event>) -> R {
+    pub(super) fn do_buy(&mut self, rules: &Rules, seat: usize, slot: u8, way: u8, ev: &mut Vec<Event>) -> Checked {
         if self.bought > 0 && self.r::<PurchasesPerTurn>() == PurchasesPerTurn::OnePerTurn {
-            return Err(rule("buy.limit", "Actions: Purchase a Card", "one card a turn (reading purchases-per-turn)"));
+            return Err(rule(rules, R::BuyLimit, "one card a turn (reading purchases-per-turn)"));
         }
         let Some(card) = self.display.at(usize::from(slot)) else {
-            return Err(rule("buy.payment", "Actions: Purchase a Card", "that display slot is empty"));
+            return Err(rule(rules, R::BuyPayment, "that display slot is empty"));
         };
         let Some(price) = rules.card(card).cost.get(usize::from(way)).cloned() else {
-            return Err(rule("buy.payment", "Actions: Purchase a Card", "the card has no such cost"));
+            return Err(rule(rules, R::BuyPayment, "the card has no such cost"));
         };
         if !self.pay(rules, false, seat, &price) {
-            return Err(rule("buy.payment", "FAQ", "the storage does not hold the cost (cargo cannot pay for cards)"));
+            return Err(rule(rules, R::BuyPayment, "the storage does not hold the cost (cargo cannot pay for cards)"));
         }
         let boost = rules.card(card).class == Class::Boost;
         let took = if self.fault == Some(Fault::LoseBoughtCard) {
@@ -168,17 +164,17 @@ impl State {
         Ok(())
     }
 
-    pub(super) fn do_deal(&mut self, rules: &Rules, seat: usize, p: u8, ev: &mut Vec<Event>) -> R {
+    pub(super) fn do_deal(&mut self, rules: &Rules, seat: usize, p: u8, ev: &mut Vec<Event>) -> Checked {
         let Some(tile) = self.deal_piles.get(usize::from(p)).and_then(|pile| pile.top()) else {
-            return Err(rule("deal.payment", "Actions: Complete Super Deal", "that pile is empty"));
+            return Err(rule(rules, R::DealPayment, "that pile is empty"));
         };
         let gold = rules.piles[usize::from(p)].gold;
         let bank = self.bank_gold(rules);
         let pays = match self.r::<SuperDealShortBank>() {
             SuperDealShortBank::NotAllowed if bank < gold => {
                 return Err(rule(
-                    "deal.payment",
-                    "FAQ",
+                    rules,
+                    R::DealPayment,
                     "the bank does not hold the deal's gold (reading super-deal-short-bank)",
                 ));
             }
@@ -186,11 +182,7 @@ impl State {
         };
         let price = rules.tiles[tile.index()].price.clone();
         if !self.pay(rules, true, seat, &price) {
-            return Err(rule(
-                "deal.payment",
-                "Game Concepts: Paying with commodities",
-                "the cargo does not hold the deal's price",
-            ));
+            return Err(rule(rules, R::DealPayment, "the cargo does not hold the deal's price"));
         }
         let to_storage = self.r::<SuperDealGoldWhere>() == SuperDealGoldWhere::Storage;
         let g = rules.gold;
@@ -202,13 +194,13 @@ impl State {
         Ok(())
     }
 
-    pub(super) fn phase_step(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> R {
+    pub(super) fn phase_step(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> Checked {
         let seat = self.active;
         match (self.phase, *a) {
             (Phase::Swap { give: Some(_), .. }, Action::Done) | (_, Action::Done)
                 if matches!(self.phase, Phase::Swap { give: Some(_), .. }) =>
             {
-                Err(rule("crew.swap", "Crew Actions: Swap", "pick the cube taken back first"))
+                Err(rule(rules, R::CrewSwap, "pick the cube taken back first"))
             }
             (_, Action::Done) => {
                 self.phase = Phase::Actions;
@@ -216,13 +208,13 @@ impl State {
             }
             (Phase::Loading, Action::LoadCube(c)) => move_n(&mut self.storage[seat], &mut self.cargo[seat], c, 1)
                 .map(|_| ev.push(Event::Cubes { seat, what: "loaded", cube: c, n: 1 }))
-                .map_err(|_| rule("load.home-base", "Actions: Load/Unload Commodities", "no such cube in storage")),
+                .map_err(|_| rule(rules, R::LoadHomeBase, "no such cube in storage")),
             (Phase::Loading, Action::UnloadCube(c)) => move_n(&mut self.cargo[seat], &mut self.storage[seat], c, 1)
                 .map(|_| ev.push(Event::Cubes { seat, what: "unloaded", cube: c, n: 1 }))
-                .map_err(|_| rule("load.home-base", "Actions: Load/Unload Commodities", "no such cube aboard")),
+                .map_err(|_| rule(rules, R::LoadHomeBase, "no such cube aboard")),
             (Phase::Salvage { left }, Action::SalvageCube(c)) => {
                 move_n(&mut self.space, &mut self.cargo[seat], c, 1)
-                    .map_err(|_| rule("crew.salvage", "Crew Actions: Salvage", "no such cube in space"))?;
+                    .map_err(|_| rule(rules, R::CrewSalvage, "no such cube in space"))?;
                 ev.push(Event::Cubes { seat, what: "salvaged", cube: c, n: 1 });
                 self.phase =
                     if left > 1 && self.space.total() > 0 { Phase::Salvage { left: left - 1 } } else { Phase::Actions };
@@ -240,7 +232,7 @@ impl State {
             }
             (Phase::Swap { with, left, give: None }, Action::SwapGive(c)) => {
                 if self.cargo[seat].count(c) == 0 {
-                    return Err(rule("crew.swap", "Crew Actions: Swap", "no such cube aboard"));
+                    return Err(rule(rules, R::CrewSwap, "no such cube aboard"));
                 }
                 self.phase = Phase::Swap { with, left, give: Some(c) };
                 Ok(())
@@ -249,7 +241,7 @@ impl State {
                 let w = usize::from(with);
                 let (mut mine, mut theirs) = (self.cargo[seat].clone(), self.cargo[w].clone());
                 move_n(&mut theirs, &mut mine, c, 1)
-                    .map_err(|_| rule("crew.swap", "Crew Actions: Swap", "no such cube aboard the other ship"))?;
+                    .map_err(|_| rule(rules, R::CrewSwap, "no such cube aboard the other ship"))?;
                 let _ = move_n(&mut mine, &mut theirs, g, 1);
                 (self.cargo[seat], self.cargo[w]) = (mine, theirs);
                 ev.push(Event::Cubes { seat, what: "swapped away", cube: g, n: 1 });
@@ -258,7 +250,7 @@ impl State {
                 self.phase = if more { Phase::Swap { with, left: left - 1, give: None } } else { Phase::Actions };
                 Ok(())
             }
-            _ => Err(rule("turn.actions", "On Your Turn", "finish the action under way first (or `done`)")),
+            _ => Err(rule(rules, R::TurnActions, "finish the action under way first (or `done`)")),
         }
     }
 
@@ -269,26 +261,26 @@ impl State {
         give: Id<Cube>,
         take: Id<Cube>,
         ev: &mut Vec<Event>,
-    ) -> R {
+    ) -> Checked {
         let Some(d) = self.ships[seat] else {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
+            return Err(rule(rules, R::CrewTrade, "the ship is not docked"));
         };
         let dice = self.trade_dice(rules, d);
         let find = |c: Id<Cube>| dice.iter().find(|x| x.1 == c).copied();
         let (Some(g), Some(t)) = (find(give), find(take)) else {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "the dice beside the dock do not offer that trade"));
+            return Err(rule(rules, R::CrewTrade, "the dice beside the dock do not offer that trade"));
         };
         if give == take {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "a trade gives one commodity for another"));
+            return Err(rule(rules, R::CrewTrade, "a trade gives one commodity for another"));
         }
         if give == rules.gold && self.r::<TradeDirection>() == TradeDirection::GoldBoughtOnly {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "gold is only bought (reading trade-direction)"));
+            return Err(rule(rules, R::CrewTrade, "gold is only bought (reading trade-direction)"));
         }
         if take == rules.scrap && self.r::<TradeForScrap>() == TradeForScrap::NotObtainable {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "no trade gives scrap (reading trade-for-scrap)"));
+            return Err(rule(rules, R::CrewTrade, "no trade gives scrap (reading trade-for-scrap)"));
         }
         if self.cargo[seat].count(give) < g.2 || self.home_count(rules, take) < t.2 {
-            return Err(rule("crew.trade", "FAQ", "the cargo or the supply does not hold the trade's cubes"));
+            return Err(rule(rules, R::CrewTrade, "the cargo or the supply does not hold the trade's cubes"));
         }
         let mut cargo = self.cargo[seat].clone();
         let _ = move_n(&mut cargo, self.home_zone(rules, give), give, g.2);
@@ -310,23 +302,19 @@ impl State {
         place: Option<u8>,
         up: bool,
         ev: &mut Vec<Event>,
-    ) -> R {
+    ) -> Checked {
         let Some(d) = self.ships[seat] else {
-            return Err(rule("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
+            return Err(rule(rules, R::CrewTrade, "the ship is not docked"));
         };
         let (value, faces) = match place {
             None if self.r::<GoldDieNudge>() == GoldDieNudge::GoldDieToo => (self.gold_die, rules.gold_faces),
             None => {
-                return Err(rule(
-                    "crew.trade",
-                    "Crew Actions: Trade",
-                    "Agents nudge six-sided dice only (reading gold-die-nudge)",
-                ));
+                return Err(rule(rules, R::CrewTrade, "Agents nudge six-sided dice only (reading gold-die-nudge)"));
             }
             Some(p) if self.trade_dice(rules, d).iter().any(|x| x.0 == Some(p)) => {
                 (self.dice[usize::from(p)], rules.faces)
             }
-            Some(_) => return Err(rule("crew.trade", "Crew Actions: Trade", "that die is not beside the dock")),
+            Some(_) => return Err(rule(rules, R::CrewTrade, "that die is not beside the dock")),
         };
         let next = match (up, self.r::<NudgeRange>()) {
             (true, _) if value < faces => value + 1,
@@ -334,11 +322,7 @@ impl State {
             (true, NudgeRange::WrapAround) => 1,
             (false, NudgeRange::WrapAround) => faces,
             _ => {
-                return Err(rule(
-                    "crew.trade",
-                    "Crew Actions: Trade",
-                    "the die cannot go past its faces (reading nudge-range)",
-                ));
+                return Err(rule(rules, R::CrewTrade, "the die cannot go past its faces (reading nudge-range)"));
             }
         };
         match place {
@@ -358,36 +342,36 @@ impl State {
         let Some(d) = to else {
             return match from {
                 Some(_) => Ok(()),
-                None => Err(refuse("move.dock", "Actions: Move", "the ship is in space already")),
+                None => Err(refuse(rules, R::MoveDock, "the ship is in space already")),
             };
         };
         if d.index() >= rules.docks.len() {
-            return Err(refuse("move.dock", "Actions: Move", "no such dock"));
+            return Err(refuse(rules, R::MoveDock, "no such dock"));
         }
         let loc = rules.docks[d.index()].loc;
         let taxi = from.is_some_and(|f| rules.docks[f.index()].loc == rules.junction && loc == rules.junction);
         if from.is_some() && !taxi {
             return Err(refuse(
-                "move.dock",
-                "Actions: Move",
+                rules,
+                R::MoveDock,
                 "space lies between locations: move to space first (only Junction docks taxi)",
             ));
         }
         match rules.locations[loc].kind {
             LocKind::Home(s) if s != seat && self.fault != Some(Fault::EnterForeignHome) => {
-                return Err(refuse("move.home-base", "Actions: Move", "no ship docks at another player's home base"));
+                return Err(refuse(rules, R::MoveHomeBase, "no ship docks at another player's home base"));
             }
             LocKind::Bank if self.r::<BankLocation>() == BankLocation::Supply => {
                 return Err(refuse(
-                    "move.dock",
-                    "Actions: Move",
+                    rules,
+                    R::MoveDock,
                     "the Bank/Distillery is a supply, not a location (reading bank-location)",
                 ));
             }
             _ => {}
         }
         if self.occupancy.at(d) > 0 && self.fault != Some(Fault::DoubleDock) {
-            return Err(refuse("move.dock", "Game Concepts: Docks", "only one ship can be on a dock at a time"));
+            return Err(refuse(rules, R::MoveDock, "only one ship can be on a dock at a time"));
         }
         Ok(())
     }
@@ -399,16 +383,14 @@ impl State {
             _ => None,
         });
         let Some((loc, c)) = planet else {
-            return Err(refuse("crew.mine", "Crew Actions: Mine", "the ship is not docked at a planet"));
+            return Err(refuse(rules, R::CrewMine, "the ship is not docked at a planet"));
         };
         let n = u32::from(n);
         if n == 0 || n > miners {
-            return Err(W::why(|| {
-                rule("crew.mine", "Crew Actions: Mine", format!("one cube per Miner: at most {miners}"))
-            }));
+            return Err(W::why(|| rule(rules, R::CrewMine, format!("one cube per Miner: at most {miners}"))));
         }
         if self.locs[loc].count(c) < n {
-            return Err(refuse("crew.mine", "FAQ", "the planet does not have that many cubes left"));
+            return Err(refuse(rules, R::CrewMine, "the planet does not have that many cubes left"));
         }
         Ok(())
     }
@@ -418,19 +400,17 @@ impl State {
         let targets = (0..self.players).filter(|s| mask & (1 << s) != 0);
         let count = targets.clone().count() as u32;
         if n == 0 || count == 0 || count > n || mask >> self.players != 0 {
-            return Err(W::why(|| {
-                rule("crew.displace", "Crew Actions: Displace", format!("one ship per Rustler: 1 to {n} ships"))
-            }));
+            return Err(W::why(|| rule(rules, R::CrewDisplace, format!("one ship per Rustler: 1 to {n} ships"))));
         }
         for t in targets {
             let Some(d) = self.ships[t] else {
-                return Err(refuse("crew.displace", "Crew Actions: Displace", "a ship in space cannot be displaced"));
+                return Err(refuse(rules, R::CrewDisplace, "a ship in space cannot be displaced"));
             };
             let at_home = rules.home_of(t) == Some(rules.docks[d.index()].loc);
             if at_home && self.r::<DisplaceHomeBase>() == DisplaceHomeBase::NotFromHomeBase {
                 return Err(refuse(
-                    "crew.displace",
-                    "Crew Actions: Displace",
+                    rules,
+                    R::CrewDisplace,
                     "a ship at its home base cannot be displaced (reading displace-home-base)",
                 ));
             }
@@ -446,22 +426,18 @@ impl State {
 
     pub(super) fn check_buy<W: Why>(&self, rules: &Rules, seat: usize, slot: u8, way: u8) -> Result<(), W> {
         if self.bought > 0 && self.r::<PurchasesPerTurn>() == PurchasesPerTurn::OnePerTurn {
-            return Err(refuse(
-                "buy.limit",
-                "Actions: Purchase a Card",
-                "one card a turn (reading purchases-per-turn)",
-            ));
+            return Err(refuse(rules, R::BuyLimit, "one card a turn (reading purchases-per-turn)"));
         }
         let Some(card) = self.display.at(usize::from(slot)) else {
-            return Err(refuse("buy.payment", "Actions: Purchase a Card", "that display slot is empty"));
+            return Err(refuse(rules, R::BuyPayment, "that display slot is empty"));
         };
         let Some(price) = rules.card(card).cost.get(usize::from(way)) else {
-            return Err(refuse("buy.payment", "Actions: Purchase a Card", "the card has no such cost"));
+            return Err(refuse(rules, R::BuyPayment, "the card has no such cost"));
         };
         if !self.can_pay(false, seat, price) {
             return Err(refuse(
-                "buy.payment",
-                "FAQ",
+                rules,
+                R::BuyPayment,
                 "the storage does not hold the cost (cargo cannot pay for cards)",
             ));
         }
@@ -470,22 +446,18 @@ impl State {
 
     pub(super) fn check_deal<W: Why>(&self, rules: &Rules, seat: usize, p: u8) -> Result<(), W> {
         let Some(tile) = self.deal_piles.get(usize::from(p)).and_then(|pile| pile.top()) else {
-            return Err(refuse("deal.payment", "Actions: Complete Super Deal", "that pile is empty"));
+            return Err(refuse(rules, R::DealPayment, "that pile is empty"));
         };
         let gold = rules.piles[usize::from(p)].gold;
         if self.r::<SuperDealShortBank>() == SuperDealShortBank::NotAllowed && self.bank_gold(rules) < gold {
             return Err(refuse(
-                "deal.payment",
-                "FAQ",
+                rules,
+                R::DealPayment,
                 "the bank does not hold the deal's gold (reading super-deal-short-bank)",
             ));
         }
         if !self.can_pay(true, seat, &rules.tiles[tile.index()].price) {
-            return Err(refuse(
-                "deal.payment",
-                "Game Concepts: Paying with commodities",
-                "the cargo does not hold the deal's price",
-            ));
+            return Err(refuse(rules, R::DealPayment, "the cargo does not hold the deal's price"));
         }
         Ok(())
     }
@@ -498,57 +470,45 @@ impl State {
         take: Id<Cube>,
     ) -> Result<(), W> {
         let Some(d) = self.ships[seat] else {
-            return Err(refuse("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
+            return Err(refuse(rules, R::CrewTrade, "the ship is not docked"));
         };
         let dice = self.trade_dice(rules, d);
         let find = |c: Id<Cube>| dice.iter().find(|x| x.1 == c).copied();
         let (Some(g), Some(t)) = (find(give), find(take)) else {
-            return Err(refuse(
-                "crew.trade",
-                "Crew Actions: Trade",
-                "the dice beside the dock do not offer that trade",
-            ));
+            return Err(refuse(rules, R::CrewTrade, "the dice beside the dock do not offer that trade"));
         };
         if give == take {
-            return Err(refuse("crew.trade", "Crew Actions: Trade", "a trade gives one commodity for another"));
+            return Err(refuse(rules, R::CrewTrade, "a trade gives one commodity for another"));
         }
         if give == rules.gold && self.r::<TradeDirection>() == TradeDirection::GoldBoughtOnly {
-            return Err(refuse("crew.trade", "Crew Actions: Trade", "gold is only bought (reading trade-direction)"));
+            return Err(refuse(rules, R::CrewTrade, "gold is only bought (reading trade-direction)"));
         }
         if take == rules.scrap && self.r::<TradeForScrap>() == TradeForScrap::NotObtainable {
-            return Err(refuse("crew.trade", "Crew Actions: Trade", "no trade gives scrap (reading trade-for-scrap)"));
+            return Err(refuse(rules, R::CrewTrade, "no trade gives scrap (reading trade-for-scrap)"));
         }
         if self.cargo[seat].count(give) < g.2 || self.home_count(rules, take) < t.2 {
-            return Err(refuse("crew.trade", "FAQ", "the cargo or the supply does not hold the trade's cubes"));
+            return Err(refuse(rules, R::CrewTrade, "the cargo or the supply does not hold the trade's cubes"));
         }
         Ok(())
     }
 
     pub(super) fn check_nudge<W: Why>(&self, rules: &Rules, seat: usize, place: Option<u8>, up: bool) -> Result<(), W> {
         let Some(d) = self.ships[seat] else {
-            return Err(refuse("crew.trade", "Crew Actions: Trade", "the ship is not docked"));
+            return Err(refuse(rules, R::CrewTrade, "the ship is not docked"));
         };
         let (value, faces) = match place {
             None if self.r::<GoldDieNudge>() == GoldDieNudge::GoldDieToo => (self.gold_die, rules.gold_faces),
             None => {
-                return Err(refuse(
-                    "crew.trade",
-                    "Crew Actions: Trade",
-                    "Agents nudge six-sided dice only (reading gold-die-nudge)",
-                ));
+                return Err(refuse(rules, R::CrewTrade, "Agents nudge six-sided dice only (reading gold-die-nudge)"));
             }
             Some(p) if self.trade_dice(rules, d).iter().any(|x| x.0 == Some(p)) => {
                 (self.dice[usize::from(p)], rules.faces)
             }
-            Some(_) => return Err(refuse("crew.trade", "Crew Actions: Trade", "that die is not beside the dock")),
+            Some(_) => return Err(refuse(rules, R::CrewTrade, "that die is not beside the dock")),
         };
         let within = self.r::<NudgeRange>() == NudgeRange::WithinFaces;
         if within && !(if up { value < faces } else { value > 1 }) {
-            return Err(refuse(
-                "crew.trade",
-                "Crew Actions: Trade",
-                "the die cannot go past its faces (reading nudge-range)",
-            ));
+            return Err(refuse(rules, R::CrewTrade, "the die cannot go past its faces (reading nudge-range)"));
         }
         Ok(())
     }

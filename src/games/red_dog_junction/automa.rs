@@ -171,8 +171,8 @@ impl State {
             return Ok(());
         }
         Err(refuse(
-            "solo.automa",
-            "Solo Play",
+            rules,
+            R::SoloAutoma,
             match errand {
                 Errand::Trade => "the Automa's Agent goes to a free Red Dog Junction dock",
                 Errand::Mine => "the Automa's Miner goes to an unoccupied planet",

@@ -3,11 +3,12 @@
 //! discard at the turn's end. What each card does is in `cards.yaml`;
 //! whether they act at all is `officer-boost-text`.
 
+use super::readings::R;
 use super::rules::{Action, Event, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, Why, move_n};
 
-type R = Result<(), RuleError>;
+type Checked = Result<(), RuleError>;
 
 impl State {
     /// The Officer actions and Boosts the active player might take.
@@ -21,25 +22,25 @@ impl State {
 
     /// Whether `seat` may begin this Officer action or play this Boost.
     pub(super) fn check_card<W: Why>(&self, rules: &Rules, seat: usize, a: &Action) -> Result<(), W> {
-        let (c, class, what, src) = match *a {
-            Action::Officer(c) => (c, Class::Officer, "an Officer in the crew", "On Your Turn"),
-            Action::Boost(c) => (c, Class::Boost, "an unused Boost", "Actions: Use a Boost Card"),
-            _ => return Err(refuse("turn.actions", "On Your Turn", "not a card's action")),
+        let (c, class, what) = match *a {
+            Action::Officer(c) => (c, Class::Officer, "an Officer in the crew"),
+            Action::Boost(c) => (c, Class::Boost, "an unused Boost"),
+            _ => return Err(refuse(rules, R::TurnActions, "not a card's action")),
         };
         let zone = if class == Class::Officer { &self.crew[seat] } else { &self.boosts[seat] };
         if c.index() >= rules.cards.len() || rules.card(c).class != class || zone.count(c) == 0 {
-            return Err(W::why(|| rule("card.effect", src, format!("that is not {what}"))));
+            return Err(W::why(|| rule(rules, R::CardEffect, format!("that is not {what}"))));
         }
         if !self.cards_act() {
             return Err(refuse(
-                "card.effect",
-                src,
+                rules,
+                R::CardEffect,
                 "under `officer-boost-text: points-only` Officers and Boosts take no action",
             ));
         }
         if self.card_effect(rules, c).is_empty() {
             return Err(W::why(|| {
-                rule("card.effect", src, format!("{} has no effect in this catalog", rules.card(c).name))
+                rule(rules, R::CardEffect, format!("{} has no effect in this catalog", rules.card(c).name))
             }));
         }
         Ok(())
@@ -47,12 +48,12 @@ impl State {
 
     /// Begins an Officer action or plays a Boost (the Boost waits beside
     /// the crew until the turn's end).
-    pub(super) fn start_card(&mut self, rules: &Rules, seat: usize, a: &Action, ev: &mut Vec<Event>) -> R {
+    pub(super) fn start_card(&mut self, rules: &Rules, seat: usize, a: &Action, ev: &mut Vec<Event>) -> Checked {
         self.check_card::<RuleError>(rules, seat, a)?;
         let c = match *a {
             Action::Boost(c) => {
                 move_n(&mut self.boosts[seat], &mut self.played, c, 1)
-                    .map_err(|_| rule("card.effect", "Actions: Use a Boost Card", "no such Boost"))?;
+                    .map_err(|_| rule(rules, R::CardEffect, "no such Boost"))?;
                 c
             }
             Action::Officer(c) => c,
@@ -72,12 +73,10 @@ impl State {
             {
                 Ok(())
             }
-            Action::Choose { .. } => Err(refuse(
-                "card.effect",
-                "On Your Turn",
-                "that is not an option of the choice the card's effect waits on",
-            )),
-            _ => Err(refuse("card.effect", "On Your Turn", "choose an option of the card's effect first")),
+            Action::Choose { .. } => {
+                Err(refuse(rules, R::CardEffect, "that is not an option of the choice the card's effect waits on"))
+            }
+            _ => Err(refuse(rules, R::CardEffect, "choose an option of the card's effect first")),
         }
     }
 

@@ -30,30 +30,6 @@ crate::catalog_files! {
     }
 }
 
-/// The rule ids the game's errors name (after `red-dog-junction/`).
-pub const RULE_IDS: &[&str] = &[
-    "turn.actions",
-    "move.dock",
-    "move.home-base",
-    "load.home-base",
-    "buy.payment",
-    "buy.limit",
-    "deal.place",
-    "deal.payment",
-    "crew.none",
-    "crew.mine",
-    "crew.displace",
-    "crew.swap",
-    "crew.salvage",
-    "crew.trade",
-    "jettison.capacity",
-    "chance.roll",
-    "game.over",
-    "solo.automa",
-    "setup.draft",
-    "card.effect",
-];
-
 /// Parses and lowers a catalog folder, with a house-rules overlay layered
 /// onto it (`layers`).
 pub fn load(src: &GameSources, overlay: Option<&GameSources>) -> Result<Rules, Vec<Diagnostic>> {
@@ -87,8 +63,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let f = Files { comp: lay.components.from.path, lay };
     let g = &lay.game;
     let gfile = f.at("game");
-    // no rules of its own in `game.rules` yet: an entry there is refused
-    let crate::catalog::layers::GameSection { documents, languages, .. } = lay.from.lower_game(&g.game, &[], diags);
+    let crate::catalog::layers::GameSection { documents, languages, rules: rule_sources } =
+        lay.from.lower_game(&g.game, super::readings::RULES, diags);
     let mut tally = NumberTally::default();
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
     if min < 1 || !(2..=5).contains(&max) || min > max {
@@ -129,6 +105,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         name: g.game.names.display(&languages, &g.game.id.value).to_string(),
         languages,
         documents,
+        rule_sources,
         min_players: min,
         max_players: max,
         cubes,
@@ -155,7 +132,6 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         interpretations,
         variants,
         tally,
-        rule_ids: RULE_IDS.iter().copied().collect(),
         compiled,
     }
 }

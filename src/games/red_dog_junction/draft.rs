@@ -91,33 +91,23 @@ impl State {
     /// Whether the pick is legal now, or the rule that forbids it.
     pub(super) fn check_pick<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         let Action::Pick(c) = *a else {
-            return Err(refuse("setup.draft", "Gameplay Variants", "the set-up picks come first"));
+            return Err(refuse(rules, R::SetupDraft, "the set-up picks come first"));
         };
         if c.index() >= rules.cards.len() {
-            return Err(refuse("setup.draft", "Gameplay Variants", "no such card"));
+            return Err(refuse(rules, R::SetupDraft, "no such card"));
         }
         match self.phase {
             Phase::Extra => {
                 let def = rules.card(c);
                 if def.class != Class::Crew || def.ability == Ability::None {
-                    return Err(refuse(
-                        "setup.draft",
-                        "Gameplay Variants: Trail Boss Mode",
-                        "the extra card is a crew card, not a Rascal",
-                    ));
+                    return Err(refuse(rules, R::SetupDraft, "the extra card is a crew card, not a Rascal"));
                 }
                 if !self.deck.contains(&c) {
-                    return Err(refuse(
-                        "setup.draft",
-                        "Gameplay Variants: Trail Boss Mode",
-                        "no such card in the deck",
-                    ));
+                    return Err(refuse(rules, R::SetupDraft, "no such card in the deck"));
                 }
                 Ok(())
             }
-            _ if self.hands[self.active].count(c) == 0 => {
-                Err(refuse("setup.draft", "Gameplay Variants: Posse Mode", "no such card in the hand"))
-            }
+            _ if self.hands[self.active].count(c) == 0 => Err(refuse(rules, R::SetupDraft, "no such card in the hand")),
             _ => Ok(()),
         }
     }

@@ -71,7 +71,7 @@ impl super::Entry for RedDogJunction {
         )
     }
     fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
-        r.rule_ids.iter().map(|k| format!("{}/{k}", r.id)).collect()
+        readings::RULES.iter().map(|k| format!("{}/{k}", r.id)).collect()
     }
 }
 

@@ -8,7 +8,7 @@ use super::rules::{Action, End, Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, WhenEmpty, Why, move_n};
 
-type R = Result<(), RuleError>;
+type Checked = Result<(), RuleError>;
 
 impl State {
     /// The legal actions in canonical order (the order `Action` derives).
@@ -152,23 +152,23 @@ impl State {
         self.who()
     }
 
-    fn apply_inner(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> R {
+    fn apply_inner(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> Checked {
         if self.end.is_some() {
-            return Err(rule("game.over", "End of Game", "the game is over"));
+            return Err(rule(rules, R::GameOver, "the game is over"));
         }
         if let Action::Roll(v) = *a {
             let Some(place) = self.rolls.pop() else {
-                return Err(rule("chance.roll", "Setup", "no die is waiting to be rolled"));
+                return Err(rule(rules, R::ChanceRoll, "no die is waiting to be rolled"));
             };
             if v == 0 || v > rules.faces {
-                return Err(rule("chance.roll", "Setup", format!("a die shows 1 to {}", rules.faces)));
+                return Err(rule(rules, R::ChanceRoll, format!("a die shows 1 to {}", rules.faces)));
             }
             self.dice[usize::from(place)] = if self.fault == Some(Fault::DieSeven) { 7 } else { v };
             ev.push(Event::Rolled { place, value: v });
             return Ok(());
         }
         if !self.rolls.is_empty() {
-            return Err(rule("chance.roll", "Setup", "a die is waiting to be rolled"));
+            return Err(rule(rules, R::ChanceRoll, "a die is waiting to be rolled"));
         }
         if self.agenda.decision.is_some() {
             self.check_choose::<RuleError>(rules, a)?;
@@ -181,11 +181,11 @@ impl State {
                 Action::Jettison(c) => {
                     let seat = self.active;
                     move_n(&mut self.cargo[seat], &mut self.space, c, 1)
-                        .map_err(|_| rule("jettison.capacity", "End of Turn", "no such cube aboard"))?;
+                        .map_err(|_| rule(rules, R::JettisonCapacity, "no such cube aboard"))?;
                     ev.push(Event::Cubes { seat, what: "jettisoned", cube: c, n: 1 });
                     Ok(())
                 }
-                _ => Err(rule("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first")),
+                _ => Err(rule(rules, R::JettisonCapacity, "jettison cargo down to the ship's capacity first")),
             },
             Phase::Automa(errand) => match *a {
                 Action::Send(d) => {
@@ -193,7 +193,7 @@ impl State {
                     self.send(rules, errand, d, ev);
                     Ok(())
                 }
-                _ => Err(rule("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
+                _ => Err(rule(rules, R::SoloAutoma, "say where the Automa's ship goes first")),
             },
             Phase::Extra | Phase::Draft => self.pick(rules, a, ev),
             _ => self.phase_step(rules, a, ev),
@@ -202,27 +202,19 @@ impl State {
 
     // About 100 lines: one arm per action a turn can begin with, each a
     // short check and a call; splitting it would only scatter the table.
-    fn start_action(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> R {
+    fn start_action(&mut self, rules: &Rules, a: &Action, ev: &mut Vec<Event>) -> Checked {
         if self.actions_left == 0 {
-            return Err(rule("turn.actions", "On Your Turn", "no action is left this turn"));
+            return Err(rule(rules, R::TurnActions, "no action is left this turn"));
         }
         let seat = self.active;
         match *a {
             Action::Move(to) => self.do_move(rules, seat, to, ev)?,
             Action::Load => {
                 if self.loc_of(rules, seat) != rules.home_of(seat) {
-                    return Err(rule(
-                        "load.home-base",
-                        "Actions: Load/Unload Commodities",
-                        "the ship is not docked at its home base",
-                    ));
+                    return Err(rule(rules, R::LoadHomeBase, "the ship is not docked at its home base"));
                 }
                 if self.cargo[seat].total() + self.storage[seat].total() == 0 {
-                    return Err(rule(
-                        "load.home-base",
-                        "Actions: Load/Unload Commodities",
-                        "nothing to load or unload",
-                    ));
+                    return Err(rule(rules, R::LoadHomeBase, "nothing to load or unload"));
                 }
                 self.phase = Phase::Loading;
             }
@@ -232,17 +224,17 @@ impl State {
                 let n = self.count_ability(rules, seat, Ability::Swap) * self.p(P::SwapPerOutlaw);
                 let w = usize::from(with);
                 if n == 0 {
-                    return Err(rule("crew.swap", "Crew Actions: Swap", "no Outlaw in the crew"));
+                    return Err(rule(rules, R::CrewSwap, "no Outlaw in the crew"));
                 }
                 if w >= self.players || w == seat || self.ships[seat].is_some() || self.ships[w].is_some() {
                     return Err(rule(
-                        "crew.swap",
-                        "Crew Actions: Swap",
+                        rules,
+                        R::CrewSwap,
                         "both ships must be in space, and the other another player's",
                     ));
                 }
                 if self.cargo[seat].total() == 0 || self.cargo[w].total() == 0 {
-                    return Err(rule("crew.swap", "Crew Actions: Swap", "both ships need cargo to swap"));
+                    return Err(rule(rules, R::CrewSwap, "both ships need cargo to swap"));
                 }
                 self.phase = Phase::Swap { with, left: n.min(60) as u8, give: None };
             }
@@ -250,8 +242,8 @@ impl State {
                 let n = self.count_ability(rules, seat, Ability::Salvage);
                 if n == 0 || self.ships[seat].is_some() || self.space.total() == 0 {
                     return Err(rule(
-                        "crew.salvage",
-                        "Crew Actions: Salvage",
+                        rules,
+                        R::CrewSalvage,
                         "salvage needs a Scavenger, the ship in space and a cube there",
                     ));
                 }
@@ -261,8 +253,8 @@ impl State {
                 let n = self.count_ability(rules, seat, Ability::Trade);
                 if n == 0 || self.loc_of(rules, seat) != Some(rules.junction) {
                     return Err(rule(
-                        "crew.trade",
-                        "Crew Actions: Trade",
+                        rules,
+                        R::CrewTrade,
                         "trading needs an Agent and the ship docked at Red Dog Junction",
                     ));
                 }
@@ -271,11 +263,7 @@ impl State {
             Action::Buy { slot, way } => self.do_buy(rules, seat, slot, way, ev)?,
             Action::Deal(p) => {
                 if self.loc_of(rules, seat) != Some(rules.haberdashery) {
-                    return Err(rule(
-                        "deal.place",
-                        "Actions: Complete Super Deal",
-                        "the ship is not docked at the Haberdashery",
-                    ));
+                    return Err(rule(rules, R::DealPlace, "the ship is not docked at the Haberdashery"));
                 }
                 self.do_deal(rules, seat, p, ev)?;
             }
@@ -287,8 +275,8 @@ impl State {
                 });
                 if self.r::<RascalAbility>() == RascalAbility::NoAction || !rascals {
                     return Err(rule(
-                        "crew.none",
-                        "Actions",
+                        rules,
+                        R::CrewNone,
                         "a Rascal has no crew action under this reading, or there is none in the crew",
                     ));
                 }
@@ -297,11 +285,7 @@ impl State {
             Action::Pass => {}
             Action::Officer(_) | Action::Boost(_) => self.start_card(rules, seat, a, ev)?,
             _ => {
-                return Err(rule(
-                    "turn.actions",
-                    "On Your Turn",
-                    "that is not an action to begin a turn's action with",
-                ));
+                return Err(rule(rules, R::TurnActions, "that is not an action to begin a turn's action with"));
             }
         }
         self.actions_left -= 1;
@@ -423,19 +407,19 @@ impl State {
     /// Whether `a` is legal now, or the rule that forbids it.
     pub fn check<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         if self.end.is_some() {
-            return Err(refuse("game.over", "End of Game", "the game is over"));
+            return Err(refuse(rules, R::GameOver, "the game is over"));
         }
         if let Action::Roll(v) = *a {
             if self.rolls.is_empty() {
-                return Err(refuse("chance.roll", "Setup", "no die is waiting to be rolled"));
+                return Err(refuse(rules, R::ChanceRoll, "no die is waiting to be rolled"));
             }
             if v == 0 || v > rules.faces {
-                return Err(W::why(|| rule("chance.roll", "Setup", format!("a die shows 1 to {}", rules.faces))));
+                return Err(W::why(|| rule(rules, R::ChanceRoll, format!("a die shows 1 to {}", rules.faces))));
             }
             return Ok(());
         }
         if !self.rolls.is_empty() {
-            return Err(refuse("chance.roll", "Setup", "a die is waiting to be rolled"));
+            return Err(refuse(rules, R::ChanceRoll, "a die is waiting to be rolled"));
         }
         if self.agenda.decision.is_some() {
             return self.check_choose(rules, a);
@@ -443,14 +427,12 @@ impl State {
         match (self.phase, *a) {
             (Phase::Actions, _) => self.check_start(rules, a),
             (Phase::Jettison, Action::Jettison(c)) if self.cargo[self.active].count(c) > 0 => Ok(()),
-            (Phase::Jettison, Action::Jettison(_)) => {
-                Err(refuse("jettison.capacity", "End of Turn", "no such cube aboard"))
-            }
+            (Phase::Jettison, Action::Jettison(_)) => Err(refuse(rules, R::JettisonCapacity, "no such cube aboard")),
             (Phase::Jettison, _) => {
-                Err(refuse("jettison.capacity", "End of Turn", "jettison cargo down to the ship's capacity first"))
+                Err(refuse(rules, R::JettisonCapacity, "jettison cargo down to the ship's capacity first"))
             }
             (Phase::Automa(errand), Action::Send(d)) => self.check_send(rules, errand, d),
-            (Phase::Automa(_), _) => Err(refuse("solo.automa", "Solo Play", "say where the Automa's ship goes first")),
+            (Phase::Automa(_), _) => Err(refuse(rules, R::SoloAutoma, "say where the Automa's ship goes first")),
             (Phase::Extra | Phase::Draft, _) => self.check_pick(rules, a),
             _ => self.check_step(rules, a),
         }
@@ -458,25 +440,17 @@ impl State {
 
     fn check_start<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         if self.actions_left == 0 {
-            return Err(refuse("turn.actions", "On Your Turn", "no action is left this turn"));
+            return Err(refuse(rules, R::TurnActions, "no action is left this turn"));
         }
         let seat = self.active;
         match *a {
             Action::Move(to) => self.check_move(rules, seat, to),
             Action::Load => {
                 if self.loc_of(rules, seat) != rules.home_of(seat) {
-                    return Err(refuse(
-                        "load.home-base",
-                        "Actions: Load/Unload Commodities",
-                        "the ship is not docked at its home base",
-                    ));
+                    return Err(refuse(rules, R::LoadHomeBase, "the ship is not docked at its home base"));
                 }
                 if self.cargo[seat].total() + self.storage[seat].total() == 0 {
-                    return Err(refuse(
-                        "load.home-base",
-                        "Actions: Load/Unload Commodities",
-                        "nothing to load or unload",
-                    ));
+                    return Err(refuse(rules, R::LoadHomeBase, "nothing to load or unload"));
                 }
                 Ok(())
             }
@@ -486,17 +460,17 @@ impl State {
                 let n = self.count_ability(rules, seat, Ability::Swap) * self.p(P::SwapPerOutlaw);
                 let w = usize::from(with);
                 if n == 0 {
-                    return Err(refuse("crew.swap", "Crew Actions: Swap", "no Outlaw in the crew"));
+                    return Err(refuse(rules, R::CrewSwap, "no Outlaw in the crew"));
                 }
                 if w >= self.players || w == seat || self.ships[seat].is_some() || self.ships[w].is_some() {
                     return Err(refuse(
-                        "crew.swap",
-                        "Crew Actions: Swap",
+                        rules,
+                        R::CrewSwap,
                         "both ships must be in space, and the other another player's",
                     ));
                 }
                 if self.cargo[seat].total() == 0 || self.cargo[w].total() == 0 {
-                    return Err(refuse("crew.swap", "Crew Actions: Swap", "both ships need cargo to swap"));
+                    return Err(refuse(rules, R::CrewSwap, "both ships need cargo to swap"));
                 }
                 Ok(())
             }
@@ -504,8 +478,8 @@ impl State {
                 let n = self.count_ability(rules, seat, Ability::Salvage);
                 if n == 0 || self.ships[seat].is_some() || self.space.total() == 0 {
                     return Err(refuse(
-                        "crew.salvage",
-                        "Crew Actions: Salvage",
+                        rules,
+                        R::CrewSalvage,
                         "salvage needs a Scavenger, the ship in space and a cube there",
                     ));
                 }
@@ -515,8 +489,8 @@ impl State {
                 let n = self.count_ability(rules, seat, Ability::Trade);
                 if n == 0 || self.loc_of(rules, seat) != Some(rules.junction) {
                     return Err(refuse(
-                        "crew.trade",
-                        "Crew Actions: Trade",
+                        rules,
+                        R::CrewTrade,
                         "trading needs an Agent and the ship docked at Red Dog Junction",
                     ));
                 }
@@ -525,19 +499,15 @@ impl State {
             Action::Buy { slot, way } => self.check_buy(rules, seat, slot, way),
             Action::Deal(p) => {
                 if self.loc_of(rules, seat) != Some(rules.haberdashery) {
-                    return Err(refuse(
-                        "deal.place",
-                        "Actions: Complete Super Deal",
-                        "the ship is not docked at the Haberdashery",
-                    ));
+                    return Err(refuse(rules, R::DealPlace, "the ship is not docked at the Haberdashery"));
                 }
                 self.check_deal(rules, seat, p)
             }
             Action::RascalDeal(p) => {
                 if self.r::<RascalAbility>() == RascalAbility::NoAction || !self.has_rascal(rules, seat) {
                     return Err(refuse(
-                        "crew.none",
-                        "Actions",
+                        rules,
+                        R::CrewNone,
                         "a Rascal has no crew action under this reading, or there is none in the crew",
                     ));
                 }
@@ -545,7 +515,7 @@ impl State {
             }
             Action::Pass => Ok(()),
             Action::Officer(_) | Action::Boost(_) => self.check_card(rules, seat, a),
-            _ => Err(refuse("turn.actions", "On Your Turn", "that is not an action to begin a turn's action with")),
+            _ => Err(refuse(rules, R::TurnActions, "that is not an action to begin a turn's action with")),
         }
     }
 
@@ -558,40 +528,32 @@ impl State {
 
     fn check_step<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
         let seat = self.active;
-        let have = |zone: &super::rules::Cubes, c: Id<Cube>, r: &str, src: &str, msg: &'static str| {
-            if zone.count(c) > 0 { Ok(()) } else { Err(refuse(r, src, msg)) }
+        let have = |zone: &super::rules::Cubes, c: Id<Cube>, r: R, msg: &'static str| {
+            if zone.count(c) > 0 { Ok(()) } else { Err(refuse(rules, r, msg)) }
         };
         match (self.phase, *a) {
             (Phase::Swap { give: Some(_), .. }, Action::Done) => {
-                Err(refuse("crew.swap", "Crew Actions: Swap", "pick the cube taken back first"))
+                Err(refuse(rules, R::CrewSwap, "pick the cube taken back first"))
             }
             (_, Action::Done) => Ok(()),
-            (Phase::Loading, Action::LoadCube(c)) => have(
-                &self.storage[seat],
-                c,
-                "load.home-base",
-                "Actions: Load/Unload Commodities",
-                "no such cube in storage",
-            ),
+            (Phase::Loading, Action::LoadCube(c)) => {
+                have(&self.storage[seat], c, R::LoadHomeBase, "no such cube in storage")
+            }
             (Phase::Loading, Action::UnloadCube(c)) => {
-                have(&self.cargo[seat], c, "load.home-base", "Actions: Load/Unload Commodities", "no such cube aboard")
+                have(&self.cargo[seat], c, R::LoadHomeBase, "no such cube aboard")
             }
             (Phase::Salvage { .. }, Action::SalvageCube(c)) => {
-                have(&self.space, c, "crew.salvage", "Crew Actions: Salvage", "no such cube in space")
+                have(&self.space, c, R::CrewSalvage, "no such cube in space")
             }
             (Phase::Agents { .. }, Action::Trade { give, take }) => self.check_trade(rules, seat, give, take),
             (Phase::Agents { .. }, Action::Nudge { place, up }) => self.check_nudge(rules, seat, place, up),
             (Phase::Swap { give: None, .. }, Action::SwapGive(c)) => {
-                have(&self.cargo[seat], c, "crew.swap", "Crew Actions: Swap", "no such cube aboard")
+                have(&self.cargo[seat], c, R::CrewSwap, "no such cube aboard")
             }
-            (Phase::Swap { with, give: Some(_), .. }, Action::SwapTake(c)) => have(
-                &self.cargo[usize::from(with)],
-                c,
-                "crew.swap",
-                "Crew Actions: Swap",
-                "no such cube aboard the other ship",
-            ),
-            _ => Err(refuse("turn.actions", "On Your Turn", "finish the action under way first (or `done`)")),
+            (Phase::Swap { with, give: Some(_), .. }, Action::SwapTake(c)) => {
+                have(&self.cargo[usize::from(with)], c, R::CrewSwap, "no such cube aboard the other ship")
+            }
+            _ => Err(refuse(rules, R::TurnActions, "finish the action under way first (or `done`)")),
         }
     }
 }

@@ -80,6 +80,32 @@ crate::hooks! { HOOKS;
 }
 
 crate::switches! {
+    /// The rules Red Dog Junction's errors name (`red-dog-junction/<id>`):
+    /// `game.yaml`'s `game.rules` gives each the places it cites.
+    R, RULES;
+    TurnActions = "turn.actions",
+    GameOver = "game.over",
+    ChanceRoll = "chance.roll",
+    MoveDock = "move.dock",
+    MoveHomeBase = "move.home-base",
+    LoadHomeBase = "load.home-base",
+    BuyLimit = "buy.limit",
+    BuyPayment = "buy.payment",
+    DealPayment = "deal.payment",
+    DealPlace = "deal.place",
+    CardEffect = "card.effect",
+    CrewNone = "crew.none",
+    CrewTrade = "crew.trade",
+    CrewMine = "crew.mine",
+    CrewSwap = "crew.swap",
+    CrewDisplace = "crew.displace",
+    CrewSalvage = "crew.salvage",
+    JettisonCapacity = "jettison.capacity",
+    SetupDraft = "setup.draft",
+    SoloAutoma = "solo.automa",
+}
+
+crate::switches! {
     /// The variants the code implements.
     V, VARIANTS;
     TrailBoss = "trail-boss",

@@ -290,17 +290,17 @@ pub struct State {
 /// commodity it prices and the value it shows.
 pub type TradeDie = (Option<u8>, Id<Cube>, u32);
 
-pub(super) fn rule(r: &str, source: &str, msg: impl Into<String>) -> RuleError {
-    RuleError::new(&format!("red-dog-junction/{r}"), &format!("red-dog-junction-en \u{a7} {source}"), msg)
+pub(super) fn rule(rules: &Rules, r: R, msg: impl Into<String>) -> RuleError {
+    RuleError::new(&format!("red-dog-junction/{}", r.id()), rules.source_of(r), msg)
 }
 
-/// A refusal of rule `r` (rulebook place `source`), worded only when `W`
+/// A refusal of rule `r`, worded only when `W`
 /// keeps it (`engine::Why`): the legal list asks `check::<()>`, which
 /// words no error for the candidates it drops. The message is a literal,
 /// so nothing is built for it; a message that must be `format!`ted goes
 /// through `W::why(|| rule(..))`, which builds it only when asked.
-pub(super) fn refuse<W: Why>(r: &str, source: &str, msg: &'static str) -> W {
-    W::why(|| rule(r, source, msg))
+pub(super) fn refuse<W: Why>(rules: &Rules, r: R, msg: &'static str) -> W {
+    W::why(|| rule(rules, r, msg))
 }
 
 impl Reads for State {

@@ -1,7 +1,5 @@
 //! The compiled Red Dog Junction catalog (`Rules`) and its id kinds.
 
-use std::collections::BTreeSet;
-
 use crate::catalog::common::{Document, Interpretation, NumberTally, Variant};
 /// The state's reading accessors, in scope wherever the game's types are.
 pub use crate::engine::Reads as _;
@@ -117,6 +115,9 @@ pub struct Rules {
     pub name: String,
     pub languages: Vec<String>,
     pub documents: Vec<Document>,
+    /// The places each rule the errors name cites (`readings::R` order),
+    /// from `game.rules`.
+    pub rule_sources: Vec<String>,
     pub min_players: u32,
     pub max_players: u32,
     pub cubes: Vec<CubeDef>,
@@ -147,13 +148,15 @@ pub struct Rules {
     pub interpretations: Vec<Interpretation>,
     pub variants: Vec<Variant>,
     pub tally: NumberTally,
-    /// The rule ids errors name (without the game prefix).
-    pub rule_ids: BTreeSet<&'static str>,
     /// Card effects, the readings' replacements and the `choose` table.
     pub compiled: super::effects::Compiled,
 }
 
 impl Rules {
+    /// The places an error under `rule` cites.
+    pub fn source_of(&self, rule: super::readings::R) -> &str {
+        self.rule_sources.get(rule as usize).map_or("", String::as_str)
+    }
     pub fn card_by_id(&self, id: &str) -> Option<Id<Card>> {
         self.cards.iter().position(|c| c.id == id).and_then(|i| Id::new(i).ok())
     }
