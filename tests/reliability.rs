@@ -284,6 +284,39 @@ fn game_yaml_errors_point_at_the_offending_field() {
     }
 }
 
+/// Every game's player counts are checked by the one check of the `game:`
+/// section, worded alike, each at the number it is about.
+#[test]
+fn every_game_checks_its_player_counts_alike() {
+    let dir = temp_dir("player-counts");
+    for game in ["dry-gulch", "dodge-city", "red-dog-junction"] {
+        for (field, value, says) in [
+            ("min_players", 0, "min_players is 0; a game seats at least one player".to_string()),
+            ("min_players", 7, "is not a range".to_string()),
+            ("max_players", 65, "max_players 65 is more than the 64 seats the engine plays".to_string()),
+        ] {
+            let at = std::cell::Cell::new(0);
+            let rules = catalog_copy(&dir, |rel, t| {
+                if rel != format!("{game}/game.yaml") {
+                    return t;
+                }
+                let line = t.lines().position(|l| l.starts_with(&format!("  {field}: "))).unwrap();
+                at.set(line + 1);
+                let lines: Vec<String> = (t.lines().enumerate())
+                    .map(|(i, l)| if i == line { format!("  {field}: {value}") } else { l.to_string() })
+                    .collect();
+                lines.join("\n") + "\n"
+            });
+            let (code, _, err) = rulecheck_within(60, &["validate", &s(&rules)]).expect("validation ends");
+            assert_eq!(code, 2, "{game} {field}: {value}: {err}");
+            let place = format!("{game}/game.yaml:{}:16: error: ", at.get());
+            assert!(err.lines().any(|l| l.contains(&place) && l.contains(&says)), "{game} {field}: {value}: {err}");
+            let _ = std::fs::remove_dir_all(&rules);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A folder holding one bundled scenario file, `one.yaml`.
 fn folder_with_one_scenario(dir: &Path) -> PathBuf {
     let folder = dir.join("scenarios");

@@ -198,12 +198,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize, &str)] = &[
     ("src/games/dodge_city/invariants.rs", "check_invariants", 93, "one block per invariant, in the table's order"),
     ("src/games/dodge_city/play.rs", "checked_apply", 83, "one arm per action kind, each naming its rule"),
     (
-        "src/games/dry_gulch/bounds.rs",
-        "check_game_numbers",
-        118,
-        "one check per number the engine represents, in file order",
-    ),
-    (
         "src/games/dry_gulch/payment.rs",
         "check",
         98,

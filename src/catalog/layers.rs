@@ -15,7 +15,7 @@ use super::common::{
 use super::diag::{Diagnostic, Diagnostics};
 use super::folder::{RawGameSection, with_snippets};
 use super::overlay::{self, HasId, OverlayFile, OverlayHeader, OverlaySection};
-use super::{GameSources, SourceFile};
+use super::{GameSources, MAX_SEATS, SourceFile};
 use crate::yaml::position;
 
 /// A game's `game.yaml`: the `game:` section every catalog writes alike,
@@ -110,8 +110,25 @@ impl<'a> Sections<'a> {
             diags.error(file, (1, 1), "the catalog declares no `languages:`");
         }
         check_names(file, &g.names, &languages, diags);
+        check_players(file, g, diags);
         let rules = lower_rules(file, &g.rules, rules, &documents, position(&g.id), diags);
         GameSection { documents, languages, rules }
+    }
+}
+
+/// The player counts of a `game:` section, alike for every game: at least
+/// one, at most `MAX_SEATS`, the least not above the most; each error at
+/// the number it is about.
+fn check_players(file: &str, g: &RawGameSection, diags: &mut Diagnostics) {
+    let (min, max) = (&g.min_players, &g.max_players);
+    if min.value < 1 {
+        diags.error(file, position(min), "min_players is 0; a game seats at least one player");
+    } else if min.value > max.value {
+        diags.error(file, position(min), format!("players {}\u{2013}{} is not a range", min.value, max.value));
+    }
+    if max.value > MAX_SEATS {
+        let msg = format!("max_players {} is more than the {MAX_SEATS} seats the engine plays", max.value);
+        diags.error(file, position(max), msg);
     }
 }
 

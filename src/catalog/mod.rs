@@ -10,6 +10,12 @@
 /// them over every seat and card kind overflows.
 pub const MAX_NUMBER: u32 = 10_000;
 
+/// The most seats a catalog may declare (the engine's `Seats` holds 64).
+/// Dry Gulch's box seats six; 64 leaves room for a user's catalog while
+/// bounding what validation loops over per player count (a billion would
+/// exhaust memory, one diagnostic each).
+pub const MAX_SEATS: u32 = 64;
+
 /// `value` (of the field `what`, at `at` in `file`), or `max` when it is
 /// larger, which is a diagnostic: "is `value`, more than `max`", then `why`.
 pub fn at_most(

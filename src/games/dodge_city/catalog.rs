@@ -149,15 +149,12 @@ fn sections(g: &GameFile) -> [Numbers<'_>; 4] {
     ]
 }
 
-/// The provenance and bounds of `game.yaml`'s sections `game`, `setup`
-/// and `rules`.
+/// The provenance and bounds of `game.yaml`'s sections `game` (its player
+/// counts are checked alike for every game), `setup` and `rules`.
 fn check_sections(lay: &Layers<'_>, sections: &[Numbers<'_>], tally: &mut NumberTally, diags: &mut Diagnostics) {
     let (from, g) = (&lay.from, &lay.game);
-    let (gfile, sfile, rfile) = (from.at("game"), from.at("setup"), from.at("rules"));
-    let gs = &g.game;
+    let (sfile, rfile) = (from.at("setup"), from.at("rules"));
     lay.from.check(&sections[..1], tally, diags);
-    bound(gfile, &gs.min_players, "min_players", within(1, 64), diags);
-    bound(gfile, &gs.max_players, "max_players", within(gs.min_players.value.max(1), 64), diags);
     let s = &g.setup;
     lay.from.check(&sections[1..2], tally, diags);
     bound(sfile, &s.money, "setup: money", within(0, MAX_NUMBER * 100), diags);

@@ -1,16 +1,15 @@
 //! Checks of a Dry Gulch catalog's numbers: each within what the engine
-//! represents (`MAX_COPIES`, `crate::catalog::MAX_NUMBER`, `MAX_SEATS`),
+//! represents (`MAX_COPIES`, `crate::catalog::MAX_NUMBER`),
 //! the ranges and sums of `game.yaml`, and a set-up that every player count
 //! can play (chips for the Residence, a free edge plot for each Residence).
 //! Each diagnostic points at the number it is about.
 
-use super::catalog::MAX_SEATS;
 use super::layers::Layers;
 use super::readings::{ChipShortage, P, PARAMS, RANGES, WinThreshold};
 use super::rules_data::{Plot, PlotInfo};
 use super::schema::{Ability, PlotKind, RawBoard};
 use crate::catalog::diag::Diagnostics;
-use crate::catalog::{MAX_NUMBER, at_most};
+use crate::catalog::{MAX_NUMBER, MAX_SEATS, at_most};
 use crate::engine::Hook;
 use crate::yaml::{Spanned, position};
 
@@ -60,34 +59,15 @@ type Place<'a> = (&'a str, (u64, u64));
 pub(super) fn check_game_numbers<'a>(lay: &Layers<'a>, at: &dyn Fn(&str) -> Place<'a>, diags: &mut Diagnostics) {
     let g = &lay.game;
     let file_of = |section: &str| lay.from.at(section);
-    let numbers: Vec<(&str, &str, &Spanned<u32>)> = {
-        let gm = &g.game;
-        let mut v = vec![("game", "min_players", &gm.min_players), ("game", "max_players", &gm.max_players)];
-        v.extend(g.setup.chips.values().map(|n| ("setup", "chips", n)));
-        v.extend(super::catalog::section_numbers(g));
-        v
-    };
-    for (section, field, n) in &numbers {
-        let max = if *field == "max_players" { MAX_SEATS } else { MAX_NUMBER };
-        if *field != "max_players" || n.value <= MAX_SEATS {
-            check_bound(file_of(section), position(n), &format!("{section}.{field}"), n.value, max, diags);
-        }
+    // the player counts are the `game:` section's, checked alike for every game
+    let chips = g.setup.chips.values().map(|n| ("setup", "chips", n));
+    for (section, field, n) in chips.chain(super::catalog::section_numbers(g)) {
+        check_bound(file_of(section), position(n), &format!("{section}.{field}"), n.value, MAX_NUMBER, diags);
     }
     let err_at = |section: &str, n: &Spanned<u32>, m: String, diags: &mut Diagnostics| {
         diags.error(file_of(section), position(n), m);
     };
     let (min_players, max_players) = (g.game.min_players.value, g.game.max_players.value);
-    if min_players < 1 || min_players > max_players {
-        err_at("game", &g.game.min_players, format!("players {min_players}–{max_players} is not a range"), diags);
-    }
-    if max_players > MAX_SEATS {
-        err_at(
-            "game",
-            &g.game.max_players,
-            format!("max_players {max_players} is more than the {MAX_SEATS} seats the engine plays"),
-            diags,
-        );
-    }
     let missing: Vec<String> = (min_players..=max_players.min(MAX_SEATS))
         .filter(|n| !g.setup.chips.contains_key(n))
         .map(|n| n.to_string())

@@ -27,11 +27,6 @@ use crate::engine::{Id, Procedure, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
-/// The most seats a catalog may declare. The box seats six; 64 leaves room
-/// for a user's catalog while bounding what validation loops over per
-/// player count (a billion would exhaust memory, one diagnostic each).
-pub const MAX_SEATS: u32 = 64;
-
 /// Parses and lowers a Dry Gulch catalog folder.
 pub fn load(src: &GameSources) -> Result<Rules, Vec<Diagnostic>> {
     load_layered(src, None)

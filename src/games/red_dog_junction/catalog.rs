@@ -67,7 +67,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         lay.from.lower_game(&g.game, super::readings::RULES, diags);
     let mut tally = NumberTally::default();
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
-    if min < 1 || !(2..=5).contains(&max) || min > max {
+    // the range itself is the `game:` section's, checked alike for every game
+    if !(2..=5).contains(&max) {
         diags.error(
             gfile,
             position(&g.game.min_players),

@@ -133,7 +133,7 @@ fn lower_boards(
         }
         in_play.insert(*n, set.into_iter().collect::<Vec<_>>());
     }
-    for n in gs.min_players.value..=gs.max_players.value.min(64) {
+    for n in gs.min_players.value..=gs.max_players.value.min(crate::catalog::MAX_SEATS) {
         if !in_play.contains_key(&n) {
             diags.error(file, (1, 1), format!("boards: `by_players` names no boards for {n} players"));
         }
