@@ -119,6 +119,12 @@ fn explain_lists_everything_and_one_entry_at_a_time() {
             (None, None) => assert!(one.contains("status: live")),
         }
     }
+    // every rule an error names, with the places `game.rules` gives it
+    assert_eq!(rules.rules().len(), rules.rule_ids().len());
+    for (rule, places) in rules.rules() {
+        assert!(all.contains(&format!("  {rule} — {places}\n")), "{rule} is not listed with its places");
+    }
+    assert!(all.contains("  dry-gulch/build.payment — dry-gulch-en \u{a7} Building 1; dry-gulch-de \u{a7} Bauen 1\n"));
     let v = interp::explain(&rules, Some("spreading-fire"), None).unwrap();
     assert!(v.contains("fire-spread-extent, fire-spread-loss"), "{v}");
     let err = interp::explain(&rules, Some("no-such-thing"), None).unwrap_err();

@@ -41,8 +41,20 @@ pub trait Entry {
     fn variants(rules: &Self::Rules) -> &[Variant];
     /// A data change of a reading or variant, in catalog words.
     fn describe_change(rules: &Self::Rules, change: &Change) -> String;
-    /// The rule ids the game's errors name (`dry-gulch/build.payment`).
-    fn rule_ids(rules: &Self::Rules) -> BTreeSet<String>;
+    /// The rules the game's errors name (`dry-gulch/build.payment`), each
+    /// with the places it cites, in the code's order.
+    fn rules(rules: &Self::Rules) -> Vec<(String, String)>;
+    /// The rule ids the game's errors name.
+    fn rule_ids(rules: &Self::Rules) -> BTreeSet<String> {
+        Self::rules(rules).into_iter().map(|(id, _)| id).collect()
+    }
+}
+
+/// Each of a game's rules (`code`, its `readings::RULES`) under the
+/// game's id, with the places `game.rules` gives it (`places`, in the
+/// same order).
+fn cited_rules(game: &str, code: &[&str], places: &[String]) -> Vec<(String, String)> {
+    code.iter().zip(places).map(|(rule, at)| (format!("{game}/{rule}"), at.clone())).collect()
 }
 
 /// Writes, inside a game's `impl Entry`, what every game answers alike: its
@@ -50,7 +62,7 @@ pub trait Entry {
 /// types, `load` through the loader `$load` names, and the methods its
 /// `Rules` answers from the same fields (`id`, `name`, `min_players` and
 /// `max_players`, `tally`, `interpretations`, `variants`), so a game writes
-/// only what differs (`entities`, `describe_change`, `rule_ids`). A macro
+/// only what differs (`entities`, `describe_change`, `rules`). A macro
 /// because a trait's default method cannot read a type's fields.
 macro_rules! entry_fields {
     ($load:path) => {
@@ -308,5 +320,9 @@ impl AnyRules {
     /// The rule ids the game's errors name (what a scenario's `error:` may expect).
     pub fn rule_ids(&self) -> BTreeSet<String> {
         with_game!(self, |r, _G, E| E::rule_ids(r))
+    }
+    /// The rules the game's errors name, each with the places it cites.
+    pub fn rules(&self) -> Vec<(String, String)> {
+        with_game!(self, |r, _G, E| E::rules(r))
     }
 }

@@ -37,8 +37,8 @@ pub fn edge_case_book(rules: &AnyRules) -> String {
     let _ = writeln!(out, "# {} — edge cases and interpretations\n", s.name);
     let _ = writeln!(
         out,
-        "<!-- Generated from rules/{game}/interpretations.yaml, rules/{game}/variants.yaml and the bundled \
-         scenarios. Do not edit by hand; regenerate with `{}`. -->\n",
+        "<!-- Generated from rules/{game}/interpretations.yaml, rules/{game}/variants.yaml, \
+         rules/{game}/game.yaml and the bundled scenarios. Do not edit by hand; regenerate with `{}`. -->\n",
         book_command(game)
     );
     let _ = writeln!(
@@ -79,6 +79,7 @@ pub fn edge_case_book(rules: &AnyRules) -> String {
             let _ = writeln!(out, "- [{}](#variant-{}) (`{}`)", md(&v.name), v.id, v.id);
         }
     }
+    let _ = writeln!(out, "\n[Rules the engine checks](#rules-the-engine-checks)");
     let _ = writeln!(out, "\n## Interpretations the engine branches on");
     for i in &live {
         book_interpretation(&mut out, rules, i, scenarios.get(&i.id).map(Vec::as_slice).unwrap_or(&[]));
@@ -95,7 +96,17 @@ pub fn edge_case_book(rules: &AnyRules) -> String {
             book_variant(&mut out, rules, v);
         }
     }
+    book_rules(&mut out, rules);
     out + &doubt::book_section(rules)
+}
+
+/// The rules a refused action names (`game.rules`), each with its places.
+fn book_rules(out: &mut String, rules: &AnyRules) {
+    let _ = writeln!(out, "\n<a id=\"rules-the-engine-checks\"></a>\n\n## Rules the engine checks\n");
+    let _ = writeln!(out, "A refused action names one of these rules, and the error cites its places.\n");
+    for (rule, places) in rules.rules() {
+        let _ = writeln!(out, "- `{rule}` — {}", md(&places));
+    }
 }
 
 /// The book's section for one interpretation or variant.

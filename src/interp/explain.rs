@@ -80,6 +80,10 @@ pub fn explain(
                 out.push('\n');
                 explain_variant(&mut out, rules, v);
             }
+            let _ = writeln!(out, "\nRules the engine checks (a refused action names one), with their places:");
+            for (rule, places) in rules.rules() {
+                let _ = writeln!(out, "  {rule} — {places}");
+            }
             if let Some(stats) = diff_stats {
                 out.push('\n');
                 out.push_str(&render_diff_table(stats));

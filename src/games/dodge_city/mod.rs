@@ -71,7 +71,7 @@ impl super::Entry for DodgeCity {
             },
         )
     }
-    fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
-        readings::RULES.iter().map(|k| format!("{}/{k}", r.id)).collect()
+    fn rules(r: &Rules) -> Vec<(String, String)> {
+        super::cited_rules(&r.id, readings::RULES, &r.rule_sources)
     }
 }

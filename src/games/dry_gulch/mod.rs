@@ -69,9 +69,13 @@ impl super::Entry for DryGulch {
         };
         super::describe_change(c, &words)
     }
-    fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
+    fn rules(r: &Rules) -> Vec<(String, String)> {
+        let mut rules = super::cited_rules(&r.id, readings::RULES, &r.rule_sources);
         // a declared action's refusals cite the variant or option declaring it
-        let declared = (!r.actions.is_empty()).then_some("action.declared");
-        readings::RULES.iter().copied().chain(declared).map(|k| format!("{}/{k}", r.id)).collect()
+        if !r.actions.is_empty() {
+            let by = "the variant or interpretation option that declares the action";
+            rules.push((format!("{}/action.declared", r.id), by.to_string()));
+        }
+        rules
     }
 }

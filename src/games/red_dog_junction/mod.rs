@@ -70,8 +70,8 @@ impl super::Entry for RedDogJunction {
             &ChangeWords { params: readings::PARAMS, counts: &counts, entity: None, steps: None, actions: None },
         )
     }
-    fn rule_ids(r: &Rules) -> std::collections::BTreeSet<String> {
-        readings::RULES.iter().map(|k| format!("{}/{k}", r.id)).collect()
+    fn rules(r: &Rules) -> Vec<(String, String)> {
+        super::cited_rules(&r.id, readings::RULES, &r.rule_sources)
     }
 }
 
