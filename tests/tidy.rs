@@ -105,6 +105,27 @@ fn id_lookups(files: &[(String, String)]) -> Vec<String> {
 }
 
 #[test]
+fn no_rule_an_error_names_is_a_string_in_a_game() {
+    let wrong = rule_strings(&sources());
+    assert!(wrong.is_empty(), "name the rule by the game's typed `readings::R`:\n{}", wrong.join("\n"));
+}
+
+/// Lines of `src/games` that make a rule error from a literal rule id (a
+/// game's `err` takes its typed `R`, whose place `game.rules` gives).
+fn rule_strings(files: &[(String, String)]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (rel, text) in files.iter().filter(|(r, _)| r.starts_with("src/games/")) {
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("RuleError::new(\"") || line.contains("RuleError::new(&format!(\"") && !line.contains('{')
+            {
+                wrong.push(format!("{rel}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
 fn no_code_outside_the_registry_names_a_game() {
     let wrong = game_names(&sources());
     assert!(wrong.is_empty(), "reach the game through `games::with_game!` or `AnyRules`:\n{}", wrong.join("\n"));
@@ -283,6 +304,8 @@ fn each_tidy_check_catches_a_planted_violation() {
     assert!(upward_imports(&file("src/games/x.rs", "use crate::engine::Chance;")).is_empty());
     assert_eq!(upward_imports(&file("src/report/x.rs", "use crate::commands::Exit;")).len(), 1);
     assert_eq!(id_lookups(&file("src/games/g/x.rs", "let f = rules.card_by_id(\"fire\");")).len(), 1);
+    assert_eq!(rule_strings(&file("src/games/g/x.rs", "RuleError::new(\"g/turn\", \"\", m)")).len(), 1);
+    assert!(rule_strings(&file("src/games/g/x.rs", "RuleError::new(&format!(\"g/{}\", r.id()), p, m)")).is_empty());
     assert_eq!(debug_messages(&file("src/games/g/x.rs", "err(format!(\"{action:?} is illegal\"))")).len(), 1);
     assert_eq!(named(&file("src/scenario/x.rs", "AnyRules::DryGulch(r) => 1,"), &["dry_gulch".into()]).len(), 1);
     assert_eq!(named(&file("src/interp/mod.rs", "crate::games::dry_gulch::State"), &["dry_gulch".into()]).len(), 1);

@@ -9,8 +9,8 @@ use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::{RawRule, did_you_mean};
 use crate::yaml::position;
 
-/// The places each rule of `code` cites, in `code`'s order (citations
-/// joined by "; "), from the `rules:` of the `game:` section in `file`.
+/// The places each rule of `code` cites, in `code`'s order (as `cited`
+/// writes them), from the `rules:` of the `game:` section in `file`.
 /// A rule of the code the catalog leaves out, a rule the code does not
 /// name, one listed twice, one citing nothing or a document the catalog
 /// does not declare is a diagnostic; `at` is where one about the whole

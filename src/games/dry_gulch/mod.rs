@@ -74,7 +74,7 @@ impl super::Entry for DryGulch {
         // a declared action's refusals cite the variant or option declaring it
         if !r.actions.is_empty() {
             let by = "the variant or interpretation option that declares the action";
-            rules.push((format!("{}/action.declared", r.id), by.to_string()));
+            rules.push((format!("{}/{}", r.id, readings::ACTION_DECLARED), by.to_string()));
         }
         rules
     }

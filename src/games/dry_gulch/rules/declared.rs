@@ -114,5 +114,5 @@ fn refuse_declared<W: Why>(def: &DeclaredAction, msg: impl FnOnce() -> String) -
 }
 
 fn declared_error(def: &DeclaredAction, msg: String) -> RuleError {
-    RuleError::new("dry-gulch/action.declared", &def.by, msg)
+    RuleError::new(&format!("dry-gulch/{ACTION_DECLARED}"), &def.by, msg)
 }
