@@ -173,6 +173,24 @@ fn a_house_rule_replaces_a_cards_condition() {
 /// takes the place of the draw, ending the step), and where
 /// the variant is off it is never offered and a scenario that takes it is
 /// refused, citing the variant.
+/// An overlay's header may re-cite a rule its house rules change: the
+/// errors under it show the sheet, and `explain` lists the new places.
+#[test]
+fn a_house_rule_cites_its_sheet_for_a_rule_it_changes() {
+    let rules = house_rules();
+    let r = rules.to_str().unwrap();
+    let scenario = manifest_dir().join("tests/catalogs/house-rules-scenarios/two-ton-safe-bank-only.yaml");
+    let (code, out, err) = rulecheck(&["run", "--rules", r, "--transcript", scenario.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let places = "dry-gulch-en \u{a7} Building 2, Reference: Event Cards (Violet); tuesday-sheet \u{a7} 11";
+    assert!(out.contains(&format!("dry-gulch/influence.play ({places}): the condition of Two Ton Safe")), "{out}");
+    let (code, out, _) = rulecheck(&["explain", "--game", "dry-gulch", "--rules", r]);
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("  dry-gulch/influence.play \u{2014} {places}\n")), "{out}");
+    // the base's other rules keep theirs
+    assert!(out.contains("  dry-gulch/build.payment \u{2014} dry-gulch-en \u{a7} Building 1; dry-gulch-de"), "{out}");
+}
+
 #[test]
 fn a_house_rule_adds_an_action_players_take() {
     let rules = house_rules();
@@ -459,6 +477,20 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "    - {id: tuesday-sheet,",
             "    - {id: wednesday-sheet,",
             "interpretations.yaml:8:15: error: unknown document `tuesday-sheet` in a citation",
+        ),
+        (
+            "overlay-unknown-rule",
+            "overlay.yaml",
+            "    - id: influence.play\n",
+            "    - id: influence.plya\n",
+            "overlay.yaml:15:11: error: unknown rule `influence.plya`; this game's errors name turn.order",
+        ),
+        (
+            "overlay-rule-undeclared-document",
+            "overlay.yaml",
+            "        - {doc: tuesday-sheet, ref: \"11\"}\n",
+            "        - {doc: friday-sheet, ref: \"11\"}\n",
+            "overlay.yaml:18:17: error: unknown document `friday-sheet` in a citation",
         ),
         (
             "unknown-step-point",

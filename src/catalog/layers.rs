@@ -111,7 +111,8 @@ impl<'a> Sections<'a> {
         }
         check_names(file, &g.names, &languages, diags);
         check_players(file, g, diags);
-        let rules = lower_rules(file, &g.rules, rules, &documents, position(&g.id), diags);
+        let over = self.header.map(|(f, h)| (f, &h.rules[..]));
+        let rules = lower_rules((file, &g.rules), over, rules, &documents, position(&g.id), diags);
         GameSection { documents, languages, rules }
     }
 }

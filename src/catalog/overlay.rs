@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use super::common::{self, Document, Entry, RawDocument, RawInterpretation, RawVariant, Source, did_you_mean};
 use super::diag::Diagnostics;
-use super::folder::Folder;
+use super::folder::{Folder, RawRule};
 use super::{GameSources, SourceFile};
 use crate::yaml::{Spanned, position};
 
@@ -50,6 +50,11 @@ pub struct OverlaySection {
     /// Languages its names may use, besides the base catalog's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub languages: Vec<Spanned<String>>,
+    /// Rules of the base (`game.rules`) whose errors cite other places
+    /// under these house rules (the sheet that changes the rule), each
+    /// replacing the base's entry for the same rule.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<RawRule>,
 }
 
 /// One list file of an overlay.

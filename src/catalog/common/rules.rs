@@ -10,37 +10,25 @@ use crate::catalog::folder::{RawRule, did_you_mean};
 use crate::yaml::position;
 
 /// The places each rule of `code` cites, in `code`'s order (as `cited`
-/// writes them), from the `rules:` of the `game:` section in `file`.
-/// A rule of the code the catalog leaves out, a rule the code does not
-/// name, one listed twice, one citing nothing or a document the catalog
-/// does not declare is a diagnostic; `at` is where one about the whole
-/// list points (the section's id).
+/// writes them), from the `rules:` of the `game:` section in `file`, then
+/// from an overlay's header (`over`: its file and `rules:`), whose entry
+/// replaces the base's of the same rule (a house rule that changes a rule
+/// cites the sheet that changes it). A rule of the code the catalog leaves
+/// out, a rule the code does not name, one listed twice in a file, one
+/// citing nothing or a document the catalog does not declare is a
+/// diagnostic; `at` is where one about the whole list points (the
+/// section's id).
 pub fn lower_rules(
-    file: &str,
-    raw: &[RawRule],
+    (file, raw): (&str, &[RawRule]),
+    over: Option<(&str, &[RawRule])>,
     code: &[&str],
     docs: &[Document],
     at: (u64, u64),
     diags: &mut Diagnostics,
 ) -> Vec<String> {
     let mut places: Vec<Option<String>> = vec![None; code.len()];
-    for r in raw {
-        let id = r.id.value.as_str();
-        let Some(i) = code.iter().position(|c| *c == id) else {
-            let named = if code.is_empty() { "none".to_string() } else { code.join(", ") };
-            let hint = did_you_mean(code.iter().copied(), id);
-            diags.error(file, position(&r.id), format!("unknown rule `{id}`; this game's errors name {named}{hint}"));
-            continue;
-        };
-        if places[i].is_some() {
-            diags.error(file, position(&r.id), format!("rule `{id}` is listed twice"));
-            continue;
-        }
-        if r.source.is_empty() {
-            diags.error(file, position(&r.id), format!("rule `{id}` cites no place; give it a `source:`"));
-        }
-        check_documents(r.source.iter().map(|c| (file, c)), docs, diags);
-        places[i] = Some(cited(&r.source));
+    for (i, cited) in lower_list(file, raw, code, docs, diags) {
+        places[i] = Some(cited);
     }
     let missing: Vec<&str> = code.iter().zip(&places).filter(|(_, p)| p.is_none()).map(|(c, _)| *c).collect();
     if !missing.is_empty() {
@@ -50,7 +38,44 @@ pub fn lower_rules(
         );
         diags.error(file, at, msg);
     }
+    if let Some((file, raw)) = over {
+        for (i, cited) in lower_list(file, raw, code, docs, diags) {
+            places[i] = Some(cited);
+        }
+    }
     places.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+/// The entries of one file's `rules:` that name a rule of `code`, each
+/// with its index there and its places written out; the others are
+/// diagnostics.
+fn lower_list(
+    file: &str,
+    raw: &[RawRule],
+    code: &[&str],
+    docs: &[Document],
+    diags: &mut Diagnostics,
+) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for r in raw {
+        let id = r.id.value.as_str();
+        let Some(i) = code.iter().position(|c| *c == id) else {
+            let named = if code.is_empty() { "none".to_string() } else { code.join(", ") };
+            let hint = did_you_mean(code.iter().copied(), id);
+            diags.error(file, position(&r.id), format!("unknown rule `{id}`; this game's errors name {named}{hint}"));
+            continue;
+        };
+        if out.iter().any(|(j, _)| *j == i) {
+            diags.error(file, position(&r.id), format!("rule `{id}` is listed twice"));
+            continue;
+        }
+        if r.source.is_empty() {
+            diags.error(file, position(&r.id), format!("rule `{id}` cites no place; give it a `source:`"));
+        }
+        check_documents(r.source.iter().map(|c| (file, c)), docs, diags);
+        out.push((i, cited(&r.source)));
+    }
+    out
 }
 
 /// Citations as an error shows them: `doc § ref`, the places one
@@ -90,7 +115,7 @@ mod tests {
         };
         let docs = [Document { id: "en".into(), title: "Rules".into(), language: None }];
         let mut diags = Diagnostics::default();
-        let places = lower_rules("game.yaml", &raw, &["turn", "game.over"], &docs, (1, 1), &mut diags);
+        let places = lower_rules(("game.yaml", &raw), None, &["turn", "game.over"], &docs, (1, 1), &mut diags);
         (places, diags.items.iter().map(|d| d.message.clone()).collect())
     }
 
