@@ -34,6 +34,37 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+/// The rules a game's errors name: its typed rules (declared with
+/// [`switches!`](crate::switches), `readings::R`), each with the places the
+/// catalog's `game.rules` gives it, and the one maker of their errors
+/// (`game/rule (places): message`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleBook {
+    game: String,
+    ids: &'static [&'static str],
+    places: Vec<String>,
+}
+
+impl RuleBook {
+    /// Game `game`'s rules `ids` (in the typed rules' order), with the
+    /// places of each in the same order.
+    pub fn new(game: &str, ids: &'static [&'static str], places: Vec<String>) -> RuleBook {
+        RuleBook { game: game.to_string(), ids, places }
+    }
+
+    /// The error under `rule` (a typed rule, or its index).
+    pub fn error(&self, rule: impl Into<usize>, message: impl Into<String>) -> RuleError {
+        let i = rule.into();
+        let id = self.ids.get(i).copied().unwrap_or("?");
+        RuleError::new(&format!("{}/{id}", self.game), self.places.get(i).map_or("", String::as_str), message)
+    }
+
+    /// Each rule as an error names it (`dry-gulch/build.payment`), with its places.
+    pub fn cited(&self) -> Vec<(String, String)> {
+        self.ids.iter().zip(&self.places).map(|(id, at)| (format!("{}/{id}", self.game), at.clone())).collect()
+    }
+}
+
 /// A named invariant a game declares, with its rulebook source and the
 /// fault that proves the check can fail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

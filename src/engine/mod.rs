@@ -34,7 +34,7 @@ pub use config::{Config, ConfigError};
 pub use counter::{Bounds, Counter, CounterError};
 pub use facts::{Facts, words};
 pub use game::{
-    Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleError, Scripted, Violation, seat_name, seat_of,
+    Check, Cover, Describe, Game, Harnessed, InvariantDef, RuleBook, RuleError, Scripted, Violation, seat_name, seat_of,
 };
 pub use ids::{Id, Kind, Overflow, PrefixOf, id_at};
 pub use names::{Lookup, Written, with_names};

@@ -50,13 +50,6 @@ pub trait Entry {
     }
 }
 
-/// Each of a game's rules (`code`, its `readings::RULES`) under the
-/// game's id, with the places `game.rules` gives it (`places`, in the
-/// same order).
-fn cited_rules(game: &str, code: &[&str], places: &[String]) -> Vec<(String, String)> {
-    code.iter().zip(places).map(|(rule, at)| (format!("{game}/{rule}"), at.clone())).collect()
-}
-
 /// Writes, inside a game's `impl Entry`, what every game answers alike: its
 /// id (the module's `ID`), files (`catalog::FILES`), `Rules` and `State`
 /// types, `load` through the loader `$load` names, and the methods its

@@ -133,7 +133,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         turn: readings.turn,
         declared: readings.declared,
         tally,
-        rule_sources: game.rules,
+        rule_book: crate::engine::RuleBook::new(&g.game.id.value, readings::RULES, game.rules),
     }
 }
 

@@ -72,6 +72,6 @@ impl super::Entry for DodgeCity {
         )
     }
     fn rules(r: &Rules) -> Vec<(String, String)> {
-        super::cited_rules(&r.id, readings::RULES, &r.rule_sources)
+        r.rule_book.cited()
     }
 }

@@ -125,9 +125,8 @@ pub struct Rules {
     /// switch points of the round's steps.
     pub declared: Declared<'static>,
     pub tally: NumberTally,
-    /// The places each rule the errors name cites (`readings::R` order),
-    /// from `game.rules`.
-    pub rule_sources: Vec<String>,
+    /// The rules the errors name, with the places `game.rules` gives them.
+    pub rule_book: crate::engine::RuleBook,
 }
 
 impl Rules {
@@ -151,10 +150,6 @@ impl Rules {
     }
     pub fn card_ids(&self) -> impl Iterator<Item = CardId> + Clone {
         Id::first(self.cards.len())
-    }
-    /// The places an error under `rule` cites.
-    pub fn source_of(&self, rule: super::readings::R) -> &str {
-        self.rule_sources.get(rule as usize).map_or("", String::as_str)
     }
     /// The cheapest token price of any symbol.
     pub fn cheapest_price(&self) -> u32 {

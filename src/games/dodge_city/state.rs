@@ -204,7 +204,7 @@ fn decks(
 }
 
 pub(super) fn err(rules: &Rules, rule: R, msg: impl Into<String>) -> RuleError {
-    RuleError::new(&format!("dodge-city/{}", rule.id()), rules.source_of(rule), msg)
+    rules.rule_book.error(rule, msg)
 }
 
 impl Reads for State {

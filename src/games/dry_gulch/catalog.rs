@@ -23,7 +23,7 @@ use crate::catalog::common::{
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
 use crate::catalog::layers::{self, GameSection};
-use crate::engine::{Id, Procedure, TurnPlan};
+use crate::engine::{Id, Procedure, RuleBook, TurnPlan};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -166,7 +166,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         declared: readings.declared,
         count_keys: readings.count_keys,
         reactions,
-        rule_sources: rules,
+        rule_book: RuleBook::new(&g.game.id.value, readings::RULES, rules),
         dealt: Default::default(),
         building_influence,
     }

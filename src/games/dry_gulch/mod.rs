@@ -70,7 +70,7 @@ impl super::Entry for DryGulch {
         super::describe_change(c, &words)
     }
     fn rules(r: &Rules) -> Vec<(String, String)> {
-        let mut rules = super::cited_rules(&r.id, readings::RULES, &r.rule_sources);
+        let mut rules = r.rule_book.cited();
         // a declared action's refusals cite the variant or option declaring it
         if !r.actions.is_empty() {
             let by = "the variant or interpretation option that declares the action";

@@ -418,7 +418,7 @@ pub(super) fn moved(r: Result<(), MoveError>) {
 }
 
 fn err(rules: &Rules, rule: R, msg: impl Into<String>) -> RuleError {
-    RuleError::new(&format!("dry-gulch/{}", rule.id()), rules.source_of(rule), msg)
+    rules.rule_book.error(rule, msg)
 }
 
 /// A refusal under `rule`: the `RuleError` for `apply` and scenarios, with

@@ -111,9 +111,8 @@ pub struct Rules {
     pub declared: Declared<'static>,
     /// Card kinds of the yellow reactions, where the deck has them.
     pub reactions: BTreeMap<ReactionKey, CardKind>,
-    /// The places each rule the errors name cites (`readings::R` order),
-    /// from `game.rules`.
-    pub rule_sources: Vec<String>,
+    /// The rules the errors name, with the places `game.rules` gives them.
+    pub rule_book: crate::engine::RuleBook,
     /// What the invariants compare with under each pair of dealing
     /// readings (card totals, the catalog's permit, influence and bank
     /// numbers), worked out on first use (the invariants' own).
@@ -308,10 +307,6 @@ impl Rules {
     }
     pub fn plots(&self) -> impl DoubleEndedIterator<Item = Plot> + ExactSizeIterator + Clone {
         Id::first(self.plots.len())
-    }
-    /// The places an error under `rule` cites.
-    pub fn source_of(&self, rule: super::readings::R) -> &str {
-        self.rule_sources.get(rule as usize).map_or("", String::as_str)
     }
     pub fn interpretation(&self, id: &str) -> Option<&Interpretation> {
         self.interpretations.iter().find(|i| i.id == id)

@@ -106,7 +106,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         name: g.game.names.display(&languages, &g.game.id.value).to_string(),
         languages,
         documents,
-        rule_sources,
+        rule_book: crate::engine::RuleBook::new(&g.game.id.value, super::readings::RULES, rule_sources),
         min_players: min,
         max_players: max,
         cubes,

@@ -71,7 +71,7 @@ impl super::Entry for RedDogJunction {
         )
     }
     fn rules(r: &Rules) -> Vec<(String, String)> {
-        super::cited_rules(&r.id, readings::RULES, &r.rule_sources)
+        r.rule_book.cited()
     }
 }
 

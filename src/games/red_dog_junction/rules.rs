@@ -291,7 +291,7 @@ pub struct State {
 pub type TradeDie = (Option<u8>, Id<Cube>, u32);
 
 pub(super) fn rule(rules: &Rules, r: R, msg: impl Into<String>) -> RuleError {
-    RuleError::new(&format!("red-dog-junction/{}", r.id()), rules.source_of(r), msg)
+    rules.rule_book.error(r, msg)
 }
 
 /// A refusal of rule `r`, worded only when `W`

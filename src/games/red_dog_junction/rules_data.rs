@@ -115,9 +115,8 @@ pub struct Rules {
     pub name: String,
     pub languages: Vec<String>,
     pub documents: Vec<Document>,
-    /// The places each rule the errors name cites (`readings::R` order),
-    /// from `game.rules`.
-    pub rule_sources: Vec<String>,
+    /// The rules the errors name, with the places `game.rules` gives them.
+    pub rule_book: crate::engine::RuleBook,
     pub min_players: u32,
     pub max_players: u32,
     pub cubes: Vec<CubeDef>,
@@ -153,10 +152,6 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The places an error under `rule` cites.
-    pub fn source_of(&self, rule: super::readings::R) -> &str {
-        self.rule_sources.get(rule as usize).map_or("", String::as_str)
-    }
     pub fn card_by_id(&self, id: &str) -> Option<Id<Card>> {
         self.cards.iter().position(|c| c.id == id).and_then(|i| Id::new(i).ok())
     }

@@ -189,7 +189,7 @@ impl State {
             self.decision_actions(rules, d, out);
             return 0;
         }
-        let a = self.active;
+        let (a, mut deferred) = (self.active, 0);
         match &self.phase {
             Phase::Residence { .. } => out.extend(self.residence_plots(rules).into_iter().map(Action::PlaceResidence)),
             Phase::Draft { pool, .. } => out.extend(pool.kinds().into_iter().map(Action::DraftPermit)),
@@ -208,7 +208,6 @@ impl State {
                     each_pick(hand, size, &mut |cards| out.push(Action::ReopenTownHall(cards.to_vec())));
                 }
                 out.push(Action::EndEvents);
-                self.declared_actions(rules, out);
             }
             Phase::Draw => {
                 out.push(Action::DrawResources);
@@ -227,14 +226,9 @@ impl State {
                     out.push(Action::BankDraw);
                 }
                 self.face_up_plays(rules, out);
-                self.declared_actions(rules, out);
             }
             Phase::DrawKeep { offered } => out.extend(offered.kinds().into_iter().map(Action::KeepPermit)),
-            Phase::Build => {
-                let deferred = self.build_phase(rules, out, builds);
-                self.declared_actions(rules, out);
-                return deferred;
-            }
+            Phase::Build => deferred = self.build_phase(rules, out, builds),
             Phase::Discard => {
                 for (k, &n) in rules.cards().zip(self.seats[a].hand.counts()) {
                     if n > 0 {
@@ -242,12 +236,13 @@ impl State {
                     }
                 }
                 out.push(Action::EndTurn);
-                self.declared_actions(rules, out);
             }
             Phase::NextTurn => out.push(Action::StartTurn),
             Phase::TurnStart | Phase::Reward | Phase::Over => {}
         }
-        0
+        // after the step's own, where the turn waits for the active player
+        self.declared_actions(rules, out);
+        deferred
     }
 
     /// The build phase's legal actions (`legal`'s, and what it returns).
