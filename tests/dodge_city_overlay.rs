@@ -1,6 +1,7 @@
 //! Dodge City's round as data, changed by a user catalog: a house-rules
 //! overlay (`tests/catalogs/dodge-city-house`) whose interpretations remove
-//! the duel step and add a payday step, an overlay `game.yaml` that
+//! the duel step, add a payday step and declare an action (a bank loan),
+//! an overlay `game.yaml` that
 //! declares its own round, and the diagnostics of bad ones.
 
 use std::path::{Path, PathBuf};
@@ -31,7 +32,13 @@ fn load(dir: &Path) -> Result<Rules, String> {
 /// Plays `games` random games under `config` (seeds 1..), the invariants
 /// checked after every action; how many duels were fought in all.
 fn duels_fought(rules: &Rules, config: &Config, games: u64) -> usize {
-    let mut duels = 0;
+    events_seen(rules, config, games, |e| matches!(e, Event::Challenged { .. }))
+}
+
+/// Plays `games` random games under `config` (seeds 1..), the invariants
+/// checked after every action; how many of their events were `counted`.
+fn events_seen(rules: &Rules, config: &Config, games: u64, counted: impl Fn(&Event) -> bool) -> usize {
+    let mut seen = 0;
     for seed in 1..=games {
         let config = Config { seed, ..config.clone() };
         let mut s = State::new(rules, &config).unwrap();
@@ -45,14 +52,14 @@ fn duels_fought(rules: &Rules, config: &Config, games: u64) -> usize {
             rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let a = legal[(rng >> 33) as usize % legal.len()];
             let events = s.apply(rules, &a).unwrap();
-            duels += events.iter().filter(|e| matches!(e, Event::Challenged { .. })).count();
+            seen += events.iter().filter(|e| counted(e)).count();
             if let Err(v) = rulecheck::engine::Check::check_invariants(&s, rules, &(), &a, &events) {
                 panic!("seed {seed}: {v}");
             }
         }
         assert!(s.outcome(rules).is_some(), "seed {seed}: the game did not end");
     }
-    duels
+    seen
 }
 
 #[test]
@@ -67,9 +74,50 @@ fn an_overlay_adds_readings_that_change_the_round() {
     let scenarios = manifest_dir().join("tests/catalogs/dodge-city-house-scenarios");
     let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("4 configuration(s) passed, 0 failed"), "{out}");
+    assert!(out.contains("5 configuration(s) passed, 0 failed"), "{out}");
     let (code, _, err) = rulecheck(&["run", scenarios.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn a_house_rule_declares_an_action_of_the_placing_turn() {
+    let rules = load(&house()).unwrap();
+    let printed = Config::new("dodge-city", 3, 0);
+    let loans = |e: &Event| matches!(e, Event::ActionTaken { .. });
+    assert_eq!(events_seen(&rules, &printed, 10, loans), 0, "the printed round offers no loan");
+    let mut config = printed.clone();
+    config.interpretations.insert("house-loans".into(), "loans".into());
+    // random players take the loan, and every invariant holds after it
+    assert!(events_seen(&rules, &config, 10, loans) > 0);
+    // offered only after the turn's card, to a seat under $500, once a turn
+    let mut s = State::new(&rules, &config).unwrap();
+    let mut legal = Vec::new();
+    let offered = |s: &State, legal: &mut Vec<_>| {
+        s.legal_actions(&rules, legal);
+        legal.iter().any(|a| matches!(a, rulecheck::games::dodge_city::Action::Declared(_)))
+    };
+    let mut seen_with_money = false;
+    for _ in 0..2_000 {
+        if offered(&s, &mut legal) {
+            let seat = s.active_seat();
+            assert!(matches!(
+                s.phase,
+                rulecheck::games::dodge_city::state::Phase::Place { round: 1, carded: true, .. }
+            ));
+            assert!(s.seats[seat].money.value() < 500, "offered to a seat with ${}", s.seats[seat].money.value());
+            assert!(s.acted.is_empty());
+        } else if s.seats[s.active_seat()].money.value() >= 500 {
+            seen_with_money = true;
+        }
+        let Some(&a) = legal.first() else { break };
+        s.apply(&rules, &a).unwrap();
+    }
+    assert!(seen_with_money);
+    // `explain` lists the rule its refusals name, and the change it makes
+    let (code, out, err) = rulecheck(&["explain", "--game", "dodge-city", "--rules", house().to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("dodge-city/action.declared"), "{out}");
+    assert!(out.contains("adds the action bank-loan, taken once a turn in the step place-1, which it ends"), "{out}");
 }
 
 #[test]
@@ -142,7 +190,8 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     assert_eq!(code, 2);
     let says = "interpretations.yaml:29:21: error: `replace:` gives `gold-find` a `condition:`, but this game's events \
                 have none; replace its `effect:`";
-    assert!(err.contains(says), "{err}"); // nor does its round offer a declared action
+    assert!(err.contains(says), "{err}");
+    // an action of the Marshal round, where every seat lays its card at once, is refused
     let s = Scratch::copy_of(&house(), "dc-action");
     s.edit(
         "interpretations.yaml",
@@ -151,8 +200,8 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     );
     let (code, _, err) = rulecheck(&["validate", s.path()]);
     assert_eq!(code, 2);
-    let says = "interpretations.yaml:29:18: error: `actions:` declares action `loan`, but Dodge City's turn offers no \
-                declared actions (Dry Gulch's does)";
+    let says = "interpretations.yaml:29:32: error: action `loan` is taken during `marshal`, where the turn does not \
+                wait for a player; take it during place-1, place-2, duel";
     assert!(err.contains(says), "{err}");
 }
 

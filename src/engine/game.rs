@@ -59,6 +59,11 @@ impl RuleBook {
         RuleError::new(&format!("{}/{id}", self.game), self.places.get(i).map_or("", String::as_str), message)
     }
 
+    /// The game whose rules these are.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
     /// Each rule as an error names it (`dry-gulch/build.payment`), with its places.
     pub fn cited(&self) -> Vec<(String, String)> {
         self.ids.iter().zip(&self.places).map(|(id, at)| (format!("{}/{id}", self.game), at.clone())).collect()

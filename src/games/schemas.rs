@@ -26,15 +26,18 @@ use super::red_dog_junction::{self, RedDogJunction};
 pub fn catalog(id: &str) -> Option<Vec<(&'static str, Schema)>> {
     Some(match id {
         DryGulch::ID => dry_gulch::catalog::RawCatalog::schemas(),
-        DodgeCity::ID => without(dodge_city::catalog::RawCatalog::schemas(), NO_CONDITIONS_NOR_ACTIONS),
+        DodgeCity::ID => without(dodge_city::catalog::RawCatalog::schemas(), NO_CONDITIONS),
         RedDogJunction::ID => without(red_dog_junction::catalog::RawCatalog::schemas(), NO_CONDITIONS_NOR_ACTIONS),
         _ => return None,
     })
 }
 
 /// The fields of the shared raw shapes (definition, field) that a game's
-/// loader refuses: its cards have no condition to replace, its turn offers
-/// no declared actions (`common::no_condition`, `common::no_actions`).
+/// loader refuses: its cards have no condition to replace
+/// (`common::no_condition`), and, for Red Dog Junction, whose turn declares
+/// no steps for an action to be taken in, no declared actions
+/// (`common::no_actions`).
+const NO_CONDITIONS: &[(&str, &str)] = &[("RawReplace", "condition")];
 const NO_CONDITIONS_NOR_ACTIONS: &[(&str, &str)] =
     &[("RawReplace", "condition"), ("RawVariant", "actions"), ("RawOption", "actions")];
 

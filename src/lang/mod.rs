@@ -9,6 +9,7 @@ mod agenda;
 pub use agenda::{Agenda, Steps, run};
 mod compile;
 mod cond;
+pub mod declared;
 mod effect;
 mod ids;
 mod node;

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::rules_data::{Bld, CardId, Sq};
+use crate::lang::declared::Act;
 
 /// An action as a scenario writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
@@ -76,4 +77,7 @@ pub enum Action {
         choice: u32,
         option: u32,
     },
+    /// `{action: sheriffs-tax}`: an action a house rule declares (`actions:`), by its id.
+    #[serde(rename = "action")]
+    Declared(Act),
 }

@@ -9,7 +9,7 @@ mod buildings;
 
 use super::effects::{Dc, DcHost};
 use super::layers::{self, Layers};
-use super::readings::{self, PARAMS};
+use super::readings::{self, PARAMS, PROCEDURES, Proc};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
@@ -20,6 +20,7 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
 use crate::catalog::{GameSources, layers as layering};
 use crate::engine::{Id, TurnPlan, id_at};
+use crate::lang::declared::{self, CompileData, DeclaredAction};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -127,6 +128,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         events,
         replacements: readings.replacements,
         choices: readings.choices,
+        actions: readings.actions,
         params,
         interpretations: readings.interpretations,
         variants: Vec::new(),
@@ -283,6 +285,8 @@ struct Readings {
     replacements: Vec<Vec<crate::lang::Effect<Dc>>>,
     /// The events' `choose` options, then the replacements'.
     choices: Vec<crate::lang::Choice<Dc>>,
+    /// The actions the interpretations declare.
+    actions: Vec<DeclaredAction<Dc>>,
 }
 
 /// The round (the declared steps, each one of the code's procedures), then
@@ -307,26 +311,54 @@ fn lower_readings(
     let mut tables = Tables { choices, ..Tables::default() };
     let event_ids = lay.events.ids();
     let interp_names: Vec<(String, Vec<String>)> = Vec::new();
+    let mut actions = Vec::new();
     let mut lower_replace =
         |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
+            let flags = BTreeMap::new();
+            let names = Names { flags: &flags, interpretations: &interp_names };
+            let host = DcHost { cards: card_ids };
+            let mut cx = ActionData { registry: &registry, host, names, from, tables: &mut tables };
             // an added step runs its effect for the start player
             let (raw, entity) = match patch {
                 Patch::Replace(rp, effect) => (effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
                 Patch::Condition(rp, _) => return common::no_condition(rp, "events", from, diags),
-                Patch::Action { raw, .. } => return common::no_actions(raw, "Dodge City", from, diags),
+                Patch::Action { .. } => {
+                    return declared::lower(patch, &mut actions, (&ACTING, PROCEDURES), &mut cx, from, diags);
+                }
                 Patch::Step { raw, .. } => (&raw.effect[..], 0),
             };
-            let flags = BTreeMap::new();
-            let names = Names { flags: &flags, interpretations: &interp_names };
-            let host = DcHost { cards: card_ids };
-            let report = Report { file: from.path, text: from.text, diags };
-            let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(raw);
-            replacements.push(effect);
+            replacements.push(cx.effects(raw, diags));
             Some(patch.change(entity, replacements.len() - 1))
         };
     let (ifile, entries) = (lay.interpretations.base.path, &lay.interpretations);
     let interpretations = common::lower_interpretations(ifile, entries, tested, &[], &decl, &mut lower_replace, diags);
-    Readings { turn, declared, interpretations, replacements, choices: tables.choices }
+    Readings { turn, declared, interpretations, replacements, choices: tables.choices, actions }
+}
+
+/// The steps where the round waits for the seat on turn, where a house
+/// rule's action may be taken: the placing phases (once the turn's card is
+/// played) and the duels.
+const ACTING: [usize; 3] = [Proc::Place1 as usize, Proc::Place2 as usize, Proc::Duel as usize];
+
+/// Compiles a data effect of an interpretation (a `replace:`, a step, an
+/// action's condition and effect) in the shared language.
+struct ActionData<'a, 't> {
+    registry: &'a Registry<Dc>,
+    host: DcHost<'a>,
+    names: Names<'a, Dc>,
+    from: &'a Source<'a>,
+    tables: &'t mut Tables<Dc>,
+}
+
+impl CompileData<RawEffect, Dc> for ActionData<'_, '_> {
+    fn cond(&mut self, raw: &RawEffect, diags: &mut Diagnostics) -> Option<crate::lang::Cond<Dc>> {
+        let report = Report { file: self.from.path, text: self.from.text, diags };
+        Compiler::new(report, self.registry, &self.host, &self.names, self.tables, false).cond(raw)
+    }
+    fn effects(&mut self, raw: &[RawEffect], diags: &mut Diagnostics) -> Vec<crate::lang::Effect<Dc>> {
+        let report = Report { file: self.from.path, text: self.from.text, diags };
+        Compiler::new(report, self.registry, &self.host, &self.names, self.tables, false).effects(raw)
+    }
 }
 
 /// Every citation of the catalog, with its file.

@@ -102,6 +102,7 @@ impl Cover for State {
         let mut keys: Vec<String> = rules.cards.iter().map(|c| format!("card:{}", c.id)).collect();
         keys.extend(rules.events.iter().map(|e| format!("event:{}", e.id)));
         keys.extend(rules.buildings.iter().map(|b| format!("scored:{}", b.id)));
+        keys.extend(rules.actions.iter().map(|a| format!("action:{}", a.id)));
         keys
     }
     fn coverage_of(rules: &Rules, e: &Event) -> Option<usize> {
@@ -109,6 +110,9 @@ impl Cover for State {
             Event::Played { card, .. } => Some(card.index()),
             Event::EventDrawn { event, .. } => Some(rules.cards.len() + event.index()),
             Event::Scored { building, .. } => Some(rules.cards.len() + rules.events.len() + building.index()),
+            Event::ActionTaken { action, .. } => {
+                Some(rules.cards.len() + rules.events.len() + rules.buildings.len() + action.index())
+            }
             _ => None,
         }
     }

@@ -53,6 +53,9 @@ pub enum DcStep {
     Event {
         seat: usize,
     },
+    /// The seat on turn's turn in its step ends (after the effect of a
+    /// declared action that ends it).
+    EndTurn,
 }
 
 /// A pending `choose`: the player the effect runs for picks one option of
@@ -180,6 +183,7 @@ impl World<Dc> for State {
             DcStep::Gain { seat, dollars } => self.income(rules, seat, dollars, ev),
             DcStep::Pay { seat, dollars } => self.pay(rules, seat, dollars, ev),
             DcStep::Event { seat } => self.event_now(rules, seat, ev),
+            DcStep::EndTurn => self.end_seat_turn(),
         }
     }
 }

@@ -143,12 +143,7 @@ impl State {
     /// step of the phase it names. An error when this configuration's round
     /// has no such step.
     pub(crate) fn place_cursor(&mut self) -> Result<(), String> {
-        let p = match self.phase {
-            Phase::Marshal => Proc::Marshal,
-            Phase::Place { round: 1, .. } => Proc::Place1,
-            Phase::Place { .. } => Proc::Place2,
-            Phase::Duel { .. } => Proc::Duel,
-        };
+        let p = self.step_of_phase();
         let at = self.readings.turn.position(p.index() as u16).ok_or_else(|| {
             format!(
                 "this configuration's round has no `{}` step (a reading or the catalog removed it)",

@@ -21,6 +21,7 @@
 mod action;
 pub mod catalog;
 mod contract;
+mod declared;
 pub mod effects;
 mod flow;
 pub mod invariants;
@@ -58,6 +59,7 @@ impl super::Entry for DodgeCity {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
+        let action = |a: usize| r.actions.get(a).map(|a| a.id.as_str());
         let counts =
             readings::count_keys(r.cards.iter().map(|c| c.id.as_str()), r.events.iter().map(|e| e.id.as_str()));
         super::describe_change(
@@ -66,12 +68,12 @@ impl super::Entry for DodgeCity {
                 params: readings::PARAMS,
                 counts: &counts,
                 entity: Some(&entity),
-                steps: None,
-                actions: None,
+                steps: Some(readings::PROCEDURES),
+                actions: Some(&action),
             },
         )
     }
     fn rules(r: &Rules) -> Vec<(String, String)> {
-        r.rule_book.cited()
+        crate::lang::declared::cited(&r.rule_book, !r.actions.is_empty())
     }
 }

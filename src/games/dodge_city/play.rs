@@ -4,11 +4,13 @@
 //! `check` accepts, so the two cannot disagree. `apply` checks, carries the
 //! action out, and `settle`s what follows by itself.
 
+use super::effects::Dc;
 use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, Event, Pending, Phase, State, SymbolAt, err};
 use crate::engine::{Id, RuleError, Seat, Why};
+use crate::lang::declared;
 
 /// A refusal of `rule`, worded (`err`, with `msg`) only when `W` keeps
 /// it: the legal list asks `check::<()>`, which words no error for the
@@ -80,6 +82,8 @@ impl State {
                 }
             },
         }
+        // after the step's own, where the round waits for the seat on turn
+        declared::offered::<Dc>(self, rules, &mut |a| out.push(Action::Declared(a)));
     }
 
     /// The legal actions, in canonical order.
@@ -123,6 +127,7 @@ impl State {
                 self.check_challenge(rules, seat, usize::from(opponent), building)
             }
             (Phase::Duel { .. }, Action::Pass) => self.check_pass(rules, seat),
+            (_, Action::Declared(act)) => declared::check::<Dc, W>(self, rules, act),
             _ => Err(refuse(rules, R::Turn, || format!("the game waits for {}", self.waiting_for(rules)))),
         }
     }
@@ -398,6 +403,7 @@ impl State {
                 }
             }
             Action::Choose { option, .. } => self.chosen(rules, option, &mut ev),
+            Action::Declared(act) => self.take_declared(rules, seat, act, &mut ev),
         }
         self.settle(rules, &mut ev);
         Ok(ev)
@@ -461,7 +467,8 @@ impl State {
         }
     }
 
-    fn end_turn(&mut self) {
+    pub(super) fn end_turn(&mut self) {
+        self.acted.clear();
         self.this_turn.iter_mut().for_each(|n| *n = 0);
         self.turn_total = 0;
         if let Phase::Place { round, turn, .. } = self.phase {

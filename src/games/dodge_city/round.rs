@@ -121,6 +121,7 @@ impl State {
     }
 
     pub(super) fn next_duellist(&mut self) {
+        self.acted.clear();
         if let Phase::Duel { turn } = &mut self.phase {
             *turn += 1;
         }

@@ -115,6 +115,8 @@ pub struct Rules {
     /// Effects a reading puts in place of an event's (`Change::Replace`).
     pub replacements: Vec<Vec<Effect<Dc>>>,
     pub choices: Vec<Choice<Dc>>,
+    /// The actions house rules declare (`actions:`), by `Act`.
+    pub actions: Vec<crate::lang::declared::DeclaredAction<Dc>>,
     /// Parameter values as the catalog gives them (`readings::PARAMS` order).
     pub params: Vec<u32>,
     pub interpretations: Vec<Interpretation>,

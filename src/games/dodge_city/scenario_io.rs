@@ -112,6 +112,7 @@ pub fn names(r: &Rules) -> Rc<dyn Lookup> {
                 square(def, at).map(Id::index)
             },
         )
+        .kind::<crate::lang::declared::ActKind, _>("declared action", r.actions.iter().map(|a| &a.id))
         .options(&r.choices)
         .shared()
 }

@@ -15,6 +15,7 @@ use crate::engine::{
     Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Hook, Id, Multiset, Pile, Readings, Reads,
     RuleError, Seat, Touched, WhenEmpty, move_n,
 };
+use crate::lang::declared::Act;
 use crate::lang::{self, Agenda};
 
 /// Money is never below zero (a debt is paid by selling tokens, Beschreibung 4).
@@ -41,6 +42,25 @@ pub struct Player {
     pub played: u32,
     /// Took part in a duel this round.
     pub fought: bool,
+}
+
+impl Player {
+    /// A player at set-up: an empty hand of `cards` kinds, `money` dollars
+    /// and `supply` tokens beside the board.
+    fn new(cards: usize, money: i32, supply: u32) -> Player {
+        Player {
+            hand: Multiset::new(cards),
+            picked: None,
+            money: Counter::new(MONEY, money).unwrap_or(Counter::new(MONEY, 0).expect("0 is money")),
+            supply,
+            out: 0,
+            points: 0,
+            discs: Vec::new(),
+            carried: 0,
+            played: 0,
+            fought: false,
+        }
+    }
 }
 
 /// One building of the town.
@@ -120,6 +140,7 @@ pub enum Event {
     DuelWon { winner: usize, loser: usize },
     DuelDrawn,
     Passed { seat: usize },
+    ActionTaken { seat: usize, action: Act },
     Scored { seat: usize, building: Bld, symbol: Sym, points: u32 },
     NewRound { round: u32, reshuffled: bool },
     GameOver { reason: EndReason },
@@ -157,6 +178,10 @@ pub struct State {
     pub agenda: Agenda<Queued, Choosing>,
     /// The player an effect runs for.
     pub actor: Seat,
+    /// The declared actions the seat on turn has taken this turn (each is
+    /// offered once a turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acted: Vec<Act>,
     #[serde(skip)]
     pub each: Option<Seat>,
     pub over: Option<End>,
@@ -233,20 +258,7 @@ impl State {
         let (deck, events) = decks(rules, &readings, n, &mut chance)?;
         let in_play = rules.in_play.get(&n).cloned().unwrap_or_default();
         let money = i32::try_from(param(P::Money)).unwrap_or(i32::MAX).min(MONEY.max());
-        let seats = (0..players)
-            .map(|_| Player {
-                hand: Multiset::new(rules.cards.len()),
-                picked: None,
-                money: Counter::new(MONEY, money).unwrap_or(Counter::new(MONEY, 0).expect("0 is money")),
-                supply: param(P::Tokens),
-                out: 0,
-                points: 0,
-                discs: Vec::new(),
-                carried: 0,
-                played: 0,
-                fought: false,
-            })
-            .collect();
+        let seats = (0..players).map(|_| Player::new(rules.cards.len(), money, param(P::Tokens))).collect();
         let town = rules
             .buildings
             .iter()
@@ -282,6 +294,7 @@ impl State {
             turn_total: 0,
             agenda: Agenda::default(),
             actor: 0,
+            acted: Vec::new(),
             each: None,
             over: None,
             cursor: Cursor::default(),

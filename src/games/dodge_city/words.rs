@@ -13,6 +13,10 @@ fn c(r: &Rules, c: CardId) -> &str {
     r.cards.get(c.index()).map_or("?", |d| d.name.as_str())
 }
 
+fn act(r: &Rules, a: crate::lang::declared::Act) -> &str {
+    r.actions.get(a.index()).map_or("?", |d| d.id.as_str())
+}
+
 /// The catalog id of option `option` of the `choose` effect `choice`.
 pub fn option_id(r: &Rules, choice: u32, option: u32) -> &str {
     crate::lang::option_id(&r.choices, choice as usize, option as usize).unwrap_or("?")
@@ -43,6 +47,7 @@ pub fn action(r: &Rules, a: &Action) -> String {
             format!("sells the token on {} of the {}", sq(r, building, square), b(r, building))
         }
         Action::Choose { choice, option } => format!("chooses {}", option_id(r, choice, option)),
+        Action::Declared(a) => format!("takes the action {}", act(r, a)),
     }
 }
 
@@ -102,6 +107,7 @@ pub fn event(r: &Rules, e: &Event) -> String {
         Event::DuelWon { winner, loser } => format!("p{} wins the duel against p{}", winner + 1, loser + 1),
         Event::DuelDrawn => "nobody loses the duel".to_string(),
         Event::Passed { seat } => format!("p{} passes", seat + 1),
+        Event::ActionTaken { seat, action } => format!("p{} takes the action {}", seat + 1, act(r, *action)),
         Event::Scored { seat, building, symbol, points } => format!(
             "p{} controls the {} and wins its {} disc ({points} points); the building closes",
             seat + 1,

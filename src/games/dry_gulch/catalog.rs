@@ -17,13 +17,13 @@ use super::schema::*;
 use crate::catalog::GameSources;
 use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Numbers, Patch, RawAction, Source, check_documents, check_id, id_table, ones,
-    unique_ids,
+    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, id_table, ones, unique_ids,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
 use crate::catalog::layers::{self, GameSection};
-use crate::engine::{Id, Procedure, RuleBook, TurnPlan};
+use crate::engine::{Id, RuleBook, TurnPlan};
+use crate::lang::declared::{self, CompileData};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -314,7 +314,11 @@ fn data_effect(
             data.conditions.push(lang.compile(from, false, data.tables, diags, |cx| cx.cond(c))?);
             return Some(patch.change(e, data.conditions.len() - 1));
         }
-        Patch::Action { during, raw, by } => return declared_action(patch, (during, raw, by), lang, from, data, diags),
+        Patch::Action { .. } => {
+            let mut compile = ActionData { lang, from, tables: data.tables };
+            let acting = (&ACTING[..], PROCEDURES);
+            return declared::lower(patch, &mut data.actions, acting, &mut compile, from, diags);
+        }
         // an added step has no target: `damage` and `target-owner` are errors
         Patch::Step { raw, .. } => (0, false, &raw.effect[..]),
     };
@@ -324,50 +328,23 @@ fn data_effect(
 
 /// The procedures where the turn waits for the active player: where a
 /// declared action may be taken.
-const ACTING: [Proc; 4] = [Proc::Events, Proc::Draw, Proc::Build, Proc::Discard];
+const ACTING: [usize; 4] = [Proc::Events as usize, Proc::Draw as usize, Proc::Build as usize, Proc::Discard as usize];
 
-/// Lowers an `actions:` entry: its id new and well formed, its step one
-/// where the turn waits for the player, its condition and effect compiled
-/// as a data step's (no target, no card of its own).
-fn declared_action(
-    patch: Patch<'_, RawEffect>,
-    (during, raw, by): (usize, &RawAction<RawEffect>, &str),
-    lang: &LangCx<'_>,
-    from: &Source<'_>,
-    data: &mut Data<'_>,
-    diags: &mut Diagnostics,
-) -> Option<Change> {
-    check_id(from.path, &raw.id, diags);
-    if let Some(first) = data.actions.iter().find(|a| a.id == raw.id.value) {
-        let msg = format!("action `{}` is declared twice (first by {})", raw.id.value, first.by);
-        diags.error(from.path, position(&raw.id), msg);
-        return None;
+/// Compiles an `actions:` entry's condition and effect as a data step's
+/// (no target, no card of its own), for `lang::declared::lower`.
+struct ActionData<'a, 't> {
+    lang: &'a LangCx<'a>,
+    from: &'a Source<'a>,
+    tables: &'t mut Tables<Dg>,
+}
+
+impl CompileData<RawEffect, Dg> for ActionData<'_, '_> {
+    fn cond(&mut self, raw: &RawEffect, diags: &mut Diagnostics) -> Option<Cond> {
+        self.lang.compile(self.from, false, self.tables, diags, |cx| cx.cond(raw))
     }
-    if !ACTING.iter().any(|p| p.index() == during) {
-        let acting: Vec<&str> = ACTING.iter().map(|p| PROCEDURES[p.index()]).collect();
-        let msg = format!(
-            "action `{}` is taken during `{}`, where the turn does not wait for a player; take it during {}",
-            raw.id.value,
-            raw.during.value,
-            acting.join(", ")
-        );
-        diags.error(from.path, position(&raw.during), msg);
-        return None;
+    fn effects(&mut self, raw: &[RawEffect], diags: &mut Diagnostics) -> Vec<Effect> {
+        self.lang.compile(self.from, false, self.tables, diags, |cx| cx.effects(raw))
     }
-    let condition = match &raw.condition {
-        Some(c) => Some(lang.compile(from, false, data.tables, diags, |cx| cx.cond(c))?),
-        None => None,
-    };
-    let effect = lang.compile(from, false, data.tables, diags, |cx| cx.effects(&raw.effect));
-    let id = raw.id.value.clone();
-    let ends_step = raw.ends_step;
-    data.actions.push(DeclaredAction { id, during, by: by.to_string(), condition, effect, ends_step });
-    if Act::new(data.actions.len() - 1).is_err() {
-        diags.error(from.path, position(&raw.id), format!("more than {} declared actions", Act::CAPACITY));
-        return None;
-    }
-    // the action keeps its own effect: its change has no `with`
-    Some(patch.change(data.actions.len() - 1, 0))
 }
 
 /// What compiling an entry's effects and conditions needs: the shared

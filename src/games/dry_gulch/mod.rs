@@ -70,12 +70,6 @@ impl super::Entry for DryGulch {
         super::describe_change(c, &words)
     }
     fn rules(r: &Rules) -> Vec<(String, String)> {
-        let mut rules = r.rule_book.cited();
-        // a declared action's refusals cite the variant or option declaring it
-        if !r.actions.is_empty() {
-            let by = "the variant or interpretation option that declares the action";
-            rules.push((format!("{}/{}", r.id, readings::ACTION_DECLARED), by.to_string()));
-        }
-        rules
+        crate::lang::declared::cited(&r.rule_book, !r.actions.is_empty())
     }
 }

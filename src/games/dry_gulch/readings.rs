@@ -161,10 +161,6 @@ crate::switches! {
     TownHallClosed = "town-hall.closed",
 }
 
-/// The rule a declared action's refusals name (`actions:`): it cites the
-/// variant or option that declares the action, not `game.rules`.
-pub const ACTION_DECLARED: &str = "action.declared";
-
 crate::procedures! {
     /// The procedures of a turn (`game.yaml` lists them in the order they
     /// play, `turn.phases`). `build` is required: a win is checked only in

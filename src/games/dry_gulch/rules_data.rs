@@ -27,8 +27,6 @@ pub mod kind {
         Flag = "flag",
         /// A family chip: one entity, since whose a chip is is where it lies.
         Chip = "family chip",
-        /// An action a variant or an option declares (`actions:`).
-        Act = "declared action",
     }
     /// The first card kinds are the resources, in their order.
     impl PrefixOf<Card> for Resource {}
@@ -46,8 +44,7 @@ pub type Bld = Id<kind::Building>;
 pub type Plot = Id<kind::Plot>;
 /// A flag of `game.yaml`.
 pub type Flag = Id<kind::Flag>;
-/// An action a variant or an option declares.
-pub type Act = Id<kind::Act>;
+pub use crate::lang::declared::Act;
 /// Family chips: a player's reserve, on an influence card or on a building.
 pub type Chips = Stack<kind::Chip>;
 /// What a stack of chips counts.
@@ -125,21 +122,8 @@ pub struct Rules {
     pub building_influence: Vec<u32>,
 }
 
-/// An action a variant or an option declares (`actions:`): offered to the
-/// active player once a turn while the turn waits for him in procedure
-/// `during`, where its condition holds; its effect runs like a data step's.
-#[derive(Debug, Clone, Serialize)]
-pub struct DeclaredAction {
-    pub id: String,
-    /// The procedure it is taken in (`readings::Proc`, by index).
-    pub during: usize,
-    /// What declares it (``variant `trade-in` ``), which its rule errors cite.
-    pub by: String,
-    pub condition: Option<Cond>,
-    pub effect: Vec<Effect>,
-    /// Taking it ends the step once its effect is resolved.
-    pub ends_step: bool,
-}
+/// An action a variant or an option declares (`actions:`, `lang::declared`).
+pub type DeclaredAction = crate::lang::declared::DeclaredAction<super::effects::Dg>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum ReactionKey {

@@ -35,7 +35,7 @@ pub fn names(rules: &Rules) -> Rc<dyn Lookup> {
         .kind::<kind::Building, _>("building", rules.buildings.iter().map(|b| &b.id))
         .kind::<kind::Plot, _>("plot", rules.plots.iter().map(|p| &p.id))
         .kind::<kind::Resource, _>("resource", rules.resources.iter().map(|r| &r.id))
-        .kind::<kind::Act, _>("declared action", rules.actions.iter().map(|a| &a.id))
+        .kind::<crate::lang::declared::ActKind, _>("declared action", rules.actions.iter().map(|a| &a.id))
         .options(&rules.choices)
         .shared()
 }

@@ -62,7 +62,7 @@ impl State {
         }
         match action {
             Action::Build { building, plot, payment: pay } => self.diagnose_build(rules, *building, *plot, pay),
-            Action::Declared(act) => self.diagnose_declared(rules, *act),
+            Action::Declared(act) => crate::lang::declared::diagnose::<Dg>(self, rules, *act),
             Action::DrawPermits | Action::TakeFaceUpPermit(_) | Action::ChoosePermit(_)
                 if self.phase == Phase::Draw && !self.town_hall_open() =>
             {

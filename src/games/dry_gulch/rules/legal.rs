@@ -241,7 +241,7 @@ impl State {
             Phase::TurnStart | Phase::Reward | Phase::Over => {}
         }
         // after the step's own, where the turn waits for the active player
-        self.declared_actions(rules, out);
+        crate::lang::declared::offered::<Dg>(self, rules, &mut |a| out.push(Action::Declared(a)));
         deferred
     }
 
