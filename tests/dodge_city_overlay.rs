@@ -143,6 +143,16 @@ fn a_round_without_its_duel_step_fights_no_duel() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("no-duels"), "{out}");
+    // a scenario set up in the duels of a round that has none is exit 2 at its `phase:`
+    let s = Scratch::copy_of(&house(), "dc-no-duel-phase");
+    let scenario = "title: t\nwhy: w\nsource: [{doc: saturday-sheet, ref: \"1\"}]\ngame: dodge-city\nconfigs:\n  - \
+                    {name: n, players: 2, seed: 1, interpretations: {house-duels: no-duels}}\nsetup:\n  phase: duel\n\
+                    steps: []\nexpect: {phase: duel}\n";
+    s.write("no-duel.yaml", scenario);
+    let file = s.0.join("no-duel.yaml");
+    let (code, _, err) = rulecheck(&["run", file.to_str().unwrap(), "--rules", house().to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no-duel.yaml:8:3: error: set-up: this configuration's round has no `duel` step"), "{err}");
 }
 
 #[test]

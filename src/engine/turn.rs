@@ -298,6 +298,18 @@ impl Cursor {
         Cursor { at: at as u16, stage: Stage::Waiting }
     }
 
+    /// A cursor waiting on procedure `p`'s step of `plan` (a state a
+    /// scenario sets up in the middle of a turn, in `p`'s phase); an
+    /// error when this configuration's `turn` (the game's word for it)
+    /// has no such step.
+    pub fn waiting_on<P: Procedure>(plan: &TurnPlan, p: P, turn: &str) -> Result<Cursor, String> {
+        let at = plan.position(p.index() as u16).ok_or_else(|| {
+            let id = P::IDS[p.index()];
+            format!("this configuration's {turn} has no `{id}` step (a reading, a variant or the catalog removed it)")
+        })?;
+        Ok(Cursor::waiting_at(at))
+    }
+
     /// The turn begins again at its first step.
     pub fn restart(&mut self) {
         *self = Cursor::default();
@@ -550,6 +562,14 @@ mod tests {
         assert_eq!(<Dodge as Procedure>::REQUIRED, ["reveal", "resolve"]);
         assert_eq!(Dodge::from_index(2), Some(Income));
         assert_eq!(Dodge::from_index(3), None);
+    }
+
+    #[test]
+    fn a_cursor_waits_on_a_procedures_step_or_names_the_step_missing() {
+        let plan = junction(&[Junction::Roll, Junction::Actions]).unwrap();
+        assert_eq!(Cursor::waiting_on(&plan, Junction::Actions, "turn"), Ok(Cursor::waiting_at(1)));
+        let e = Cursor::waiting_on(&plan, Junction::Score, "round").unwrap_err();
+        assert!(e.starts_with("this configuration's round has no `score` step"), "{e}");
     }
 
     #[test]

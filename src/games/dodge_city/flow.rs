@@ -143,14 +143,7 @@ impl State {
     /// step of the phase it names. An error when this configuration's round
     /// has no such step.
     pub(crate) fn place_cursor(&mut self) -> Result<(), String> {
-        let p = self.step_of_phase();
-        let at = self.readings.turn.position(p.index() as u16).ok_or_else(|| {
-            format!(
-                "this configuration's round has no `{}` step (a reading or the catalog removed it)",
-                PROCEDURES[p.index()]
-            )
-        })?;
-        self.cursor = Cursor::waiting_at(at);
+        self.cursor = Cursor::waiting_on(&self.readings.turn, self.step_of_phase(), "round")?;
         Ok(())
     }
 }

@@ -383,13 +383,7 @@ impl State {
             Phase::Discard => Proc::Discard,
             _ => return Ok(()),
         };
-        let at = self.readings.turn.position(p.index() as u16).ok_or_else(|| {
-            format!(
-                "this configuration's turn has no `{}` step (a reading or variant removed it)",
-                PROCEDURES[p.index()]
-            )
-        })?;
-        self.cursor = Cursor::waiting_at(at);
+        self.cursor = Cursor::waiting_on(&self.readings.turn, p, "turn")?;
         Ok(())
     }
 }
