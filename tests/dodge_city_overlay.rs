@@ -6,8 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
+use rulecheck::check::playout::RandomChooser;
+use rulecheck::check::suite::{Checks, run_game};
 use rulecheck::engine::{Config, Game};
-use rulecheck::games::dodge_city::{Event, Rules, State};
+use rulecheck::games::dodge_city::{Action, Event, Rules, State};
 use rulecheck::games::{self, AnyRules};
 
 use crate::support::{Scratch, rulecheck};
@@ -87,14 +89,25 @@ fn a_house_rule_declares_an_action_of_the_placing_turn() {
     assert_eq!(events_seen(&rules, &printed, 10, loans), 0, "the printed round offers no loan");
     let mut config = printed.clone();
     config.interpretations.insert("house-loans".into(), "loans".into());
-    // random players take the loan, and every invariant holds after it
+    // random players take the loan, and every invariant and the engine
+    // contract (malformed actions, replay, round trips) hold after it
     assert!(events_seen(&rules, &config, 10, loans) > 0);
+    let checks = Checks { invariants: true, contract: true, yaml_every: 0 };
+    let mut taken = 0;
+    for players in 2..=5u32 {
+        let config = Config { seed: u64::from(players), players, ..config.clone() };
+        let mut chooser = RandomChooser::new(config.seed);
+        let run = run_game::<State>(&rules, &config, &mut chooser, checks, None, 20_000, &mut []).unwrap();
+        assert!(run.failure.is_none(), "{:?}", run.failure.map(|f| f.to_string()));
+        taken += run.actions.iter().filter(|a| matches!(a, Action::Declared(_))).count();
+    }
+    assert!(taken > 0, "the contract games took no loan");
     // offered only after the turn's card, to a seat under $500, once a turn
     let mut s = State::new(&rules, &config).unwrap();
     let mut legal = Vec::new();
     let offered = |s: &State, legal: &mut Vec<_>| {
         s.legal_actions(&rules, legal);
-        legal.iter().any(|a| matches!(a, rulecheck::games::dodge_city::Action::Declared(_)))
+        legal.iter().any(|a| matches!(a, Action::Declared(_)))
     };
     let mut seen_with_money = false;
     for _ in 0..2_000 {
