@@ -263,3 +263,16 @@ fn a_catalog_just_within_the_width_loads_its_ids() {
     // nine bundled and a few more load like the bundled catalog
     assert_eq!(load(&with_resources(3, "within")), Ok(()));
 }
+
+/// A state read on the side (a copy) records what it consulted into the
+/// original: `Touched::merge` ORs the points, whatever their lengths.
+#[test]
+fn touched_points_merge_from_a_copy() {
+    let (main, side) = (rulecheck::engine::Touched::default(), rulecheck::engine::Touched::default());
+    main.mark(3);
+    side.mark(70);
+    side.mark(5);
+    main.merge(&side);
+    assert!([3, 5, 70].iter().all(|&p| main.get(p)));
+    assert!(!main.get(4) && !side.get(3));
+}

@@ -462,6 +462,17 @@ impl Touched {
         self.0.borrow().get(point / 64).is_some_and(|w| w & (1 << (point % 64)) != 0)
     }
 
+    /// Records every switch point `other` used too (a copy of the state
+    /// the engine read on the side, such as a condition read for another seat).
+    pub fn merge(&self, other: &Touched) {
+        let other = other.0.borrow();
+        let mut bits = self.0.borrow_mut();
+        if bits.len() < other.len() {
+            bits.resize(other.len(), 0);
+        }
+        bits.iter_mut().zip(other.iter()).for_each(|(b, o)| *b |= o);
+    }
+
     /// The interpretations whose switch points were used, by id.
     pub fn consulted(&self, interpretations: &[Interpretation]) -> Vec<String> {
         interpretations.iter().filter(|i| i.points.iter().any(|&p| self.get(p))).map(|i| i.id.clone()).collect()

@@ -37,15 +37,17 @@ impl Declares<Dc> for State {
     }
     /// `World::active` is the player an effect runs for (`actor`), which
     /// outside an effect may be another seat than the one on turn: the
-    /// condition is read for the seat on turn.
+    /// condition is read for the seat on turn, on a copy of the state
+    /// where he is the actor (the readings it consults are recorded here).
     fn holds(&self, rules: &Rules, c: &Cond<Dc>) -> bool {
         let seat = self.active_seat();
         if self.actor == seat {
             return lang::eval::<Dc>(self, rules, c);
         }
-        let mut on_turn = self.clone();
-        on_turn.actor = seat;
-        lang::eval::<Dc>(&on_turn, rules, c)
+        let on_turn = State { actor: seat, ..self.clone() };
+        let holds = lang::eval::<Dc>(&on_turn, rules, c);
+        self.touched.merge(&on_turn.touched);
+        holds
     }
     fn standing_in(&self) -> &'static str {
         PROCEDURES[self.step_of_phase().index()]
