@@ -127,7 +127,7 @@ impl State {
                 self.check_challenge(rules, seat, usize::from(opponent), building)
             }
             (Phase::Duel { .. }, Action::Pass) => self.check_pass(rules, seat),
-            (_, Action::Declared(act)) => declared::check::<Dc, W>(self, rules, act),
+            (_, Action::Declared(act)) => self.check_declared(rules, act),
             _ => Err(refuse(rules, R::Turn, || format!("the game waits for {}", self.waiting_for(rules)))),
         }
     }
