@@ -108,6 +108,9 @@ impl State {
         if let Some(p) = self.pending.first() {
             return self.check_pending(rules, *p, a);
         }
+        if let Action::Declared(act) = *a {
+            return self.check_declared(rules, act);
+        }
         let seat = self.active_seat();
         match (self.phase, *a) {
             (Phase::Marshal, Action::Pick { seat, card }) => self.check_pick(rules, usize::from(seat), card),
@@ -127,7 +130,6 @@ impl State {
                 self.check_challenge(rules, seat, usize::from(opponent), building)
             }
             (Phase::Duel { .. }, Action::Pass) => self.check_pass(rules, seat),
-            (_, Action::Declared(act)) => self.check_declared(rules, act),
             _ => Err(refuse(rules, R::Turn, || format!("the game waits for {}", self.waiting_for(rules)))),
         }
     }
