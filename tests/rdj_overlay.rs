@@ -117,7 +117,7 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     let (code, msg) = validate(&s);
     assert_eq!(code, 2, "{msg}");
     let says = "interpretations.yaml:18:18: error: `actions:` declares action `barter`, but Red Dog Junction's turn \
-                declares no steps to take it in (Dry Gulch's and Dodge City's do)";
+                offers no declared actions (Dry Gulch's and Dodge City's do)";
     assert!(msg.contains(says), "{msg}");
 }
 

@@ -238,7 +238,7 @@ fn a_saved_scenario_names_its_schema_inside_a_project() {
 
 /// A field of the shared raw shapes that a game's loader refuses (a
 /// `condition:` to replace where cards have none, `actions:` where the
-/// turn declares no steps to take one in) is not in that game's schema, so
+/// turn offers no declared actions) is not in that game's schema, so
 /// an editor marks it; Dry Gulch's, which takes both, keeps them, and
 /// Dodge City's keeps `actions:`.
 #[test]

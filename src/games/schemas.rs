@@ -34,9 +34,8 @@ pub fn catalog(id: &str) -> Option<Vec<(&'static str, Schema)>> {
 
 /// The fields of the shared raw shapes (definition, field) that a game's
 /// loader refuses: its cards have no condition to replace
-/// (`common::no_condition`), and, for Red Dog Junction, whose turn declares
-/// no steps for an action to be taken in, no declared actions
-/// (`common::no_actions`).
+/// (`common::no_condition`), and, for Red Dog Junction, whose turn offers
+/// no declared actions, no `actions:` (`common::no_actions`).
 const NO_CONDITIONS: &[(&str, &str)] = &[("RawReplace", "condition")];
 const NO_CONDITIONS_NOR_ACTIONS: &[(&str, &str)] =
     &[("RawReplace", "condition"), ("RawVariant", "actions"), ("RawOption", "actions")];

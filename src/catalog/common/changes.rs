@@ -70,11 +70,12 @@ pub struct RawAction<E> {
     pub ends_step: bool,
 }
 
-/// Refuses an `actions:` entry in a game whose turn declares no steps an
-/// action could be taken in (`game` names it).
+/// Refuses an `actions:` entry in a game whose turn offers no declared
+/// actions (`game` names it): Red Dog Junction's one step is its whole turn,
+/// with no step boundary an action could end.
 pub fn no_actions<E>(raw: &RawAction<E>, game: &str, from: &Source<'_>, diags: &mut Diagnostics) -> Option<Change> {
     let msg = format!(
-        "`actions:` declares action `{}`, but {game}'s turn declares no steps to take it in (Dry Gulch's and \
+        "`actions:` declares action `{}`, but {game}'s turn offers no declared actions (Dry Gulch's and \
          Dodge City's do); use `set:`, `replace:` or a reading the engine implements",
         raw.id.value
     );
