@@ -4,13 +4,11 @@
 //! `check` accepts, so the two cannot disagree. `apply` checks, carries the
 //! action out, and `settle`s what follows by itself.
 
-use super::effects::Dc;
 use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, Event, Pending, Phase, State, SymbolAt, err};
 use crate::engine::{Id, RuleError, Seat, Why};
-use crate::lang::declared;
 
 /// A refusal of `rule`, worded (`err`, with `msg`) only when `W` keeps
 /// it: the legal list asks `check::<()>`, which words no error for the
@@ -82,8 +80,9 @@ impl State {
                 }
             },
         }
-        // after the step's own, where the round waits for the seat on turn
-        declared::offered::<Dc>(self, rules, &mut |a| out.push(Action::Declared(a)));
+        // after the step's own: every action on, which `check` (as for every
+        // candidate) keeps where the round waits for the seat on turn in its step
+        out.extend(self.readings.actions.iter().filter_map(|&a| Some(Action::Declared(Id::new(a as usize).ok()?))));
     }
 
     /// The legal actions, in canonical order.
