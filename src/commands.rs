@@ -34,7 +34,9 @@ pub use explore::{ExploreArgs, ExploreView, explore_command};
 pub use find::{FindArgs, FindView, find_command};
 pub use progress::{progress_bar, progress_message, shows_progress, with_progress};
 pub use readings::{DiffArgs, diff_command, explain_command};
-pub use scenarios::{run_scenarios, run_scenarios_until, scenario_files, scenarios_for};
+pub use scenarios::{
+    bundled_game, bundled_under_user_rules, run_scenarios, run_scenarios_until, scenario_files, scenarios_for,
+};
 pub use sensitivity::{SensitivityArgs, SensitivityReport, rank, render, sensitivity_command};
 pub use shard::{JOB_INDEX_ENV, SHARD_ENV, SHARDS_ENV, env_var, parse_shard, resolve_shard};
 
@@ -179,6 +181,8 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
         Err(diags) => return print_diagnostics(&diags),
     };
     let (results, diags) = run_scenarios(&catalogs, &files, fault);
+    // the bundled scenarios under a user's catalogs show what those rules change
+    let parting = bundled_under_user_rules(rules, paths);
     let (mut passed, mut failed) = (0, 0);
     for r in &results {
         for c in &r.runs {
@@ -187,10 +191,14 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&results).expect("results serialise"));
+        for d in diags.iter().filter(|_| parting) {
+            crate::note!("note: parts from the bundled rules: {}:{}:{}: {}", d.file, d.line, d.column, d.message);
+        }
     } else {
+        let fail = if parting { "PARTS" } else { "FAIL" };
         for r in &results {
             for c in &r.runs {
-                println!("{} {} [{}] {}", if c.passed { "PASS" } else { "FAIL" }, r.file, c.name, r.title);
+                println!("{} {} [{}] {}", if c.passed { "PASS" } else { fail }, r.file, c.name, r.title);
                 if !c.passed {
                     for f in &c.failures {
                         println!("    {f}");
@@ -202,7 +210,21 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
                 }
             }
         }
-        println!("run: {} scenario file(s), {passed} configuration(s) passed, {failed} failed", results.len());
+        if parting {
+            for d in &diags {
+                println!("PARTS {}:{}:{}: {}", d.file, d.line, d.column, d.message);
+            }
+            let parted = failed + diags.len();
+            println!(
+                "run: {} scenario file(s), {passed} configuration(s) passed; {parted} part from the bundled rules they pin (under these rules; --scenarios names your own)",
+                results.len() + diags.len()
+            );
+        } else {
+            println!("run: {} scenario file(s), {passed} configuration(s) passed, {failed} failed", results.len());
+        }
+    }
+    if parting {
+        return Exit::Ok;
     }
     if !diags.is_empty() {
         return print_diagnostics(&diags);

@@ -33,6 +33,36 @@ fn check_covers_every_bundled_game() {
     }
 }
 
+/// Under a house-rules overlay that adds an event card, the bundled seeded
+/// scenarios take other paths: `check` and `run` list each as parting from
+/// the bundled rules, where it parts first, and hold; named with
+/// `--scenarios` or as a path, such a scenario is the user's input and is
+/// refused as before.
+#[test]
+fn bundled_scenarios_under_an_overlay_show_where_they_part() {
+    let house = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/catalogs/house-rules");
+    let (code, out, err) = rulecheck(&["check", "--rules", house, "--budget", "3s", "--format", "json"]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let g = &report["games"][0];
+    assert_eq!(g["game"], "dry-gulch");
+    assert_eq!(g["failures"].as_array().unwrap().len(), 0, "{g}");
+    let parted: Vec<&str> = g["parted"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    let markers = "scenarios/dry-gulch/found/found-markers-3.yaml:77:3: step 19: illegal action `build hotel";
+    assert!(parted.iter().any(|p| p.starts_with(markers) && p.ends_with("no permit for Hotel")), "{parted:?}");
+    // a scenario that plays to its end and finds another state says which fact
+    let town_hall = "scenarios/dry-gulch/town-hall-damage-closes-and-reopens.yaml [default]: permits.p3.opera:";
+    assert!(parted.iter().any(|p| p.starts_with(town_hall)), "{parted:?}");
+    let (code, out, err) = rulecheck(&["run", "--rules", house]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains(&format!("PARTS {markers}")), "{out}");
+    assert!(out.contains(&format!("; {} part from the bundled rules they pin", parted.len())), "{out}");
+    let named = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/dry-gulch/found/found-markers-3.yaml");
+    let (code, _, err) = rulecheck(&["run", named, "--rules", house]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("found-markers-3.yaml:77:3: error: step 19: illegal action"), "{err}");
+}
+
 #[test]
 fn shards_merge_to_the_single_machine_totals() {
     let base = [

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::check_report::{self, CheckReport, GameCheck};
 use super::{
-    Exit, fuzz_any, fuzz_flags, load_all, print_diagnostics, reproduce_command, rerun_command, run_scenarios_until,
-    scenarios_for, with_progress,
+    Exit, bundled_game, bundled_under_user_rules, fuzz_any, fuzz_flags, load_all, print_diagnostics, reproduce_command,
+    rerun_command, run_scenarios_until, scenarios_for, with_progress,
 };
 use crate::check::fuzz::{FuzzOptions, FuzzSummary};
 use crate::check::suite::Checks;
@@ -148,7 +148,8 @@ pub fn check(a: &CheckArgs) -> Exit {
     let scenario_files_total = files.len();
     // the budget bounds the scenarios too: a slow scenario is left unfinished
     let (results, diags, unfinished) = run_scenarios_until(catalogs.clone(), files, start.checked_add(a.budget));
-    if !diags.is_empty() {
+    let parting = bundled_under_user_rules(a.rules.as_deref(), &paths);
+    if !diags.is_empty() && !parting {
         return print_diagnostics(&diags);
     }
     stages.insert("2 scenarios".to_string(), t.elapsed().as_secs_f64());
@@ -181,7 +182,11 @@ pub fn check(a: &CheckArgs) -> Exit {
     for (g, configs) in &plans {
         let rules = &catalogs[*g];
         let mut gc = GameCheck::new(rules, configs.len());
-        tally_scenarios(&mut gc, &results, a);
+        tally_scenarios(&mut gc, &results, a, parting);
+        // a bundled scenario the user's rules make unplayable (an unknown
+        // id, an illegal step) parts from them at that place
+        let unplayable = diags.iter().filter(|d| bundled_game(&d.file) == gc.game);
+        gc.parted.extend(unplayable.map(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message)));
         fuzz_configs(&mut gc, rules, configs, share, a);
         if !gc.failures.is_empty() {
             report.passed = false;
@@ -202,14 +207,18 @@ pub fn check(a: &CheckArgs) -> Exit {
     if report.passed { Exit::Ok } else { Exit::Failed }
 }
 
-/// The scenario stage's results for one game, counted into its check.
-fn tally_scenarios(gc: &mut GameCheck, results: &[ScenarioRun], a: &CheckArgs) {
+/// The scenario stage's results for one game, counted into its check;
+/// `parting`: the bundled scenarios under a user's catalogs, where one that
+/// fails parts from the bundled rules (`bundled_under_user_rules`).
+fn tally_scenarios(gc: &mut GameCheck, results: &[ScenarioRun], a: &CheckArgs, parting: bool) {
     for r in results.iter().filter(|r| r.game == gc.game) {
         for c in &r.runs {
             crate::detail!("check:   scenario {} [{}]: {}", r.file, c.name, if c.passed { "pass" } else { "FAIL" });
             gc.scenarios_total += 1;
             if c.passed {
                 gc.scenarios_passed += 1;
+            } else if parting {
+                gc.parted.push(format!("{} [{}]: {}", r.file, c.name, c.failures.join("; ")));
             } else {
                 gc.failures.push(format!(
                     "scenario {} [{}]: {} (rerun: {})",
@@ -287,6 +296,7 @@ impl GameCheck {
             unchanged_interpretations: Vec::new(),
             readings_not_paired: 0,
             failures: Vec::new(),
+            parted: Vec::new(),
         }
     }
 }

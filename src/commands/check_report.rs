@@ -36,6 +36,12 @@ pub struct GameCheck {
     /// Live readings the readings stage left unpaired when the budget ran out.
     pub readings_not_paired: usize,
     pub failures: Vec<String>,
+    /// Bundled scenarios that play otherwise under a user's catalogs
+    /// (`--rules` without `--scenarios`): what those rules change, each
+    /// with where it parts first. Not failures: the scenarios pin the
+    /// bundled rules.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parted: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -113,6 +119,15 @@ pub(super) fn print_check(r: &CheckReport) {
                 "  consulted, but changed no game in {UNCHANGED_GAMES} paired games per option: {}",
                 g.unchanged_interpretations.join(", ")
             );
+        }
+        if !g.parted.is_empty() {
+            println!(
+                "  {} bundled scenario(s) play otherwise under these rules (they pin the bundled rules; --scenarios names your own):",
+                g.parted.len()
+            );
+            for p in &g.parted {
+                println!("    {p}");
+            }
         }
         for f in &g.failures {
             println!("  FAILED {f}");

@@ -20,11 +20,9 @@ pub fn scenarios_for(paths: &[PathBuf], catalogs: &[AnyRules]) -> Result<Vec<Sou
     if !paths.is_empty() {
         return Ok(files);
     }
-    fn game_of(f: &SourceFile) -> &str {
-        f.path.strip_prefix("scenarios/").and_then(|p| p.split('/').next()).unwrap_or("")
-    }
-    let (kept, left): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| catalogs.iter().any(|c| c.id() == game_of(f)));
-    let mut games: Vec<&str> = left.iter().map(game_of).collect();
+    let (kept, left): (Vec<_>, Vec<_>) =
+        files.into_iter().partition(|f| catalogs.iter().any(|c| c.id() == bundled_game(&f.path)));
+    let mut games: Vec<&str> = left.iter().map(|f| bundled_game(&f.path)).collect();
     games.sort_unstable();
     games.dedup();
     if !games.is_empty() {
@@ -32,6 +30,22 @@ pub fn scenarios_for(paths: &[PathBuf], catalogs: &[AnyRules]) -> Result<Vec<Sou
         crate::note!("note: the bundled scenarios of {games} are left out: the catalogs loaded have no such game");
     }
     Ok(kept)
+}
+
+/// The game a bundled scenario's path (`scenarios/<game>/…`) is of; empty
+/// for any other path.
+pub fn bundled_game(path: &str) -> &str {
+    path.strip_prefix("scenarios/").and_then(|p| p.split('/').next()).unwrap_or("")
+}
+
+/// Whether the scenarios run are the bundled ones under a user's catalogs
+/// (`--rules` without scenario paths). They pin the bundled rules, so one
+/// that plays otherwise under the user's rules shows what those rules
+/// change: `run` and `check` report it as parting from the bundled rules,
+/// not as a failure or as bad input (an overlay that adds a card to a deck
+/// sends every seeded scenario of the game down another path).
+pub fn bundled_under_user_rules(rules: Option<&Path>, paths: &[PathBuf]) -> bool {
+    rules.is_some() && paths.is_empty()
 }
 
 pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
