@@ -1,17 +1,19 @@
 //! Red Dog Junction's house rules as an overlay
 //! (`tests/catalogs/red-dog-junction-house`): a `game.yaml` section, an
 //! overridden card and a card of the table's own, a reading that replaces
-//! a card's effect, a house-rules sheet and names in a second language —
-//! and the diagnostics of bad overlays.
+//! a card's effect, one that declares actions of the turn, a house-rules
+//! sheet and names in a second language — and the diagnostics of bad
+//! overlays.
 
 use std::path::{Path, PathBuf};
 
 use rulecheck::check::playout::RandomChooser;
 use rulecheck::check::suite::{Checks, run_game};
-use rulecheck::engine::Config;
+use rulecheck::engine::{Config, Game};
 use rulecheck::games::red_dog_junction::readings::P;
-use rulecheck::games::red_dog_junction::{Rules, State};
+use rulecheck::games::red_dog_junction::{Action, Rules, State};
 use rulecheck::games::{self, AnyRules};
+use rulecheck::lang::declared::Act;
 
 use crate::support::{Scratch, rulecheck};
 
@@ -106,19 +108,54 @@ fn an_overlay_cannot_redraw_the_board_or_override_what_is_missing() {
     assert_eq!(code, 2, "{msg}");
     let says = "interpretations.yaml:15:20: error: `replace:` gives `boost` a `condition:`, but this game's cards have \
                 none; replace its `effect:`";
-    assert!(msg.contains(says), "{msg}"); // nor does its turn offer a declared action
+    assert!(msg.contains(says), "{msg}");
+    // an action's effect is compiled like a card's: an unknown operation is refused at its line
     let s = Scratch::copy_of(&house(), "rdj-action");
-    let action = "        actions:\n          - {id: barter, during: actions, effect: [actions: 1]}\n";
-    s.edit(
-        "interpretations.yaml",
-        "            effect: [actions: 2]\n",
-        &format!("            effect: [actions: 2]\n{action}"),
-    );
+    s.edit("interpretations.yaml", "gain: {commodity: scrap, count: 2}", "haul: {commodity: scrap}");
     let (code, msg) = validate(&s);
     assert_eq!(code, 2, "{msg}");
-    let says = "interpretations.yaml:18:18: error: `actions:` declares action `barter`, but Red Dog Junction's turn \
-                offers no declared actions (Dry Gulch's and Dodge City's do)";
-    assert!(msg.contains(says), "{msg}");
+    assert!(msg.contains("interpretations.yaml:35:17: error: unknown operation `haul`"), "{msg}");
+}
+
+/// A house rule declares two actions of the turn, in YAML: each is one of
+/// the turn's actions, taken once a turn, and `rest` ends the turn's
+/// actions. Random players take them with the contract holding at every
+/// player count (solo too: the Automa is never offered one), the scenario
+/// pins them, and `explain` words them.
+#[test]
+fn a_house_rule_declares_actions_of_the_turn() {
+    let rules = load(&house());
+    let checks = Checks { invariants: true, contract: true, yaml_every: 0 };
+    let mut taken = 0;
+    for players in 1..=5u32 {
+        let config =
+            Config::new("red-dog-junction", players, u64::from(players)).with_reading("house-odd-jobs", "odd-jobs");
+        let config = Config { turn_cap: Some(60), ..config };
+        let mut chooser = RandomChooser::new(config.seed);
+        let run = run_game::<State>(&rules, &config, &mut chooser, checks, None, 20_000, &mut []).unwrap();
+        assert!(run.failure.is_none(), "{:?} ({})", run.failure.map(|f| f.to_string()), config.flags());
+        taken += run.actions.iter().filter(|a| matches!(a, Action::Declared(_))).count();
+    }
+    assert!(taken > 0, "random play took no declared action");
+    // each is one of the turn's actions, and `rest` leaves none
+    let mut s =
+        State::new(&rules, &Config::new("red-dog-junction", 2, 1).with_reading("house-odd-jobs", "odd-jobs")).unwrap();
+    while !s.rolls.is_empty() {
+        s.apply(&rules, &Action::Roll(1)).unwrap();
+    }
+    let (seat, left) = (s.active, s.actions_left);
+    s.apply(&rules, &Action::Declared(Act::new(0).unwrap())).unwrap();
+    assert_eq!((s.active, s.actions_left), (seat, left - 1));
+    s.apply(&rules, &Action::Declared(Act::new(1).unwrap())).unwrap();
+    assert_ne!(s.active, seat, "rest ends the turn");
+    let scenarios = house().with_file_name("red-dog-junction-house-scenarios");
+    let (code, out, err) = rulecheck(&["run", scenarios.to_str().unwrap(), "--rules", house().to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 configuration(s) passed, 0 failed"), "{out}");
+    let (code, out, err) = rulecheck(&["explain", "--game", "red-dog-junction", "--rules", house().to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("red-dog-junction/action.declared"), "{out}");
+    assert!(out.contains("adds the action rest, taken once a turn in the step actions, which it ends"), "{out}");
 }
 
 /// A reading of the table's own sets how many copies a card type has

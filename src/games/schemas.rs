@@ -27,18 +27,15 @@ pub fn catalog(id: &str) -> Option<Vec<(&'static str, Schema)>> {
     Some(match id {
         DryGulch::ID => dry_gulch::catalog::RawCatalog::schemas(),
         DodgeCity::ID => without(dodge_city::catalog::RawCatalog::schemas(), NO_CONDITIONS),
-        RedDogJunction::ID => without(red_dog_junction::catalog::RawCatalog::schemas(), NO_CONDITIONS_NOR_ACTIONS),
+        RedDogJunction::ID => without(red_dog_junction::catalog::RawCatalog::schemas(), NO_CONDITIONS),
         _ => return None,
     })
 }
 
 /// The fields of the shared raw shapes (definition, field) that a game's
 /// loader refuses: its cards have no condition to replace
-/// (`common::no_condition`), and, for Red Dog Junction, whose turn offers
-/// no declared actions, no `actions:` (`common::no_actions`).
+/// (`common::no_condition`).
 const NO_CONDITIONS: &[(&str, &str)] = &[("RawReplace", "condition")];
-const NO_CONDITIONS_NOR_ACTIONS: &[(&str, &str)] =
-    &[("RawReplace", "condition"), ("RawVariant", "actions"), ("RawOption", "actions")];
 
 /// The schemas with the fields `refused` taken out (and the definitions
 /// no field names any more), so an editor marks them as the loader will.

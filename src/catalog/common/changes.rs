@@ -70,19 +70,6 @@ pub struct RawAction<E> {
     pub ends_step: bool,
 }
 
-/// Refuses an `actions:` entry in a game whose turn offers no declared
-/// actions (`game` names it): Red Dog Junction's one step is its whole turn,
-/// with no step boundary an action could end.
-pub fn no_actions<E>(raw: &RawAction<E>, game: &str, from: &Source<'_>, diags: &mut Diagnostics) -> Option<Change> {
-    let msg = format!(
-        "`actions:` declares action `{}`, but {game}'s turn offers no declared actions (Dry Gulch's and \
-         Dodge City's do); use `set:`, `replace:` or a reading the engine implements",
-        raw.id.value
-    );
-    diags.error(from.path, position(&raw.id), msg);
-    None
-}
-
 impl<E> RawReplace<E> {
     /// An error at the entry's `event:`.
     pub fn refuse(&self, from: &Source<'_>, diags: &mut Diagnostics, msg: String) {

@@ -24,8 +24,8 @@ mod variants;
 pub use super::folder::{RawWitness, Witness, closest, did_you_mean};
 pub use super::turn::{RawStep, lower_turn};
 pub use changes::{
-    Change, Declared, HookDecl, LowerReplace, Patch, Range, RawAction, RawReplace, no_actions, no_condition,
-    param_places, param_values,
+    Change, Declared, HookDecl, LowerReplace, Patch, Range, RawAction, RawReplace, no_condition, param_places,
+    param_values,
 };
 pub use interpretations::{
     INTERPRETATION_KINDS, Interpretation, InterpretationOption, Place, RawInterpretation, RawInterpretationsFile,

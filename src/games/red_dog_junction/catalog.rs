@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use super::effects::{Compiled, EffectCompiler, RdjHost};
+use super::effects::{Compiled, EffectCompiler, Rdj, RdjHost};
 use super::layers::{self, Layers};
 use super::lower_parts::*;
-use super::readings::{self, P};
+use super::readings::{self, P, PROCEDURES};
 use super::rules_data::*;
 use super::schema::*;
 use crate::catalog::MAX_NUMBER;
@@ -17,6 +17,7 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
 use crate::catalog::{GameSources, at_most, layers as layering};
 use crate::engine::{Graph, Id, TurnPlan};
+use crate::lang::declared::{self, CompileData, DeclaredAction};
 use crate::yaml::{Spanned, position};
 
 crate::catalog_files! {
@@ -86,7 +87,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, &mut tally, diags);
     let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, &mut tally, diags);
     check_documents(citations(&f, &sections), &documents, diags);
-    let (compiled, variants, interpretations) = lower_readings(lay, (&cards, max), &cube_ids, &languages, diags);
+    let (compiled, actions, variants, interpretations) =
+        lower_readings(lay, (&cards, max), &cube_ids, &languages, diags);
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
     params[P::SecondPileTiles as usize] = pile_tiles.1;
@@ -134,6 +136,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         variants,
         tally,
         compiled,
+        actions,
+        declared: decl,
     }
 }
 
@@ -150,14 +154,15 @@ fn citations<'a>(f: &'a Files<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'
 }
 
 /// The cards' effects compiled, then the variants and interpretations
-/// against what the code declares (a `replace:` names a card type).
+/// against what the code declares (a `replace:` names a card type, an
+/// `actions:` entry declares an action of the turn's one step).
 fn lower_readings(
     lay: &Layers<'_>,
     (cards, max): (&[CardDef], u32),
     cube_ids: &BTreeMap<String, Id<Cube>>,
     languages: &[String],
     diags: &mut Diagnostics,
-) -> (Compiled, Vec<common::Variant>, Vec<common::Interpretation>) {
+) -> (Compiled, Vec<DeclaredAction<Rdj>>, Vec<common::Variant>, Vec<common::Interpretation>) {
     let (keys, least) = (readings::count_keys(cards.iter().map(|c| c.id.as_str())), starting_deals(cards, max));
     let decl = Declared { count_keys: &keys, count_min: &least, ..readings::declared(cards.len()) };
     let card_ids: BTreeMap<String, Id<Card>> =
@@ -170,7 +175,7 @@ fn lower_readings(
     };
     let effects = (lay.cards.iter()).map(|e| fx.compile(e.from.path, e.from.text, &e.raw.effect, diags)).collect();
     let fx_tested = fx.tables.readings.clone();
-    let mut replacements = Vec::new();
+    let (mut replacements, mut actions) = (Vec::new(), Vec::new());
     let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
         Patch::Replace(r, effect) => {
             let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
@@ -178,7 +183,10 @@ fn lower_readings(
             Some(p.change(card.index(), replacements.len() - 1))
         }
         Patch::Condition(r, _) => common::no_condition(r, "cards", from, d),
-        Patch::Action { raw, .. } => common::no_actions(raw, "Red Dog Junction", from, d),
+        Patch::Action { .. } => {
+            let mut cx = ActionData { fx: &mut fx, from };
+            declared::lower(p, &mut actions, (&[0], PROCEDURES), &mut cx, from, d)
+        }
         Patch::Step { anchor, .. } => {
             d.error(
                 from.path,
@@ -201,7 +209,23 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    (Compiled { effects, replacements, choices: fx.tables.choices }, variants, interpretations)
+    (Compiled { effects, replacements, choices: fx.tables.choices }, actions, variants, interpretations)
+}
+
+/// Compiles an `actions:` entry's condition and effect with the catalog's
+/// names, into the one choice table.
+struct ActionData<'a, 'h> {
+    fx: &'a mut EffectCompiler<'h>,
+    from: &'a Source<'a>,
+}
+
+impl CompileData<RawEffect, Rdj> for ActionData<'_, '_> {
+    fn cond(&mut self, raw: &RawEffect, diags: &mut Diagnostics) -> Option<crate::lang::Cond<Rdj>> {
+        self.fx.cond(self.from.path, self.from.text, raw, diags)
+    }
+    fn effects(&mut self, raw: &[RawEffect], diags: &mut Diagnostics) -> Vec<crate::lang::Effect<Rdj>> {
+        self.fx.compile(self.from.path, self.from.text, raw, diags)
+    }
 }
 
 /// What the set-up deals of each card type at the most players (its

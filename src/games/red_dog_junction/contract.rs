@@ -56,11 +56,13 @@ impl Describe for State {
 
 impl Cover for State {
     fn coverage_keys(rules: &Rules) -> Vec<String> {
-        rules.cards.iter().map(|c| format!("card:{}", c.id)).collect()
+        let cards = rules.cards.iter().map(|c| format!("card:{}", c.id));
+        cards.chain(rules.actions.iter().map(|a| format!("action:{}", a.id))).collect()
     }
-    fn coverage_of(_rules: &Rules, e: &Event) -> Option<usize> {
+    fn coverage_of(rules: &Rules, e: &Event) -> Option<usize> {
         match e {
             Event::Bought { card, .. } => Some(card.index()),
+            Event::ActionTaken { action, .. } => Some(rules.cards.len() + action.index()),
             _ => None,
         }
     }

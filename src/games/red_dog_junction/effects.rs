@@ -69,9 +69,19 @@ pub enum Piece {
 /// The game's own steps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RdjStep {
-    Gain { seat: usize, cube: Id<Cube>, n: u32, storage: bool },
-    Actions { n: u32 },
+    Gain {
+        seat: usize,
+        cube: Id<Cube>,
+        n: u32,
+        storage: bool,
+    },
+    Actions {
+        n: u32,
+    },
     Reroll,
+    /// The active player's turn has no action left, after the effect of a
+    /// declared action that ends it.
+    EndActions,
 }
 
 /// A pending `choose`: `seat` picks an option of choice `choice`, for card `source`.
@@ -204,12 +214,20 @@ impl EffectCompiler<'_> {
         let report = Report { file, text, diags };
         Compiler::new(report, &self.registry, &self.host, &names, &mut self.tables, false).effects(nodes)
     }
+
+    /// A condition (an `actions:` entry's), compiled like an effect.
+    pub fn cond(&mut self, file: &str, text: &str, node: &Node, diags: &mut Diagnostics) -> Option<lang::Cond<Rdj>> {
+        let flags = BTreeMap::new();
+        let names = Names { flags: &flags, interpretations: &self.interpretations };
+        let report = Report { file, text, diags };
+        Compiler::new(report, &self.registry, &self.host, &names, &mut self.tables, false).cond(node)
+    }
 }
 
 impl State {
     /// The effect card `card` has in this configuration (a reading may replace it).
     pub fn card_effect<'r>(&self, rules: &'r Rules, card: Id<Card>) -> &'r [Effect<Rdj>] {
-        if let Some(with) = self.replaced(&super::readings::declared(rules.cards.len()), card.index()) {
+        if let Some(with) = self.replaced(&rules.declared, card.index()) {
             return rules.compiled.replacements.get(with as usize).map_or(&[], |e| e.as_slice());
         }
         rules.compiled.effects.get(card.index()).map_or(&[], |e| e.as_slice())
@@ -297,7 +315,7 @@ impl World<Rdj> for State {
         self.each = seat;
     }
     fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.chose(&super::readings::declared(rules.cards.len()), i, o)
+        self.chose(&rules.declared, i, o)
     }
     fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {
         match m {
@@ -361,6 +379,7 @@ impl World<Rdj> for State {
             RdjStep::Reroll => {
                 self.rolls = (0..rules.dice.len() as u8).rev().collect();
             }
+            RdjStep::EndActions => self.actions_left = 0,
         }
     }
 }

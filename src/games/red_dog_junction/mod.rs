@@ -26,6 +26,7 @@ mod automa;
 mod card_actions;
 pub mod catalog;
 mod contract;
+mod declared;
 mod draft;
 pub mod effects;
 pub mod invariants;
@@ -65,13 +66,18 @@ impl super::Entry for RedDogJunction {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let counts = readings::count_keys(r.cards.iter().map(|c| c.id.as_str()));
-        super::describe_change(
-            c,
-            &ChangeWords { params: readings::PARAMS, counts: &counts, entity: None, steps: None, actions: None },
-        )
+        let action = |a: usize| r.actions.get(a).map(|a| a.id.as_str());
+        let words = ChangeWords {
+            params: readings::PARAMS,
+            counts: &counts,
+            entity: None,
+            steps: Some(readings::PROCEDURES),
+            actions: Some(&action),
+        };
+        super::describe_change(c, &words)
     }
     fn rules(r: &Rules) -> Vec<(String, String)> {
-        r.rule_book.cited()
+        crate::lang::declared::cited(&r.rule_book, !r.actions.is_empty())
     }
 }
 
@@ -135,7 +141,13 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
             let id = crate::lang::option_id(&rules.compiled.choices, choice.into(), option.into());
             format!("choose {}", id.unwrap_or("an unknown option"))
         }
+        Action::Declared(a) => format!("take the action {}", act_id(rules, a)),
     }
+}
+
+/// The id of declared action `a`.
+fn act_id(rules: &Rules, a: crate::lang::declared::Act) -> &str {
+    rules.actions.get(a.index()).map_or("?", |d| d.id.as_str())
 }
 
 pub fn describe_event(rules: &Rules, e: &Event) -> String {
@@ -164,6 +176,7 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
             rules_data::Class::Boost => format!("p{} plays {}", seat + 1, rules.card(*card).name),
             _ => format!("p{} takes {}'s action", seat + 1, rules.card(*card).name),
         },
+        Event::ActionTaken { seat, action } => format!("p{} takes the action {}", seat + 1, act_id(rules, *action)),
         Event::AutomaTakes { card } => format!("the Automa takes {} from the display", rules.card(*card).name),
         Event::GameOver(end) => format!(
             "the game is over ({})",

@@ -7,6 +7,7 @@ use super::readings::*;
 use super::rules::{Action, End, Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, WhenEmpty, Why, move_n};
+use crate::lang::declared::Act;
 
 type Checked = Result<(), RuleError>;
 
@@ -104,6 +105,10 @@ impl State {
                     out.extend([Action::Deal(p), Action::RascalDeal(p)]);
                 }
                 self.card_candidates(rules, out);
+                // every declared action that is on: `check` keeps the open ones
+                out.extend(
+                    self.readings.actions.iter().filter_map(|&a| Act::new(a as usize).ok().map(Action::Declared)),
+                );
             }
         }
     }
@@ -210,12 +215,7 @@ impl State {
         match *a {
             Action::Move(to) => self.do_move(rules, seat, to, ev)?,
             Action::Load => {
-                if self.loc_of(rules, seat) != rules.home_of(seat) {
-                    return Err(rule(rules, R::LoadHomeBase, "the ship is not docked at its home base"));
-                }
-                if self.cargo[seat].total() + self.storage[seat].total() == 0 {
-                    return Err(rule(rules, R::LoadHomeBase, "nothing to load or unload"));
-                }
+                self.check_load::<RuleError>(rules, seat)?;
                 self.phase = Phase::Loading;
             }
             Action::Mine(n) => self.do_mine(rules, seat, n, ev)?,
@@ -284,11 +284,16 @@ impl State {
             }
             Action::Pass => {}
             Action::Officer(_) | Action::Boost(_) => self.start_card(rules, seat, a, ev)?,
+            Action::Declared(act) => {
+                self.check_declared::<RuleError>(rules, act)?;
+                self.take_declared(rules, seat, act, ev);
+            }
             _ => {
                 return Err(rule(rules, R::TurnActions, "that is not an action to begin a turn's action with"));
             }
         }
-        self.actions_left -= 1;
+        // a declared action that ends the turn's actions has left none
+        self.actions_left = self.actions_left.saturating_sub(1);
         self.actions_taken += 1;
         if self.fault == Some(Fault::ThirdAction) && self.actions_taken == 1 {
             self.actions_left += 1;
@@ -382,6 +387,7 @@ impl State {
         self.actions_left = self.actions_for(self.active);
         self.actions_taken = 0;
         self.bonus_actions = 0;
+        self.acted.clear();
         self.bought = 0;
         if self.end.is_some() {
             return;
@@ -445,15 +451,7 @@ impl State {
         let seat = self.active;
         match *a {
             Action::Move(to) => self.check_move(rules, seat, to),
-            Action::Load => {
-                if self.loc_of(rules, seat) != rules.home_of(seat) {
-                    return Err(refuse(rules, R::LoadHomeBase, "the ship is not docked at its home base"));
-                }
-                if self.cargo[seat].total() + self.storage[seat].total() == 0 {
-                    return Err(refuse(rules, R::LoadHomeBase, "nothing to load or unload"));
-                }
-                Ok(())
-            }
+            Action::Load => self.check_load(rules, seat),
             Action::Mine(n) => self.check_mine(rules, seat, n),
             Action::Displace(mask) => self.check_displace(rules, seat, mask),
             Action::Swap(with) => {
@@ -515,8 +513,21 @@ impl State {
             }
             Action::Pass => Ok(()),
             Action::Officer(_) | Action::Boost(_) => self.check_card(rules, seat, a),
+            Action::Declared(act) => self.check_declared(rules, act),
             _ => Err(refuse(rules, R::TurnActions, "that is not an action to begin a turn's action with")),
         }
+    }
+
+    /// Whether `seat` may load and unload: docked at its home base, with a
+    /// cube aboard or in storage.
+    fn check_load<W: Why>(&self, rules: &Rules, seat: usize) -> Result<(), W> {
+        if self.loc_of(rules, seat) != rules.home_of(seat) {
+            return Err(refuse(rules, R::LoadHomeBase, "the ship is not docked at its home base"));
+        }
+        if self.cargo[seat].total() + self.storage[seat].total() == 0 {
+            return Err(refuse(rules, R::LoadHomeBase, "nothing to load or unload"));
+        }
+        Ok(())
     }
 
     /// Whether the seat's crew holds a Rascal (a crew card without an ability).

@@ -14,6 +14,7 @@ use crate::engine::{
     RuleError, Supply, Touched, WhenEmpty, Why, move_n,
 };
 use crate::lang::Agenda;
+use crate::lang::declared::Act;
 
 pub type Cubes = Multiset<Cube, 8>;
 pub type Cards = Multiset<Card, 16>;
@@ -142,6 +143,10 @@ pub enum Action {
         choice: u16,
         option: u8,
     },
+    /// An action a variant or an option declares (`actions:`), by its id:
+    /// one of the turn's actions.
+    #[serde(rename = "action")]
+    Declared(Act),
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -201,6 +206,11 @@ pub enum Event {
     Picked {
         seat: usize,
         card: Id<Card>,
+    },
+    /// A declared action is taken.
+    ActionTaken {
+        seat: usize,
+        action: Act,
     },
     GameOver(End),
 }
@@ -262,6 +272,10 @@ pub struct State {
     pub each: Option<usize>,
     /// Actions card effects added to this turn.
     pub bonus_actions: u32,
+    /// The declared actions the active player has taken this turn (each
+    /// is offered once a turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acted: Vec<Act>,
     /// Starting cards of absent player numbers.
     pub boxed_cards: Cards,
     /// Posse draft hands (empty otherwise).
@@ -359,6 +373,7 @@ impl State {
             agenda: Agenda::default(),
             each: None,
             bonus_actions: 0,
+            acted: Vec::new(),
             boxed_cards: Cards::new(rules.cards.len()),
             hands: vec![Cards::new(rules.cards.len()); players],
             picks_left: 0,

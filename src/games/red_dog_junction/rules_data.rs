@@ -149,6 +149,11 @@ pub struct Rules {
     pub tally: NumberTally,
     /// Card effects, the readings' replacements and the `choose` table.
     pub compiled: super::effects::Compiled,
+    /// The actions house rules declare (`actions:`), by `Act`.
+    pub actions: Vec<crate::lang::declared::DeclaredAction<super::effects::Rdj>>,
+    /// What the code declares (`readings::declared`): the readings' switch
+    /// points, kept so play reads them without building them again.
+    pub declared: crate::catalog::common::Declared<'static>,
 }
 
 impl Rules {

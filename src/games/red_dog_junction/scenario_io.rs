@@ -62,6 +62,7 @@ pub fn names(rules: &Rules) -> Rc<dyn Lookup> {
         .kind::<Card, _>("card", rules.cards.iter().map(|c| &c.id))
         .kind::<Dock, _>("dock", Id::first(rules.docks.len()).map(|d| rules.dock_id(d)))
         .kind::<pile_kind::Pile, _>("Super Deal pile", rules.piles.iter().map(|p| &p.id))
+        .kind::<crate::lang::declared::ActKind, _>("declared action", rules.actions.iter().map(|a| &a.id))
         .options(&rules.compiled.choices)
         .shared()
 }
