@@ -156,6 +156,11 @@ fn a_house_rule_declares_actions_of_the_turn() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("red-dog-junction/action.declared"), "{out}");
     assert!(out.contains("adds the action rest, taken once a turn in the step actions, which it ends"), "{out}");
+    // a `replace:` names the card whose effect it replaces
+    assert!(
+        out.contains("actions-only \u{2014} a Boost gives two more actions [replaces the effect of boost]"),
+        "{out}"
+    );
 }
 
 /// A reading of the table's own sets how many copies a card type has

@@ -122,10 +122,12 @@ pub struct ChangeWords<'a> {
     pub params: &'a [&'a str],
     /// The `set:` key of each counted entity's number (`events.fire.copies`).
     pub counts: &'a [String],
-    pub entity: Option<&'a dyn Fn(usize) -> Option<&'a str>>,
-    pub steps: Option<&'a [&'a str]>,
-    /// The id of a declared action (`None`: the game declares none).
-    pub actions: Option<&'a dyn Fn(usize) -> Option<&'a str>>,
+    /// The id of the entity a `replace:` names (an event, a card).
+    pub entity: &'a dyn Fn(usize) -> Option<&'a str>,
+    /// The procedures of the turn (what a step change names).
+    pub steps: &'a [&'a str],
+    /// The id of a declared action.
+    pub actions: &'a dyn Fn(usize) -> Option<&'a str>,
 }
 
 /// A data change of a reading or variant, in catalog words (what
@@ -133,33 +135,29 @@ pub struct ChangeWords<'a> {
 pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
     let name = |names: &[&str], i: usize| names.get(i).copied().unwrap_or("?").to_string();
     let side = |after: bool| if after { "after" } else { "before" };
-    match (*c, words.entity, words.steps) {
-        (Change::Set { param, value }, _, _) => format!("sets {} to {value}", name(words.params, param)),
-        (Change::Count { entity, value }, _, _) => {
+    let (of, st) = (words.entity, words.steps);
+    match *c {
+        Change::Set { param, value } => format!("sets {} to {value}", name(words.params, param)),
+        Change::Count { entity, value } => {
             format!("sets {} to {value}", words.counts.get(entity as usize).map_or("?", String::as_str))
         }
-        (Change::Replace { entity, .. }, Some(of), _) => {
-            format!("replaces the effect of {}", of(entity as usize).unwrap_or("?"))
-        }
-        (Change::Condition { entity, .. }, Some(of), _) => {
+        Change::Replace { entity, .. } => format!("replaces the effect of {}", of(entity as usize).unwrap_or("?")),
+        Change::Condition { entity, .. } => {
             format!("replaces the condition of {}", of(entity as usize).unwrap_or("?"))
         }
-        (Change::Action { action, during, ends_step }, _, Some(st)) => {
-            let id = words.actions.and_then(|of| of(action as usize)).unwrap_or("?");
+        Change::Action { action, during, ends_step } => {
+            let id = (words.actions)(action as usize).unwrap_or("?");
             let ends = if ends_step { ", which it ends" } else { "" };
             format!("adds the action {id}, taken once a turn in the step {}{ends}", name(st, during as usize))
         }
-        (Change::Step { at, after, .. }, _, Some(st)) => {
-            format!("adds a step {} {}", side(after), name(st, at as usize))
-        }
-        (Change::Add { step, at, after }, _, Some(st)) => {
+        Change::Step { at, after, .. } => format!("adds a step {} {}", side(after), name(st, at as usize)),
+        Change::Add { step, at, after } => {
             format!("adds the step {} {} {}", name(st, step as usize), side(after), name(st, at as usize))
         }
-        (Change::Remove { step }, _, Some(st)) => format!("removes the step {}", name(st, step as usize)),
-        (Change::Move { step, at, after }, _, Some(st)) => {
+        Change::Remove { step } => format!("removes the step {}", name(st, step as usize)),
+        Change::Move { step, at, after } => {
             format!("moves the step {} {} {}", name(st, step as usize), side(after), name(st, at as usize))
         }
-        _ => "changes the turn".to_string(),
     }
 }
 

@@ -67,9 +67,9 @@ impl super::Entry for DodgeCity {
             &ChangeWords {
                 params: readings::PARAMS,
                 counts: &counts,
-                entity: Some(&entity),
-                steps: Some(readings::PROCEDURES),
-                actions: Some(&action),
+                entity: &entity,
+                steps: readings::PROCEDURES,
+                actions: &action,
             },
         )
     }

@@ -63,9 +63,9 @@ impl super::Entry for DryGulch {
         let words = ChangeWords {
             params: readings::PARAMS,
             counts: &r.count_keys,
-            entity: Some(&entity),
-            steps: Some(readings::PROCEDURES),
-            actions: Some(&action),
+            entity: &entity,
+            steps: readings::PROCEDURES,
+            actions: &action,
         };
         super::describe_change(c, &words)
     }

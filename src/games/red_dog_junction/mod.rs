@@ -66,13 +66,14 @@ impl super::Entry for RedDogJunction {
     }
     fn describe_change(r: &Rules, c: &Change) -> String {
         let counts = readings::count_keys(r.cards.iter().map(|c| c.id.as_str()));
+        let entity = |e: usize| r.cards.get(e).map(|c| c.id.as_str());
         let action = |a: usize| r.actions.get(a).map(|a| a.id.as_str());
         let words = ChangeWords {
             params: readings::PARAMS,
             counts: &counts,
-            entity: None,
-            steps: Some(readings::PROCEDURES),
-            actions: Some(&action),
+            entity: &entity,
+            steps: readings::PROCEDURES,
+            actions: &action,
         };
         super::describe_change(c, &words)
     }
