@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rulecheck::check::playout::RandomChooser;
+use rulecheck::check::playout::{Chooser, RandomChooser};
 use rulecheck::check::suite::{Checks, run_game};
 use rulecheck::engine::{Config, Game};
 use rulecheck::games::red_dog_junction::readings::P;
@@ -137,6 +137,20 @@ fn a_house_rule_declares_actions_of_the_turn() {
         taken += run.actions.iter().filter(|a| matches!(a, Action::Declared(_))).count();
     }
     assert!(taken > 0, "random play took no declared action");
+    // solo: offered to the player, never on the Automa's turn
+    let solo = Config::new("red-dog-junction", 1, 3).with_reading("house-odd-jobs", "odd-jobs");
+    let mut s = State::new(&rules, &Config { turn_cap: Some(40), ..solo }).unwrap();
+    let (mut legal, mut chooser, mut offered) = (Vec::new(), RandomChooser::new(3), 0);
+    while s.outcome(&rules).is_none() {
+        s.legal_actions(&rules, &mut legal);
+        if legal.iter().any(|a| matches!(a, Action::Declared(_))) {
+            assert!(!s.is_automa(s.active), "offered on the Automa's turn");
+            offered += 1;
+        }
+        let a = legal[chooser.choose(legal.len())];
+        s.apply(&rules, &a).unwrap();
+    }
+    assert!(offered > 0);
     // each is one of the turn's actions, and `rest` leaves none
     let mut s =
         State::new(&rules, &Config::new("red-dog-junction", 2, 1).with_reading("house-odd-jobs", "odd-jobs")).unwrap();

@@ -438,7 +438,7 @@ impl State {
 
     fn setup_cards(&mut self, rules: &Rules) {
         // the deal reads every card type's copies, which a reading may set
-        super::readings::declared(rules.cards.len()).count_points().for_each(|p| self.touched.mark(p));
+        rules.declared.count_points().for_each(|p| self.touched.mark(p));
         let totals = self.card_totals(rules);
         let mut deck: Pile<Card> = Pile::from_counts(&totals);
         let automa_empty = self.solo && self.r::<AutomaStartingCrew>() == AutomaStartingCrew::EmptyStack;
