@@ -11,6 +11,14 @@ pub trait Chooser {
     fn choose_weighted(&mut self, weights: &[u32]) -> usize {
         self.choose(weights.len())
     }
+    /// Whether it wants each node's key (`node`) before the choice there:
+    /// a chooser that records a game or follows a recorded one.
+    fn keyed(&self) -> bool {
+        false
+    }
+    /// The key of the node about to be chosen at (`suite::node_key`: alike
+    /// for two nodes that list the same actions and leave out as many).
+    fn node(&mut self, _key: u64) {}
 }
 
 /// Picks the next action of a playout: by weight at a chance node, by the
@@ -130,17 +138,18 @@ pub fn play<G: Game, E>(
 /// Replays a script of choice indices (each taken modulo the list length),
 /// then goes on choosing at random from `RandomChooser::new(seed)`.
 ///
-/// `following` a recorded game, it also holds the `sizes` of the nodes the
-/// game chose at (`Recording`), and replays only while each node offers as
-/// many choices as the recorded one did: from the first that offers
-/// another number (a reading that adds or takes away an action there) it
-/// goes on at random. An index replayed into a list of another length
-/// would stand for an unrelated action, and never for one a reading adds
-/// at the end of the list: such a reading would look as if it never
-/// changed play (`diff`).
+/// `following` a recorded game, it also holds the `keys` of the nodes the
+/// game chose at (`Recording`), and replays only while each node lists the
+/// same actions as the recorded one did: from the first that lists others
+/// (a reading that adds, takes away or changes an action there) it goes on
+/// at random. An index replayed into another list would stand for an
+/// unrelated action, and never for one a reading adds: such a reading
+/// would look as if it never changed play (`diff`).
 pub struct ScriptThenRandom<'a> {
     script: &'a [u32],
-    sizes: Option<&'a [u32]>,
+    keys: Option<&'a [u64]>,
+    /// The key of the node chosen at next (`Chooser::node`).
+    key: Option<u64>,
     at: usize,
     parted: bool,
     rest: RandomChooser,
@@ -148,11 +157,11 @@ pub struct ScriptThenRandom<'a> {
 
 impl<'a> ScriptThenRandom<'a> {
     pub fn new(script: &'a [u32], seed: u64) -> ScriptThenRandom<'a> {
-        ScriptThenRandom { script, sizes: None, at: 0, parted: false, rest: RandomChooser::new(seed) }
+        ScriptThenRandom { script, keys: None, key: None, at: 0, parted: false, rest: RandomChooser::new(seed) }
     }
 
-    pub fn following(script: &'a [u32], sizes: &'a [u32], seed: u64) -> ScriptThenRandom<'a> {
-        ScriptThenRandom { sizes: Some(sizes), ..ScriptThenRandom::new(script, seed) }
+    pub fn following(script: &'a [u32], keys: &'a [u64], seed: u64) -> ScriptThenRandom<'a> {
+        ScriptThenRandom { keys: Some(keys), ..ScriptThenRandom::new(script, seed) }
     }
 
     /// The scripted choice at this node, while the game still follows it.
@@ -161,9 +170,12 @@ impl<'a> ScriptThenRandom<'a> {
             return None;
         }
         let i = *self.script.get(self.at)?;
-        let size = self.sizes.map_or(Some(n as u32), |s| s.get(self.at).copied())?;
+        let key = self.key.take();
+        if let Some(keys) = self.keys {
+            // a node whose key was not given, or past the record's, parts too
+            self.parted = !matches!((keys.get(self.at), key), (Some(&was), Some(is)) if was == is);
+        }
         self.at += 1;
-        self.parted = size as usize != n;
         (!self.parted).then_some(i as usize % n)
     }
 }
@@ -178,23 +190,34 @@ impl Chooser for ScriptThenRandom<'_> {
     fn choose_weighted(&mut self, w: &[u32]) -> usize {
         self.next(w.len()).unwrap_or_else(|| self.rest.choose_weighted(w))
     }
+    /// Only while it follows the record: past it, no node's key is made.
+    fn keyed(&self) -> bool {
+        self.keys.is_some() && !self.parted && self.at < self.script.len()
+    }
+    fn node(&mut self, key: u64) {
+        self.key = Some(key);
+    }
 }
 
-/// Records how many choices each node offered (`sizes`, one per call, as a
+/// Records the key of each node chosen at (`keys`, one per choice, as a
 /// run's `choices` records the index taken) while `inner` chooses.
 pub struct Recording<C> {
     pub inner: C,
-    pub sizes: Vec<u32>,
+    pub keys: Vec<u64>,
 }
 
 impl<C: Chooser> Chooser for Recording<C> {
     fn choose(&mut self, n: usize) -> usize {
-        self.sizes.push(n as u32);
         self.inner.choose(n)
     }
     fn choose_weighted(&mut self, w: &[u32]) -> usize {
-        self.sizes.push(w.len() as u32);
         self.inner.choose_weighted(w)
+    }
+    fn keyed(&self) -> bool {
+        true
+    }
+    fn node(&mut self, key: u64) {
+        self.keys.push(key);
     }
 }
 
@@ -202,20 +225,31 @@ impl<C: Chooser> Chooser for Recording<C> {
 mod tests {
     use super::*;
 
-    /// A node offering as many choices as the record's takes the recorded
-    /// one; from the first that offers another number, the choices are the
-    /// seed's own, as a game never recorded would make them.
+    /// Chooses at nodes with these keys, each offering five choices.
+    fn play(c: &mut dyn Chooser, keys: &[u64]) -> Vec<usize> {
+        keys.iter()
+            .map(|&k| {
+                c.node(k);
+                c.choose(5)
+            })
+            .collect()
+    }
+
+    /// A node listing what the record's did takes the recorded choice; from
+    /// the first that lists other actions (as many or not), the choices are
+    /// the seed's own, as a game never recorded would make them.
     #[test]
-    fn follow_parts_from_the_record_where_a_node_offers_another_number() {
-        let mut recorded = Recording { inner: RandomChooser::new(7), sizes: Vec::new() };
-        let script: Vec<u32> = [5, 5, 5, 5].iter().map(|&n| recorded.choose(n) as u32).collect();
-        assert_eq!(recorded.sizes, [5, 5, 5, 5]);
-        let mut same = ScriptThenRandom::following(&script, &recorded.sizes, 7);
-        assert_eq!((0..4).map(|_| same.choose(5) as u32).collect::<Vec<_>>(), script);
+    fn follow_parts_from_the_record_where_a_node_lists_other_actions() {
+        let mut recorded = Recording { inner: RandomChooser::new(7), keys: Vec::new() };
+        let script: Vec<u32> = play(&mut recorded, &[1, 2, 3, 4]).into_iter().map(|i| i as u32).collect();
+        assert_eq!(recorded.keys, [1, 2, 3, 4]);
+        let mut same = ScriptThenRandom::following(&script, &recorded.keys, 7);
+        assert_eq!(play(&mut same, &[1, 2, 3, 4]).into_iter().map(|i| i as u32).collect::<Vec<_>>(), script);
         let mut fresh = RandomChooser::new(7);
-        let mut parted = ScriptThenRandom::following(&script, &recorded.sizes, 7);
-        assert_eq!(parted.choose(5) as u32, script[0]);
-        let after: Vec<usize> = [6, 5, 5].iter().map(|&n| parted.choose(n)).collect();
-        assert_eq!(after, [6, 5, 5].iter().map(|&n| fresh.choose(n)).collect::<Vec<_>>());
+        let mut parted = ScriptThenRandom::following(&script, &recorded.keys, 7);
+        // the second node lists as many actions as the record's, but others
+        let after = play(&mut parted, &[1, 9, 3, 4]);
+        assert_eq!(after[0] as u32, script[0]);
+        assert_eq!(after[1..], (0..3).map(|_| fresh.choose(5)).collect::<Vec<_>>());
     }
 }

@@ -232,12 +232,39 @@ fn pick_step<G: Harnessed>(
     weights: &mut Vec<u32>,
     chooser: &mut dyn Chooser,
 ) -> (usize, G::Action) {
+    if chooser.keyed() {
+        chooser.node(node_key(legal, deferred));
+    }
     if deferred == 0 {
         let i = pick(state, rules, legal, weights, chooser);
         return (i, legal.swap_remove(i));
     }
     let i = chooser.choose(deferred + legal.len());
     (i, if i < deferred { state.deferred_action(rules, i) } else { legal.swap_remove(i - deferred) })
+}
+
+/// A node's key for a chooser that records or follows a game: a hash of
+/// the actions it lists (as `Debug` writes them, so nothing is allocated)
+/// and of how many it leaves out. Two nodes that list the same actions
+/// have the same key; two that do not, almost surely not. (The actions a
+/// node leaves out, Dry Gulch's builds, are counted, not compared.)
+pub fn node_key<A: std::fmt::Debug>(legal: &[A], deferred: usize) -> u64 {
+    use std::fmt::Write as _;
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    struct Feed<'h>(&'h mut DefaultHasher);
+    impl std::fmt::Write for Feed<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0.write(s.as_bytes());
+            Ok(())
+        }
+    }
+    let mut h = DefaultHasher::new();
+    deferred.hash(&mut h);
+    for a in legal {
+        // a separator, so two lists that read alike run together differ
+        let _ = write!(Feed(&mut h), "{a:?}\u{1f}");
+    }
+    h.finish()
 }
 
 /// The contract checks of one step, for a scenario's `do` steps (so a

@@ -117,9 +117,9 @@ pub fn outcome_text(o: Option<&Outcome>) -> String {
 
 /// Plays `games` random games (game i with seed `seed + i`) under
 /// `options[0]` of interpretation `id`, follows each one's choices under
-/// every other option while the nodes offer as many choices (going on at
-/// random with the same seed from the first node that offers another
-/// number, or when the record runs out: `ScriptThenRandom::following`),
+/// every other option while the nodes list the same actions (going on at
+/// random with the same seed from the first node that lists others, or
+/// when the record runs out: `ScriptThenRandom::following`),
 /// and compares outcomes, lengths and the states. `base`
 /// must already enable the variant a variant-scoped interpretation needs
 /// (`diff_any` does that).
@@ -163,7 +163,7 @@ pub fn diff<G: Scripted>(
         let s = seed.wrapping_add(g);
         let config_for = |o: &str| Config { seed: s, ..plain.clone() }.with_reading(id, o);
         let config_a = config_for(first);
-        let mut recorded = Recording { inner: RandomChooser::new(s), sizes: Vec::new() };
+        let mut recorded = Recording { inner: RandomChooser::new(s), keys: Vec::new() };
         let run_a = run_game::<G>(rules, &config_a, &mut recorded, Checks::NONE, None, MAX_ACTIONS, &mut [])?;
         summary.per_option[0].add(&run_a);
         let mut any_consulted = run_a.consulted.iter().any(|c| c == id);
@@ -171,7 +171,7 @@ pub fn diff<G: Scripted>(
         let mut failed = run_a.failure.is_some();
         for (k, o) in options.iter().enumerate().skip(1) {
             let config_b = config_for(o);
-            let mut chooser = ScriptThenRandom::following(&run_a.choices, &recorded.sizes, s);
+            let mut chooser = ScriptThenRandom::following(&run_a.choices, &recorded.keys, s);
             let run_b = run_game::<G>(rules, &config_b, &mut chooser, Checks::NONE, None, MAX_ACTIONS, &mut [])?;
             summary.per_option[k].add(&run_b);
             let consulted = run_b.consulted.iter().any(|c| c == id);

@@ -9,7 +9,7 @@
 //!   (`scenarios.rs`), and (`doubt`) the assumed numbers to doubt first.
 //! - `diff` (`diff.rs`) plays the same random games under two or more
 //!   options of one interpretation (the same seeds, and the same choice
-//!   indices while each node offers as many choices) and reports how often the outcome and the length change,
+//!   indices while each node lists the same actions) and reports how often the outcome and the length change,
 //!   where the states first part, and whether the engine consults the
 //!   interpretation at all.
 //! - `win_rates` (`rates.rs`) gives per-seat win rates with Wilson
