@@ -180,6 +180,24 @@ fn diff_replays_the_same_game_under_the_same_option() {
     assert!(p.examples.is_empty());
 }
 
+/// The playout gives a recording chooser the key of every node it chooses
+/// at (what `diff` follows by): one key per choice, and the nodes of a game
+/// list other actions, so their keys differ.
+#[test]
+fn a_recorded_game_keeps_a_key_for_every_node() {
+    use rulecheck::check::playout::{RandomChooser, Recording};
+    use rulecheck::check::suite::{Checks, run_game};
+    let AnyRules::DryGulch(rules) = dry_gulch() else { unreachable!() };
+    let config = Config::new("dry-gulch", 3, 4);
+    let mut recorded = Recording { inner: RandomChooser::new(4), keys: Vec::new() };
+    let run = run_game::<games::dry_gulch::State>(&rules, &config, &mut recorded, Checks::NONE, None, 50_000, &mut [])
+        .unwrap();
+    assert!(run.outcome.is_some() && !run.choices.is_empty());
+    assert_eq!(recorded.keys.len(), run.choices.len());
+    let distinct: std::collections::BTreeSet<u64> = recorded.keys.iter().copied().collect();
+    assert!(distinct.len() > run.choices.len() / 4, "{} keys for {} nodes", distinct.len(), run.choices.len());
+}
+
 #[test]
 fn diff_reports_outcome_changes_and_where_the_states_part() {
     let rules = dry_gulch();
