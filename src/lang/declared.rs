@@ -12,7 +12,9 @@
 
 use serde::Serialize;
 
+use super::compile::{Compiler, Host, Names, Registry, Report, Tables};
 use super::effect::{Cond, Effect, Lang, World, eval, expand};
+use super::node::Node;
 use crate::catalog::common::{Change, Declared, Patch, RawAction, Source, check_id};
 use crate::catalog::diag::Diagnostics;
 use crate::engine::{Id, Readings, RuleBook, RuleError, Touched, Why};
@@ -186,6 +188,9 @@ where
 /// this configuration, waiting for something else, not its step, taken
 /// already, or its condition. The `RuleError`, or `Err(())` with no
 /// message made.
+// out of line: a game's `check` runs on every candidate action, and only a
+// house rule offers a declared one
+#[inline(never)]
 pub fn check<L: Lang, W: Why>(w: &L::State, rules: &L::Rules, act: Act) -> Result<(), W>
 where
     L::State: Declares<L>,
@@ -247,6 +252,33 @@ where
 pub trait CompileData<R, L: Lang> {
     fn cond(&mut self, raw: &R, diags: &mut Diagnostics) -> Option<Cond<L>>;
     fn effects(&mut self, raw: &[R], diags: &mut Diagnostics) -> Vec<Effect<L>>;
+}
+
+/// Compiles a data effect of a reading or variant (an `actions:` entry's
+/// condition and effect, a `replace:`, an added step) with the catalog's
+/// names, as an added step's: no target.
+pub struct DataCompiler<'a, 't, L: Lang> {
+    pub registry: &'a Registry<L>,
+    pub host: &'a dyn Host<L>,
+    pub names: &'a Names<'a, L>,
+    pub from: &'a Source<'a>,
+    pub tables: &'t mut Tables<L>,
+}
+
+impl<L: Lang> DataCompiler<'_, '_, L> {
+    fn compiler<'c>(&'c mut self, diags: &'c mut Diagnostics) -> Compiler<'c, L> {
+        let report = Report { file: self.from.path, text: self.from.text, diags };
+        Compiler::new(report, self.registry, self.host, self.names, self.tables, false)
+    }
+}
+
+impl<L: Lang> CompileData<Node, L> for DataCompiler<'_, '_, L> {
+    fn cond(&mut self, raw: &Node, diags: &mut Diagnostics) -> Option<Cond<L>> {
+        self.compiler(diags).cond(raw)
+    }
+    fn effects(&mut self, raw: &[Node], diags: &mut Diagnostics) -> Vec<Effect<L>> {
+        self.compiler(diags).effects(raw)
+    }
 }
 
 /// Lowers an `actions:` entry (`patch` is its `Patch::Action`) into

@@ -20,7 +20,7 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
 use crate::catalog::{GameSources, layers as layering};
 use crate::engine::{Id, TurnPlan, id_at};
-use crate::lang::declared::{self, CompileData, DeclaredAction};
+use crate::lang::declared::{self, CompileData, DataCompiler, DeclaredAction};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -317,7 +317,7 @@ fn lower_readings(
             let flags = BTreeMap::new();
             let names = Names { flags: &flags, interpretations: &interp_names };
             let host = DcHost { cards: card_ids };
-            let mut cx = ActionData { registry: &registry, host, names, from, tables: &mut tables };
+            let mut cx = DataCompiler { registry: &registry, host: &host, names: &names, from, tables: &mut tables };
             // an added step runs its effect for the start player
             let (raw, entity) = match patch {
                 Patch::Replace(rp, effect) => (effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
@@ -339,27 +339,6 @@ fn lower_readings(
 /// rule's action may be taken: the placing phases (once the turn's card is
 /// played) and the duels.
 const ACTING: [usize; 3] = [Proc::Place1 as usize, Proc::Place2 as usize, Proc::Duel as usize];
-
-/// Compiles a data effect of an interpretation (a `replace:`, a step, an
-/// action's condition and effect) in the shared language.
-struct ActionData<'a, 't> {
-    registry: &'a Registry<Dc>,
-    host: DcHost<'a>,
-    names: Names<'a, Dc>,
-    from: &'a Source<'a>,
-    tables: &'t mut Tables<Dc>,
-}
-
-impl CompileData<RawEffect, Dc> for ActionData<'_, '_> {
-    fn cond(&mut self, raw: &RawEffect, diags: &mut Diagnostics) -> Option<crate::lang::Cond<Dc>> {
-        let report = Report { file: self.from.path, text: self.from.text, diags };
-        Compiler::new(report, self.registry, &self.host, &self.names, self.tables, false).cond(raw)
-    }
-    fn effects(&mut self, raw: &[RawEffect], diags: &mut Diagnostics) -> Vec<crate::lang::Effect<Dc>> {
-        let report = Report { file: self.from.path, text: self.from.text, diags };
-        Compiler::new(report, self.registry, &self.host, &self.names, self.tables, false).effects(raw)
-    }
-}
 
 /// Every citation of the catalog, with its file.
 fn citations<'a>(lay: &'a Layers<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str, &'a common::RawCitation)> {

@@ -10,7 +10,7 @@ use super::effects::{Dc, DcStep, Queued};
 use super::readings::{PROCEDURES, Proc};
 use super::rules_data::*;
 use super::state::{Event, Phase, State};
-use crate::engine::{Procedure, RuleError, Seat, Why};
+use crate::engine::{Procedure, RuleError, Seat};
 use crate::lang::declared::{self, Act, Declares};
 use crate::lang::{self, Cond};
 
@@ -69,13 +69,6 @@ impl State {
             Phase::Place { .. } => Proc::Place2,
             Phase::Duel { .. } => Proc::Duel,
         }
-    }
-
-    /// Whether declared action `act` may be taken now (kept out of line:
-    /// `check` runs on every candidate, and only a house rule offers one).
-    #[inline(never)]
-    pub(super) fn check_declared<W: Why>(&self, rules: &Rules, act: Act) -> Result<(), W> {
-        declared::check::<Dc, W>(self, rules, act)
     }
 
     /// `seat` takes declared action `act` (legal): its effect runs for him.

@@ -4,11 +4,13 @@
 //! `check` accepts, so the two cannot disagree. `apply` checks, carries the
 //! action out, and `settle`s what follows by itself.
 
+use super::effects::Dc;
 use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, Event, Pending, Phase, State, SymbolAt, err};
 use crate::engine::{Id, RuleError, Seat, Why};
+use crate::lang::declared;
 
 /// A refusal of `rule`, worded (`err`, with `msg`) only when `W` keeps
 /// it: the legal list asks `check::<()>`, which words no error for the
@@ -108,7 +110,7 @@ impl State {
             return self.check_pending(rules, *p, a);
         }
         if let Action::Declared(act) = *a {
-            return self.check_declared(rules, act);
+            return declared::check::<Dc, W>(self, rules, act);
         }
         let seat = self.active_seat();
         match (self.phase, *a) {

@@ -23,7 +23,7 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
 use crate::catalog::layers::{self, GameSection};
 use crate::engine::{Id, RuleBook, TurnPlan};
-use crate::lang::declared::{self, CompileData};
+use crate::lang::declared::{self, DataCompiler};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
@@ -315,7 +315,11 @@ fn data_effect(
             return Some(patch.change(e, data.conditions.len() - 1));
         }
         Patch::Action { .. } => {
-            let mut compile = ActionData { lang, from, tables: data.tables };
+            // compiled as a data step's: no target, no card of its own
+            let host = DgHost { buildings: &lang.ids.buildings, cards: &lang.cards, has_target: false };
+            let names = Names { flags: &lang.ids.flags, interpretations: &lang.ids.interpretations };
+            let (registry, tables) = (&lang.registry, &mut *data.tables);
+            let mut compile = DataCompiler { registry, host: &host, names: &names, from, tables };
             let acting = (&ACTING[..], PROCEDURES);
             return declared::lower(patch, &mut data.actions, acting, &mut compile, from, diags);
         }
@@ -329,23 +333,6 @@ fn data_effect(
 /// The procedures where the turn waits for the active player: where a
 /// declared action may be taken.
 const ACTING: [usize; 4] = [Proc::Events as usize, Proc::Draw as usize, Proc::Build as usize, Proc::Discard as usize];
-
-/// Compiles an `actions:` entry's condition and effect as a data step's
-/// (no target, no card of its own), for `lang::declared::lower`.
-struct ActionData<'a, 't> {
-    lang: &'a LangCx<'a>,
-    from: &'a Source<'a>,
-    tables: &'t mut Tables<Dg>,
-}
-
-impl CompileData<RawEffect, Dg> for ActionData<'_, '_> {
-    fn cond(&mut self, raw: &RawEffect, diags: &mut Diagnostics) -> Option<Cond> {
-        self.lang.compile(self.from, false, self.tables, diags, |cx| cx.cond(raw))
-    }
-    fn effects(&mut self, raw: &[RawEffect], diags: &mut Diagnostics) -> Vec<Effect> {
-        self.lang.compile(self.from, false, self.tables, diags, |cx| cx.effects(raw))
-    }
-}
 
 /// What compiling an entry's effects and conditions needs: the shared
 /// registry and the catalog's ids.

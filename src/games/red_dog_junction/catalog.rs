@@ -17,7 +17,8 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
 use crate::catalog::{GameSources, at_most, layers as layering};
 use crate::engine::{Graph, Id, TurnPlan};
-use crate::lang::declared::{self, CompileData, DeclaredAction};
+use crate::lang::Names;
+use crate::lang::declared::{self, DataCompiler, DeclaredAction};
 use crate::yaml::{Spanned, position};
 
 crate::catalog_files! {
@@ -184,7 +185,10 @@ fn lower_readings(
         }
         Patch::Condition(r, _) => common::no_condition(r, "cards", from, d),
         Patch::Action { .. } => {
-            let mut cx = ActionData { fx: &mut fx, from };
+            let flags = BTreeMap::new();
+            let names = Names { flags: &flags, interpretations: &fx.interpretations };
+            let (registry, host) = (&fx.registry, &fx.host);
+            let mut cx = DataCompiler { registry, host, names: &names, from, tables: &mut fx.tables };
             declared::lower(p, &mut actions, (&[0], PROCEDURES), &mut cx, from, d)
         }
         Patch::Step { anchor, .. } => {
@@ -210,22 +214,6 @@ fn lower_readings(
         diags,
     );
     (Compiled { effects, replacements, choices: fx.tables.choices }, actions, variants, interpretations)
-}
-
-/// Compiles an `actions:` entry's condition and effect with the catalog's
-/// names, into the one choice table.
-struct ActionData<'a, 'h> {
-    fx: &'a mut EffectCompiler<'h>,
-    from: &'a Source<'a>,
-}
-
-impl CompileData<RawEffect, Rdj> for ActionData<'_, '_> {
-    fn cond(&mut self, raw: &RawEffect, diags: &mut Diagnostics) -> Option<crate::lang::Cond<Rdj>> {
-        self.fx.cond(self.from.path, self.from.text, raw, diags)
-    }
-    fn effects(&mut self, raw: &[RawEffect], diags: &mut Diagnostics) -> Vec<crate::lang::Effect<Rdj>> {
-        self.fx.compile(self.from.path, self.from.text, raw, diags)
-    }
 }
 
 /// What the set-up deals of each card type at the most players (its

@@ -11,7 +11,7 @@ use super::effects::{Queued, Rdj, RdjStep};
 use super::readings::PROCEDURES;
 use super::rules::{Event, Phase, State};
 use super::rules_data::*;
-use crate::engine::{Id, Why};
+use crate::engine::Id;
 use crate::lang::declared::{self, Act, Declares};
 
 impl Declares<Rdj> for State {
@@ -20,17 +20,11 @@ impl Declares<Rdj> for State {
         let waiting = self.end.is_some() || !self.rolls.is_empty() || self.agenda.decision.is_some();
         (!waiting && self.phase == Phase::Actions && self.actions_left > 0).then_some(0)
     }
+    /// `check` asks about a declared action only where a turn's action
+    /// begins (`check_start`: the actions phase, an action left, no die or
+    /// `choose` waiting), so the turn stands in its one step.
     fn standing_in(&self) -> &'static str {
-        match self.phase {
-            Phase::Actions => PROCEDURES[0],
-            Phase::Loading => "loading",
-            Phase::Salvage { .. } => "salvage",
-            Phase::Agents { .. } => "agents",
-            Phase::Swap { .. } => "swap",
-            Phase::Jettison => "jettison",
-            Phase::Automa(_) => "automa",
-            Phase::Extra | Phase::Draft => "set-up",
-        }
+        PROCEDURES[0]
     }
     fn queue_end_step(&mut self) {
         self.agenda.queue.push_back(Queued::Game(RdjStep::EndActions));
@@ -41,13 +35,6 @@ impl Declares<Rdj> for State {
 }
 
 impl State {
-    /// Whether declared action `act` may be taken now (out of line:
-    /// `check` runs on every candidate, and only a house rule offers one).
-    #[inline(never)]
-    pub(super) fn check_declared<W: Why>(&self, rules: &Rules, act: Act) -> Result<(), W> {
-        declared::check::<Rdj, W>(self, rules, act)
-    }
-
     /// `seat` takes declared action `act` (legal): its effect runs for him
     /// until it is done or waits for a choice.
     pub(super) fn take_declared(&mut self, rules: &Rules, seat: usize, act: Act, ev: &mut Vec<Event>) {

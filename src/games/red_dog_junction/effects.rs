@@ -214,14 +214,6 @@ impl EffectCompiler<'_> {
         let report = Report { file, text, diags };
         Compiler::new(report, &self.registry, &self.host, &names, &mut self.tables, false).effects(nodes)
     }
-
-    /// A condition (an `actions:` entry's), compiled like an effect.
-    pub fn cond(&mut self, file: &str, text: &str, node: &Node, diags: &mut Diagnostics) -> Option<lang::Cond<Rdj>> {
-        let flags = BTreeMap::new();
-        let names = Names { flags: &flags, interpretations: &self.interpretations };
-        let report = Report { file, text, diags };
-        Compiler::new(report, &self.registry, &self.host, &names, &mut self.tables, false).cond(node)
-    }
 }
 
 impl State {

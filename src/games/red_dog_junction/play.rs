@@ -3,11 +3,12 @@
 //! changing it), `legal` keeps the candidates `check` accepts, and
 //! `checked_apply` checks before it carries an action out.
 
+use super::effects::Rdj;
 use super::readings::*;
 use super::rules::{Action, End, Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, WhenEmpty, Why, move_n};
-use crate::lang::declared::Act;
+use crate::lang::declared::{self, Act};
 
 type Checked = Result<(), RuleError>;
 
@@ -285,7 +286,7 @@ impl State {
             Action::Pass => {}
             Action::Officer(_) | Action::Boost(_) => self.start_card(rules, seat, a, ev)?,
             Action::Declared(act) => {
-                self.check_declared::<RuleError>(rules, act)?;
+                declared::check::<Rdj, RuleError>(self, rules, act)?;
                 self.take_declared(rules, seat, act, ev);
             }
             _ => {
@@ -513,7 +514,7 @@ impl State {
             }
             Action::Pass => Ok(()),
             Action::Officer(_) | Action::Boost(_) => self.check_card(rules, seat, a),
-            Action::Declared(act) => self.check_declared(rules, act),
+            Action::Declared(act) => declared::check::<Rdj, W>(self, rules, act),
             _ => Err(refuse(rules, R::TurnActions, "that is not an action to begin a turn's action with")),
         }
     }
