@@ -190,10 +190,12 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
         }
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&results).expect("results serialise"));
-        for d in diags.iter().filter(|_| parting) {
-            crate::note!("note: parts from the bundled rules: {}:{}:{}: {}", d.file, d.line, d.column, d.message);
-        }
+        // a scenario the user's rules make unplayable is one of the runs
+        // that part, with where it stops; named ones stay bad input
+        let unplayable = diags.iter().filter(|_| parting);
+        let mut all = results;
+        all.extend(unplayable.map(|d| scenario::ScenarioRun::unplayable(d, bundled_game(&d.file))));
+        println!("{}", serde_json::to_string_pretty(&all).expect("results serialise"));
     } else {
         let fail = if parting { "PARTS" } else { "FAIL" };
         for r in &results {

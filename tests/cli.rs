@@ -57,6 +57,15 @@ fn bundled_scenarios_under_an_overlay_show_where_they_part() {
     assert_eq!(code, 0, "{err}\n{out}");
     assert!(out.contains(&format!("PARTS {markers}")), "{out}");
     assert!(out.contains(&format!("; {} part from the bundled rules they pin", parted.len())), "{out}");
+    // the same runs as JSON: an unplayable one is a run with where it stops
+    let (code, out, err) = rulecheck(&["run", "--rules", house, "--format", "json"]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    let runs: Value = serde_json::from_str(&out).unwrap();
+    let unplayable: Vec<&str> = runs.as_array().unwrap().iter().filter_map(|r| r["unplayable"].as_str()).collect();
+    assert!(unplayable.iter().any(|u| u.starts_with(markers)), "{unplayable:?}");
+    let failed = runs.as_array().unwrap().iter().flat_map(|r| r["runs"].as_array().unwrap());
+    let failed = failed.filter(|c| c["passed"] == false).count();
+    assert_eq!(unplayable.len() + failed, parted.len(), "{out}");
     let named = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/dry-gulch/found/found-markers-3.yaml");
     let (code, _, err) = rulecheck(&["run", named, "--rules", house]);
     assert_eq!(code, 2, "{err}");

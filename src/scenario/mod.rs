@@ -141,11 +141,28 @@ pub struct ScenarioRun {
     pub title: String,
     pub game: String,
     pub runs: Vec<ConfigRun>,
+    /// Where the scenario stopped being playable (`file:line:column:
+    /// message`), for a bundled scenario the user's rules make unplayable
+    /// (`run --rules` lists it among those that part from the bundled
+    /// rules); such a run has no configurations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unplayable: Option<String>,
 }
 
 impl ScenarioRun {
+    /// A bundled scenario the user's rules make unplayable, at `d`.
+    pub fn unplayable(d: &Diagnostic, game: &str) -> ScenarioRun {
+        let at = format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message);
+        ScenarioRun {
+            file: d.file.clone(),
+            title: String::new(),
+            game: game.into(),
+            runs: Vec::new(),
+            unplayable: Some(at),
+        }
+    }
     pub fn passed(&self) -> bool {
-        self.runs.iter().all(|r| r.passed)
+        self.unplayable.is_none() && self.runs.iter().all(|r| r.passed)
     }
     /// All configurations' transcripts, for the snapshot.
     pub fn transcript(&self) -> String {
@@ -261,7 +278,13 @@ pub fn run_typed<G: Scripted>(
 ) -> Result<ScenarioRun, Diagnostic> {
     let (sc, runs) = run_keeping_states::<G>(rules, file, vary, rule_ids)?;
     let runs = runs.into_iter().map(|(run, _)| run).collect();
-    Ok(ScenarioRun { file: file.path.clone(), title: sc.title.clone(), game: sc.game.value.clone(), runs })
+    Ok(ScenarioRun {
+        file: file.path.clone(),
+        title: sc.title.clone(),
+        game: sc.game.value.clone(),
+        runs,
+        unplayable: None,
+    })
 }
 
 /// `run_typed`, keeping the parsed scenario and each configuration's state after the steps (`explore` starts there).
