@@ -198,6 +198,43 @@ fn a_recorded_game_keeps_a_key_for_every_node() {
     assert!(distinct.len() > run.choices.len() / 4, "{} keys for {} nodes", distinct.len(), run.choices.len());
 }
 
+/// A node's key covers the actions its list leaves out (Dry Gulch's
+/// builds), so two build nodes that list the same actions and leave out as
+/// many builds, but other ones, have other keys: `diff` does not replay a
+/// build's index onto another build.
+#[test]
+fn a_node_key_tells_apart_the_builds_a_list_leaves_out() {
+    use rulecheck::check::playout::{RandomChooser, Recording};
+    use rulecheck::check::suite::{Checks, node_key, run_game};
+    use rulecheck::engine::Game;
+    use std::collections::BTreeMap;
+    let AnyRules::DryGulch(rules) = dry_gulch() else { unreachable!() };
+    // what a key saw before: the listed actions and how many are left out
+    let mut keys_by_list: BTreeMap<(String, usize), std::collections::BTreeSet<u64>> = BTreeMap::new();
+    for seed in 1..=6 {
+        let config = Config::new("dry-gulch", 3, seed);
+        let mut recorded = Recording { inner: RandomChooser::new(seed), keys: Vec::new() };
+        let run =
+            run_game::<games::dry_gulch::State>(&rules, &config, &mut recorded, Checks::NONE, None, 50_000, &mut [])
+                .unwrap();
+        let mut state = games::dry_gulch::State::new(&rules, &config).unwrap();
+        let mut legal = Vec::new();
+        for (n, a) in run.actions.iter().enumerate() {
+            legal.clear();
+            let deferred = state.legal_deferred(&rules, &mut legal);
+            let left_out: Vec<_> = (0..deferred).map(|i| state.deferred_action(&rules, i)).collect();
+            let key = node_key(left_out.iter().chain(&legal));
+            assert_eq!(recorded.keys[n], key, "seed {seed}, node {n}: the chooser is given the key of every action");
+            if deferred > 0 {
+                keys_by_list.entry((format!("{legal:?}"), deferred)).or_default().insert(key);
+            }
+            state.apply(&rules, a).unwrap();
+        }
+    }
+    let told_apart = keys_by_list.values().filter(|keys| keys.len() > 1).count();
+    assert!(told_apart > 0, "no two build nodes alike but for their builds, of {}", keys_by_list.len());
+}
+
 #[test]
 fn diff_reports_outcome_changes_and_where_the_states_part() {
     let rules = dry_gulch();

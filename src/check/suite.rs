@@ -233,7 +233,16 @@ fn pick_step<G: Harnessed>(
     chooser: &mut dyn Chooser,
 ) -> (usize, G::Action) {
     if chooser.keyed() {
-        chooser.node(node_key(legal, deferred));
+        // the whole list, the actions left out first (as `legal_actions`
+        // gives them), for the key alone: only a chooser that records or
+        // follows a game pays for it
+        if deferred == 0 {
+            chooser.node(node_key(legal.iter()));
+        } else {
+            let mut all = Vec::with_capacity(deferred + legal.len());
+            state.legal_actions(rules, &mut all);
+            chooser.node(node_key(&all));
+        }
     }
     if deferred == 0 {
         let i = pick(state, rules, legal, weights, chooser);
@@ -244,26 +253,20 @@ fn pick_step<G: Harnessed>(
 }
 
 /// A node's key for a chooser that records or follows a game: a hash of
-/// the actions it lists (as `Debug` writes them, so nothing is allocated)
-/// and of how many it leaves out. Two nodes that list the same actions
-/// have the same key; two that do not, almost surely not. (The actions a
-/// node leaves out, Dry Gulch's builds, are counted, not compared.)
-pub fn node_key<A: std::fmt::Debug>(legal: &[A], deferred: usize) -> u64 {
-    use std::fmt::Write as _;
+/// every action it offers, in the order its indexes stand for them (the
+/// ones a list leaves out, Dry Gulch's builds, first). Two nodes that
+/// offer the same actions have the same key; two that do not, almost
+/// surely not.
+pub fn node_key<'a, A: std::hash::Hash + 'a>(actions: impl IntoIterator<Item = &'a A>) -> u64 {
     use std::hash::{DefaultHasher, Hash, Hasher};
-    struct Feed<'h>(&'h mut DefaultHasher);
-    impl std::fmt::Write for Feed<'_> {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0.write(s.as_bytes());
-            Ok(())
-        }
-    }
     let mut h = DefaultHasher::new();
-    deferred.hash(&mut h);
-    for a in legal {
-        // a separator, so two lists that read alike run together differ
-        let _ = write!(Feed(&mut h), "{a:?}\u{1f}");
+    let mut n = 0usize;
+    for a in actions {
+        a.hash(&mut h);
+        n += 1;
     }
+    // the length, so a list is never the start of another's hash
+    n.hash(&mut h);
     h.finish()
 }
 

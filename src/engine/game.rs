@@ -140,7 +140,7 @@ impl fmt::Display for Violation {
 pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// The compiled catalog the state is played under.
     type Rules;
-    type Action: Clone + PartialEq + Eq + Ord + fmt::Debug + Serialize + DeserializeOwned;
+    type Action: Clone + PartialEq + Eq + Ord + std::hash::Hash + fmt::Debug + Serialize + DeserializeOwned;
     type Event: Clone + PartialEq + fmt::Debug + Serialize;
 
     fn new(rules: &Self::Rules, config: &Config) -> Result<Self, ConfigError>;

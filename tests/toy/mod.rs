@@ -59,7 +59,7 @@ pub struct Toy {
     pub fault: Option<Fault>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Action {
     Bid { seat: usize, bid: u8 },
     Roll(u8),

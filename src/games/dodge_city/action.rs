@@ -8,7 +8,7 @@ use super::rules_data::{Bld, CardId, Sq};
 use crate::lang::declared::Act;
 
 /// An action as a scenario writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[schemars(rename = "ActionSpec")]
 pub enum Action {

@@ -184,7 +184,7 @@ pub enum Step {
 }
 
 /// An action as a scenario writes it, with catalog ids.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 #[schemars(rename = "ActionSpec")]
 pub enum Action {
