@@ -81,6 +81,18 @@ pub trait Query: Game {
     }
 }
 
+/// Writes, inside a game's `impl Query`, `event_variants` read once from
+/// its event type (`variant_names`), kept in a static of the impl's own.
+#[macro_export]
+macro_rules! event_variants {
+    ($event:ty) => {
+        fn event_variants() -> &'static [String] {
+            static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+            NAMES.get_or_init($crate::engine::variant_names::<$event>)
+        }
+    };
+}
+
 /// The index in `events` of the kind named after `event`'s variant.
 pub fn variant_kind<T: serde::Serialize>(events: &[String], event: &T) -> Option<usize> {
     let name = variant_name(event);

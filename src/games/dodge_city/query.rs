@@ -4,10 +4,8 @@
 //! variants (`duel-won`, `sold`, `debt-left`).
 
 use super::rules_data::Rules;
-use std::sync::OnceLock;
-
 use super::state::{Event, State};
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_names};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term};
 
 const B: &[&str] = &["building"];
 
@@ -33,10 +31,7 @@ const TERMS: &[Term] = &[
 ];
 
 impl Query for State {
-    fn event_variants() -> &'static [String] {
-        static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-        NAMES.get_or_init(variant_names::<Event>)
-    }
+    crate::event_variants!(Event);
 
     fn terms() -> &'static [Term] {
         TERMS

@@ -4,11 +4,9 @@
 //! (`fire-spread`) and, for an event that names a card (resolved, played,
 //! damaging), that card's id (`fire`).
 
-use std::sync::OnceLock;
-
 use super::rules::{End, Event, Placed, State};
 use super::rules_data::Rules;
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind, variant_names};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind};
 
 const B: &[&str] = &["building"];
 
@@ -48,10 +46,7 @@ fn placed(s: &State, building: usize) -> Option<&Placed> {
 }
 
 impl Query for State {
-    fn event_variants() -> &'static [String] {
-        static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-        NAMES.get_or_init(variant_names::<Event>)
-    }
+    crate::event_variants!(Event);
 
     fn terms() -> &'static [Term] {
         TERMS

@@ -4,11 +4,9 @@
 //! countdown; event kinds are its event variants (`cubes`, `bought`) and,
 //! for a cube movement, what moved it (`mined`, `jettisoned`, …).
 
-use std::sync::OnceLock;
-
 use super::rules::{Event, State};
 use super::rules_data::Rules;
-use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind, variant_names};
+use crate::engine::{Id, NO_ARGS, ONE_PLAYER, PLAYER, Query, Term, variant_kind};
 
 /// The terms, in `value`'s order.
 const TERMS: &[Term] = &[
@@ -39,10 +37,7 @@ const TERMS: &[Term] = &[
 const MOVES: &[&str] = &["mined", "salvaged", "loaded", "unloaded", "jettisoned"];
 
 impl Query for State {
-    fn event_variants() -> &'static [String] {
-        static NAMES: OnceLock<Vec<String>> = OnceLock::new();
-        NAMES.get_or_init(variant_names::<Event>)
-    }
+    crate::event_variants!(Event);
 
     fn terms() -> &'static [Term] {
         TERMS
