@@ -176,6 +176,33 @@ fn card_conservation_catches_a_card_in_the_other_deck() {
     assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
 }
 
+/// The conservation checks keep their answer while no zone they count
+/// changes (`engine::KeptOver`, by the zones' stamps): a card or a permit
+/// taken out of play after a check is found by the next, in the state it
+/// left and not in a clone made before, whose answer stays the kept one.
+#[test]
+fn a_kept_conservation_answer_never_hides_a_component_gone() {
+    use rulecheck::engine::Pile;
+    let (rules, s, legal, before) = checked_at_start();
+    for (what, invariant) in [("card", "card-conservation"), ("permit", "permits-kept")] {
+        let mut gone = s.clone();
+        assert_eq!(gone.check_invariants(&rules, &before, &legal[0], &[]), Ok(()), "kept in the clone too");
+        let detail = if what == "card" {
+            let c = gone.resource_deck.top().unwrap();
+            move_n(&mut gone.resource_deck, &mut Pile::new(), c, 1).unwrap();
+            "in play, the deck has"
+        } else {
+            let b = gone.permit_deck.top().unwrap();
+            move_n(&mut gone.permit_deck, &mut Pile::new(), b, 1).unwrap();
+            "permits exist, the deck has"
+        };
+        let v = gone.check_invariants(&rules, &before, &legal[0], &[]).unwrap_err();
+        assert_eq!(v.invariant, invariant, "{what}");
+        assert!(v.detail.contains(detail), "{what}: {}", v.detail);
+        assert_eq!(s.check_invariants(&rules, &before, &legal[0], &[]), Ok(()), "{what}: the original is whole");
+    }
+}
+
 /// The invariants keep their reading of the board while it is unchanged;
 /// a change made after a check (the board is changed only through `edit`)
 /// is read at the next: a marker with no disaster card behind it, put on

@@ -49,6 +49,6 @@ pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPl
 pub use watched::{Answer, Kept, Watched};
 pub use why::Why;
 pub use zones::{
-    Display, Drawn, Imbalance, MoveError, Multiset, Pick, Pile, Refilled, Stack, Supply, Tagged, Tally, WhenEmpty,
-    Zone, count_picks, each_pick, move_all, move_n, move_tagged, move_to_bottom, nth_pick,
+    Display, Drawn, Imbalance, KeptOver, MoveError, Multiset, Pick, Pile, Refilled, Stack, Stamped, Stamps, Supply,
+    Tagged, Tally, WhenEmpty, Zone, count_picks, each_pick, move_all, move_n, move_tagged, move_to_bottom, nth_pick,
 };

@@ -44,11 +44,15 @@ use smallvec::SmallVec;
 use super::chance::Chance;
 use super::ids::{Id, Kind};
 
+mod counted;
 mod display;
 mod picks;
+mod stamp;
 mod tally;
+pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
+pub use stamp::{KeptOver, Stamp, Stamped, Stamps};
 pub use tally::{Imbalance, Tally};
 
 /// Why a move did not happen (the zones are unchanged).
@@ -114,6 +118,7 @@ pub fn move_to_bottom<K: Kind>(from: &mut impl Zone<K>, to: &mut Pile<K>, k: Id<
     from.can_take(k, n)?;
     from.take(k, n);
     to.cards.splice(0..0, std::iter::repeat_n(k, n as usize));
+    to.stamp.renew();
     Ok(())
 }
 
@@ -127,11 +132,14 @@ pub fn move_tagged<K: Kind, T>(
     from.can_take(k, 1)?;
     from.take(k, 1);
     to.items.push((k, tag));
+    to.stamp.renew();
     Ok(())
 }
 
 /// Moves a whole pile onto another, keeping its order.
 pub fn move_all<K: Kind>(from: &mut Pile<K>, to: &mut Pile<K>) {
+    from.stamp.renew();
+    to.stamp.renew();
     if to.cards.is_empty() {
         std::mem::swap(&mut from.cards, &mut to.cards);
     } else {
@@ -148,13 +156,15 @@ pub fn move_all<K: Kind>(from: &mut Pile<K>, to: &mut Pile<K>) {
 pub struct Multiset<K: Kind, const N: usize = 48> {
     counts: SmallVec<[u8; N]>,
     #[serde(skip)]
+    stamp: Stamp,
+    #[serde(skip)]
     kind: std::marker::PhantomData<fn() -> K>,
 }
 
 impl<K: Kind, const N: usize> Multiset<K, N> {
     /// An empty multiset over `kinds` kinds.
     pub fn new(kinds: usize) -> Multiset<K, N> {
-        Multiset { counts: SmallVec::from_elem(0, kinds), kind: std::marker::PhantomData }
+        Multiset { counts: SmallVec::from_elem(0, kinds), stamp: Stamp::EMPTY, kind: std::marker::PhantomData }
     }
 
     /// The counts, indexed by kind.
@@ -207,10 +217,12 @@ impl<K: Kind, const N: usize> Store<K> for Multiset<K, N> {
     #[inline]
     fn take(&mut self, k: Id<K>, n: u32) {
         self.counts[k.index()] -= n as u8;
+        self.stamp.renew();
     }
     #[inline]
     fn put(&mut self, k: Id<K>, n: u32) {
         self.counts[k.index()] += n as u8;
+        self.stamp.renew();
     }
 }
 
@@ -223,6 +235,13 @@ impl<K: Kind, const N: usize> Zone<K> for Multiset<K, N> {
     }
 }
 
+impl<K: Kind, const N: usize> Stamped for Multiset<K, N> {
+    #[inline]
+    fn stamp(&self) -> u64 {
+        self.stamp.get()
+    }
+}
+
 // ----------------------------------------------------------------- pile
 
 /// Components in order, the top last (`draw` takes it).
@@ -230,6 +249,8 @@ impl<K: Kind, const N: usize> Zone<K> for Multiset<K, N> {
 #[serde(transparent, bound = "")]
 pub struct Pile<K: Kind> {
     cards: Vec<Id<K>>,
+    #[serde(skip)]
+    stamp: Stamp,
 }
 
 /// What a deck does when it is empty and a card is drawn.
@@ -251,7 +272,7 @@ pub struct Drawn<K: Kind> {
 
 impl<K: Kind> Pile<K> {
     pub const fn new() -> Pile<K> {
-        Pile { cards: Vec::new() }
+        Pile { cards: Vec::new(), stamp: Stamp::EMPTY }
     }
 
     /// `counts[k]` copies of every kind `k`, in kind order (the set-up
@@ -261,12 +282,13 @@ impl<K: Kind> Pile<K> {
         for (k, &n) in Id::first(counts.len()).zip(counts) {
             cards.extend(std::iter::repeat_n(k, n as usize));
         }
-        Pile { cards }
+        Pile { cards, stamp: Stamp::default() }
     }
 
     /// Shuffles the pile in place.
     pub fn shuffle(&mut self, chance: &mut Chance) {
         chance.shuffle(&mut self.cards);
+        self.stamp.renew();
     }
 
     /// Bottom first, top last.
@@ -308,6 +330,7 @@ impl<K: Kind> Pile<K> {
     /// Sorts the pile (a pool whose order means nothing, kept canonical).
     pub fn sort(&mut self) {
         self.cards.sort();
+        self.stamp.renew();
     }
 
     /// Draws the top card into `to`. An empty deck follows `when_empty`:
@@ -323,6 +346,8 @@ impl<K: Kind> Pile<K> {
         if self.cards.is_empty() && when_empty == WhenEmpty::Reshuffle && !discard.cards.is_empty() {
             std::mem::swap(&mut self.cards, &mut discard.cards);
             chance.shuffle(&mut self.cards);
+            self.stamp.renew();
+            discard.stamp.renew();
             reshuffled = true;
         }
         Drawn { card: self.draw_top(to), reshuffled }
@@ -333,6 +358,7 @@ impl<K: Kind> Pile<K> {
         let &k = self.cards.last()?;
         to.can_put(k, 1).ok()?;
         self.cards.pop();
+        self.stamp.renew();
         to.put(k, 1);
         Some(k)
     }
@@ -372,9 +398,25 @@ impl<K: Kind> Store<K> for Pile<K> {
                 self.cards.remove(i);
             }
         }
+        self.stamp.renew();
     }
     fn put(&mut self, k: Id<K>, n: u32) {
         self.cards.extend(std::iter::repeat_n(k, n as usize));
+        self.stamp.renew();
+    }
+}
+
+impl<K: Kind> Stamped for Pile<K> {
+    #[inline]
+    fn stamp(&self) -> u64 {
+        self.stamp.get()
+    }
+}
+
+impl<K: Kind, T> Stamped for Tagged<K, T> {
+    #[inline]
+    fn stamp(&self) -> u64 {
+        self.stamp.get()
     }
 }
 
@@ -395,11 +437,13 @@ impl<K: Kind> Zone<K> for Pile<K> {
 #[serde(transparent, bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
 pub struct Tagged<K: Kind, T> {
     items: Vec<(Id<K>, T)>,
+    #[serde(skip)]
+    stamp: Stamp,
 }
 
 impl<K: Kind, T> Tagged<K, T> {
     pub const fn new() -> Tagged<K, T> {
-        Tagged { items: Vec::new() }
+        Tagged { items: Vec::new(), stamp: Stamp::EMPTY }
     }
 
     #[inline]
@@ -446,6 +490,7 @@ impl<K: Kind, T> Store<K> for Tagged<K, T> {
                 self.items.remove(i);
             }
         }
+        self.stamp.renew();
     }
     fn put(&mut self, _: Id<K>, _: u32) {}
 }
@@ -456,141 +501,5 @@ impl<K: Kind, T> Zone<K> for Tagged<K, T> {
     }
     fn tally_into(&self, t: &mut Tally<K>) {
         t.add_each(self.items.iter().map(|&(k, _)| k));
-    }
-}
-
-// ---------------------------------------------------------------- stack
-
-/// A count of interchangeable components of a kind with one entity (a
-/// player's family chips: whose they are is where the stack lies).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent, bound = "")]
-pub struct Stack<K: Kind> {
-    n: u32,
-    #[serde(skip)]
-    kind: std::marker::PhantomData<fn() -> K>,
-}
-
-impl<K: Kind> Stack<K> {
-    pub const fn new() -> Stack<K> {
-        Stack { n: 0, kind: std::marker::PhantomData }
-    }
-
-    /// `n` components as the game is set up with them (a source, like
-    /// `Pile::from_counts`).
-    pub const fn from_count(n: u32) -> Stack<K> {
-        Stack { n, kind: std::marker::PhantomData }
-    }
-
-    #[inline]
-    pub const fn count(&self) -> u32 {
-        self.n
-    }
-}
-
-impl<K: Kind> Default for Stack<K> {
-    fn default() -> Stack<K> {
-        Stack::new()
-    }
-}
-
-impl<K: Kind> std::fmt::Debug for Stack<K> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.n)
-    }
-}
-
-impl<K: Kind> Store<K> for Stack<K> {
-    fn can_take(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
-        let held = Zone::count(self, k);
-        if held < n { Err(MoveError::Short { held }) } else { Ok(()) }
-    }
-    fn can_put(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
-        if k == Id::ZERO && self.n.checked_add(n).is_some() { Ok(()) } else { Err(MoveError::Full) }
-    }
-    fn take(&mut self, _: Id<K>, n: u32) {
-        self.n -= n;
-    }
-    fn put(&mut self, _: Id<K>, n: u32) {
-        self.n += n;
-    }
-}
-
-impl<K: Kind> Zone<K> for Stack<K> {
-    fn count(&self, k: Id<K>) -> u32 {
-        if k == Id::ZERO { self.n } else { 0 }
-    }
-    fn tally_into(&self, t: &mut Tally<K>) {
-        t.add_at(0, self.n);
-    }
-}
-
-// --------------------------------------------------------------- supply
-
-/// A declared source and sink: gives and takes any number of every kind,
-/// and keeps the balance (taken in minus given out) per kind.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent, bound = "")]
-pub struct Supply<K: Kind> {
-    balance: Vec<i32>,
-    #[serde(skip)]
-    kind: std::marker::PhantomData<fn() -> K>,
-}
-
-impl<K: Kind> Supply<K> {
-    pub fn new() -> Supply<K> {
-        Supply { balance: Vec::new(), kind: std::marker::PhantomData }
-    }
-
-    /// Taken in minus given out, of kind `k`.
-    pub fn balance(&self, k: Id<K>) -> i32 {
-        self.balance.get(k.index()).copied().unwrap_or(0)
-    }
-
-    fn shift(&mut self, k: Id<K>, by: i32) {
-        if self.balance.len() <= k.index() {
-            self.balance.resize(k.index() + 1, 0);
-        }
-        self.balance[k.index()] += by;
-    }
-}
-
-impl<K: Kind> Default for Supply<K> {
-    fn default() -> Supply<K> {
-        Supply::new()
-    }
-}
-
-impl<K: Kind> std::fmt::Debug for Supply<K> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(&self.balance).finish()
-    }
-}
-
-impl<K: Kind> Store<K> for Supply<K> {
-    fn can_take(&self, _: Id<K>, _: u32) -> Result<(), MoveError> {
-        Ok(())
-    }
-    fn can_put(&self, _: Id<K>, _: u32) -> Result<(), MoveError> {
-        Ok(())
-    }
-    fn take(&mut self, k: Id<K>, n: u32) {
-        self.shift(k, -(n as i32));
-    }
-    fn put(&mut self, k: Id<K>, n: u32) {
-        self.shift(k, n as i32);
-    }
-}
-
-/// A supply holds what it was given minus what it gave, which may be less
-/// than nothing: counted in a tally it balances what it gave out.
-impl<K: Kind> Zone<K> for Supply<K> {
-    fn count(&self, k: Id<K>) -> u32 {
-        self.balance(k).max(0) as u32
-    }
-    fn tally_into(&self, t: &mut Tally<K>) {
-        for (i, &b) in self.balance.iter().enumerate() {
-            t.shift_at(i, b);
-        }
     }
 }

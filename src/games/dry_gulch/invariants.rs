@@ -10,7 +10,7 @@ use super::rules_data::{CardKind, Plot, ReactionKey, Rules};
 use smallvec::SmallVec;
 
 use super::rules::End;
-use crate::engine::{Check, InvariantDef, Reads, Violation};
+use crate::engine::{Check, InvariantDef, KeptOver, Reads, Stamped, Stamps, Violation};
 
 mod board;
 mod dealt;
@@ -71,6 +71,24 @@ pub struct Before {
     pub town_hall_closed: bool,
 }
 
+/// The zones a card can lie in with six seats (seven piles, four per
+/// seat), and the totals.
+const CARD_ZONES: usize = 32;
+/// The zones a permit can lie in with six seats (three piles, a pool, two
+/// per seat), and the totals.
+const PERMIT_ZONES: usize = 17;
+
+/// The conservation checks' answers, each kept with the stamps of every
+/// zone it counted (and of the totals it compared with): a check after an
+/// action that moved no card (or no permit) finds it again without
+/// counting, and any move gives a zone a fresh stamp, so what is kept is
+/// always what counting would find.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conserved {
+    cards: KeptOver<Option<usize>, CARD_ZONES>,
+    permits: KeptOver<Option<usize>, PERMIT_ZONES>,
+}
+
 fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
     Err(Violation { invariant, detail })
 }
@@ -80,6 +98,17 @@ fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
 /// Gives the first seat with cards waiting (its waiting pile is added only
 /// when it is not empty), for `waiting`.
 fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
+    let mut stamps = Stamps::<CARD_ZONES>::new();
+    stamps.add(s.resource_deck.stamp()).add(s.resource_discard.stamp()).add(s.event_deck.stamp());
+    stamps.add(s.event_discard.stamp()).add(s.revealed.stamp()).add(s.face_up.stamp()).add(s.played.stamp());
+    stamps.add(dealt as *const Dealt as u64);
+    for p in &s.seats {
+        stamps.add(p.hand.stamp()).add(p.in_front.stamp()).add(p.influence.stamp()).add(p.waiting.stamp());
+    }
+    s.conserved.cards.get(&stamps, || count_cards(s, rules, dealt))
+}
+
+fn count_cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
     let name = "card-conservation";
     let resource = |c: CardKind| dealt.resource[c.index()];
     // each pile counted and its cards' deck checked in one pass
@@ -124,6 +153,24 @@ fn permits(
     before: &Before,
     action: &Action,
 ) -> Result<Option<usize>, Violation> {
+    let pool = match &s.phase {
+        Phase::Draft { pool, .. } => pool.stamp(),
+        Phase::DrawKeep { offered } => offered.stamp(),
+        _ => 0,
+    };
+    let mut stamps = Stamps::<PERMIT_ZONES>::new();
+    stamps.add(s.permit_deck.stamp()).add(s.permit_discard.stamp()).add(s.permits_spent.stamp());
+    stamps.add(pool).add(dealt as *const Dealt as u64);
+    for p in &s.seats {
+        stamps.add(p.permits.stamp()).add(p.waiting_permits.stamp());
+    }
+    let waits = s.conserved.permits.get(&stamps, || count_permits(s, rules, dealt))?;
+    shrunk_only_by_building(s, rules, before, action)?;
+    Ok(waits)
+}
+
+/// Permits are conserved: the engine's check over every zone one can lie in.
+fn count_permits(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
     let name = "permits-kept";
     let mut t = Tally::new(rules.buildings.len());
     t.add(&s.permit_deck).add(&s.permit_discard).add(&s.permits_spent);
@@ -147,6 +194,12 @@ fn permits(
         }
         Err(Imbalance::Unknown { index }) => return fail(name, format!("a permit of no building ({index})")),
     }
+    Ok(waits)
+}
+
+/// A player's permits shrink only by building.
+fn shrunk_only_by_building(s: &State, rules: &Rules, before: &Before, action: &Action) -> Result<(), Violation> {
+    let name = "permits-kept";
     let built = match action {
         Action::Build { building, .. } => Some(*building),
         _ => None,
@@ -166,7 +219,7 @@ fn permits(
             }
         }
     }
-    Ok(waits)
+    Ok(())
 }
 
 fn hands(s: &State, rules: &Rules, action: &Action, events: &[Event]) -> Result<(), Violation> {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::effects::{DAMAGE, Dg, Queued};
-use super::invariants::{BoardRead, DealtCache};
+use super::invariants::{BoardRead, Conserved, DealtCache};
 use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
@@ -357,6 +357,11 @@ pub struct State {
     /// cache, not game state).
     #[serde(skip)]
     pub board_read: Kept<BoardRead>,
+    /// The conservation checks' answers (the first seat with cards or
+    /// permits waiting), kept with the stamps of the zones they counted
+    /// until one changes (a cache, not game state).
+    #[serde(skip)]
+    pub conserved: Conserved,
     /// Each seat's buildings' influence, kept until the board changes
     /// (a cache, not game state).
     #[serde(skip)]

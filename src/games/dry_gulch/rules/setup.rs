@@ -65,6 +65,7 @@ impl State {
             touched: Touched::default(),
             dealt: DealtCache::default(),
             board_read: Kept::default(),
+            conserved: Default::default(),
             board_influence: Kept::default(),
             built: Kept::default(),
             target: None,
