@@ -52,7 +52,8 @@ mod tally;
 pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
-pub use stamp::{KeptOver, Stamp, Stamped, Stamps};
+use stamp::Stamp;
+pub use stamp::{KeptOver, Stamped, Stamps};
 pub use tally::{Imbalance, Tally};
 
 /// Why a move did not happen (the zones are unchanged).
@@ -413,13 +414,6 @@ impl<K: Kind> Stamped for Pile<K> {
     }
 }
 
-impl<K: Kind, T> Stamped for Tagged<K, T> {
-    #[inline]
-    fn stamp(&self) -> u64 {
-        self.stamp.get()
-    }
-}
-
 impl<K: Kind> Zone<K> for Pile<K> {
     fn count(&self, k: Id<K>) -> u32 {
         self.cards.iter().filter(|&&x| x == k).count() as u32
@@ -501,5 +495,12 @@ impl<K: Kind, T> Zone<K> for Tagged<K, T> {
     }
     fn tally_into(&self, t: &mut Tally<K>) {
         t.add_each(self.items.iter().map(|&(k, _)| k));
+    }
+}
+
+impl<K: Kind, T> Stamped for Tagged<K, T> {
+    #[inline]
+    fn stamp(&self) -> u64 {
+        self.stamp.get()
     }
 }

@@ -72,10 +72,11 @@ pub struct Before {
 }
 
 /// The zones a card can lie in with six seats (seven piles, four per
-/// seat), and the totals.
+/// seat), and the totals; a catalog that seats more is counted after
+/// every action, none of its answers kept.
 const CARD_ZONES: usize = 32;
 /// The zones a permit can lie in with six seats (three piles, a pool, two
-/// per seat), and the totals.
+/// per seat), and the totals; likewise.
 const PERMIT_ZONES: usize = 17;
 
 /// The conservation checks' answers, each kept with the stamps of every
