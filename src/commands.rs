@@ -214,7 +214,7 @@ pub fn run(paths: &[PathBuf], rules: Option<&Path>, transcript: bool, json: bool
         }
         if parting {
             for d in &diags {
-                println!("PARTS {}:{}:{}: {}", d.file, d.line, d.column, d.message);
+                println!("PARTS {}", d.located());
             }
             let parted = failed + diags.len();
             println!(

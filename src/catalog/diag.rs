@@ -21,6 +21,12 @@ impl Diagnostic {
     }
 
     /// Attaches a snippet of `text` (the whole file) around the diagnostic's line.
+    /// `file:line:column: message`, without the word `error` or the
+    /// snippet: where a bundled scenario parts from a user's rules.
+    pub fn located(&self) -> String {
+        format!("{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+    }
+
     pub fn with_snippet_from(mut self, text: &str) -> Diagnostic {
         if let Some(src) = text.lines().nth(self.line.saturating_sub(1) as usize) {
             let src: String = src.chars().take(160).collect();

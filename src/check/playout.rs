@@ -17,7 +17,7 @@ pub trait Chooser {
         false
     }
     /// The key of the node about to be chosen at (`suite::node_key`: alike
-    /// for two nodes that list the same actions and leave out as many).
+    /// for two nodes that offer the same actions).
     fn node(&mut self, _key: u64) {}
 }
 

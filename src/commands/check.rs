@@ -186,7 +186,7 @@ pub fn check(a: &CheckArgs) -> Exit {
         // a bundled scenario the user's rules make unplayable (an unknown
         // id, an illegal step) parts from them at that place
         let unplayable = diags.iter().filter(|d| bundled_game(&d.file) == gc.game);
-        gc.parted.extend(unplayable.map(|d| format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message)));
+        gc.parted.extend(unplayable.map(|d| d.located()));
         fuzz_configs(&mut gc, rules, configs, share, a);
         if !gc.failures.is_empty() {
             report.passed = false;

@@ -123,6 +123,12 @@ macro_rules! declares_fields {
     };
 }
 
+/// The declared actions a configuration has on (what its readings and
+/// variants declare), in catalog order, open now or not.
+pub fn on(readings: &Readings) -> impl Iterator<Item = Act> + '_ {
+    readings.actions.iter().filter_map(|&a| Act::new(a as usize).ok())
+}
+
 /// The declared actions open now, in catalog order (after the step's own
 /// actions): the reading or variant that declares one is consulted where
 /// the turn stands in its step.
@@ -130,14 +136,14 @@ pub fn offered<L: Lang>(w: &L::State, rules: &L::Rules, out: &mut impl FnMut(Act
 where
     L::State: Declares<L>,
 {
-    let on = &w.record().readings.actions;
-    if on.is_empty() {
+    let readings = &w.record().readings;
+    if readings.actions.is_empty() {
         return;
     }
     let Some(now) = w.acting_in() else { return };
     let table = L::State::catalog(rules).actions;
-    for &a in on {
-        let (Ok(act), Some(def)) = (Act::new(a as usize), table.get(a as usize)) else { continue };
+    for act in on(readings) {
+        let Some(def) = table.get(act.index()) else { continue };
         if def.during == now && open::<L, ()>(w, rules, act, def).is_ok() {
             out(act);
         }
@@ -247,13 +253,6 @@ where
     RuleError::new(&format!("{}/{ACTION_DECLARED}", L::State::catalog(rules).book.game()), &def.by, msg)
 }
 
-/// How a game compiles the condition and the effect of an `actions:`
-/// entry (as a data step's: no target, no card of its own).
-pub trait CompileData<R, L: Lang> {
-    fn cond(&mut self, raw: &R, diags: &mut Diagnostics) -> Option<Cond<L>>;
-    fn effects(&mut self, raw: &[R], diags: &mut Diagnostics) -> Vec<Effect<L>>;
-}
-
 /// Compiles a data effect of a reading or variant (an `actions:` entry's
 /// condition and effect, a `replace:`, an added step) with the catalog's
 /// names, as an added step's: no target.
@@ -270,13 +269,12 @@ impl<L: Lang> DataCompiler<'_, '_, L> {
         let report = Report { file: self.from.path, text: self.from.text, diags };
         Compiler::new(report, self.registry, self.host, self.names, self.tables, false)
     }
-}
 
-impl<L: Lang> CompileData<Node, L> for DataCompiler<'_, '_, L> {
-    fn cond(&mut self, raw: &Node, diags: &mut Diagnostics) -> Option<Cond<L>> {
+    pub fn cond(&mut self, raw: &Node, diags: &mut Diagnostics) -> Option<Cond<L>> {
         self.compiler(diags).cond(raw)
     }
-    fn effects(&mut self, raw: &[Node], diags: &mut Diagnostics) -> Vec<Effect<L>> {
+
+    pub fn effects(&mut self, raw: &[Node], diags: &mut Diagnostics) -> Vec<Effect<L>> {
         self.compiler(diags).effects(raw)
     }
 }
@@ -286,11 +284,11 @@ impl<L: Lang> CompileData<Node, L> for DataCompiler<'_, '_, L> {
 /// procedures, by index into `procedures`, where the game's turn waits for
 /// a seat), its condition and effect compiled. The change that offers it,
 /// or `None` after a diagnostic.
-pub fn lower<R, L: Lang>(
-    patch: Patch<'_, R>,
+pub fn lower<L: Lang>(
+    patch: Patch<'_, Node>,
     table: &mut Vec<DeclaredAction<L>>,
     (acting, procedures): (&[usize], &[&str]),
-    compile: &mut dyn CompileData<R, L>,
+    compile: &mut DataCompiler<'_, '_, L>,
     from: &Source<'_>,
     diags: &mut Diagnostics,
 ) -> Option<Change> {

@@ -152,7 +152,7 @@ pub struct ScenarioRun {
 impl ScenarioRun {
     /// A bundled scenario the user's rules make unplayable, at `d`.
     pub fn unplayable(d: &Diagnostic, game: &str) -> ScenarioRun {
-        let at = format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message);
+        let at = d.located();
         ScenarioRun {
             file: d.file.clone(),
             title: String::new(),

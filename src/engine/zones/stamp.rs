@@ -5,37 +5,14 @@
 //! that worked something out from a game's zones can keep it with their
 //! stamps and reuse it while they are the same (`Stamped`).
 //!
-//! The stamps come from a counter of each thread's own (a slot of the
-//! process's, taken once per thread and again after 2^40 stamps), so
-//! stamping costs no atomic operation per move, and two threads playing
-//! games at once never share a cache line for it. Stamp 0 is an empty zone
-//! made anew (`Pile::new` is a `const fn`): any two such hold the same.
+//! The stamps are `Watched`'s (`engine::watched::fresh`: a counter of
+//! each thread's own, so stamping costs no atomic operation per move).
+//! Stamp 0 is an empty zone made anew (`Pile::new` is a `const fn`): any
+//! two such hold the same.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The bits of a stamp that count within a thread's slot.
-const COUNT_BITS: u32 = 40;
-
-static SLOTS: AtomicU64 = AtomicU64::new(1);
-
-thread_local! {
-    static NEXT: Cell<u64> = const { Cell::new(0) };
-}
-
-/// A stamp no zone has had in this process.
-#[inline]
-pub(crate) fn fresh() -> u64 {
-    NEXT.with(|next| {
-        let mut n = next.get();
-        if n & ((1 << COUNT_BITS) - 1) == (1 << COUNT_BITS) - 1 || n == 0 {
-            n = SLOTS.fetch_add(1, Ordering::Relaxed) << COUNT_BITS;
-        }
-        n += 1;
-        next.set(n);
-        n
-    })
-}
+use crate::engine::watched::fresh;
 
 /// A zone's stamp: bookkeeping, like a cache, not part of what the zone
 /// holds, so equality, hashing and the JSON form leave it out (any two
@@ -174,15 +151,6 @@ impl<R: Copy, const N: usize> std::fmt::Debug for KeptOver<R, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn stamps_are_fresh_across_threads() {
-        let mine: Vec<u64> = (0..1000).map(|_| fresh()).collect();
-        let theirs = std::thread::spawn(|| (0..1000).map(|_| fresh()).collect::<Vec<u64>>()).join().unwrap();
-        let all: std::collections::BTreeSet<u64> = mine.iter().chain(&theirs).copied().collect();
-        assert_eq!(all.len(), 2000);
-        assert!(!all.contains(&0), "0 is an empty zone made anew");
-    }
 
     #[test]
     fn an_answer_over_more_zones_than_it_keeps_is_never_kept() {

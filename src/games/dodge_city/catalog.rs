@@ -20,7 +20,7 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
 use crate::catalog::{GameSources, layers as layering};
 use crate::engine::{Id, TurnPlan, id_at};
-use crate::lang::declared::{self, CompileData, DataCompiler, DeclaredAction};
+use crate::lang::declared::{self, DataCompiler, DeclaredAction};
 use crate::lang::{Compiler, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 

@@ -84,7 +84,7 @@ impl State {
         }
         // after the step's own: every action on, which `check` (as for every
         // candidate) keeps where the round waits for the seat on turn in its step
-        out.extend(self.readings.actions.iter().filter_map(|&a| Some(Action::Declared(Id::new(a as usize).ok()?))));
+        out.extend(declared::on(&self.readings).map(Action::Declared));
     }
 
     /// The legal actions, in canonical order.

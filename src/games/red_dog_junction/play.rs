@@ -8,7 +8,7 @@ use super::readings::*;
 use super::rules::{Action, End, Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, WhenEmpty, Why, move_n};
-use crate::lang::declared::{self, Act};
+use crate::lang::declared;
 
 type Checked = Result<(), RuleError>;
 
@@ -107,9 +107,7 @@ impl State {
                 }
                 self.card_candidates(rules, out);
                 // every declared action that is on: `check` keeps the open ones
-                out.extend(
-                    self.readings.actions.iter().filter_map(|&a| Act::new(a as usize).ok().map(Action::Declared)),
-                );
+                out.extend(declared::on(&self.readings).map(Action::Declared));
             }
         }
     }
