@@ -18,6 +18,34 @@ pub fn rules() -> Rules {
 
 /// 100 random games with the whole contract after every action: replay of
 /// seed and actions, clone, JSON and YAML round trips at every step.
+/// A scenario sets the table's piles by name: the cards listed go on top
+/// of a discard pile (the first listed on top) and of the spent permits,
+/// taken from the decks, and the invariants (card and permit conservation
+/// among them) hold after the next action.
+#[test]
+fn set_up_puts_cards_on_any_pile_of_the_table() {
+    use rulecheck::engine::{Check, Game};
+    use rulecheck::games::dry_gulch::scenario_io::SetupSpec;
+    let rules = rules();
+    let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 5)).unwrap();
+    let mut setup = SetupSpec::default();
+    let ids = |ids: &[&str]| ids.iter().map(|id| id.to_string()).collect();
+    setup.table.insert("resource-discard".into(), ids(&["food", "lumber", "lumber"]));
+    setup.table.insert("event-discard".into(), ids(&["fire"]));
+    setup.table.insert("permits-spent".into(), ids(&["saloon"]));
+    let (resources, events) = (s.resource_deck.len(), s.event_deck.len());
+    s.apply_setup(&rules, &setup).unwrap();
+    let id = |c| rules.card_id(c).to_string();
+    let discard: Vec<String> = s.resource_discard.iter().map(|&c| id(c)).collect();
+    assert_eq!(discard, ["lumber", "lumber", "food"], "bottom first: the first listed lies on top");
+    assert_eq!((s.resource_deck.len(), s.event_deck.len()), (resources - 3, events - 1));
+    assert_eq!(s.permits_spent.iter().map(|&b| rules.building(b).id.as_str()).collect::<Vec<_>>(), ["saloon"]);
+    let (before, mut legal) = (s.before(), Vec::new());
+    s.legal_actions(&rules, &mut legal);
+    let events = s.apply(&rules, &legal[0]).unwrap();
+    s.check_invariants(&rules, &before, &legal[0], &events).unwrap();
+}
+
 /// 100 random games with the whole contract after every action: replay of
 /// seed and actions, clone, JSON and YAML round trips at every step.
 #[test]
@@ -103,8 +131,10 @@ fn illegal_actions_name_the_rule_and_change_nothing() {
     let config = Config::new("dry-gulch", 3, 5).with_variant("town-hall-damage");
     let mut s = State::new(&rules, &config).unwrap();
     let mut setup = SetupSpec::default();
-    setup.hands.insert("p1".into(), [("fire".to_string(), 1u8), ("lumber".to_string(), 1)].into_iter().collect());
-    setup.permits.insert("p1".into(), [("pharmacy".to_string(), 1u8)].into_iter().collect());
+    let counts = |c: &[(&str, u8)]| c.iter().map(|&(id, n)| (id.to_string(), n)).collect();
+    let zones =
+        [("hand".to_string(), counts(&[("fire", 1), ("lumber", 1)])), ("permits".into(), counts(&[("pharmacy", 1)]))];
+    setup.seats.insert("p1".into(), zones.into_iter().collect());
     setup.buildings.push(BuildingSpec {
         building: "saloon".into(),
         plot: "nc-1".into(),
@@ -184,17 +214,17 @@ game: dry-gulch
 config: {players: 3, seed: 1, interpretations: {saloon-copies: several}}
 setup:
   turn: {seat: p1, phase: build, number: 4}
-  hands:
-    p1: {lumber: 1, whiskey: 1, entertainment: 1, labor: 1}
-    p2: {}
-    p3: {}
-  permits:
-    p1: {saloon: 1}
-  face_up: [main-street-shootout]
+  seats:
+    p1:
+      hand: {lumber: 1, whiskey: 1, entertainment: 1, labor: 1}
+      permits: {saloon: 1}
+    p2: {hand: {}}
+    p3: {hand: {}}
   buildings:
     - {building: saloon, plot: nw-5, owner: p2}
-  deck_top:
-    resources: [mason, brick]
+  table:
+    face-up: [main-street-shootout]
+    resource-deck: [mason, brick]
 steps:
   - by: p1
     do:

@@ -202,7 +202,7 @@ fn a_path_from_a_configuration_that_refuses_a_step_saves_the_refusal() {
         "title: A disaster against one's own building, both readings\nwhy: refused under forbidden\n\
          game: dry-gulch\nconfigs:\n  - {name: allowed, players: 3}\n  - name: forbidden\n    players: 3\n    \
          interpretations: {self-disaster: forbidden}\nsetup:\n  turn: {seat: p1, phase: build, number: 4}\n  \
-         hands:\n    p1: {vandalism: 1}\n  buildings:\n    - {building: saddlery, plot: nw-4, owner: p1}\n\
+         seats: {p1: {hand: {vandalism: 1}}}\n  buildings:\n    - {building: saddlery, plot: nw-4, owner: p1}\n\
          steps:\n  - by: p1\n    do: {play-disaster: {card: vandalism, plot: nw-4}}\n    \
          error_under: {forbidden: dry-gulch/disaster.play}\n",
     )

@@ -659,7 +659,7 @@ fn force_with_an_id_not_in_the_catalog_is_bad_input_in_catalog_words() {
     let (code, out, err) = rulecheck(&["run", &s(&file)]);
     assert_no_panic(code, &err);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("force.yaml:28:") && err.contains("`opra`"), "{err}");
+    assert!(err.contains("force.yaml:31:") && err.contains("`opra`"), "{err}");
     assert!(!err.contains("Named"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1168,7 +1168,10 @@ fn scenario_configuration_setup_and_expectation_errors_point_at_their_lines() {
     let head = "title: T\nwhy: W\ngame: dry-gulch\n";
     for (body, line) in [
         ("config: {players: 2}\nsteps: []\nexpect: {winner: p1}\n", 4),
-        ("config: {players: 3}\nsetup:\n  hands: {p1: {no-such-card: 1}}\nsteps: []\nexpect: {winner: p1}\n", 6),
+        (
+            "config: {players: 3}\nsetup:\n  seats: {p1: {hand: {no-such-card: 1}}}\nsteps: []\nexpect: {winner: p1}\n",
+            6,
+        ),
         ("config: {players: 3}\nsteps: []\nexpect: {owner: {no-such-building: p1}}\n", 6),
     ] {
         let file = dir.join("lines.yaml");
@@ -1176,6 +1179,32 @@ fn scenario_configuration_setup_and_expectation_errors_point_at_their_lines() {
         let (code, out, err) = rulecheck(&["run", &s(&file)]);
         assert_eq!(code, 2, "{body}: {out}{err}");
         assert!(err.contains(&format!("lines.yaml:{line}:")), "{body}: expected line {line}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_set_up_zone_is_one_the_game_names() {
+    let dir = temp_dir("set-up-zones");
+    let head = "title: T\nwhy: W\ngame: dry-gulch\nconfig: {players: 3}\nsetup:\n";
+    let tables = "face-up, resource-deck, resource-discard, event-deck, event-discard, permit-deck, permit-discard, \
+                  permits-spent";
+    let sources = "resource-deck, resource-discard, event-deck, event-discard, hand";
+    for (setup, says) in [
+        ("  seats: {p1: {hnad: {lumber: 1}}}", "unknown zone `hnad`; a seat's zones: hand, permits".to_string()),
+        ("  table: {discard: [lumber]}", format!("unknown zone `discard`; the table's zones: {tables}")),
+        ("  table: {hand: [lumber]}", "`hand` is each seat's zone: write it under `seats: {p1: {hand: ...}}`".into()),
+        ("  seats: {p2: {face-up: {fire: 1}}}", "`face-up` is the table's zone".into()),
+        (
+            "  seats: {p1: {hand: {lumber: 200}}}",
+            format!("no card `lumber` is left to place (set-up takes them from {sources})"),
+        ),
+    ] {
+        let file = dir.join("zones.yaml");
+        std::fs::write(&file, format!("{head}{setup}\nsteps: []\nexpect: {{winner: none}}\n")).unwrap();
+        let (code, out, err) = rulecheck(&["run", &s(&file)]);
+        assert_eq!(code, 2, "{setup}: {out}{err}");
+        assert!(err.contains("zones.yaml:6:") && err.contains(&says), "{setup}: expected {says:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -98,9 +98,9 @@ game: dry-gulch
 config: {players: 3, seed: 1}
 setup:
   turn: {seat: p1, phase: build, number: 4}
-  hands:
-    p1: {vandalism: 1}
-    p2: {lumber: 1, brick: 1}
+  seats:
+    p1: {hand: {vandalism: 1}}
+    p2: {hand: {lumber: 1, brick: 1}}
   buildings:
     - {building: saddlery, plot: nw-4, owner: p2}
 steps:
@@ -143,9 +143,9 @@ game: dry-gulch
 config: {players: 3, seed: 1}
 setup:
   turn: {seat: p1, phase: build, number: 4}
-  hands:
-    p1: {vandalism: 1}
-    p2: {ace-up-your-sleeve: 1, lumber: 1, brick: 1}
+  seats:
+    p1: {hand: {vandalism: 1}}
+    p2: {hand: {ace-up-your-sleeve: 1, lumber: 1, brick: 1}}
   buildings:
     - {building: saddlery, plot: nw-4, owner: p2}
 steps:
@@ -226,8 +226,8 @@ configs:
       damaged: {saddlery: false}
 setup:
   turn: {seat: p1, phase: build, number: 4}
-  hands:
-    p1: {vandalism: 1}
+  seats:
+    p1: {hand: {vandalism: 1}}
   buildings:
     - {building: saddlery, plot: nw-4, owner: p1}
 steps:

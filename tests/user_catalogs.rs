@@ -681,7 +681,7 @@ fn a_variant_can_move_a_step_of_the_turn() {
          source:\n  - {doc: tuesday-sheet, ref: \"6\"}\n\
          game: dry-gulch\n\
          config: {players: 3, seed: 1, variants: [no-rewards]}\n\
-         setup:\n  turn: {seat: p1, phase: build, number: 7}\n  hands: {p1: {}, p2: {}, p3: {}}\n\
+         setup:\n  turn: {seat: p1, phase: build, number: 7}\n  seats: {p1: {hand: {}}, p2: {hand: {}}, p3: {hand: {}}}\n\
          \x20 buildings:\n    - {building: saloon, plot: nw-5, owner: p2}\n\
          steps:\n  - {by: p1, do: end-build}\n  - check: {phase: discard, hand_size: {p1: 0, p2: 0, p3: 0}}\n\
          \x20 - {by: p1, do: end-turn}\n\

@@ -46,11 +46,13 @@ use super::ids::{Id, Kind};
 
 mod counted;
 mod display;
+mod named;
 mod picks;
 mod stamp;
 mod tally;
 pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
+pub use named::{At, Named, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
 use stamp::Stamp;
 pub use stamp::{KeptOver, Stamped, Stamps};
@@ -106,7 +108,12 @@ pub trait Zone<K: Kind>: Store<K> {
 /// Moves `n` components of kind `k` from one zone to another; on an error
 /// neither changes. A pile gives up its lowest copies (the rest keep their
 /// order) and takes the new ones on top.
-pub fn move_n<K: Kind>(from: &mut impl Zone<K>, to: &mut impl Zone<K>, k: Id<K>, n: u32) -> Result<(), MoveError> {
+pub fn move_n<K: Kind>(
+    from: &mut (impl Zone<K> + ?Sized),
+    to: &mut (impl Zone<K> + ?Sized),
+    k: Id<K>,
+    n: u32,
+) -> Result<(), MoveError> {
     from.can_take(k, n)?;
     to.can_put(k, n)?;
     from.take(k, n);
@@ -115,7 +122,12 @@ pub fn move_n<K: Kind>(from: &mut impl Zone<K>, to: &mut impl Zone<K>, k: Id<K>,
 }
 
 /// Moves `n` of `k` to the bottom of a pile (where a returned card goes).
-pub fn move_to_bottom<K: Kind>(from: &mut impl Zone<K>, to: &mut Pile<K>, k: Id<K>, n: u32) -> Result<(), MoveError> {
+pub fn move_to_bottom<K: Kind>(
+    from: &mut (impl Zone<K> + ?Sized),
+    to: &mut Pile<K>,
+    k: Id<K>,
+    n: u32,
+) -> Result<(), MoveError> {
     from.can_take(k, n)?;
     from.take(k, n);
     to.cards.splice(0..0, std::iter::repeat_n(k, n as usize));

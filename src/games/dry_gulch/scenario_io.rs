@@ -16,7 +16,7 @@ use crate::lang::{CatalogIds, id_named};
 
 mod setup;
 
-pub use setup::{BuildingSpec, DeckTop, SetupSpec, TurnSpec};
+pub use setup::{BuildingSpec, SetupSpec, TurnSpec};
 
 fn card(rules: &Rules, id: &str) -> Result<CardKind, String> {
     id_named("card", rules.cards().map(|c| rules.card_id(c)), id)

@@ -1,18 +1,20 @@
 //! Set-up overrides: a scenario builds its situation directly, after the
 //! normal set-up. Cards and permits are moved from wherever they are
-//! (decks first), so every card stays in exactly one place.
+//! (decks first), so every card stays in exactly one place; the zones a
+//! scenario names (`seats:`, `table:`) are set through the engine's
+//! `Zones`, from the two tables here.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::{building, card, plot};
-use crate::engine::{Game, Pile, Zone, move_n, move_tagged, move_to_bottom, seat_name, seat_of};
+use crate::engine::{At, Game, Named, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, unknown_zone};
 use crate::games::dry_gulch::readings::V;
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
 use crate::games::dry_gulch::rules_data::kind::{self, Card};
 use crate::games::dry_gulch::rules_data::{Ability, Bld, CHIP, CardKind, Chips, Rules, Triangle};
-use crate::lang::{by_seat, counted, top_first};
+use crate::lang::{by_seat, counted};
 
 /// Overrides applied after the normal set-up, so a situation can be built
 /// directly. Cards and permits are moved from wherever they are (decks
@@ -27,24 +29,23 @@ pub struct SetupSpec {
     /// which turn of the game (1-based).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<TurnSpec>,
-    /// Hands, replacing the dealt ones: seat → card → count.
+    /// Each seat's zones (`hand`, `permits`), replacing what they hold:
+    /// seat → zone → card or building → count. What a zone held goes
+    /// under its deck; what it takes comes from the decks and discard
+    /// piles first, then from the other seats.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub hands: BTreeMap<String, BTreeMap<String, u8>>,
-    /// Permits, replacing the dealt ones: seat → building → count.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub permits: BTreeMap<String, BTreeMap<String, u8>>,
+    pub seats: BTreeMap<String, BTreeMap<String, BTreeMap<String, u8>>>,
     /// Buildings already standing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buildings: Vec<BuildingSpec>,
     /// Influence cards already played: seat → cards.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub influence: BTreeMap<String, Vec<String>>,
-    /// Event cards lying face up this turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub face_up: Vec<String>,
-    /// Cards put on top of the decks, the first listed drawn first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck_top: Option<DeckTop>,
+    /// The table's zones (`face-up`, the decks, the discard piles,
+    /// `permits-spent`): zone → cards or permits put on top of what it
+    /// holds, the first listed on top (a deck's is drawn first).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub table: BTreeMap<String, Vec<String>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
     /// The Town Hall is closed (optional rule 2), by this seat's disaster.
@@ -76,52 +77,57 @@ pub struct BuildingSpec {
     pub damaged_by: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DeckTop {
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub resources: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub permits: Vec<String>,
+/// The card zones a scenario names, in the order set-up sets the table's
+/// and looks for a card in the sources (the decks and discard piles, then
+/// the hands).
+const CARD_ZONES: &[Named<State, Card>] = &[
+    Named { name: "face-up", source: false, settable: true, at: At::Table(|s| &mut s.face_up) },
+    Named { name: "resource-deck", source: true, settable: true, at: At::Table(|s| &mut s.resource_deck) },
+    Named { name: "resource-discard", source: true, settable: true, at: At::Table(|s| &mut s.resource_discard) },
+    Named { name: "event-deck", source: true, settable: true, at: At::Table(|s| &mut s.event_deck) },
+    Named { name: "event-discard", source: true, settable: true, at: At::Table(|s| &mut s.event_discard) },
+    Named { name: "hand", source: true, settable: true, at: At::Seat(|s, i| &mut s.seats[i].hand) },
+];
+
+/// The permit zones a scenario names, likewise (the deck, the face-up
+/// discards and the spent ones, then the players').
+const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
+    Named { name: "permit-deck", source: true, settable: true, at: At::Table(|s| &mut s.permit_deck) },
+    Named { name: "permit-discard", source: true, settable: true, at: At::Table(|s| &mut s.permit_discard) },
+    Named { name: "permits-spent", source: true, settable: true, at: At::Table(|s| &mut s.permits_spent) },
+    Named { name: "permits", source: true, settable: true, at: At::Seat(|s, i| &mut s.seats[i].permits) },
+];
+
+/// Dry Gulch's zones by name: cards and permits.
+struct Tables<'a> {
+    cards: Zones<'a, State, Card>,
+    permits: Zones<'a, State, kind::Building>,
+}
+
+impl Tables<'_> {
+    /// The error for a zone neither table has.
+    fn unknown(&self, zone: &str, whose: Whose) -> String {
+        let names: Vec<&str> = self.cards.settable(whose).chain(self.permits.settable(whose)).collect();
+        unknown_zone(zone, whose, &names)
+    }
+}
+
+/// Dry Gulch's zones of cards and of permits, for set-up (what a seat's
+/// zone gives back goes under its deck), handed to `f`.
+fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T) -> T {
+    let card_id = |c: CardKind| rules.card_id(c).to_string();
+    let card_home: &dyn Fn(&mut State, CardKind) -> &mut Pile<Card> =
+        &|s, c| if rules.event_of(c).is_some() { &mut s.event_deck } else { &mut s.resource_deck };
+    let (kinds, seats) = (rules.card_count(), players);
+    let cards = Zones { zones: CARD_ZONES, what: "card", kinds, seats, id: &card_id, home: card_home };
+    let permit_id = |b: Bld| rules.building(b).id.clone();
+    let kinds = rules.buildings.len();
+    let permits =
+        Zones { zones: PERMIT_ZONES, what: "permit", kinds, seats, id: &permit_id, home: &|s, _| &mut s.permit_deck };
+    f(&Tables { cards, permits })
 }
 
 impl State {
-    /// Takes one card of kind `c` from the piles (decks, discards, then
-    /// other hands) into a pile of its own, to be placed elsewhere.
-    fn pull_card(&mut self, rules: &Rules, c: CardKind, except_seat: Option<usize>) -> Result<Pile<Card>, String> {
-        let mut held = Pile::new();
-        for pile in [&mut self.resource_deck, &mut self.resource_discard, &mut self.event_deck, &mut self.event_discard]
-        {
-            if move_n(pile, &mut held, c, 1).is_ok() {
-                return Ok(held);
-            }
-        }
-        for (s, p) in self.seats.iter_mut().enumerate() {
-            if Some(s) != except_seat && move_n(&mut p.hand, &mut held, c, 1).is_ok() {
-                return Ok(held);
-            }
-        }
-        Err(format!("no {} card is left to place (the deck has {})", rules.card_id(c), self.card_copies(rules, c)))
-    }
-
-    /// Takes one permit for `b` from the piles, then other players' permits.
-    fn pull_permit(&mut self, rules: &Rules, b: Bld, except_seat: usize) -> Result<Pile<kind::Building>, String> {
-        let mut held = Pile::new();
-        for pile in [&mut self.permit_deck, &mut self.permit_discard, &mut self.permits_spent] {
-            if move_n(pile, &mut held, b, 1).is_ok() {
-                return Ok(held);
-            }
-        }
-        for (s, p) in self.seats.iter_mut().enumerate() {
-            if s != except_seat && move_n(&mut p.permits, &mut held, b, 1).is_ok() {
-                return Ok(held);
-            }
-        }
-        Err(format!("no {} permit is left (the deck has {})", rules.building(b).id, rules.building(b).permits))
-    }
-
     /// Puts one card of kind `c` from `held` where it belongs.
     fn place(held: Result<Pile<Card>, String>, to: &mut impl Zone<Card>, c: CardKind) -> Result<(), String> {
         move_n(&mut held?, to, c, 1).map_err(|e| format!("cannot place that card: {e}"))
@@ -130,13 +136,14 @@ impl State {
     /// Applies the set-up overrides of a scenario, one kind after another.
     pub fn apply_setup(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
         self.play_residences(rules, spec)?;
-        self.set_hands(rules, spec)?;
-        self.set_permits(rules, spec)?;
-        for bs in &spec.buildings {
-            self.set_building(rules, bs)?;
-        }
-        self.set_influence(rules, spec)?;
-        self.set_face_up_and_decks(rules, spec)?;
+        with_zones(rules, self.players, |zones| {
+            self.set_seats(rules, spec, zones)?;
+            for bs in &spec.buildings {
+                self.set_building(rules, bs, &zones.cards)?;
+            }
+            self.set_influence(rules, spec, &zones.cards)?;
+            self.set_table(rules, spec, zones)
+        })?;
         for f in &spec.flags {
             let i = crate::lang::index_named("flag", &rules.flags, f)?;
             self.flags[i] = true;
@@ -170,37 +177,17 @@ impl State {
         Ok(())
     }
 
-    /// Hands, replacing the dealt ones (which go back under their decks).
-    fn set_hands(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
-        for (seat, cards) in by_seat(&spec.hands, self.players)? {
-            let old: Vec<(CardKind, u8)> = self.seats[seat].hand.iter().collect();
-            for (k, x) in old {
-                // back to the bottom of its deck
-                let deck = if rules.event_of(k).is_some() { &mut self.event_deck } else { &mut self.resource_deck };
-                move_to_bottom(&mut self.seats[seat].hand, deck, k, u32::from(x)).map_err(|e| e.to_string())?;
-            }
-            for (c, x) in counted(cards, |id| card(rules, id))? {
-                for _ in 0..x {
-                    let held = self.pull_card(rules, c, Some(seat));
-                    State::place(held, &mut self.seats[seat].hand, c)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Permits, replacing the dealt ones (which go back under the deck).
-    fn set_permits(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
-        for (seat, permits) in by_seat(&spec.permits, self.players)? {
-            let old: Vec<(Bld, u8)> = self.seats[seat].permits.iter().collect();
-            for (b, x) in old {
-                move_to_bottom(&mut self.seats[seat].permits, &mut self.permit_deck, b, u32::from(x))
-                    .map_err(|e| e.to_string())?;
-            }
-            for (b, x) in counted(permits, |id| building(rules, id))? {
-                for _ in 0..x {
-                    let mut held = self.pull_permit(rules, b, seat)?;
-                    move_n(&mut held, &mut self.seats[seat].permits, b, 1).map_err(|e| e.to_string())?;
+    /// Each seat's zones, replacing what they held, seat by seat.
+    fn set_seats(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), String> {
+        let Tables { cards, permits } = tables;
+        for (seat, zones) in by_seat(&spec.seats, self.players)? {
+            for (zone, ids) in zones {
+                if cards.get(zone).is_some() {
+                    cards.set_seat(self, seat, zone, &wide(counted(ids, |id| card(rules, id))?))?;
+                } else if permits.get(zone).is_some() {
+                    permits.set_seat(self, seat, zone, &wide(counted(ids, |id| building(rules, id))?))?;
+                } else {
+                    return Err(tables.unknown(zone, Whose::Seat));
                 }
             }
         }
@@ -209,7 +196,7 @@ impl State {
 
     /// A building already standing, with its owner's chips on it and the
     /// disaster that damaged it in front of the owner.
-    fn set_building(&mut self, rules: &Rules, bs: &BuildingSpec) -> Result<(), String> {
+    fn set_building(&mut self, rules: &Rules, bs: &BuildingSpec, cards: &Zones<'_, State, Card>) -> Result<(), String> {
         let b = building(rules, &bs.building)?;
         let p = plot(rules, &bs.plot)?;
         let owner = seat_of(&bs.owner, self.players)?;
@@ -228,7 +215,7 @@ impl State {
                 if rules.event_of(c).map(|e| rules.events[e].triangle) != Some(Triangle::Red) {
                     return Err(format!("`{d}` is not a disaster"));
                 }
-                let mut held = self.pull_card(rules, c, None)?;
+                let mut held = cards.pull(self, c)?;
                 move_tagged(&mut held, &mut self.seats[owner].in_front, c, p).map_err(|e| e.to_string())?;
                 Some(Damage { card: c, origin: p })
             }
@@ -239,11 +226,11 @@ impl State {
     }
 
     /// Influence cards already played, each with a chip on it.
-    fn set_influence(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
+    fn set_influence(&mut self, rules: &Rules, spec: &SetupSpec, zones: &Zones<'_, State, Card>) -> Result<(), String> {
         for (seat, cards) in by_seat(&spec.influence, self.players)? {
             for id in cards {
                 let c = card(rules, id)?;
-                let held = self.pull_card(rules, c, None);
+                let held = zones.pull(self, c);
                 State::place(held, &mut self.seats[seat].influence, c)?;
                 let p = &mut self.seats[seat];
                 let place = 1u32.min(p.chips.count());
@@ -253,27 +240,27 @@ impl State {
         Ok(())
     }
 
-    /// Event cards face up, then cards on top of the decks.
-    fn set_face_up_and_decks(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
-        for id in &spec.face_up {
-            let c = card(rules, id)?;
-            let held = self.pull_card(rules, c, None);
-            State::place(held, &mut self.face_up, c)?;
+    /// The table's zones, in the order the tables list them (a card put on
+    /// one pile is not taken again for the next): cards and permits put on
+    /// top.
+    fn set_table(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), String> {
+        let Tables { cards, permits } = tables;
+        if let Some(zone) = spec.table.keys().find(|z| cards.get(z).is_none() && permits.get(z).is_none()) {
+            return Err(tables.unknown(zone, Whose::Table));
         }
-        let Some(top) = &spec.deck_top else { return Ok(()) };
-        let by_id = |id: &str| card(rules, id);
-        top_first(&top.resources, by_id, |c, _| {
-            State::place(self.pull_card(rules, c, None), &mut self.resource_deck, c)
-        })?;
-        top_first(&top.events, by_id, |c, _| State::place(self.pull_card(rules, c, None), &mut self.event_deck, c))?;
-        top_first(
-            &top.permits,
-            |id| building(rules, id),
-            |b, _| {
-                let mut held = self.pull_permit(rules, b, usize::MAX)?;
-                move_n(&mut held, &mut self.permit_deck, b, 1).map_err(|e| e.to_string())
-            },
-        )
+        for z in cards.zones {
+            if let Some(ids) = spec.table.get(z.name) {
+                let ids = ids.iter().map(|id| card(rules, id)).collect::<Result<Vec<_>, _>>()?;
+                cards.put_on_top(self, z.name, &ids)?;
+            }
+        }
+        for z in permits.zones {
+            if let Some(ids) = spec.table.get(z.name) {
+                let ids = ids.iter().map(|id| building(rules, id)).collect::<Result<Vec<_>, _>>()?;
+                permits.put_on_top(self, z.name, &ids)?;
+            }
+        }
+        Ok(())
     }
 
     /// Whose turn, in which phase, and which turn of the game.
@@ -299,6 +286,11 @@ impl State {
         };
         self.place_cursor()
     }
+}
+
+/// Counts of a scenario's `u8`s, widened.
+fn wide<K>(counts: Vec<(K, u8)>) -> Vec<(K, u32)> {
+    counts.into_iter().map(|(k, n)| (k, u32::from(n))).collect()
 }
 
 /// The disaster a set-up override marks a damaged Town Hall with: a red card

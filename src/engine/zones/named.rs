@@ -1,0 +1,266 @@
+//! Zones by name: what a scenario's set-up calls a game's zones. A game
+//! lists, kind by kind of component, the zones a scenario may set and the
+//! ones set-up may take components from, in one table each; the words
+//! (`seats: {p1: {hand: {lumber: 2}}}`, `table: {event-deck: [fire]}`)
+//! and the moves behind them are the engine's, the same for every game.
+//!
+//! Set-up changes zones only by moves, so every component stays in exactly
+//! one place:
+//! - a seat's zone gives back what it held, each kind in turn to the bottom
+//!   of its home pile (`Zones::home`), then takes the components asked for;
+//! - a table zone takes the components listed on top of what it holds, the
+//!   first listed on top (a deck's first listed is drawn first).
+//!
+//! Each component asked for is taken from the first source that holds one:
+//! the table's sources in the table's order, then each seat's, seat by
+//! seat, but never from the zone being set.
+
+use super::{Id, Kind, Pile, Zone, move_n, move_to_bottom};
+use crate::engine::seat_name;
+
+/// Whose a named zone is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    /// Each seat has one (a hand).
+    Seat,
+    /// The table has one (a deck, a discard pile, a face-up row).
+    Table,
+}
+
+/// Where a named zone lies in the state.
+pub enum At<S, K: Kind> {
+    /// Each seat's (a hand).
+    Seat(fn(&mut S, usize) -> &mut dyn Zone<K>),
+    /// The table's (a deck, a discard pile, a face-up row).
+    Table(fn(&mut S) -> &mut dyn Zone<K>),
+}
+
+/// One zone a scenario may name.
+pub struct Named<S, K: Kind> {
+    /// The word a scenario writes (`hand`, `event-deck`).
+    pub name: &'static str,
+    /// Whether set-up takes components from it to place elsewhere.
+    pub source: bool,
+    /// Whether a scenario may set it (a zone that belongs to one moment of
+    /// the turn, or that keeps more than its components, is only a source).
+    pub settable: bool,
+    pub at: At<S, K>,
+}
+
+impl<S, K: Kind> Named<S, K> {
+    pub fn whose(&self) -> Whose {
+        match self.at {
+            At::Seat(_) => Whose::Seat,
+            At::Table(_) => Whose::Table,
+        }
+    }
+
+    /// The zone: seat `seat`'s, or the table's (which ignores the seat).
+    fn zone<'s>(&self, s: &'s mut S, seat: usize) -> &'s mut dyn Zone<K> {
+        match self.at {
+            At::Seat(f) => f(s, seat),
+            At::Table(f) => f(s),
+        }
+    }
+}
+
+/// The zones of one kind of component, and what set-up needs of the kind.
+pub struct Zones<'a, S, K: Kind> {
+    pub zones: &'a [Named<S, K>],
+    /// What a message calls one component (`card`, `permit`).
+    pub what: &'static str,
+    /// How many kinds there are (ids `0..kinds`).
+    pub kinds: usize,
+    pub seats: usize,
+    /// The catalog id of a kind, for messages.
+    pub id: &'a dyn Fn(Id<K>) -> String,
+    /// The pile a component a seat's zone gives back goes under.
+    pub home: &'a dyn Fn(&mut S, Id<K>) -> &mut Pile<K>,
+}
+
+impl<S, K: Kind> Zones<'_, S, K> {
+    /// The zone named `name`, if this table has it.
+    pub fn get(&self, name: &str) -> Option<&Named<S, K>> {
+        self.zones.iter().find(|z| z.name == name)
+    }
+
+    /// The names a scenario may set of `whose`'s zones, for messages.
+    pub fn settable(&self, whose: Whose) -> impl Iterator<Item = &'static str> + '_ {
+        self.zones.iter().filter(move |z| z.settable && z.whose() == whose).map(|z| z.name)
+    }
+
+    /// The settable zone `name` of `whose`, or `None` when the table has no
+    /// zone of that name (another kind's table may), or an error when it
+    /// has one a scenario may not set this way.
+    fn settable_zone(&self, name: &str, whose: Whose) -> Result<Option<&Named<S, K>>, String> {
+        let Some(z) = self.get(name) else { return Ok(None) };
+        match (z.settable, z.whose()) {
+            (false, _) => Err(format!("zone `{name}` cannot be set: set-up only takes {}s from it", self.what)),
+            (true, w) if w != whose => Err(match w {
+                Whose::Seat => format!("`{name}` is each seat's zone: write it under `seats: {{p1: {{{name}: ...}}}}`"),
+                Whose::Table => format!("`{name}` is the table's zone: write it under `table: {{{name}: [...]}}`"),
+            }),
+            _ => Ok(Some(z)),
+        }
+    }
+
+    /// One `k` taken from the first source holding one (the table's, then
+    /// each seat's), in a pile of its own, to be placed elsewhere.
+    pub fn pull(&self, s: &mut S, k: Id<K>) -> Result<Pile<K>, String> {
+        let mut held = Pile::new();
+        self.pull_into(s, k, "", None, &mut held)?;
+        Ok(held)
+    }
+
+    /// `pull` into `held`, never from seat `except`'s zone `skip` nor from
+    /// the table's `skip`.
+    fn pull_into(
+        &self,
+        s: &mut S,
+        k: Id<K>,
+        skip: &str,
+        except: Option<usize>,
+        held: &mut Pile<K>,
+    ) -> Result<(), String> {
+        let sources = || self.zones.iter().filter(|z| z.source);
+        for z in sources().filter(|z| z.whose() == Whose::Table && z.name != skip) {
+            if move_n(z.zone(s, 0), held, k, 1).is_ok() {
+                return Ok(());
+            }
+        }
+        for seat in 0..self.seats {
+            for z in sources().filter(|z| z.whose() == Whose::Seat && !(z.name == skip && Some(seat) == except)) {
+                if move_n(z.zone(s, seat), held, k, 1).is_ok() {
+                    return Ok(());
+                }
+            }
+        }
+        let from: Vec<&str> = sources().map(|z| z.name).collect();
+        Err(format!(
+            "no {} `{}` is left to place (set-up takes them from {})",
+            self.what,
+            (self.id)(k),
+            from.join(", ")
+        ))
+    }
+
+    /// Replaces what seat `seat`'s zone `name` holds with `counts` (ids in
+    /// the order given); `Ok(false)` when this table has no such zone.
+    pub fn set_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
+        let Some(z) = self.settable_zone(name, Whose::Seat)? else { return Ok(false) };
+        for k in Id::<K>::first(self.kinds) {
+            let n = z.zone(s, seat).count(k);
+            if n > 0 {
+                // the zone and the home pile are both the state's: the
+                // components go through a pile of their own between them
+                let mut held = Pile::new();
+                move_n(z.zone(s, seat), &mut held, k, n).map_err(|e| e.to_string())?;
+                move_to_bottom(&mut held, (self.home)(s, k), k, n).map_err(|e| e.to_string())?;
+            }
+        }
+        for &(k, n) in counts {
+            for _ in 0..n {
+                let mut held = Pile::new();
+                self.pull_into(s, k, name, Some(seat), &mut held)?;
+                move_n(&mut held, z.zone(s, seat), k, 1).map_err(|e| {
+                    format!("{}'s {name} cannot take another {} `{}`: {e}", seat_name(seat), self.what, (self.id)(k))
+                })?;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Puts `ids` on top of the table's zone `name`, the first listed on
+    /// top; `Ok(false)` when this table has no such zone.
+    pub fn put_on_top(&self, s: &mut S, name: &str, ids: &[Id<K>]) -> Result<bool, String> {
+        let Some(z) = self.settable_zone(name, Whose::Table)? else { return Ok(false) };
+        for &k in ids.iter().rev() {
+            let mut held = self.pull(s, k)?;
+            move_n(&mut held, z.zone(s, 0), k, 1).map_err(|e| e.to_string())?;
+        }
+        Ok(true)
+    }
+}
+
+/// The error for a zone none of a game's tables has: the names it may set.
+pub fn unknown_zone(name: &str, whose: Whose, names: &[&str]) -> String {
+    let of = match whose {
+        Whose::Seat => "a seat's zones",
+        Whose::Table => "the table's zones",
+    };
+    format!("unknown zone `{name}`; {of}: {}", names.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Multiset;
+
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    enum Card {}
+    impl Kind for Card {
+        const NAME: &'static str = "card kind";
+    }
+
+    struct Table {
+        deck: Pile<Card>,
+        hands: Vec<Multiset<Card>>,
+        row: Pile<Card>,
+    }
+
+    const ZONES: &[Named<Table, Card>] = &[
+        Named { name: "row", source: false, settable: true, at: At::Table(|t| &mut t.row) },
+        Named { name: "deck", source: true, settable: true, at: At::Table(|t| &mut t.deck) },
+        Named { name: "hand", source: true, settable: true, at: At::Seat(|t, s| &mut t.hands[s]) },
+    ];
+
+    fn deck(t: &mut Table, _: Id<Card>) -> &mut Pile<Card> {
+        &mut t.deck
+    }
+
+    fn name(k: Id<Card>) -> String {
+        format!("c{}", k.index())
+    }
+
+    fn zones() -> Zones<'static, Table, Card> {
+        Zones { zones: ZONES, what: "card", kinds: 2, seats: 2, id: &name, home: &deck }
+    }
+
+    fn card(i: usize) -> Id<Card> {
+        Id::new(i).unwrap()
+    }
+
+    #[test]
+    fn set_up_moves_every_card_and_takes_from_the_sources_in_order() {
+        let mut t = Table {
+            deck: Pile::from_counts(&[1, 1]),
+            hands: vec![Multiset::new(2), Multiset::new(2)],
+            row: Pile::new(),
+        };
+        let z = zones();
+        // p1 takes both cards from the deck; then p2 takes card 1 from p1
+        assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1), (card(1), 1)]), Ok(true));
+        assert_eq!((t.deck.len(), t.hands[0].total()), (0, 2));
+        assert_eq!(z.set_seat(&mut t, 1, "hand", &[(card(1), 1)]), Ok(true));
+        assert_eq!((t.hands[0].count(card(1)), t.hands[1].count(card(1))), (0, 1));
+        // p1's hand set anew gives card 0 back to the deck and takes it again
+        assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1)]), Ok(true));
+        assert_eq!((t.deck.len(), t.hands[0].count(card(0))), (0, 1));
+        // nothing is left: the message names the sources
+        let e = z.put_on_top(&mut t, "row", &[card(0), card(0)]).unwrap_err();
+        assert_eq!(e, "no card `c0` is left to place (set-up takes them from deck, hand)");
+        // a table word for a seat's zone, a name another table may have
+        assert!(z.put_on_top(&mut t, "hand", &[card(0)]).unwrap_err().contains("`seats: {p1: {hand: ...}}`"));
+        assert_eq!(z.set_seat(&mut t, 0, "permits", &[]), Ok(false));
+    }
+
+    #[test]
+    fn the_first_listed_ends_on_top() {
+        let hands = vec![Multiset::new(2), Multiset::new(2)];
+        let mut t = Table { deck: Pile::from_counts(&[1, 1]), hands, row: Pile::new() };
+        let z = zones();
+        assert_eq!(z.put_on_top(&mut t, "row", &[card(1), card(0)]), Ok(true));
+        assert_eq!(t.row.top(), Some(card(1)));
+        assert_eq!(t.deck.len(), 0);
+    }
+}
