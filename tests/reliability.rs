@@ -1206,6 +1206,14 @@ fn a_set_up_zone_is_one_the_game_names() {
         assert_eq!(code, 2, "{setup}: {out}{err}");
         assert!(err.contains("zones.yaml:6:") && err.contains(&says), "{setup}: expected {says:?}: {err}");
     }
+    // Dodge City's words are the same engine's
+    let dc = "title: T\nwhy: W\ngame: dodge-city\nconfig: {players: 3}\nsetup:\n  table: {hand: [indio]}\n\
+              steps: []\nexpect: {phase: marshal}\n";
+    let file = dir.join("zones.yaml");
+    std::fs::write(&file, dc).unwrap();
+    let (code, out, err) = rulecheck(&["run", &s(&file)]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("zones.yaml:6:") && err.contains("`hand` is each seat's zone"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -52,7 +52,7 @@ mod stamp;
 mod tally;
 pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
-pub use named::{At, Named, Whose, Zones, unknown_zone};
+pub use named::{Back, Lies, Named, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
 use stamp::Stamp;
 pub use stamp::{KeptOver, Stamped, Stamps};

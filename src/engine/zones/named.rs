@@ -6,14 +6,18 @@
 //!
 //! Set-up changes zones only by moves, so every component stays in exactly
 //! one place:
-//! - a seat's zone gives back what it held, each kind in turn to the bottom
-//!   of its home pile (`Zones::home`), then takes the components asked for;
+//! - a seat's zone gives back what it held, each kind in turn to its home
+//!   pile (`Zones::home`; under it or on top, as `Zones::back` says), then
+//!   takes the components asked for (a game may give back every zone it
+//!   sets first, `clear_seat`, and fill them after, `fill_seat`);
 //! - a table zone takes the components listed on top of what it holds, the
 //!   first listed on top (a deck's first listed is drawn first).
 //!
 //! Each component asked for is taken from the first source that holds one:
 //! the table's sources in the table's order, then each seat's, seat by
 //! seat, but never from the zone being set.
+
+use std::collections::BTreeMap;
 
 use super::{Id, Kind, Pile, Zone, move_n, move_to_bottom};
 use crate::engine::seat_name;
@@ -28,11 +32,18 @@ pub enum Whose {
 }
 
 /// Where a named zone lies in the state.
-pub enum At<S, K: Kind> {
+pub enum Lies<S, K: Kind> {
     /// Each seat's (a hand).
     Seat(fn(&mut S, usize) -> &mut dyn Zone<K>),
     /// The table's (a deck, a discard pile, a face-up row).
     Table(fn(&mut S) -> &mut dyn Zone<K>),
+}
+
+/// Where a component a seat's zone gives back goes on its home pile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Back {
+    Under,
+    OnTop,
 }
 
 /// One zone a scenario may name.
@@ -41,25 +52,22 @@ pub struct Named<S, K: Kind> {
     pub name: &'static str,
     /// Whether set-up takes components from it to place elsewhere.
     pub source: bool,
-    /// Whether a scenario may set it (a zone that belongs to one moment of
-    /// the turn, or that keeps more than its components, is only a source).
-    pub settable: bool,
-    pub at: At<S, K>,
+    pub lies: Lies<S, K>,
 }
 
 impl<S, K: Kind> Named<S, K> {
     pub fn whose(&self) -> Whose {
-        match self.at {
-            At::Seat(_) => Whose::Seat,
-            At::Table(_) => Whose::Table,
+        match self.lies {
+            Lies::Seat(_) => Whose::Seat,
+            Lies::Table(_) => Whose::Table,
         }
     }
 
     /// The zone: seat `seat`'s, or the table's (which ignores the seat).
     fn zone<'s>(&self, s: &'s mut S, seat: usize) -> &'s mut dyn Zone<K> {
-        match self.at {
-            At::Seat(f) => f(s, seat),
-            At::Table(f) => f(s),
+        match self.lies {
+            Lies::Seat(f) => f(s, seat),
+            Lies::Table(f) => f(s),
         }
     }
 }
@@ -74,8 +82,9 @@ pub struct Zones<'a, S, K: Kind> {
     pub seats: usize,
     /// The catalog id of a kind, for messages.
     pub id: &'a dyn Fn(Id<K>) -> String,
-    /// The pile a component a seat's zone gives back goes under.
+    /// The pile a component a seat's zone gives back goes to.
     pub home: &'a dyn Fn(&mut S, Id<K>) -> &mut Pile<K>,
+    pub back: Back,
 }
 
 impl<S, K: Kind> Zones<'_, S, K> {
@@ -84,23 +93,22 @@ impl<S, K: Kind> Zones<'_, S, K> {
         self.zones.iter().find(|z| z.name == name)
     }
 
-    /// The names a scenario may set of `whose`'s zones, for messages.
-    pub fn settable(&self, whose: Whose) -> impl Iterator<Item = &'static str> + '_ {
-        self.zones.iter().filter(move |z| z.settable && z.whose() == whose).map(|z| z.name)
+    /// The names of `whose`'s zones, for messages.
+    pub fn names(&self, whose: Whose) -> impl Iterator<Item = &'static str> + '_ {
+        self.zones.iter().filter(move |z| z.whose() == whose).map(|z| z.name)
     }
 
-    /// The settable zone `name` of `whose`, or `None` when the table has no
-    /// zone of that name (another kind's table may), or an error when it
-    /// has one a scenario may not set this way.
-    fn settable_zone(&self, name: &str, whose: Whose) -> Result<Option<&Named<S, K>>, String> {
+    /// The zone `name` of `whose`, or `None` when the table has no zone of
+    /// that name (another kind's table may), or an error when it is the
+    /// other's.
+    fn zone_of(&self, name: &str, whose: Whose) -> Result<Option<&Named<S, K>>, String> {
         let Some(z) = self.get(name) else { return Ok(None) };
-        match (z.settable, z.whose()) {
-            (false, _) => Err(format!("zone `{name}` cannot be set: set-up only takes {}s from it", self.what)),
-            (true, w) if w != whose => Err(match w {
-                Whose::Seat => format!("`{name}` is each seat's zone: write it under `seats: {{p1: {{{name}: ...}}}}`"),
-                Whose::Table => format!("`{name}` is the table's zone: write it under `table: {{{name}: [...]}}`"),
-            }),
-            _ => Ok(Some(z)),
+        match z.whose() {
+            w if w == whose => Ok(Some(z)),
+            Whose::Seat => {
+                Err(format!("`{name}` is each seat's zone: write it under `seats: {{p1: {{{name}: ...}}}}`"))
+            }
+            Whose::Table => Err(format!("`{name}` is the table's zone: write it under `table: {{{name}: [...]}}`")),
         }
     }
 
@@ -147,7 +155,13 @@ impl<S, K: Kind> Zones<'_, S, K> {
     /// Replaces what seat `seat`'s zone `name` holds with `counts` (ids in
     /// the order given); `Ok(false)` when this table has no such zone.
     pub fn set_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
-        let Some(z) = self.settable_zone(name, Whose::Seat)? else { return Ok(false) };
+        Ok(self.clear_seat(s, seat, name)? && self.fill_seat(s, seat, name, counts)?)
+    }
+
+    /// Seat `seat`'s zone `name` gives back what it holds, kind by kind,
+    /// to each kind's home pile; `Ok(false)` when this table has no such zone.
+    pub fn clear_seat(&self, s: &mut S, seat: usize, name: &str) -> Result<bool, String> {
+        let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
         for k in Id::<K>::first(self.kinds) {
             let n = z.zone(s, seat).count(k);
             if n > 0 {
@@ -155,9 +169,22 @@ impl<S, K: Kind> Zones<'_, S, K> {
                 // components go through a pile of their own between them
                 let mut held = Pile::new();
                 move_n(z.zone(s, seat), &mut held, k, n).map_err(|e| e.to_string())?;
-                move_to_bottom(&mut held, (self.home)(s, k), k, n).map_err(|e| e.to_string())?;
+                let home = (self.home)(s, k);
+                match self.back {
+                    Back::Under => move_to_bottom(&mut held, home, k, n),
+                    Back::OnTop => move_n(&mut held, home, k, n),
+                }
+                .map_err(|e| e.to_string())?;
             }
         }
+        Ok(true)
+    }
+
+    /// Seat `seat`'s zone `name` takes `counts` (ids in the order given),
+    /// each from the first source holding one; `Ok(false)` when this table
+    /// has no such zone.
+    pub fn fill_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
+        let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
         for &(k, n) in counts {
             for _ in 0..n {
                 let mut held = Pile::new();
@@ -173,12 +200,47 @@ impl<S, K: Kind> Zones<'_, S, K> {
     /// Puts `ids` on top of the table's zone `name`, the first listed on
     /// top; `Ok(false)` when this table has no such zone.
     pub fn put_on_top(&self, s: &mut S, name: &str, ids: &[Id<K>]) -> Result<bool, String> {
-        let Some(z) = self.settable_zone(name, Whose::Table)? else { return Ok(false) };
+        let Some(z) = self.zone_of(name, Whose::Table)? else { return Ok(false) };
         for &k in ids.iter().rev() {
             let mut held = self.pull(s, k)?;
             move_n(&mut held, z.zone(s, 0), k, 1).map_err(|e| e.to_string())?;
         }
         Ok(true)
+    }
+
+    /// `set_seat` (or, `fill` only, `fill_seat`) with the counts a scenario
+    /// writes (catalog id → count), each id read by `id`; `Ok(false)` when
+    /// this table has no such zone.
+    pub fn set_written(
+        &self,
+        s: &mut S,
+        (seat, zone, fill): (usize, &str, bool),
+        written: &BTreeMap<String, u8>,
+        id: &dyn Fn(&str) -> Result<Id<K>, String>,
+    ) -> Result<bool, String> {
+        if self.get(zone).is_none() {
+            return Ok(false);
+        }
+        let counts = written.iter().map(|(k, &n)| Ok((id(k)?, u32::from(n)))).collect::<Result<Vec<_>, String>>()?;
+        if fill { self.fill_seat(s, seat, zone, &counts) } else { self.set_seat(s, seat, zone, &counts) }
+    }
+
+    /// Puts on top of each of this table's zones the ids `written` lists
+    /// for it (zone → catalog ids, the first on top), in the table's order
+    /// (a component put on one pile is not taken again for the next).
+    pub fn put_written(
+        &self,
+        s: &mut S,
+        written: &BTreeMap<String, Vec<String>>,
+        id: &dyn Fn(&str) -> Result<Id<K>, String>,
+    ) -> Result<(), String> {
+        for z in self.zones {
+            if let Some(ids) = written.get(z.name) {
+                let ids = ids.iter().map(|k| id(k)).collect::<Result<Vec<_>, _>>()?;
+                self.put_on_top(s, z.name, &ids)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -209,9 +271,9 @@ mod tests {
     }
 
     const ZONES: &[Named<Table, Card>] = &[
-        Named { name: "row", source: false, settable: true, at: At::Table(|t| &mut t.row) },
-        Named { name: "deck", source: true, settable: true, at: At::Table(|t| &mut t.deck) },
-        Named { name: "hand", source: true, settable: true, at: At::Seat(|t, s| &mut t.hands[s]) },
+        Named { name: "row", source: false, lies: Lies::Table(|t| &mut t.row) },
+        Named { name: "deck", source: true, lies: Lies::Table(|t| &mut t.deck) },
+        Named { name: "hand", source: true, lies: Lies::Seat(|t, s| &mut t.hands[s]) },
     ];
 
     fn deck(t: &mut Table, _: Id<Card>) -> &mut Pile<Card> {
@@ -223,7 +285,7 @@ mod tests {
     }
 
     fn zones() -> Zones<'static, Table, Card> {
-        Zones { zones: ZONES, what: "card", kinds: 2, seats: 2, id: &name, home: &deck }
+        Zones { zones: ZONES, what: "card", kinds: 2, seats: 2, id: &name, home: &deck, back: Back::Under }
     }
 
     fn card(i: usize) -> Id<Card> {

@@ -9,8 +9,11 @@ use serde::{Deserialize, Serialize};
 
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
-use crate::engine::{Chance, Facts, Game, Id, Kind, Lookup, Pile, Scripted, Seat, Written, move_n, seat_name, seat_of};
-use crate::lang::{CatalogIds, by_seat, id_named, top_first};
+use crate::engine::{
+    Back, Chance, Facts, Game, Id, Lies, Lookup, Named, Scripted, Seat, Whose, Written, Zones, seat_name, seat_of,
+    unknown_zone,
+};
+use crate::lang::{CatalogIds, by_seat, id_named};
 
 /// Set-up overrides, applied after the deal.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -24,9 +27,12 @@ pub struct SetupSpec {
     pub phase: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<String>,
-    /// Each hand, replacing the dealt one (cards come from the deck).
+    /// Each seat's zones (`hand`), replacing the dealt ones: seat → zone
+    /// → card → count. Every zone named gives back its cards (on top of
+    /// the deck) before any takes its new ones, which come from the deck
+    /// first, then the discard pile, then the hands of seats not named.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub hands: BTreeMap<String, Vec<String>>,
+    pub seats: BTreeMap<String, BTreeMap<String, BTreeMap<String, u8>>>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub money: BTreeMap<String, u32>,
     /// Discs already won (symbol ids); points follow from them.
@@ -38,12 +44,11 @@ pub struct SetupSpec {
     /// Building → seat → squares with his tokens.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub tokens: BTreeMap<String, BTreeMap<String, Vec<String>>>,
-    /// Cards drawn next, first first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub deck_top: Vec<String>,
-    /// Event cards drawn next, first first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events_top: Vec<String>,
+    /// The table's zones (`deck`, `discard`, `event-deck`,
+    /// `event-discard`): zone → cards put on top, the first listed on top
+    /// (a deck's is drawn first).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub table: BTreeMap<String, Vec<String>>,
 }
 
 /// What a scenario expects at its end.
@@ -147,18 +152,63 @@ pub mod at {
     }
 }
 
-/// What puts a card a set-up names on top of `pile` (taken from below in
-/// it), for `top_first`; `what` words the pile's card, `name` the pile.
-fn to_top<'a, K: Kind>(
-    pile: &'a mut Pile<K>,
-    what: &'a str,
-    name: &'a str,
-) -> impl FnMut(Id<K>, &str) -> Result<(), String> + 'a {
-    move |k, id| {
-        let mut hold = Pile::new();
-        let moved = move_n(pile, &mut hold, k, 1).is_ok() && move_n(&mut hold, pile, k, 1).is_ok();
-        moved.then_some(()).ok_or_else(|| format!("no copy of {what}`{id}` is left in the {name}"))
+/// The card zones a scenario names, in the order set-up sets the table's
+/// and looks for a card in the sources (the deck, the discard pile, then
+/// the hands).
+const CARD_ZONES: &[Named<State, kind::Card>] = &[
+    Named { name: "deck", source: true, lies: Lies::Table(|s| &mut s.deck) },
+    Named { name: "discard", source: true, lies: Lies::Table(|s| &mut s.discard) },
+    Named { name: "hand", source: true, lies: Lies::Seat(|s, i| &mut s.seats[i].hand) },
+];
+
+/// The event card zones a scenario names, likewise.
+const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
+    Named { name: "event-deck", source: true, lies: Lies::Table(|s| &mut s.events) },
+    Named { name: "event-discard", source: true, lies: Lies::Table(|s| &mut s.event_discard) },
+];
+
+/// The zones a set-up names: every seat's named zone gives back its cards
+/// (on top of the deck) before any takes its new ones, so one seat's new
+/// cards may come from another's old hand; then the table's piles, in the
+/// tables' order.
+fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
+    let (card_id, event_id) = (|c: CardId| r.cards[c.index()].id.clone(), |e: Ev| r.events[e.index()].id.clone());
+    let seats = st.players;
+    let (kinds, back) = (r.cards.len(), Back::OnTop);
+    let cards = Zones { zones: CARD_ZONES, what: "card", kinds, seats, id: &card_id, home: &|s, _| &mut s.deck, back };
+    let kinds = r.events.len();
+    let events = Zones {
+        zones: EVENT_ZONES,
+        what: "event card",
+        kinds,
+        seats,
+        id: &event_id,
+        home: &|s, _| &mut s.events,
+        back,
+    };
+    let unknown = |zone: &str, whose| {
+        let names: Vec<&str> = cards.names(whose).chain(events.names(whose)).collect();
+        unknown_zone(zone, whose, &names)
+    };
+    let listed = by_seat(&s.seats, seats)?;
+    for (seat, zones) in &listed {
+        for zone in zones.keys() {
+            if !cards.clear_seat(st, *seat, zone)? && !events.clear_seat(st, *seat, zone)? {
+                return Err(unknown(zone, Whose::Seat));
+            }
+        }
     }
+    for (seat, zones) in listed {
+        for (zone, ids) in zones {
+            cards.set_written(st, (seat, zone, true), ids, &|c| card(r, c))?;
+        }
+    }
+    if let Some(zone) = s.table.keys().find(|z| cards.get(z).is_none() && events.get(z).is_none()) {
+        return Err(unknown(zone, Whose::Table));
+    }
+    cards.put_written(st, &s.table, &|c| card(r, c))?;
+    events.put_written(st, &s.table, &|e| event(r, e))?;
+    Ok(())
 }
 
 pub fn phase_name(st: &State) -> String {
@@ -287,27 +337,11 @@ impl Scripted for State {
     fn apply_setup(&mut self, r: &Rules, s: &SetupSpec) -> Result<(), String> {
         let st = self;
         let n = st.players;
-        // every listed hand goes back first, so one seat's new cards may come from another's old hand
-        let hands = by_seat(&s.hands, n)?;
-        for &(seat, _) in &hands {
-            let held: Vec<(CardId, u8)> = st.seats[seat].hand.iter().filter(|(_, c)| *c > 0).collect();
-            for (c, k) in held {
-                move_n(&mut st.seats[seat].hand, &mut st.deck, c, u32::from(k)).map_err(|e| e.to_string())?;
-            }
-        }
-        for (seat, cards) in hands {
-            for c in cards {
-                let id = card(r, c)?;
-                move_n(&mut st.deck, &mut st.seats[seat].hand, id, 1)
-                    .map_err(|_| format!("no copy of `{c}` is left in the deck for p{}", seat + 1))?;
-            }
-        }
+        set_zones(st, r, s)?;
         let hand = st.param(super::readings::P::Hand);
         for p in &mut st.seats {
             p.played = hand.saturating_sub(p.hand.total());
         }
-        top_first(&s.deck_top, |c| card(r, c), to_top(&mut st.deck, "", "deck"))?;
-        top_first(&s.events_top, |e| event(r, e), to_top(&mut st.events, "event ", "event deck"))?;
         for (seat, dollars) in by_seat(&s.money, n)? {
             st.seats[seat].money.set(i32::try_from(*dollars).unwrap_or(i32::MAX)).map_err(|e| e.to_string())?;
         }

@@ -9,12 +9,14 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{building, card, plot};
-use crate::engine::{At, Game, Named, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, unknown_zone};
+use crate::engine::{
+    Back, Game, Lies, Named, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, unknown_zone,
+};
 use crate::games::dry_gulch::readings::V;
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
 use crate::games::dry_gulch::rules_data::kind::{self, Card};
 use crate::games::dry_gulch::rules_data::{Ability, Bld, CHIP, CardKind, Chips, Rules, Triangle};
-use crate::lang::{by_seat, counted};
+use crate::lang::by_seat;
 
 /// Overrides applied after the normal set-up, so a situation can be built
 /// directly. Cards and permits are moved from wherever they are (decks
@@ -81,21 +83,21 @@ pub struct BuildingSpec {
 /// and looks for a card in the sources (the decks and discard piles, then
 /// the hands).
 const CARD_ZONES: &[Named<State, Card>] = &[
-    Named { name: "face-up", source: false, settable: true, at: At::Table(|s| &mut s.face_up) },
-    Named { name: "resource-deck", source: true, settable: true, at: At::Table(|s| &mut s.resource_deck) },
-    Named { name: "resource-discard", source: true, settable: true, at: At::Table(|s| &mut s.resource_discard) },
-    Named { name: "event-deck", source: true, settable: true, at: At::Table(|s| &mut s.event_deck) },
-    Named { name: "event-discard", source: true, settable: true, at: At::Table(|s| &mut s.event_discard) },
-    Named { name: "hand", source: true, settable: true, at: At::Seat(|s, i| &mut s.seats[i].hand) },
+    Named { name: "face-up", source: false, lies: Lies::Table(|s| &mut s.face_up) },
+    Named { name: "resource-deck", source: true, lies: Lies::Table(|s| &mut s.resource_deck) },
+    Named { name: "resource-discard", source: true, lies: Lies::Table(|s| &mut s.resource_discard) },
+    Named { name: "event-deck", source: true, lies: Lies::Table(|s| &mut s.event_deck) },
+    Named { name: "event-discard", source: true, lies: Lies::Table(|s| &mut s.event_discard) },
+    Named { name: "hand", source: true, lies: Lies::Seat(|s, i| &mut s.seats[i].hand) },
 ];
 
 /// The permit zones a scenario names, likewise (the deck, the face-up
 /// discards and the spent ones, then the players').
 const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
-    Named { name: "permit-deck", source: true, settable: true, at: At::Table(|s| &mut s.permit_deck) },
-    Named { name: "permit-discard", source: true, settable: true, at: At::Table(|s| &mut s.permit_discard) },
-    Named { name: "permits-spent", source: true, settable: true, at: At::Table(|s| &mut s.permits_spent) },
-    Named { name: "permits", source: true, settable: true, at: At::Seat(|s, i| &mut s.seats[i].permits) },
+    Named { name: "permit-deck", source: true, lies: Lies::Table(|s| &mut s.permit_deck) },
+    Named { name: "permit-discard", source: true, lies: Lies::Table(|s| &mut s.permit_discard) },
+    Named { name: "permits-spent", source: true, lies: Lies::Table(|s| &mut s.permits_spent) },
+    Named { name: "permits", source: true, lies: Lies::Seat(|s, i| &mut s.seats[i].permits) },
 ];
 
 /// Dry Gulch's zones by name: cards and permits.
@@ -107,7 +109,7 @@ struct Tables<'a> {
 impl Tables<'_> {
     /// The error for a zone neither table has.
     fn unknown(&self, zone: &str, whose: Whose) -> String {
-        let names: Vec<&str> = self.cards.settable(whose).chain(self.permits.settable(whose)).collect();
+        let names: Vec<&str> = self.cards.names(whose).chain(self.permits.names(whose)).collect();
         unknown_zone(zone, whose, &names)
     }
 }
@@ -119,11 +121,19 @@ fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T
     let card_home: &dyn Fn(&mut State, CardKind) -> &mut Pile<Card> =
         &|s, c| if rules.event_of(c).is_some() { &mut s.event_deck } else { &mut s.resource_deck };
     let (kinds, seats) = (rules.card_count(), players);
-    let cards = Zones { zones: CARD_ZONES, what: "card", kinds, seats, id: &card_id, home: card_home };
+    let back = Back::Under;
+    let cards = Zones { zones: CARD_ZONES, what: "card", kinds, seats, id: &card_id, home: card_home, back };
     let permit_id = |b: Bld| rules.building(b).id.clone();
     let kinds = rules.buildings.len();
-    let permits =
-        Zones { zones: PERMIT_ZONES, what: "permit", kinds, seats, id: &permit_id, home: &|s, _| &mut s.permit_deck };
+    let permits = Zones {
+        zones: PERMIT_ZONES,
+        what: "permit",
+        kinds,
+        seats,
+        id: &permit_id,
+        home: &|s, _| &mut s.permit_deck,
+        back,
+    };
     f(&Tables { cards, permits })
 }
 
@@ -179,14 +189,11 @@ impl State {
 
     /// Each seat's zones, replacing what they held, seat by seat.
     fn set_seats(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), String> {
-        let Tables { cards, permits } = tables;
         for (seat, zones) in by_seat(&spec.seats, self.players)? {
             for (zone, ids) in zones {
-                if cards.get(zone).is_some() {
-                    cards.set_seat(self, seat, zone, &wide(counted(ids, |id| card(rules, id))?))?;
-                } else if permits.get(zone).is_some() {
-                    permits.set_seat(self, seat, zone, &wide(counted(ids, |id| building(rules, id))?))?;
-                } else {
+                if !tables.cards.set_written(self, (seat, zone, false), ids, &|id| card(rules, id))?
+                    && !tables.permits.set_written(self, (seat, zone, false), ids, &|id| building(rules, id))?
+                {
                     return Err(tables.unknown(zone, Whose::Seat));
                 }
             }
@@ -240,27 +247,15 @@ impl State {
         Ok(())
     }
 
-    /// The table's zones, in the order the tables list them (a card put on
-    /// one pile is not taken again for the next): cards and permits put on
-    /// top.
+    /// The table's zones, in the order the tables list them: cards and
+    /// permits put on top.
     fn set_table(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), String> {
         let Tables { cards, permits } = tables;
         if let Some(zone) = spec.table.keys().find(|z| cards.get(z).is_none() && permits.get(z).is_none()) {
             return Err(tables.unknown(zone, Whose::Table));
         }
-        for z in cards.zones {
-            if let Some(ids) = spec.table.get(z.name) {
-                let ids = ids.iter().map(|id| card(rules, id)).collect::<Result<Vec<_>, _>>()?;
-                cards.put_on_top(self, z.name, &ids)?;
-            }
-        }
-        for z in permits.zones {
-            if let Some(ids) = spec.table.get(z.name) {
-                let ids = ids.iter().map(|id| building(rules, id)).collect::<Result<Vec<_>, _>>()?;
-                permits.put_on_top(self, z.name, &ids)?;
-            }
-        }
-        Ok(())
+        cards.put_written(self, &spec.table, &|id| card(rules, id))?;
+        permits.put_written(self, &spec.table, &|id| building(rules, id))
     }
 
     /// Whose turn, in which phase, and which turn of the game.
@@ -286,11 +281,6 @@ impl State {
         };
         self.place_cursor()
     }
-}
-
-/// Counts of a scenario's `u8`s, widened.
-fn wide<K>(counts: Vec<(K, u8)>) -> Vec<(K, u32)> {
-    counts.into_iter().map(|(k, n)| (k, u32::from(n))).collect()
 }
 
 /// The disaster a set-up override marks a damaged Town Hall with: a red card
