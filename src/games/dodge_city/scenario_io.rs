@@ -30,7 +30,7 @@ pub struct SetupSpec {
     /// Each seat's zones (`hand`), replacing the dealt ones: seat → zone
     /// → card → count. Every zone named gives back its cards (on top of
     /// the deck) before any takes its new ones, which come from the deck
-    /// first, then the discard pile, then the hands of seats not named.
+    /// first, then the discard pile, then another seat's hand.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seats: BTreeMap<String, BTreeMap<String, BTreeMap<String, u8>>>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
