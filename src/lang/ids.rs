@@ -73,17 +73,6 @@ pub fn counted<K, N: Copy>(
     map.iter().map(|(id, &n)| Ok((named(id)?, n))).collect()
 }
 
-/// Ids listed top first (`deck_top: [a, b]`: `a` is dealt first), each
-/// read by `named` and handed with its id to `put` (which puts one on top of
-/// its deck) bottom first, so the first listed ends on top.
-pub fn top_first<K>(
-    ids: &[String],
-    named: impl Fn(&str) -> Result<K, String>,
-    mut put: impl FnMut(K, &str) -> Result<(), String>,
-) -> Result<(), String> {
-    ids.iter().rev().try_for_each(|id| put(named(id)?, id))
-}
-
 /// A catalog's ids by kind, with the word a message names one kind by, and
 /// its `choose` options: what a game's typed ids are written with in a
 /// scenario (`engine::with_names`).

@@ -21,5 +21,5 @@ pub use effect::{
     Args, Choice, Choosing, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval,
     expand, from_active, queue_each, seats, step,
 };
-pub use ids::{CatalogIds, by_seat, counted, id_named, index_named, option_id, option_named, top_first};
+pub use ids::{CatalogIds, by_seat, counted, id_named, index_named, option_id, option_named};
 pub use node::{Node, Value, Word};

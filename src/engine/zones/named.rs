@@ -9,7 +9,8 @@
 //! - a seat's zone gives back what it held, each kind in turn to its home
 //!   pile (`Zones::home`; under it or on top, as `Zones::back` says), then
 //!   takes the components asked for (a game may give back every zone it
-//!   sets first, `clear_seat`, and fill them after, `fill_seat`);
+//!   sets first, with `clear_seat`: setting a zone that is empty gives
+//!   nothing back);
 //! - a table zone takes the components listed on top of what it holds, the
 //!   first listed on top (a deck's first listed is drawn first).
 //!
@@ -183,7 +184,7 @@ impl<S, K: Kind> Zones<'_, S, K> {
     /// Seat `seat`'s zone `name` takes `counts` (ids in the order given),
     /// each from the first source holding one; `Ok(false)` when this table
     /// has no such zone.
-    pub fn fill_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
+    fn fill_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
         let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
         for &(k, n) in counts {
             for _ in 0..n {
@@ -208,13 +209,12 @@ impl<S, K: Kind> Zones<'_, S, K> {
         Ok(true)
     }
 
-    /// `set_seat` (or, `fill` only, `fill_seat`) with the counts a scenario
-    /// writes (catalog id → count), each id read by `id`; `Ok(false)` when
-    /// this table has no such zone.
+    /// `set_seat` with the counts a scenario writes (catalog id → count),
+    /// each id read by `id`; `Ok(false)` when this table has no such zone.
     pub fn set_written(
         &self,
         s: &mut S,
-        (seat, zone, fill): (usize, &str, bool),
+        (seat, zone): (usize, &str),
         written: &BTreeMap<String, u8>,
         id: &dyn Fn(&str) -> Result<Id<K>, String>,
     ) -> Result<bool, String> {
@@ -222,7 +222,7 @@ impl<S, K: Kind> Zones<'_, S, K> {
             return Ok(false);
         }
         let counts = written.iter().map(|(k, &n)| Ok((id(k)?, u32::from(n)))).collect::<Result<Vec<_>, String>>()?;
-        if fill { self.fill_seat(s, seat, zone, &counts) } else { self.set_seat(s, seat, zone, &counts) }
+        self.set_seat(s, seat, zone, &counts)
     }
 
     /// Puts on top of each of this table's zones the ids `written` lists

@@ -198,9 +198,10 @@ fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
             }
         }
     }
+    // each zone is empty now: setting it gives nothing back
     for (seat, zones) in listed {
         for (zone, ids) in zones {
-            cards.set_written(st, (seat, zone, true), ids, &|c| card(r, c))?;
+            cards.set_written(st, (seat, zone), ids, &|c| card(r, c))?;
         }
     }
     if let Some(zone) = s.table.keys().find(|z| cards.get(z).is_none() && events.get(z).is_none()) {

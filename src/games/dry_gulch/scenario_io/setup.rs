@@ -191,8 +191,8 @@ impl State {
     fn set_seats(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), String> {
         for (seat, zones) in by_seat(&spec.seats, self.players)? {
             for (zone, ids) in zones {
-                if !tables.cards.set_written(self, (seat, zone, false), ids, &|id| card(rules, id))?
-                    && !tables.permits.set_written(self, (seat, zone, false), ids, &|id| building(rules, id))?
+                if !tables.cards.set_written(self, (seat, zone), ids, &|id| card(rules, id))?
+                    && !tables.permits.set_written(self, (seat, zone), ids, &|id| building(rules, id))?
                 {
                     return Err(tables.unknown(zone, Whose::Seat));
                 }
