@@ -51,7 +51,7 @@ fn bundled_scenarios_under_an_overlay_show_where_they_part() {
     let markers = "scenarios/dry-gulch/found/found-markers-3.yaml:77:3: step 19: illegal action `build hotel";
     assert!(parted.iter().any(|p| p.starts_with(markers) && p.ends_with("no permit for Hotel")), "{parted:?}");
     // a scenario that plays to its end and finds another state says which fact
-    let town_hall = "scenarios/dry-gulch/town-hall-damage-closes-and-reopens.yaml [default]: permits.p3.opera:";
+    let town_hall = "scenarios/dry-gulch/town-hall-damage-closes-and-reopens.yaml [default]: seats.p3.permits.opera:";
     assert!(parted.iter().any(|p| p.starts_with(town_hall)), "{parted:?}");
     let (code, out, err) = rulecheck(&["run", "--rules", house]);
     assert_eq!(code, 0, "{err}\n{out}");

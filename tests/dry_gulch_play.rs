@@ -20,12 +20,13 @@ pub fn rules() -> Rules {
 /// seed and actions, clone, JSON and YAML round trips at every step.
 /// A scenario sets the table's piles by name: the cards listed go on top
 /// of a discard pile (the first listed on top) and of the spent permits,
-/// taken from the decks, and the invariants (card and permit conservation
-/// among them) hold after the next action.
+/// taken from the decks; an expectation reads them back in the same words,
+/// and the invariants (card and permit conservation among them) hold after
+/// the next action.
 #[test]
 fn set_up_puts_cards_on_any_pile_of_the_table() {
-    use rulecheck::engine::{Check, Game};
-    use rulecheck::games::dry_gulch::scenario_io::SetupSpec;
+    use rulecheck::engine::{Check, Game, Scripted};
+    use rulecheck::games::dry_gulch::scenario_io::{Expect, SetupSpec};
     let rules = rules();
     let mut s = State::new(&rules, &Config::new("dry-gulch", 3, 5)).unwrap();
     let mut setup = SetupSpec::default();
@@ -40,6 +41,25 @@ fn set_up_puts_cards_on_any_pile_of_the_table() {
     assert_eq!(discard, ["lumber", "lumber", "food"], "bottom first: the first listed lies on top");
     assert_eq!((s.resource_deck.len(), s.event_deck.len()), (resources - 3, events - 1));
     assert_eq!(s.permits_spent.iter().map(|&b| rules.building(b).id.as_str()).collect::<Vec<_>>(), ["saloon"]);
+    // an expectation names the same piles in the same words: exactly what
+    // lies there (top first), how many, or how many of some ids
+    let unmet = |yaml: &str| {
+        let expect: Expect = rulecheck::yaml::from_str("expect.yaml", yaml).unwrap();
+        s.check_expect(&rules, &expect).unwrap()
+    };
+    let met =
+        "table: {resource-discard: [food, lumber, lumber], event-discard: 1, permits-spent: {saloon: 1, bank: 0}}";
+    assert_eq!(unmet(met), vec![]);
+    assert_eq!(unmet("seats: {p2: {hand: {fire: 0}}}"), vec![]);
+    let triple = |f: &str, want: &str, have: &str| (f.to_string(), want.to_string(), have.to_string());
+    assert_eq!(
+        unmet("table: {resource-discard: [lumber, food, lumber], event-discard: {fire: 2}, permits-spent: 0}"),
+        [
+            triple("table.event-discard.fire", "2", "1"),
+            triple("table.permits-spent", "0", "1"),
+            triple("table.resource-discard", "[lumber, food, lumber]", "[food, lumber, lumber]"),
+        ]
+    );
     let (before, mut legal) = (s.before(), Vec::new());
     s.legal_actions(&rules, &mut legal);
     let events = s.apply(&rules, &legal[0]).unwrap();

@@ -251,11 +251,11 @@ fn diff_reports_outcome_changes_and_where_the_states_part() {
         // the reading itself is configuration, not a difference of play
         assert!(f.keys.iter().all(|k| !k.path.starts_with("readings")), "{:?}", f.keys);
         // where the game has words for it, a difference is an expectation
-        // a scenario could write (`hand.p1.lumber`), not a state path
+        // a scenario could write (`seats.p1.hand.lumber`), not a state path
         for k in &f.keys {
             let field = k.path.split('.').next().unwrap_or_default();
-            let facts = ["hand", "hand_size", "permits", "owner", "damaged", "influence", "chips_left", "in_front"];
-            let more = ["face_up", "markers", "town_hall_closed", "flags", "winner", "outcome", "phase", "active"];
+            let facts = ["seats", "hand_size", "table", "owner", "damaged", "influence", "chips_left", "in_front"];
+            let more = ["plots", "markers", "town_hall_closed", "flags", "winner", "outcome", "phase", "active"];
             let fact = facts.contains(&field) || more.contains(&field);
             assert!(fact || f.keys.iter().all(|k| k.path.contains('[')), "{:?}", f.keys);
         }

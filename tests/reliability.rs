@@ -1217,6 +1217,30 @@ fn a_set_up_zone_is_one_the_game_names() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An expectation names a zone in the set-up's words; a zone the game does
+/// not have (or a kind of component it has no fact for) is bad input at
+/// the expectation's line, naming the zones there are.
+#[test]
+fn an_expected_zone_is_one_the_game_names() {
+    let dir = temp_dir("expected-zones");
+    let tables = "event-deck, event-discard, face-up, permit-deck, permit-discard, permits-spent, resource-deck, \
+                  resource-discard";
+    for (game, expect, says) in [
+        ("dry-gulch", "seats: {p1: {hnad: {lumber: 1}}}", "`seats.p1` may name hand, permits".to_string()),
+        ("dry-gulch", "table: {discard: 3}", format!("`table` may name {tables}")),
+        ("dry-gulch", "table: {face-up: {lumbr: 1}}", "`table.face-up` may name ".to_string()),
+        ("dodge-city", "seats: {p2: {permits: {saloon: 1}}}", "`seats.p2` may name hand".into()),
+    ] {
+        let file = dir.join("zones.yaml");
+        let text = format!("title: T\nwhy: W\ngame: {game}\nconfig: {{players: 3}}\nsteps: []\nexpect:\n  {expect}\n");
+        std::fs::write(&file, text).unwrap();
+        let (code, out, err) = rulecheck(&["run", &s(&file)]);
+        assert_eq!(code, 2, "{expect}: {out}{err}");
+        assert!(err.contains("zones.yaml:7:") && err.contains(&says), "{expect}: expected {says:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs the binary, killing it after `secs` seconds: a guard so that a
 /// regression of a hang fails the test instead of hanging the suite.
 fn rulecheck_within(secs: u64, args: &[&str]) -> Option<(i32, String, String)> {

@@ -348,7 +348,7 @@ fn one_changed_catalog_number_fails_the_scenario_that_pins_it() {
     let (_, lines, transcript) = failed.iter().find(|(n, _, _)| n == HAND_LIMIT_SCENARIO).unwrap();
     for want in [
         "hand_size.p1: expected 15, actual 16",
-        "hand.p1.brick: expected 3, actual 4",
+        "seats.p1.hand.brick: expected 3, actual 4",
         "1 forced chance outcome(s) were never used",
     ] {
         assert!(lines.iter().any(|l| l == want), "no `{want}` in {lines:#?}");

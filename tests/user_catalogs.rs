@@ -238,7 +238,7 @@ fn a_house_rule_adds_an_action_players_take() {
         s.edit(file, "  - {by: p1, do: {action: trade-in}}\n", "");
         s.edit(file, "  - {by: p1, do: {give: lumber}}\n  - {by: p1, do: {give: lumber}}\n", "");
         s.edit(file, "hand_size: {p1: 2}", "hand_size: {p1: 3}");
-        s.edit(file, "hand: {p1: {whiskey: 1}}", "hand: {p1: {lumber: 2}}");
+        s.edit(file, "seats: {p1: {hand: {whiskey: 1}}}", "seats: {p1: {hand: {lumber: 2}}}");
         let (code, out, err) = rulecheck(&["run", s.path(), "--rules", r, "--transcript"]);
         assert_eq!(code, 0, "{label}: {out}{err}");
         out
@@ -772,7 +772,7 @@ fn a_house_rule_sets_how_many_copies_a_card_has() {
                  game: dry-gulch\n\
                  config: {{players: 3, seed: 1, variants: [{variants}]}}\n\
                  steps: []\n\
-                 expect:\n  event_deck: {{fire: {fires}}}\n  permit_deck: {permits}\n"
+                 expect:\n  table: {{event-deck: {{fire: {fires}}}, permit-deck: {permits}}}\n"
             ),
         )
         .unwrap();

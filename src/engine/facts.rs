@@ -19,7 +19,7 @@ impl Facts {
         Facts::default()
     }
 
-    /// Sets one fact (`path` dotted: `hand.p1.lumber`).
+    /// Sets one fact (`path` dotted: `seats.p1.hand.lumber`).
     pub fn set(&mut self, path: impl Into<String>, value: impl Serialize) -> &mut Facts {
         self.0.insert(path.into(), serde_json::to_value(value).unwrap_or(Value::Null));
         self
@@ -66,13 +66,19 @@ impl Facts {
     }
 
     /// Each expectation of `expect` (nested maps, as a scenario writes
-    /// them) that these facts do not meet: (fact, expected, actual). An
-    /// expectation that names no fact is an error naming the facts beside it.
+    /// them) that these facts do not meet: (fact, expected, actual). A
+    /// number expected of a list (`table: {permit-deck: 5}`) is its length.
+    /// An expectation that names no fact is an error naming the facts
+    /// beside it.
     pub fn unmet(&self, expect: &impl Serialize) -> Result<Vec<(String, String, String)>, String> {
         let wanted = Facts::of(expect);
         let mut out = Vec::new();
         for (path, want) in &wanted.0 {
             let Some(have) = self.0.get(path) else { return Err(self.unknown(path)) };
+            let have = match (want, have) {
+                (Value::Number(_), Value::Array(xs)) => &Value::from(xs.len()),
+                _ => have,
+            };
             let (want, have) = (words(want), words(have));
             if want != have {
                 out.push((path.clone(), want, have));
@@ -81,21 +87,28 @@ impl Facts {
         Ok(out)
     }
 
-    /// The message for an expectation naming no fact.
+    /// The message for an expectation naming no fact: what the nearest
+    /// name above it that is one may name.
     fn unknown(&self, path: &str) -> String {
-        let (parent, _) = path.rsplit_once('.').unwrap_or(("", path));
-        let prefix = if parent.is_empty() { String::new() } else { format!("{parent}.") };
-        let beside: Vec<&str> = self
-            .0
-            .keys()
-            .filter_map(|k| k.strip_prefix(&prefix))
-            .map(|rest| rest.split('.').next().unwrap_or(rest))
-            .fold(Vec::new(), |mut v, k| {
-                if v.last() != Some(&k) {
-                    v.push(k);
-                }
-                v
-            });
+        let mut parent = path;
+        let beside = loop {
+            parent = parent.rsplit_once('.').map_or("", |(p, _)| p);
+            let prefix = if parent.is_empty() { String::new() } else { format!("{parent}.") };
+            let beside: Vec<&str> = self
+                .0
+                .keys()
+                .filter_map(|k| k.strip_prefix(&prefix))
+                .map(|rest| rest.split('.').next().unwrap_or(rest))
+                .fold(Vec::new(), |mut v, k| {
+                    if v.last() != Some(&k) {
+                        v.push(k);
+                    }
+                    v
+                });
+            if !beside.is_empty() || parent.is_empty() {
+                break beside;
+            }
+        };
         let place = if parent.is_empty() { "an expectation".to_string() } else { format!("`{parent}`") };
         match beside.len() {
             0 => format!("`{path}` is no fact of this game"),
@@ -162,5 +175,15 @@ mod tests {
         assert_eq!(err, "`money.p3` is no fact of this state; `money` may name p1, p2");
         let err = facts().unmet(&serde_json::json!({"mony": 1})).unwrap_err();
         assert!(err.contains("an expectation may name front, money, phase"), "{err}");
+        // a misspelt name under a seat: the nearest name above that is one
+        let err = facts().unmet(&serde_json::json!({"front": {"p1": {"hnd": 1}}})).unwrap_err();
+        assert_eq!(err, "`front.p1.hnd` is no fact of this state; `front` may name p1");
+    }
+
+    #[test]
+    fn a_number_expected_of_a_list_is_its_length() {
+        let unmet = facts().unmet(&serde_json::json!({"front": {"p1": 2}})).unwrap();
+        assert_eq!(unmet, vec![("front.p1".to_string(), "2".to_string(), "1".to_string())]);
+        assert_eq!(facts().unmet(&serde_json::json!({"front": {"p1": 1}})).unwrap(), vec![]);
     }
 }

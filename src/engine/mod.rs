@@ -49,7 +49,7 @@ pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPl
 pub use watched::{Answer, Kept, Watched};
 pub use why::Why;
 pub use zones::{
-    Back, Display, Drawn, Imbalance, KeptOver, Lies, MoveError, Multiset, Named, Pick, Pile, Refilled, Stack, Stamped,
-    Stamps, Supply, Tagged, Tally, WhenEmpty, Whose, Zone, Zones, count_picks, each_pick, move_all, move_n,
-    move_tagged, move_to_bottom, nth_pick, unknown_zone,
+    Back, Display, Drawn, Imbalance, KeptOver, Lies, MoveError, Multiset, Named, Pick, Pile, Refilled, SeatZones,
+    Stack, Stamped, Stamps, Supply, TableZone, Tagged, Tally, WhenEmpty, Whose, Zone, Zones, count_picks, each_pick,
+    move_all, move_n, move_tagged, move_to_bottom, nth_pick, unknown_zone,
 };

@@ -52,7 +52,7 @@ mod stamp;
 mod tally;
 pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
-pub use named::{Back, Lies, Named, Whose, Zones, unknown_zone};
+pub use named::{Back, Lies, Named, SeatZones, TableZone, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
 use stamp::Stamp;
 pub use stamp::{KeptOver, Stamped, Stamps};
@@ -103,6 +103,11 @@ pub trait Zone<K: Kind>: Store<K> {
     fn count(&self, k: Id<K>) -> u32;
     /// Adds what lies here to a tally.
     fn tally_into(&self, t: &mut Tally<K>);
+    /// The components in their order, bottom first, where the zone keeps
+    /// one (a pile); `None` where it only counts them.
+    fn order(&self) -> Option<&[Id<K>]> {
+        None
+    }
 }
 
 /// Moves `n` components of kind `k` from one zone to another; on an error
@@ -432,6 +437,9 @@ impl<K: Kind> Zone<K> for Pile<K> {
     }
     fn tally_into(&self, t: &mut Tally<K>) {
         t.add_each(self.cards.iter().copied());
+    }
+    fn order(&self) -> Option<&[Id<K>]> {
+        Some(&self.cards)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Where two games played under different readings part: the first step
 //! at which their states differ, said in the game's scenario words
-//! (`hand.p1.lumber: 3 | 4`) where it has them, else as state paths.
+//! (`seats.p1.hand.lumber: 3 | 4`) where it has them, else as state paths.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -67,7 +67,7 @@ fn json_diff_at(path: &str, a: &Value, b: &Value, out: &mut Vec<(String, Value, 
     }
 }
 
-/// The facts (`hand.p1.lumber`) that differ; a fact one side lacks reads
+/// The facts (`seats.p1.hand.lumber`) that differ; a fact one side lacks reads
 /// 0 when the other side counts, else `none`.
 fn fact_diff(fa: &Facts, fb: &Facts) -> Vec<(String, Value, Value)> {
     let keys: BTreeSet<&String> = fa.iter().chain(fb.iter()).map(|(k, _)| k).collect();

@@ -20,8 +20,10 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use super::{Id, Kind, Pile, Zone, move_n, move_to_bottom};
-use crate::engine::seat_name;
+use crate::engine::{Facts, seat_name};
 
 /// Whose a named zone is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,12 +34,25 @@ pub enum Whose {
     Table,
 }
 
-/// Where a named zone lies in the state.
+/// Where a named zone lies in the state: the field, read and written
+/// (`lies!` writes both from one place).
 pub enum Lies<S, K: Kind> {
     /// Each seat's (a hand).
-    Seat(fn(&mut S, usize) -> &mut dyn Zone<K>),
+    Seat { read: fn(&S, usize) -> &dyn Zone<K>, write: fn(&mut S, usize) -> &mut dyn Zone<K> },
     /// The table's (a deck, a discard pile, a face-up row).
-    Table(fn(&mut S) -> &mut dyn Zone<K>),
+    Table { read: fn(&S) -> &dyn Zone<K>, write: fn(&mut S) -> &mut dyn Zone<K> },
+}
+
+/// Where a named zone lies, from the place of its field:
+/// `lies!(seat |s, i| s.seats[i].hand)` or `lies!(table |s| s.deck)`.
+#[macro_export]
+macro_rules! lies {
+    (seat |$s:ident, $i:ident| $($place:tt)+) => {
+        $crate::engine::Lies::Seat { read: |$s, $i| &$($place)+, write: |$s, $i| &mut $($place)+ }
+    };
+    (table |$s:ident| $($place:tt)+) => {
+        $crate::engine::Lies::Table { read: |$s| &$($place)+, write: |$s| &mut $($place)+ }
+    };
 }
 
 /// Where a component a seat's zone gives back goes on its home pile.
@@ -59,16 +74,24 @@ pub struct Named<S, K: Kind> {
 impl<S, K: Kind> Named<S, K> {
     pub fn whose(&self) -> Whose {
         match self.lies {
-            Lies::Seat(_) => Whose::Seat,
-            Lies::Table(_) => Whose::Table,
+            Lies::Seat { .. } => Whose::Seat,
+            Lies::Table { .. } => Whose::Table,
         }
     }
 
     /// The zone: seat `seat`'s, or the table's (which ignores the seat).
     fn zone<'s>(&self, s: &'s mut S, seat: usize) -> &'s mut dyn Zone<K> {
         match self.lies {
-            Lies::Seat(f) => f(s, seat),
-            Lies::Table(f) => f(s),
+            Lies::Seat { write, .. } => write(s, seat),
+            Lies::Table { write, .. } => write(s),
+        }
+    }
+
+    /// The zone to read: seat `seat`'s, or the table's.
+    fn read<'s>(&self, s: &'s S, seat: usize) -> &'s dyn Zone<K> {
+        match self.lies {
+            Lies::Seat { read, .. } => read(s, seat),
+            Lies::Table { read, .. } => read(s),
         }
     }
 }
@@ -244,6 +267,49 @@ impl<S, K: Kind> Zones<'_, S, K> {
     }
 }
 
+impl<S, K: Kind> Zones<'_, S, K> {
+    /// The facts of these zones in the words of a scenario's `expect:`
+    /// block, which are its set-up's: `seats.p1.hand.lumber` (how many,
+    /// every kind, none held included) for each seat's zone, and for the
+    /// table's `table.event-deck.fire` likewise and, where the zone keeps
+    /// an order, `table.event-deck` (the ids, top first, as set-up lists
+    /// them).
+    pub fn facts(&self, s: &S, f: &mut Facts) {
+        for z in self.zones {
+            let mut put = |path: String, zone: &dyn Zone<K>| {
+                for k in Id::<K>::first(self.kinds) {
+                    f.set(format!("{path}.{}", (self.id)(k)), zone.count(k));
+                }
+                if let Some(order) = zone.order() {
+                    f.set(path, order.iter().rev().map(|&k| (self.id)(k)).collect::<Vec<_>>());
+                }
+            };
+            match z.whose() {
+                Whose::Seat => {
+                    (0..self.seats).for_each(|i| put(format!("seats.{}.{}", seat_name(i), z.name), z.read(s, i)))
+                }
+                Whose::Table => put(format!("table.{}", z.name), z.read(s, 0)),
+            }
+        }
+    }
+}
+
+/// What an `expect:` block says of the seats' zones, in their set-up
+/// words: seat → zone → catalog id → how many (ids not named are not checked).
+pub type SeatZones = BTreeMap<String, BTreeMap<String, BTreeMap<String, u32>>>;
+
+/// What an `expect:` block says of one of the table's zones.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum TableZone {
+    /// How many components it holds.
+    Size(u32),
+    /// Exactly what it holds, top first, as set-up lists it (a zone kept in order).
+    Exactly(Vec<String>),
+    /// Catalog id → how many (ids not named are not checked).
+    Counts(BTreeMap<String, u32>),
+}
+
 /// The error for a zone none of a game's tables has: the names it may set.
 pub fn unknown_zone(name: &str, whose: Whose, names: &[&str]) -> String {
     let of = match whose {
@@ -271,9 +337,9 @@ mod tests {
     }
 
     const ZONES: &[Named<Table, Card>] = &[
-        Named { name: "row", source: false, lies: Lies::Table(|t| &mut t.row) },
-        Named { name: "deck", source: true, lies: Lies::Table(|t| &mut t.deck) },
-        Named { name: "hand", source: true, lies: Lies::Seat(|t, s| &mut t.hands[s]) },
+        Named { name: "row", source: false, lies: lies!(table | t | t.row) },
+        Named { name: "deck", source: true, lies: lies!(table | t | t.deck) },
+        Named { name: "hand", source: true, lies: lies!(seat | t, s | t.hands[s]) },
     ];
 
     fn deck(t: &mut Table, _: Id<Card>) -> &mut Pile<Card> {

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{
-    Back, Chance, Facts, Game, Id, Lies, Lookup, Named, Scripted, Seat, Whose, Written, Zones, seat_name, seat_of,
-    unknown_zone,
+    Back, Chance, Facts, Game, Id, Lookup, Named, Scripted, Seat, SeatZones, TableZone, Whose, Written, Zones,
+    seat_name, seat_of, unknown_zone,
 };
 use crate::lang::{CatalogIds, by_seat, id_named};
 
@@ -85,6 +85,15 @@ pub struct Expect {
     /// readings part at a decision, before any step could differ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waiting: Option<String>,
+    /// Each seat's zones in the words of the set-up: seat → `hand` → card
+    /// → how many (cards not named are not checked).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seats: SeatZones,
+    /// The table's zones in the words of the set-up (`deck`, `discard`,
+    /// `event-deck`, `event-discard`): how many they hold, exactly what
+    /// (top first), or how many of the ids named.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub table: BTreeMap<String, TableZone>,
 }
 
 pub fn card(r: &Rules, id: &str) -> Result<CardId, String> {
@@ -156,24 +165,25 @@ pub mod at {
 /// and looks for a card in the sources (the deck, the discard pile, then
 /// the hands).
 const CARD_ZONES: &[Named<State, kind::Card>] = &[
-    Named { name: "deck", source: true, lies: Lies::Table(|s| &mut s.deck) },
-    Named { name: "discard", source: true, lies: Lies::Table(|s| &mut s.discard) },
-    Named { name: "hand", source: true, lies: Lies::Seat(|s, i| &mut s.seats[i].hand) },
+    Named { name: "deck", source: true, lies: crate::lies!(table | s | s.deck) },
+    Named { name: "discard", source: true, lies: crate::lies!(table | s | s.discard) },
+    Named { name: "hand", source: true, lies: crate::lies!(seat | s, i | s.seats[i].hand) },
 ];
 
 /// The event card zones a scenario names, likewise.
 const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
-    Named { name: "event-deck", source: true, lies: Lies::Table(|s| &mut s.events) },
-    Named { name: "event-discard", source: true, lies: Lies::Table(|s| &mut s.event_discard) },
+    Named { name: "event-deck", source: true, lies: crate::lies!(table | s | s.events) },
+    Named { name: "event-discard", source: true, lies: crate::lies!(table | s | s.event_discard) },
 ];
 
-/// The zones a set-up names: every seat's named zone gives back its cards
-/// (on top of the deck) before any takes its new ones, so one seat's new
-/// cards may come from another's old hand; then the table's piles, in the
-/// tables' order.
-fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
+/// Dodge City's zones of cards and of event cards, handed to `f`: what a
+/// seat's zone gives back goes on top of its deck.
+fn with_zones<T>(
+    r: &Rules,
+    seats: usize,
+    f: impl FnOnce(&Zones<'_, State, kind::Card>, &Zones<'_, State, kind::EventCard>) -> T,
+) -> T {
     let (card_id, event_id) = (|c: CardId| r.cards[c.index()].id.clone(), |e: Ev| r.events[e.index()].id.clone());
-    let seats = st.players;
     let (kinds, back) = (r.cards.len(), Back::OnTop);
     let cards = Zones { zones: CARD_ZONES, what: "card", kinds, seats, id: &card_id, home: &|s, _| &mut s.deck, back };
     let kinds = r.events.len();
@@ -186,30 +196,39 @@ fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
         home: &|s, _| &mut s.events,
         back,
     };
-    let unknown = |zone: &str, whose| {
-        let names: Vec<&str> = cards.names(whose).chain(events.names(whose)).collect();
-        unknown_zone(zone, whose, &names)
-    };
-    let listed = by_seat(&s.seats, seats)?;
-    for (seat, zones) in &listed {
-        for zone in zones.keys() {
-            if !cards.clear_seat(st, *seat, zone)? && !events.clear_seat(st, *seat, zone)? {
-                return Err(unknown(zone, Whose::Seat));
+    f(&cards, &events)
+}
+
+/// The zones a set-up names: every seat's named zone gives back its cards
+/// (on top of the deck) before any takes its new ones, so one seat's new
+/// cards may come from another's old hand; then the table's piles, in the
+/// tables' order.
+fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
+    with_zones(r, st.players, |cards, events| {
+        let unknown = |zone: &str, whose| {
+            let names: Vec<&str> = cards.names(whose).chain(events.names(whose)).collect();
+            unknown_zone(zone, whose, &names)
+        };
+        let listed = by_seat(&s.seats, st.players)?;
+        for (seat, zones) in &listed {
+            for zone in zones.keys() {
+                if !cards.clear_seat(st, *seat, zone)? && !events.clear_seat(st, *seat, zone)? {
+                    return Err(unknown(zone, Whose::Seat));
+                }
             }
         }
-    }
-    // each zone is empty now: setting it gives nothing back
-    for (seat, zones) in listed {
-        for (zone, ids) in zones {
-            cards.set_written(st, (seat, zone), ids, &|c| card(r, c))?;
+        // each zone is empty now: setting it gives nothing back
+        for (seat, zones) in listed {
+            for (zone, ids) in zones {
+                cards.set_written(st, (seat, zone), ids, &|c| card(r, c))?;
+            }
         }
-    }
-    if let Some(zone) = s.table.keys().find(|z| cards.get(z).is_none() && events.get(z).is_none()) {
-        return Err(unknown(zone, Whose::Table));
-    }
-    cards.put_written(st, &s.table, &|c| card(r, c))?;
-    events.put_written(st, &s.table, &|e| event(r, e))?;
-    Ok(())
+        if let Some(zone) = s.table.keys().find(|z| cards.get(z).is_none() && events.get(z).is_none()) {
+            return Err(unknown(zone, Whose::Table));
+        }
+        cards.put_written(st, &s.table, &|c| card(r, c))?;
+        events.put_written(st, &s.table, &|e| event(r, e))
+    })
 }
 
 pub fn phase_name(st: &State) -> String {
@@ -241,6 +260,10 @@ pub fn facts(st: &State, r: &Rules) -> Facts {
     }
     f.set("waiting", waiting_words(st, r));
     f.set("outcome", st.outcome(r).map_or_else(|| "ongoing".to_string(), |o| o.to_string()));
+    with_zones(r, n, |cards, events| {
+        cards.facts(st, &mut f);
+        events.facts(st, &mut f);
+    });
     f
 }
 

@@ -1,13 +1,13 @@
 //! Every fact of a Dry Gulch state in the words of a scenario's `expect:`
-//! block (`hand.p1.lumber: 3`, `owner.saloon: p2`): what `check_expect`
+//! block (`seats.p1.hand.lumber: 3`, `owner.saloon: p2`; the zones'
+//! facts are the engine's, `Zones::facts`): what `check_expect`
 //! compares (`Facts::unmet`), and where `diff` says two games part; and
 //! `Expect`, the shape of that block (its schema).
 
 use super::rules::{End, Placed, State};
-use super::rules_data::Rules;
-use super::rules_data::{Plot, kind};
-use super::scenario_io::{outcome_name, phase_name};
-use crate::engine::{Facts, Pile, seat_name};
+use super::rules_data::{Plot, Rules};
+use super::scenario_io::{outcome_name, phase_name, with_zones};
+use crate::engine::{Facts, SeatZones, TableZone, seat_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -24,14 +24,10 @@ pub fn facts(s: &State, rules: &Rules) -> Facts {
     f.per_seat("influence", n, |i| s.counted_influence(rules, i));
     f.per_seat("chips_left", n, |i| s.seats[i].chips.count());
     f.per_seat("in_front", n, |i| s.seats[i].in_front.iter().map(|(c, _)| rules.card_id(*c)).collect::<Vec<_>>());
-    for (i, p) in s.seats.iter().enumerate() {
-        for c in rules.cards() {
-            f.set(format!("hand.{}.{}", seat_name(i), rules.card_id(c)), p.hand.count(c));
-        }
-        for b in rules.buildings() {
-            f.set(format!("permits.{}.{}", seat_name(i), rules.building(b).id), p.permits.count(b));
-        }
-    }
+    with_zones(rules, n, |zones| {
+        zones.cards.facts(s, &mut f);
+        zones.permits.facts(s, &mut f);
+    });
     // one copy standing: its owner and whether it is damaged; several (the
     // Residences, Saloons under `saloon-copies: several`): a list of each,
     // copy by copy in plot order, with `plots.<id>` saying which is which
@@ -48,13 +44,6 @@ pub fn facts(s: &State, rules: &Rules) -> Facts {
         };
         f.set(format!("plots.{id}"), copies.iter().map(|(p, _)| rules.plot(*p).id.as_str()).collect::<Vec<_>>());
     }
-    for c in rules.cards() {
-        f.set(format!("event_deck.{}", rules.card_id(c)), s.event_deck.iter().filter(|&&k| k == c).count());
-    }
-    f.set("face_up", s.face_up.iter().map(|&c| rules.card_id(c)).collect::<Vec<_>>());
-    let ids = |pile: &Pile<kind::Building>| pile.iter().map(|&b| rules.building(b).id.clone()).collect::<Vec<_>>();
-    f.set("permit_deck", s.permit_deck.len()).set("permits_face_up", ids(&s.permit_discard));
-    f.set("permits_spent", ids(&s.permits_spent));
     f.set("markers", s.markers_used()).set("town_hall_closed", s.town_hall_closed.is_some());
     for (flag, on) in rules.flags.iter().zip(&s.flags) {
         f.set(format!("flags.{flag}"), on);
@@ -78,11 +67,15 @@ pub struct Expect {
     pub active: Option<String>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub hand_size: BTreeMap<String, u32>,
-    /// seat → card → count (cards not named are not checked).
+    /// Each seat's zones in the words of the set-up: seat → zone (`hand`,
+    /// `permits`) → card or building → how many (ids not named are not checked).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub hand: BTreeMap<String, BTreeMap<String, u8>>,
+    pub seats: SeatZones,
+    /// The table's zones in the words of the set-up (`face-up`, the decks,
+    /// the discard piles, `permits-spent`): how many they hold, exactly
+    /// what (top first), or how many of the ids named.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub permits: BTreeMap<String, BTreeMap<String, u8>>,
+    pub table: BTreeMap<String, TableZone>,
     /// building → seat, or `none` when it does not stand; where several
     /// copies stand (the Residences), a list of each copy's owner in plot order.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -103,25 +96,11 @@ pub struct Expect {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub in_front: BTreeMap<String, Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub face_up: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub markers: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub town_hall_closed: Option<bool>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub flags: BTreeMap<String, bool>,
-    /// event card → copies still in the event deck (cards not named are not checked).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub event_deck: BTreeMap<String, u32>,
-    /// Permits left in the permit deck.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub permit_deck: Option<u32>,
-    /// The face-up discarded permits, bottom first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub permits_face_up: Option<Vec<String>>,
-    /// Permits spent out of play (`spent-permit: out-of-play`), in the order spent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub permits_spent: Option<Vec<String>>,
 }
 
 /// One value, or one per copy where several copies of a building stand.

@@ -16,6 +16,7 @@ use crate::lang::{CatalogIds, id_named};
 
 mod setup;
 
+pub(super) use setup::with_zones;
 pub use setup::{BuildingSpec, SetupSpec, TurnSpec};
 
 fn card(rules: &Rules, id: &str) -> Result<CardKind, String> {

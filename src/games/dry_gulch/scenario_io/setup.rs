@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{building, card, plot};
 use crate::engine::{
-    Back, Game, Lies, Named, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, unknown_zone,
+    Back, Game, Named, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, unknown_zone,
 };
 use crate::games::dry_gulch::readings::V;
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
@@ -83,27 +83,27 @@ pub struct BuildingSpec {
 /// and looks for a card in the sources (the decks and discard piles, then
 /// the hands).
 const CARD_ZONES: &[Named<State, Card>] = &[
-    Named { name: "face-up", source: false, lies: Lies::Table(|s| &mut s.face_up) },
-    Named { name: "resource-deck", source: true, lies: Lies::Table(|s| &mut s.resource_deck) },
-    Named { name: "resource-discard", source: true, lies: Lies::Table(|s| &mut s.resource_discard) },
-    Named { name: "event-deck", source: true, lies: Lies::Table(|s| &mut s.event_deck) },
-    Named { name: "event-discard", source: true, lies: Lies::Table(|s| &mut s.event_discard) },
-    Named { name: "hand", source: true, lies: Lies::Seat(|s, i| &mut s.seats[i].hand) },
+    Named { name: "face-up", source: false, lies: crate::lies!(table | s | s.face_up) },
+    Named { name: "resource-deck", source: true, lies: crate::lies!(table | s | s.resource_deck) },
+    Named { name: "resource-discard", source: true, lies: crate::lies!(table | s | s.resource_discard) },
+    Named { name: "event-deck", source: true, lies: crate::lies!(table | s | s.event_deck) },
+    Named { name: "event-discard", source: true, lies: crate::lies!(table | s | s.event_discard) },
+    Named { name: "hand", source: true, lies: crate::lies!(seat | s, i | s.seats[i].hand) },
 ];
 
 /// The permit zones a scenario names, likewise (the deck, the face-up
 /// discards and the spent ones, then the players').
 const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
-    Named { name: "permit-deck", source: true, lies: Lies::Table(|s| &mut s.permit_deck) },
-    Named { name: "permit-discard", source: true, lies: Lies::Table(|s| &mut s.permit_discard) },
-    Named { name: "permits-spent", source: true, lies: Lies::Table(|s| &mut s.permits_spent) },
-    Named { name: "permits", source: true, lies: Lies::Seat(|s, i| &mut s.seats[i].permits) },
+    Named { name: "permit-deck", source: true, lies: crate::lies!(table | s | s.permit_deck) },
+    Named { name: "permit-discard", source: true, lies: crate::lies!(table | s | s.permit_discard) },
+    Named { name: "permits-spent", source: true, lies: crate::lies!(table | s | s.permits_spent) },
+    Named { name: "permits", source: true, lies: crate::lies!(seat | s, i | s.seats[i].permits) },
 ];
 
 /// Dry Gulch's zones by name: cards and permits.
-struct Tables<'a> {
-    cards: Zones<'a, State, Card>,
-    permits: Zones<'a, State, kind::Building>,
+pub(in crate::games::dry_gulch) struct Tables<'a> {
+    pub cards: Zones<'a, State, Card>,
+    pub permits: Zones<'a, State, kind::Building>,
 }
 
 impl Tables<'_> {
@@ -116,7 +116,7 @@ impl Tables<'_> {
 
 /// Dry Gulch's zones of cards and of permits, for set-up (what a seat's
 /// zone gives back goes under its deck), handed to `f`.
-fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T) -> T {
+pub(in crate::games::dry_gulch) fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T) -> T {
     let card_id = |c: CardKind| rules.card_id(c).to_string();
     let card_home: &dyn Fn(&mut State, CardKind) -> &mut Pile<Card> =
         &|s, c| if rules.event_of(c).is_some() { &mut s.event_deck } else { &mut s.resource_deck };
