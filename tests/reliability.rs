@@ -1197,7 +1197,9 @@ fn a_set_up_zone_is_one_the_game_names() {
         ("  seats: {p2: {face-up: {fire: 1}}}", "`face-up` is the table's zone".into()),
         (
             "  seats: {p1: {hand: {lumber: 200}}}",
-            format!("no card `lumber` is left to place (set-up takes them from {sources})"),
+            format!(
+                "no card `lumber` is left to place (set-up takes them from {sources}, but never from a seat's zone it has set)"
+            ),
         ),
     ] {
         let file = dir.join("zones.yaml");
@@ -1230,6 +1232,7 @@ fn an_expected_zone_is_one_the_game_names() {
         ("dry-gulch", "table: {discard: 3}", format!("`table` may name {tables}")),
         ("dry-gulch", "table: {face-up: {lumbr: 1}}", "`table.face-up` may name ".to_string()),
         ("dodge-city", "seats: {p2: {permits: {saloon: 1}}}", "`seats.p2` may name hand".into()),
+        ("dry-gulch", "table: {face-up: true}", "expected how many it holds (`3`), exactly what it holds".into()),
     ] {
         let file = dir.join("zones.yaml");
         let text = format!("title: T\nwhy: W\ngame: {game}\nconfig: {{players: 3}}\nsteps: []\nexpect:\n  {expect}\n");

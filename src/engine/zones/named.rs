@@ -16,8 +16,10 @@
 //!
 //! Each component asked for is taken from the first source that holds one:
 //! the table's sources in the table's order, then each seat's, seat by
-//! seat, but never from the zone being set.
+//! seat, but never from the zone being set nor from a seat's zone this
+//! set-up has set (it keeps what the scenario gave it; `Zones::filled`).
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -44,13 +46,13 @@ pub enum Lies<S, K: Kind> {
 }
 
 /// Where a named zone lies, from the place of its field:
-/// `lies!(seat |s, i| s.seats[i].hand)` or `lies!(table |s| s.deck)`.
+/// `lies!(seat(s, i) => s.seats[i].hand)` or `lies!(table(s) => s.deck)`.
 #[macro_export]
 macro_rules! lies {
-    (seat |$s:ident, $i:ident| $($place:tt)+) => {
+    (seat($s:ident, $i:ident) => $($place:tt)+) => {
         $crate::engine::Lies::Seat { read: |$s, $i| &$($place)+, write: |$s, $i| &mut $($place)+ }
     };
-    (table |$s:ident| $($place:tt)+) => {
+    (table($s:ident) => $($place:tt)+) => {
         $crate::engine::Lies::Table { read: |$s| &$($place)+, write: |$s| &mut $($place)+ }
     };
 }
@@ -109,9 +111,27 @@ pub struct Zones<'a, S, K: Kind> {
     /// The pile a component a seat's zone gives back goes to.
     pub home: &'a dyn Fn(&mut S, Id<K>) -> &mut Pile<K>,
     pub back: Back,
+    /// The seats' zones this set-up has filled (seat, zone): never a
+    /// source after, so a zone keeps what the scenario gave it.
+    filled: RefCell<Vec<(usize, &'static str)>>,
 }
 
-impl<S, K: Kind> Zones<'_, S, K> {
+impl<'a, S, K: Kind> Zones<'a, S, K> {
+    /// The table of `zones`, components called `what`, of `kinds` kinds
+    /// (ids `0..kinds`) among `seats` seats: `id` names a kind, and a
+    /// component a seat's zone gives back goes to its `home` pile, as
+    /// `back` says. No zone is filled yet.
+    pub fn new(
+        zones: &'a [Named<S, K>],
+        what: &'static str,
+        (kinds, seats): (usize, usize),
+        id: &'a dyn Fn(Id<K>) -> String,
+        home: &'a dyn Fn(&mut S, Id<K>) -> &mut Pile<K>,
+        back: Back,
+    ) -> Zones<'a, S, K> {
+        Zones { zones, what, kinds, seats, id, home, back, filled: RefCell::default() }
+    }
+
     /// The zone named `name`, if this table has it.
     pub fn get(&self, name: &str) -> Option<&Named<S, K>> {
         self.zones.iter().find(|z| z.name == name)
@@ -160,8 +180,10 @@ impl<S, K: Kind> Zones<'_, S, K> {
                 return Ok(());
             }
         }
+        let filled = self.filled.borrow();
         for seat in 0..self.seats {
-            for z in sources().filter(|z| z.whose() == Whose::Seat && !(z.name == skip && Some(seat) == except)) {
+            let open = |z: &&Named<S, K>| !(filled.contains(&(seat, z.name)) || z.name == skip && Some(seat) == except);
+            for z in sources().filter(|z| z.whose() == Whose::Seat).filter(open) {
                 if move_n(z.zone(s, seat), held, k, 1).is_ok() {
                     return Ok(());
                 }
@@ -169,7 +191,7 @@ impl<S, K: Kind> Zones<'_, S, K> {
         }
         let from: Vec<&str> = sources().map(|z| z.name).collect();
         Err(format!(
-            "no {} `{}` is left to place (set-up takes them from {})",
+            "no {} `{}` is left to place (set-up takes them from {}, but never from a seat's zone it has set)",
             self.what,
             (self.id)(k),
             from.join(", ")
@@ -218,6 +240,7 @@ impl<S, K: Kind> Zones<'_, S, K> {
                 })?;
             }
         }
+        self.filled.borrow_mut().push((seat, z.name));
         Ok(true)
     }
 
@@ -265,9 +288,7 @@ impl<S, K: Kind> Zones<'_, S, K> {
         }
         Ok(())
     }
-}
 
-impl<S, K: Kind> Zones<'_, S, K> {
     /// The facts of these zones in the words of a scenario's `expect:`
     /// block, which are its set-up's: `seats.p1.hand.lumber` (how many,
     /// every kind, none held included) for each seat's zone, and for the
@@ -299,7 +320,7 @@ impl<S, K: Kind> Zones<'_, S, K> {
 pub type SeatZones = BTreeMap<String, BTreeMap<String, BTreeMap<String, u32>>>;
 
 /// What an `expect:` block says of one of the table's zones.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum TableZone {
     /// How many components it holds.
@@ -308,6 +329,29 @@ pub enum TableZone {
     Exactly(Vec<String>),
     /// Catalog id → how many (ids not named are not checked).
     Counts(BTreeMap<String, u32>),
+}
+
+impl<'de> Deserialize<'de> for TableZone {
+    /// Any of the three shapes, with one message naming them all.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TableZone, D::Error> {
+        struct Shapes;
+        impl<'de> serde::de::Visitor<'de> for Shapes {
+            type Value = TableZone;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("how many it holds (`3`), exactly what it holds, top first (`[fire, lumber]`), or how many of some ids (`{fire: 2}`)")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<TableZone, E> {
+                u32::try_from(n).map(TableZone::Size).map_err(|_| E::custom(format!("{n} is more than a zone holds")))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, a: A) -> Result<TableZone, A::Error> {
+                Vec::deserialize(serde::de::value::SeqAccessDeserializer::new(a)).map(TableZone::Exactly)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, a: A) -> Result<TableZone, A::Error> {
+                BTreeMap::deserialize(serde::de::value::MapAccessDeserializer::new(a)).map(TableZone::Counts)
+            }
+        }
+        d.deserialize_any(Shapes)
+    }
 }
 
 /// The error for a zone none of a game's tables has: the names it may set.
@@ -337,9 +381,9 @@ mod tests {
     }
 
     const ZONES: &[Named<Table, Card>] = &[
-        Named { name: "row", source: false, lies: lies!(table | t | t.row) },
-        Named { name: "deck", source: true, lies: lies!(table | t | t.deck) },
-        Named { name: "hand", source: true, lies: lies!(seat | t, s | t.hands[s]) },
+        Named { name: "row", source: false, lies: lies!(table(t) => t.row) },
+        Named { name: "deck", source: true, lies: lies!(table(t) => t.deck) },
+        Named { name: "hand", source: true, lies: lies!(seat(t, s) => t.hands[s]) },
     ];
 
     fn deck(t: &mut Table, _: Id<Card>) -> &mut Pile<Card> {
@@ -351,7 +395,7 @@ mod tests {
     }
 
     fn zones() -> Zones<'static, Table, Card> {
-        Zones { zones: ZONES, what: "card", kinds: 2, seats: 2, id: &name, home: &deck, back: Back::Under }
+        Zones::new(ZONES, "card", (2, 2), &name, &deck, Back::Under)
     }
 
     fn card(i: usize) -> Id<Card> {
@@ -366,17 +410,25 @@ mod tests {
             row: Pile::new(),
         };
         let z = zones();
-        // p1 takes both cards from the deck; then p2 takes card 1 from p1
+        // p1 takes both cards from the deck
         assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1), (card(1), 1)]), Ok(true));
         assert_eq!((t.deck.len(), t.hands[0].total()), (0, 2));
-        assert_eq!(z.set_seat(&mut t, 1, "hand", &[(card(1), 1)]), Ok(true));
-        assert_eq!((t.hands[0].count(card(1)), t.hands[1].count(card(1))), (0, 1));
-        // p1's hand set anew gives card 0 back to the deck and takes it again
+        // p2 may not take card 1 from p1's hand, which this set-up has set
+        let never = "set-up takes them from deck, hand, but never from a seat's zone it has set";
+        let e = z.set_seat(&mut t, 1, "hand", &[(card(1), 1)]).unwrap_err();
+        assert_eq!(e, format!("no card `c1` is left to place ({never})"));
+        assert_eq!((t.hands[0].total(), t.hands[1].total()), (2, 0));
+        // p1's hand set anew gives both cards back to the deck and takes card 0 again
         assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1)]), Ok(true));
-        assert_eq!((t.deck.len(), t.hands[0].count(card(0))), (0, 1));
+        assert_eq!((t.deck.len(), t.hands[0].count(card(0))), (1, 1));
+        // p2 takes card 1 from the deck; then a seat not set is a source
+        assert_eq!(z.set_seat(&mut t, 1, "hand", &[(card(1), 1)]), Ok(true));
+        let unset = Zones { filled: RefCell::default(), ..zones() };
+        assert_eq!(unset.put_on_top(&mut t, "row", &[card(1)]), Ok(true));
+        assert_eq!((t.hands[1].total(), t.row.top()), (0, Some(card(1))));
         // nothing is left: the message names the sources
         let e = z.put_on_top(&mut t, "row", &[card(0), card(0)]).unwrap_err();
-        assert_eq!(e, "no card `c0` is left to place (set-up takes them from deck, hand)");
+        assert_eq!(e, format!("no card `c0` is left to place ({never})"));
         // a table word for a seat's zone, a name another table may have
         assert!(z.put_on_top(&mut t, "hand", &[card(0)]).unwrap_err().contains("`seats: {p1: {hand: ...}}`"));
         assert_eq!(z.set_seat(&mut t, 0, "permits", &[]), Ok(false));

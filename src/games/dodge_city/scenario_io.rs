@@ -165,15 +165,15 @@ pub mod at {
 /// and looks for a card in the sources (the deck, the discard pile, then
 /// the hands).
 const CARD_ZONES: &[Named<State, kind::Card>] = &[
-    Named { name: "deck", source: true, lies: crate::lies!(table | s | s.deck) },
-    Named { name: "discard", source: true, lies: crate::lies!(table | s | s.discard) },
-    Named { name: "hand", source: true, lies: crate::lies!(seat | s, i | s.seats[i].hand) },
+    Named { name: "deck", source: true, lies: crate::lies!(table(s) => s.deck) },
+    Named { name: "discard", source: true, lies: crate::lies!(table(s) => s.discard) },
+    Named { name: "hand", source: true, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
 ];
 
 /// The event card zones a scenario names, likewise.
 const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
-    Named { name: "event-deck", source: true, lies: crate::lies!(table | s | s.events) },
-    Named { name: "event-discard", source: true, lies: crate::lies!(table | s | s.event_discard) },
+    Named { name: "event-deck", source: true, lies: crate::lies!(table(s) => s.events) },
+    Named { name: "event-discard", source: true, lies: crate::lies!(table(s) => s.event_discard) },
 ];
 
 /// Dodge City's zones of cards and of event cards, handed to `f`: what a
@@ -184,18 +184,9 @@ fn with_zones<T>(
     f: impl FnOnce(&Zones<'_, State, kind::Card>, &Zones<'_, State, kind::EventCard>) -> T,
 ) -> T {
     let (card_id, event_id) = (|c: CardId| r.cards[c.index()].id.clone(), |e: Ev| r.events[e.index()].id.clone());
-    let (kinds, back) = (r.cards.len(), Back::OnTop);
-    let cards = Zones { zones: CARD_ZONES, what: "card", kinds, seats, id: &card_id, home: &|s, _| &mut s.deck, back };
-    let kinds = r.events.len();
-    let events = Zones {
-        zones: EVENT_ZONES,
-        what: "event card",
-        kinds,
-        seats,
-        id: &event_id,
-        home: &|s, _| &mut s.events,
-        back,
-    };
+    let cards = Zones::new(CARD_ZONES, "card", (r.cards.len(), seats), &card_id, &|s, _| &mut s.deck, Back::OnTop);
+    let events =
+        Zones::new(EVENT_ZONES, "event card", (r.events.len(), seats), &event_id, &|s, _| &mut s.events, Back::OnTop);
     f(&cards, &events)
 }
 

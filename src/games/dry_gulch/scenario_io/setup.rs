@@ -83,21 +83,21 @@ pub struct BuildingSpec {
 /// and looks for a card in the sources (the decks and discard piles, then
 /// the hands).
 const CARD_ZONES: &[Named<State, Card>] = &[
-    Named { name: "face-up", source: false, lies: crate::lies!(table | s | s.face_up) },
-    Named { name: "resource-deck", source: true, lies: crate::lies!(table | s | s.resource_deck) },
-    Named { name: "resource-discard", source: true, lies: crate::lies!(table | s | s.resource_discard) },
-    Named { name: "event-deck", source: true, lies: crate::lies!(table | s | s.event_deck) },
-    Named { name: "event-discard", source: true, lies: crate::lies!(table | s | s.event_discard) },
-    Named { name: "hand", source: true, lies: crate::lies!(seat | s, i | s.seats[i].hand) },
+    Named { name: "face-up", source: false, lies: crate::lies!(table(s) => s.face_up) },
+    Named { name: "resource-deck", source: true, lies: crate::lies!(table(s) => s.resource_deck) },
+    Named { name: "resource-discard", source: true, lies: crate::lies!(table(s) => s.resource_discard) },
+    Named { name: "event-deck", source: true, lies: crate::lies!(table(s) => s.event_deck) },
+    Named { name: "event-discard", source: true, lies: crate::lies!(table(s) => s.event_discard) },
+    Named { name: "hand", source: true, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
 ];
 
 /// The permit zones a scenario names, likewise (the deck, the face-up
 /// discards and the spent ones, then the players').
 const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
-    Named { name: "permit-deck", source: true, lies: crate::lies!(table | s | s.permit_deck) },
-    Named { name: "permit-discard", source: true, lies: crate::lies!(table | s | s.permit_discard) },
-    Named { name: "permits-spent", source: true, lies: crate::lies!(table | s | s.permits_spent) },
-    Named { name: "permits", source: true, lies: crate::lies!(seat | s, i | s.seats[i].permits) },
+    Named { name: "permit-deck", source: true, lies: crate::lies!(table(s) => s.permit_deck) },
+    Named { name: "permit-discard", source: true, lies: crate::lies!(table(s) => s.permit_discard) },
+    Named { name: "permits-spent", source: true, lies: crate::lies!(table(s) => s.permits_spent) },
+    Named { name: "permits", source: true, lies: crate::lies!(seat(s, i) => s.seats[i].permits) },
 ];
 
 /// Dry Gulch's zones by name: cards and permits.
@@ -115,25 +115,15 @@ impl Tables<'_> {
 }
 
 /// Dry Gulch's zones of cards and of permits, for set-up (what a seat's
-/// zone gives back goes under its deck), handed to `f`.
+/// zone gives back goes under its deck) and the facts, handed to `f`.
 pub(in crate::games::dry_gulch) fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T) -> T {
     let card_id = |c: CardKind| rules.card_id(c).to_string();
     let card_home: &dyn Fn(&mut State, CardKind) -> &mut Pile<Card> =
         &|s, c| if rules.event_of(c).is_some() { &mut s.event_deck } else { &mut s.resource_deck };
-    let (kinds, seats) = (rules.card_count(), players);
-    let back = Back::Under;
-    let cards = Zones { zones: CARD_ZONES, what: "card", kinds, seats, id: &card_id, home: card_home, back };
+    let cards = Zones::new(CARD_ZONES, "card", (rules.card_count(), players), &card_id, card_home, Back::Under);
     let permit_id = |b: Bld| rules.building(b).id.clone();
-    let kinds = rules.buildings.len();
-    let permits = Zones {
-        zones: PERMIT_ZONES,
-        what: "permit",
-        kinds,
-        seats,
-        id: &permit_id,
-        home: &|s, _| &mut s.permit_deck,
-        back,
-    };
+    let kinds = (rules.buildings.len(), players);
+    let permits = Zones::new(PERMIT_ZONES, "permit", kinds, &permit_id, &|s, _| &mut s.permit_deck, Back::Under);
     f(&Tables { cards, permits })
 }
 
