@@ -4,7 +4,9 @@
 //! invariant and the per-step contract checked along the way.
 //!
 //! - **States are one when their JSON is one.** A state is identified by
-//!   a 128-bit hash (two SipHash-1-3 passes) of its `serde_json` form: the
+//!   a 128-bit hash (two SipHash-1-3 passes) of what its `Serialize` hands
+//!   a serializer (`check::state_hash`: as its `serde_json` form would,
+//!   without writing it out): the
 //!   JSON round trip of the contract makes that form determine the state,
 //!   and the engine's maps are `BTreeMap`s, so it is canonical. A state a
 //!   game treats as equal but serialises otherwise (a field outside
@@ -40,7 +42,6 @@
 //! ```
 
 use std::collections::HashSet;
-use std::hash::{DefaultHasher, Hasher};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -150,16 +151,11 @@ impl<A> Report<A> {
     }
 }
 
-/// The identity of a state: a 128-bit hash of its JSON (see the module
-/// docs). `buf` is scratch space.
-pub fn state_hash<G: Serialize>(state: &G, buf: &mut Vec<u8>) -> u128 {
-    buf.clear();
-    serde_json::to_writer(&mut *buf, state).expect("states serialise to JSON");
-    let (mut a, mut b) = (DefaultHasher::new(), DefaultHasher::new());
-    a.write(buf);
-    b.write_u8(0xa5);
-    b.write(buf);
-    (u128::from(a.finish()) << 64) | u128::from(b.finish())
+/// The identity of a state: a 128-bit hash of its serialised form, fed
+/// to the hashers without writing it out (`state_hash::hash128`; see the
+/// module docs).
+pub fn state_hash<G: Serialize>(state: &G) -> u128 {
+    super::state_hash::hash128(state)
 }
 
 /// A distinct state's way back to the start: its parent's index and the
@@ -183,7 +179,6 @@ struct Search<'a, G: Harnessed> {
     opts: Options,
     seen: HashSet<u128>,
     links: Vec<Link>,
-    buf: Vec<u8>,
 }
 
 /// Explores every state within `opts.depth` actions of `start` (see the
@@ -192,8 +187,8 @@ pub fn explore<G: Harnessed>(rules: &G::Rules, start: &G, opts: &Options) -> Rep
     let began = Instant::now();
     // indexes are `u32`, so at most about four billion states are kept
     let opts = &Options { max_states: opts.max_states.min(u32::MAX as usize), ..*opts };
-    let mut s = Search::<G> { rules, opts: *opts, seen: HashSet::new(), links: Vec::new(), buf: Vec::new() };
-    s.seen.insert(state_hash(start, &mut s.buf));
+    let mut s = Search::<G> { rules, opts: *opts, seen: HashSet::new(), links: Vec::new() };
+    s.seen.insert(state_hash(start));
     s.links.push(Link { parent: u32::MAX, action: 0 });
     let root = Layer { depth: 0, visited: 1, distinct: 1, terminal: u64::from(start.is_over()), ..Layer::default() };
     let mut report = Report {
@@ -279,7 +274,7 @@ impl<G: Harnessed> Search<'_, G> {
                 if let Err(v) = child.check_invariants(rules, &before, action, &events) {
                     return Expanded::Failed(Failure::Invariant(v), *id, i as u32, layer.finish(began));
                 }
-                if !self.seen.insert(state_hash(&child, &mut self.buf)) {
+                if !self.seen.insert(state_hash(&child)) {
                     continue;
                 }
                 let salt = self.links.len() as u32;

@@ -187,7 +187,6 @@ fn random_game<G: Harnessed + Query>(
     let mut state = start.clone();
     let mut chooser = Recording { inner: RandomChooser::new(opts.seed.wrapping_add(index)), taken: Vec::new() };
     let (mut legal, mut weights) = (Vec::new(), Vec::new());
-    let mut buf = Vec::new();
     let mut g = Game { index, reached: false, prefix: Vec::new(), closest: u64::MAX, actions: 0, hashes: Vec::new() };
     while !state.is_over() && (g.actions as usize) < opts.max_actions {
         state.legal_actions(rules, &mut legal);
@@ -197,7 +196,7 @@ fn random_game<G: Harnessed + Query>(
         let i = pick(&state, rules, &legal, &mut weights, &mut chooser);
         let Ok(events) = state.apply(rules, &legal[i]) else { break };
         g.actions += 1;
-        g.hashes.push(state_hash(&state, &mut buf));
+        g.hashes.push(state_hash(&state));
         let d = distance(rules, cond, &state, &events);
         if d < g.closest {
             g.closest = d;
@@ -246,7 +245,7 @@ where
         return report;
     }
     let mut seen: HashSet<u128> = HashSet::new();
-    seen.insert(state_hash(start, &mut Vec::new()));
+    seen.insert(state_hash(start));
     // random restarts: half the time at most, so the best-first search runs too
     let half = opts.time_limit.and_then(|t| began.checked_add(t / 2));
     let games = random_games::<G>(rules, start, cond, opts, half);
@@ -272,14 +271,8 @@ where
             seeds.truncate(SEEDS);
             let roots: Vec<Vec<u32>> = std::iter::once(Vec::new()).chain(seeds.into_iter().map(|s| s.2)).collect();
             // a state of a random game is expanded like any other: the search keeps its own set
-            let mut b = BestFirst::<G> {
-                rules,
-                cond,
-                seen: HashSet::new(),
-                nodes: Vec::new(),
-                heap: BinaryHeap::new(),
-                buf: Vec::new(),
-            };
+            let mut b =
+                BestFirst::<G> { rules, cond, seen: HashSet::new(), nodes: Vec::new(), heap: BinaryHeap::new() };
             let (stop, path) = b.run(start, &roots, opts, deadline, &mut report);
             report.stop = stop;
             seen.extend(&b.seen);
@@ -358,7 +351,6 @@ struct BestFirst<'a, G: Harnessed> {
     nodes: Vec<Node>,
     /// (distance, depth, node) of the states waiting, each with its state.
     heap: BinaryHeap<Reverse<(u64, u32, u32)>>,
-    buf: Vec<u8>,
 }
 
 impl<G: Harnessed + Query> BestFirst<'_, G> {
@@ -377,13 +369,13 @@ impl<G: Harnessed + Query> BestFirst<'_, G> {
             let mut chooser = ScriptChooser { script: prefix, at: 0 };
             let (mut legal, mut weights) = (Vec::new(), Vec::new());
             let mut events = Vec::new();
-            self.seen.insert(state_hash(&state, &mut self.buf));
+            self.seen.insert(state_hash(&state));
             for _ in prefix {
                 state.legal_actions(rules, &mut legal);
                 let a = legal[pick(&state, rules, &legal, &mut weights, &mut chooser)].clone();
                 events = state.apply(rules, &a).unwrap_or_default();
             }
-            self.seen.insert(state_hash(&state, &mut self.buf));
+            self.seen.insert(state_hash(&state));
             let id = self.nodes.len() as u32;
             self.nodes.push(Node { from: Err(r) });
             let d = distance(rules, self.cond, &state, &events);
@@ -402,7 +394,7 @@ impl<G: Harnessed + Query> BestFirst<'_, G> {
                 let mut child = state.clone();
                 let Ok(events) = child.apply(rules, action) else { continue };
                 report.actions += 1;
-                if !self.seen.insert(state_hash(&child, &mut self.buf)) {
+                if !self.seen.insert(state_hash(&child)) {
                     continue;
                 }
                 let d = distance(rules, self.cond, &child, &events);

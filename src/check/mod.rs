@@ -10,4 +10,5 @@ pub mod playout;
 pub mod pool;
 pub mod query;
 pub mod sensitivity;
+pub mod state_hash;
 pub mod suite;
