@@ -4,9 +4,8 @@
 //! invariant and the per-step contract checked along the way.
 //!
 //! - **States are one when their JSON is one.** A state is identified by
-//!   a 128-bit hash (two SipHash-1-3 passes) of what its `Serialize` hands
-//!   a serializer (`check::state_hash`: as its `serde_json` form would,
-//!   without writing it out): the
+//!   a 128-bit hash (`check::state_hash`, two SipHash-1-3 passes) of what
+//!   its `Serialize` hands a serializer, alike exactly when its JSON is: the
 //!   JSON round trip of the contract makes that form determine the state,
 //!   and the engine's maps are `BTreeMap`s, so it is canonical. A state a
 //!   game treats as equal but serialises otherwise (a field outside
@@ -46,6 +45,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::state_hash::hash128;
 use super::suite::{Failure, check_after, check_node, check_transition};
 use crate::engine::{Harnessed, ToMove};
 
@@ -151,13 +151,6 @@ impl<A> Report<A> {
     }
 }
 
-/// The identity of a state: a 128-bit hash of its serialised form, fed
-/// to the hashers without writing it out (`state_hash::hash128`; see the
-/// module docs).
-pub fn state_hash<G: Serialize>(state: &G) -> u128 {
-    super::state_hash::hash128(state)
-}
-
 /// A distinct state's way back to the start: its parent's index and the
 /// index of the action in the parent's legal list.
 #[derive(Clone, Copy)]
@@ -188,7 +181,7 @@ pub fn explore<G: Harnessed>(rules: &G::Rules, start: &G, opts: &Options) -> Rep
     // indexes are `u32`, so at most about four billion states are kept
     let opts = &Options { max_states: opts.max_states.min(u32::MAX as usize), ..*opts };
     let mut s = Search::<G> { rules, opts: *opts, seen: HashSet::new(), links: Vec::new() };
-    s.seen.insert(state_hash(start));
+    s.seen.insert(hash128(start));
     s.links.push(Link { parent: u32::MAX, action: 0 });
     let root = Layer { depth: 0, visited: 1, distinct: 1, terminal: u64::from(start.is_over()), ..Layer::default() };
     let mut report = Report {
@@ -274,7 +267,7 @@ impl<G: Harnessed> Search<'_, G> {
                 if let Err(v) = child.check_invariants(rules, &before, action, &events) {
                     return Expanded::Failed(Failure::Invariant(v), *id, i as u32, layer.finish(began));
                 }
-                if !self.seen.insert(state_hash(&child)) {
+                if !self.seen.insert(hash128(&child)) {
                     continue;
                 }
                 let salt = self.links.len() as u32;

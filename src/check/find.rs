@@ -10,7 +10,7 @@
 //!   condition's distance (its numeric slack, see `check::query`), then
 //!   depth, then the order they were found in: every legal action, and at a
 //!   chance node every outcome. States are one when their JSON is one
-//!   (`explore::state_hash`). It stops at the first state where the
+//!   (`check::state_hash`). It stops at the first state where the
 //!   condition holds, at `max_states` distinct states or at the deadline.
 //!   When every state below the start was expanded (the start is always a
 //!   root, and the search keeps its own set of states seen), the condition
@@ -30,10 +30,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::explore::state_hash;
 use super::fuzz::shrink_choices;
 use super::playout::{Chooser, RandomChooser, ScriptChooser, pick};
 use super::query::{At, Condition, kinds_of};
+use super::state_hash::hash128;
 use crate::engine::{Harnessed, Query};
 
 /// How much to search.
@@ -196,7 +196,7 @@ fn random_game<G: Harnessed + Query>(
         let i = pick(&state, rules, &legal, &mut weights, &mut chooser);
         let Ok(events) = state.apply(rules, &legal[i]) else { break };
         g.actions += 1;
-        g.hashes.push(state_hash(&state));
+        g.hashes.push(hash128(&state));
         let d = distance(rules, cond, &state, &events);
         if d < g.closest {
             g.closest = d;
@@ -245,7 +245,7 @@ where
         return report;
     }
     let mut seen: HashSet<u128> = HashSet::new();
-    seen.insert(state_hash(start));
+    seen.insert(hash128(start));
     // random restarts: half the time at most, so the best-first search runs too
     let half = opts.time_limit.and_then(|t| began.checked_add(t / 2));
     let games = random_games::<G>(rules, start, cond, opts, half);
@@ -369,13 +369,13 @@ impl<G: Harnessed + Query> BestFirst<'_, G> {
             let mut chooser = ScriptChooser { script: prefix, at: 0 };
             let (mut legal, mut weights) = (Vec::new(), Vec::new());
             let mut events = Vec::new();
-            self.seen.insert(state_hash(&state));
+            self.seen.insert(hash128(&state));
             for _ in prefix {
                 state.legal_actions(rules, &mut legal);
                 let a = legal[pick(&state, rules, &legal, &mut weights, &mut chooser)].clone();
                 events = state.apply(rules, &a).unwrap_or_default();
             }
-            self.seen.insert(state_hash(&state));
+            self.seen.insert(hash128(&state));
             let id = self.nodes.len() as u32;
             self.nodes.push(Node { from: Err(r) });
             let d = distance(rules, self.cond, &state, &events);
@@ -394,7 +394,7 @@ impl<G: Harnessed + Query> BestFirst<'_, G> {
                 let mut child = state.clone();
                 let Ok(events) = child.apply(rules, action) else { continue };
                 report.actions += 1;
-                if !self.seen.insert(state_hash(&child)) {
+                if !self.seen.insert(hash128(&child)) {
                     continue;
                 }
                 let d = distance(rules, self.cond, &child, &events);

@@ -1,6 +1,6 @@
 //! A state's identity without its JSON: the values its `Serialize` hands
-//! a serializer, written as compact bytes (numbers as they are, no text
-//! formatted or escaped) and hashed by two SipHash-1-3 passes (one salted)
+//! a serializer, written as compact bytes (numbers in seven-bit groups, no
+//! text formatted or escaped) and hashed by two SipHash-1-3 passes (one salted)
 //! for 128 bits. Two values of one type hash alike exactly when they
 //! serialise alike, as when their JSON texts were hashed. Every value is
 //! written with a tag of its shape and every sequence, map and string
@@ -16,19 +16,19 @@ pub fn hash128<T: Serialize + ?Sized>(value: &T) -> u128 {
     thread_local! {
         static BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    BYTES.with_borrow_mut(|bytes| {
-        bytes.clear();
-        let mut feed = Feed(std::mem::take(bytes));
-        // a value that cannot be serialised hashes what it fed so far: the
-        // contract's JSON round trip reports such a state on its own
-        let _ = value.serialize(&mut feed);
-        *bytes = feed.0;
-        let (mut a, mut b) = (DefaultHasher::new(), DefaultHasher::new());
-        a.write(bytes);
-        b.write_u8(0xa5);
-        b.write(bytes);
-        (u128::from(a.finish()) << 64) | u128::from(b.finish())
-    })
+    // the buffer is taken out while the value serialises (a `Serialize`
+    // may hash a value of its own) and put back for the next call
+    let mut feed = Feed(BYTES.take());
+    feed.0.clear();
+    // a value that cannot be serialised hashes what it fed so far: the
+    // contract's JSON round trip reports such a state on its own
+    let _ = value.serialize(&mut feed);
+    let (mut a, mut b) = (DefaultHasher::new(), DefaultHasher::new());
+    a.write(&feed.0);
+    b.write_u8(0xa5);
+    b.write(&feed.0);
+    BYTES.set(feed.0);
+    (u128::from(a.finish()) << 64) | u128::from(b.finish())
 }
 
 /// The bytes hashed, in a scratch buffer kept per thread: hashing them in
