@@ -142,22 +142,6 @@ fn a_component_of_no_kind_is_reported() {
     assert_eq!(t.check(|_| 0), Err(Imbalance::Unknown { index: 7 }));
 }
 
-/// `add_where` counts every component of a pile and names the first one
-/// (in pile order) a zone may not hold; none when all belong. It is how
-/// Dry Gulch keeps resource and event cards in their own piles.
-#[test]
-fn adding_where_names_the_first_component_a_zone_refuses() {
-    let mut pile: Pile<Card> = Pile::new();
-    for k in [0, 2, 1, 2, 1] {
-        move_n(&mut Supply::new(), &mut pile, id(k), 1).unwrap();
-    }
-    let mut t = Tally::new(3);
-    assert_eq!(t.add_where(pile.as_slice(), |k| k != id(1)), Some(id(1)));
-    assert_eq!(t.add_where(pile.as_slice(), |k| k == id(2)), Some(id(0)));
-    assert_eq!(t.add_where(pile.as_slice(), |_| true), None);
-    assert_eq!([0, 1, 2].map(|k| t.found(id(k))), [3, 6, 6]);
-}
-
 /// `check_totals`, the one-pass comparison with totals listed in kind
 /// order, gives what `check` gives in every case: a match, a count off, a
 /// kind past the list, a component of no kind, a count past every id.

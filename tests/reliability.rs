@@ -1195,6 +1195,9 @@ fn a_set_up_zone_is_one_the_game_names() {
         ("  table: {discard: [lumber]}", format!("unknown zone `discard`; the table's zones: {tables}")),
         ("  table: {hand: [lumber]}", "`hand` is each seat's zone: write it under `seats: {p1: {hand: ...}}`".into()),
         ("  seats: {p2: {face-up: {fire: 1}}}", "`face-up` is the table's zone".into()),
+        // zones only play fills: expectations name them, set-up may not set them
+        ("  seats: {p2: {in-front: {fire: 1}}}", "set-up cannot set `in-front`: play puts what lies there".into()),
+        ("  table: {offered: [bank]}", "set-up cannot set `offered`: play puts what lies there".into()),
         (
             "  seats: {p1: {hand: {lumber: 200}}}",
             format!(
@@ -1225,10 +1228,12 @@ fn a_set_up_zone_is_one_the_game_names() {
 #[test]
 fn an_expected_zone_is_one_the_game_names() {
     let dir = temp_dir("expected-zones");
-    let tables = "event-deck, event-discard, face-up, permit-deck, permit-discard, permits-spent, resource-deck, \
-                  resource-discard";
+    // every zone, the ones only play fills included
+    let tables = "draft-pool, event-deck, event-discard, face-up, offered, permit-deck, permit-discard, permits-spent, \
+                  played, resource-deck, resource-discard, revealed";
+    let seats = "hand, in-front, influence-cards, permits, waiting-permits, waiting";
     for (game, expect, says) in [
-        ("dry-gulch", "seats: {p1: {hnad: {lumber: 1}}}", "`seats.p1` may name hand, permits".to_string()),
+        ("dry-gulch", "seats: {p1: {hnad: {lumber: 1}}}", format!("`seats.p1` may name {seats}")),
         ("dry-gulch", "table: {discard: 3}", format!("`table` may name {tables}")),
         ("dry-gulch", "table: {face-up: {lumbr: 1}}", "`table.face-up` may name ".to_string()),
         ("dodge-city", "seats: {p2: {permits: {saloon: 1}}}", "`seats.p2` may name hand".into()),

@@ -50,6 +50,6 @@ pub use watched::{Answer, Kept, Watched};
 pub use why::Why;
 pub use zones::{
     Back, Display, Drawn, Imbalance, KeptOver, Lies, MoveError, Multiset, Named, Pick, Pile, Refilled, SeatZones,
-    Stack, Stamped, Stamps, Supply, TableZone, Tagged, Tally, WhenEmpty, Whose, Zone, Zones, count_picks, each_pick,
-    move_all, move_n, move_tagged, move_to_bottom, nth_pick, unknown_zone,
+    SetUp, Stack, Stamped, Stamps, Supply, TableZone, Tagged, Tally, WhenEmpty, Whose, Zone, Zones, conserved,
+    count_picks, each_pick, move_all, move_n, move_tagged, move_to_bottom, nth_pick, stamps_over, unknown_zone,
 };

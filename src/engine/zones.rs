@@ -44,15 +44,17 @@ use smallvec::SmallVec;
 use super::chance::Chance;
 use super::ids::{Id, Kind};
 
+mod conserve;
 mod counted;
 mod display;
 mod named;
 mod picks;
 mod stamp;
 mod tally;
+pub use conserve::{conserved, stamps_over};
 pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
-pub use named::{Back, Lies, Named, SeatZones, TableZone, Whose, Zones, unknown_zone};
+pub use named::{Back, Lies, Named, SeatZones, SetUp, TableZone, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
 use stamp::Stamp;
 pub use stamp::{KeptOver, Stamped, Stamps};
@@ -106,6 +108,11 @@ pub trait Zone<K: Kind>: Store<K> {
     /// The components in their order, bottom first, where the zone keeps
     /// one (a pile); `None` where it only counts them.
     fn order(&self) -> Option<&[Id<K>]> {
+        None
+    }
+    /// What it holds as a number (`Stamped`), where the zone keeps one:
+    /// `conserved` keeps its answer only over zones that all do.
+    fn stamped(&self) -> Option<u64> {
         None
     }
 }
@@ -250,6 +257,9 @@ impl<K: Kind, const N: usize> Zone<K> for Multiset<K, N> {
     }
     fn tally_into(&self, t: &mut Tally<K>) {
         t.add_counts(&self.counts);
+    }
+    fn stamped(&self) -> Option<u64> {
+        Some(self.stamp.get())
     }
 }
 
@@ -441,6 +451,9 @@ impl<K: Kind> Zone<K> for Pile<K> {
     fn order(&self) -> Option<&[Id<K>]> {
         Some(&self.cards)
     }
+    fn stamped(&self) -> Option<u64> {
+        Some(self.stamp.get())
+    }
 }
 
 // --------------------------------------------------------------- tagged
@@ -515,6 +528,9 @@ impl<K: Kind, T> Zone<K> for Tagged<K, T> {
     }
     fn tally_into(&self, t: &mut Tally<K>) {
         t.add_each(self.items.iter().map(|&(k, _)| k));
+    }
+    fn stamped(&self) -> Option<u64> {
+        Some(self.stamp.get())
     }
 }
 

@@ -4,6 +4,11 @@
 //! (`seats: {p1: {hand: {lumber: 2}}}`, `table: {event-deck: [fire]}`)
 //! and the moves behind them are the engine's, the same for every game.
 //!
+//! A game's tables name every zone a component can lie in, the ones a
+//! scenario may only read included (`SetUp::Read`: cards played in front
+//! of a seat, a draw's offered permits while it lasts), so the facts say
+//! where each component lies and `conserved` adds every zone up.
+//!
 //! Set-up changes zones only by moves, so every component stays in exactly
 //! one place:
 //! - a seat's zone gives back what it held, each kind in turn to its home
@@ -43,6 +48,9 @@ pub enum Lies<S, K: Kind> {
     Seat { read: fn(&S, usize) -> &dyn Zone<K>, write: fn(&mut S, usize) -> &mut dyn Zone<K> },
     /// The table's (a deck, a discard pile, a face-up row).
     Table { read: fn(&S) -> &dyn Zone<K>, write: fn(&mut S) -> &mut dyn Zone<K> },
+    /// The table's while it lasts (the permits a draw offers): read only,
+    /// holding nothing when it is not there.
+    Passing { read: fn(&S) -> Option<&dyn Zone<K>> },
 }
 
 /// Where a named zone lies, from the place of its field:
@@ -64,12 +72,23 @@ pub enum Back {
     OnTop,
 }
 
-/// One zone a scenario may name.
+/// What a scenario's set-up may do with a zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetUp {
+    /// Set it, and take components from it to place elsewhere (a deck, a hand).
+    Source,
+    /// Set it, but never take from it (a face-up row).
+    Set,
+    /// Neither: its facts are read and it is counted, but what lies there
+    /// is placed by play (cards in front of a seat with their plots).
+    Read,
+}
+
+/// One zone of a game, by the name a scenario writes.
 pub struct Named<S, K: Kind> {
     /// The word a scenario writes (`hand`, `event-deck`).
     pub name: &'static str,
-    /// Whether set-up takes components from it to place elsewhere.
-    pub source: bool,
+    pub setup: SetUp,
     pub lies: Lies<S, K>,
 }
 
@@ -77,23 +96,36 @@ impl<S, K: Kind> Named<S, K> {
     pub fn whose(&self) -> Whose {
         match self.lies {
             Lies::Seat { .. } => Whose::Seat,
-            Lies::Table { .. } => Whose::Table,
+            Lies::Table { .. } | Lies::Passing { .. } => Whose::Table,
         }
     }
 
-    /// The zone: seat `seat`'s, or the table's (which ignores the seat).
-    fn zone<'s>(&self, s: &'s mut S, seat: usize) -> &'s mut dyn Zone<K> {
+    /// The zone to change: seat `seat`'s, or the table's (which ignores
+    /// the seat); an error for a zone set-up only reads.
+    fn zone<'s>(&self, s: &'s mut S, seat: usize) -> Result<&'s mut dyn Zone<K>, String> {
         match self.lies {
-            Lies::Seat { write, .. } => write(s, seat),
-            Lies::Table { write, .. } => write(s),
+            Lies::Seat { write, .. } if self.setup != SetUp::Read => Ok(write(s, seat)),
+            Lies::Table { write, .. } if self.setup != SetUp::Read => Ok(write(s)),
+            _ => Err(self.read_only()),
         }
     }
 
-    /// The zone to read: seat `seat`'s, or the table's.
-    fn read<'s>(&self, s: &'s S, seat: usize) -> &'s dyn Zone<K> {
+    /// Why set-up may not set this zone, where it may not.
+    fn settable(&self) -> Result<(), String> {
+        if self.setup == SetUp::Read { Err(self.read_only()) } else { Ok(()) }
+    }
+
+    fn read_only(&self) -> String {
+        format!("set-up cannot set `{}`: play puts what lies there (an expectation may name it)", self.name)
+    }
+
+    /// The zone to read: seat `seat`'s, or the table's; `None` for a
+    /// passing zone that is not there.
+    pub fn read<'s>(&self, s: &'s S, seat: usize) -> Option<&'s dyn Zone<K>> {
         match self.lies {
-            Lies::Seat { read, .. } => read(s, seat),
-            Lies::Table { read, .. } => read(s),
+            Lies::Seat { read, .. } => Some(read(s, seat)),
+            Lies::Table { read, .. } => Some(read(s)),
+            Lies::Passing { read } => read(s),
         }
     }
 }
@@ -137,9 +169,9 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         self.zones.iter().find(|z| z.name == name)
     }
 
-    /// The names of `whose`'s zones, for messages.
+    /// The names of `whose`'s zones that set-up may set, for its messages.
     pub fn names(&self, whose: Whose) -> impl Iterator<Item = &'static str> + '_ {
-        self.zones.iter().filter(move |z| z.whose() == whose).map(|z| z.name)
+        self.zones.iter().filter(move |z| z.whose() == whose && z.setup != SetUp::Read).map(|z| z.name)
     }
 
     /// The zone `name` of `whose`, or `None` when the table has no zone of
@@ -147,6 +179,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     /// other's.
     fn zone_of(&self, name: &str, whose: Whose) -> Result<Option<&Named<S, K>>, String> {
         let Some(z) = self.get(name) else { return Ok(None) };
+        z.settable()?;
         match z.whose() {
             w if w == whose => Ok(Some(z)),
             Whose::Seat => {
@@ -174,9 +207,9 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         except: Option<usize>,
         held: &mut Pile<K>,
     ) -> Result<(), String> {
-        let sources = || self.zones.iter().filter(|z| z.source);
+        let sources = || self.zones.iter().filter(|z| z.setup == SetUp::Source);
         for z in sources().filter(|z| z.whose() == Whose::Table && z.name != skip) {
-            if move_n(z.zone(s, 0), held, k, 1).is_ok() {
+            if move_n(z.zone(s, 0)?, held, k, 1).is_ok() {
                 return Ok(());
             }
         }
@@ -184,7 +217,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         for seat in 0..self.seats {
             let open = |z: &&Named<S, K>| !(filled.contains(&(seat, z.name)) || z.name == skip && Some(seat) == except);
             for z in sources().filter(|z| z.whose() == Whose::Seat).filter(open) {
-                if move_n(z.zone(s, seat), held, k, 1).is_ok() {
+                if move_n(z.zone(s, seat)?, held, k, 1).is_ok() {
                     return Ok(());
                 }
             }
@@ -209,12 +242,12 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     pub fn clear_seat(&self, s: &mut S, seat: usize, name: &str) -> Result<bool, String> {
         let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
         for k in Id::<K>::first(self.kinds) {
-            let n = z.zone(s, seat).count(k);
+            let n = z.zone(s, seat)?.count(k);
             if n > 0 {
                 // the zone and the home pile are both the state's: the
                 // components go through a pile of their own between them
                 let mut held = Pile::new();
-                move_n(z.zone(s, seat), &mut held, k, n).map_err(|e| e.to_string())?;
+                move_n(z.zone(s, seat)?, &mut held, k, n).map_err(|e| e.to_string())?;
                 let home = (self.home)(s, k);
                 match self.back {
                     Back::Under => move_to_bottom(&mut held, home, k, n),
@@ -235,7 +268,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
             for _ in 0..n {
                 let mut held = Pile::new();
                 self.pull_into(s, k, name, Some(seat), &mut held)?;
-                move_n(&mut held, z.zone(s, seat), k, 1).map_err(|e| {
+                move_n(&mut held, z.zone(s, seat)?, k, 1).map_err(|e| {
                     format!("{}'s {name} cannot take another {} `{}`: {e}", seat_name(seat), self.what, (self.id)(k))
                 })?;
             }
@@ -250,7 +283,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         let Some(z) = self.zone_of(name, Whose::Table)? else { return Ok(false) };
         for &k in ids.iter().rev() {
             let mut held = self.pull(s, k)?;
-            move_n(&mut held, z.zone(s, 0), k, 1).map_err(|e| e.to_string())?;
+            move_n(&mut held, z.zone(s, 0)?, k, 1).map_err(|e| e.to_string())?;
         }
         Ok(true)
     }
@@ -297,12 +330,19 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     /// them).
     pub fn facts(&self, s: &S, f: &mut Facts) {
         for z in self.zones {
-            let mut put = |path: String, zone: &dyn Zone<K>| {
+            // a passing zone not there holds nothing
+            let mut put = |path: String, zone: Option<&dyn Zone<K>>| {
                 for k in Id::<K>::first(self.kinds) {
-                    f.set(format!("{path}.{}", (self.id)(k)), zone.count(k));
+                    f.set(format!("{path}.{}", (self.id)(k)), zone.map_or(0, |z| z.count(k)));
                 }
-                if let Some(order) = zone.order() {
-                    f.set(path, order.iter().rev().map(|&k| (self.id)(k)).collect::<Vec<_>>());
+                match zone.map(|z| z.order()) {
+                    Some(Some(order)) => {
+                        f.set(path, order.iter().rev().map(|&k| (self.id)(k)).collect::<Vec<_>>());
+                    }
+                    None => {
+                        f.set(path, Vec::<String>::new());
+                    }
+                    Some(None) => {}
                 }
             };
             match z.whose() {
@@ -368,11 +408,7 @@ mod tests {
     use super::*;
     use crate::engine::Multiset;
 
-    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-    enum Card {}
-    impl Kind for Card {
-        const NAME: &'static str = "card kind";
-    }
+    crate::kinds! { Card = "card kind" }
 
     struct Table {
         deck: Pile<Card>,
@@ -381,9 +417,9 @@ mod tests {
     }
 
     const ZONES: &[Named<Table, Card>] = &[
-        Named { name: "row", source: false, lies: lies!(table(t) => t.row) },
-        Named { name: "deck", source: true, lies: lies!(table(t) => t.deck) },
-        Named { name: "hand", source: true, lies: lies!(seat(t, s) => t.hands[s]) },
+        Named { name: "row", setup: SetUp::Set, lies: lies!(table(t) => t.row) },
+        Named { name: "deck", setup: SetUp::Source, lies: lies!(table(t) => t.deck) },
+        Named { name: "hand", setup: SetUp::Source, lies: lies!(seat(t, s) => t.hands[s]) },
     ];
 
     fn deck(t: &mut Table, _: Id<Card>) -> &mut Pile<Card> {

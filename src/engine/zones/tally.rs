@@ -51,13 +51,6 @@ impl<K: Kind> Tally<K> {
         self
     }
 
-    /// Adds `n` components of `k` that lie outside any zone the game
-    /// models as one (a card kept with its target, say).
-    pub fn add_one(&mut self, k: Id<K>, n: u32) -> &mut Tally<K> {
-        self.add_at(k.index(), n);
-        self
-    }
-
     pub(super) fn add_at(&mut self, i: usize, n: u32) {
         self.shift_at(i, n as i32);
     }
@@ -69,23 +62,6 @@ impl<K: Kind> Tally<K> {
         if let Some(c) = self.counts.get_mut(i) {
             *c += by;
         }
-    }
-
-    /// Adds the components `ids` names (a pile's, say) and returns the first
-    /// that `belongs` refuses: a game that checks which kinds a zone may
-    /// hold counts the zone in the same pass (one add and one or per id, no
-    /// branch and no bounds check, as `add_each`); the refused one is looked
-    /// for only when there is one.
-    pub fn add_where(&mut self, ids: &[Id<K>], belongs: impl Fn(Id<K>) -> bool) -> Option<Id<K>> {
-        let mut refused = false;
-        let mut reach = self.reach;
-        for &k in ids {
-            refused |= !belongs(k);
-            self.counts[k.index()] += 1;
-            reach = reach.max(k.index() + 1);
-        }
-        self.reach = reach;
-        if refused { ids.iter().copied().find(|&k| !belongs(k)) } else { None }
     }
 
     /// Adds one component of each id: one add per id, no bounds check (an

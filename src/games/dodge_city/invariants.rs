@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use super::readings::*;
 use super::rules_data::*;
+use super::scenario_io::{CARD_ZONES, EVENT_ZONES};
 use super::state::{Action, End, Event, Phase, State};
-use crate::engine::{Check, Id, Imbalance, InvariantDef, Kind, Tally, Violation};
+use crate::engine::{Check, Id, Imbalance, InvariantDef, Kind, Tally, Violation, conserved};
 
 /// Faults planted on purpose (tests and `fuzz --fault`), one per invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,26 +92,23 @@ fn check_tokens(st: &State) -> Result<(), Violation> {
     Ok(())
 }
 
-/// Card conservation: the engine's check over every zone a card can lie
-/// in, against the copies the game has (the catalog's, kept in `Rules`,
-/// or `State::card_totals` where the configuration sets some).
+/// Card conservation: the engine's check over every zone of the card and
+/// the event card tables, against the copies the game has (the catalog's,
+/// kept in `Rules`, or `State::card_totals` where the configuration sets
+/// some).
 fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
-    let counted;
-    let (cards, events) = if st.readings.counts.is_empty() {
-        (&rules.copies.0, &rules.copies.1)
-    } else {
-        counted = st.card_totals(rules);
-        (&counted.0, &counted.1)
-    };
-    let mut t = Tally::new(rules.cards.len());
-    t.add(&st.deck).add(&st.discard).add(&st.table);
-    for p in &st.seats {
-        t.add(&p.hand);
-    }
-    balanced(&t, cards, ("a card", "cards"), |k| &rules.card(k).id)?;
-    let mut t = Tally::new(rules.events.len());
-    t.add(&st.events).add(&st.event_discard);
-    balanced(&t, events, ("an event card", "event cards"), |k| &rules.events[k.index()].id)
+    let counted = || (!st.readings.counts.is_empty()).then(|| st.card_totals(rules));
+    let also = rules as *const Rules as u64;
+    conserved(CARD_ZONES, st, (st.players, rules.cards.len()), (&st.conserved.0, also), |t| {
+        let counted = counted();
+        let totals = counted.as_ref().map_or(&rules.copies.0, |c| &c.0);
+        balanced(t, totals, ("a card", "cards"), |k| &rules.card(k).id)
+    })?;
+    conserved(EVENT_ZONES, st, (st.players, rules.events.len()), (&st.conserved.1, also), |t| {
+        let counted = counted();
+        let totals = counted.as_ref().map_or(&rules.copies.1, |c| &c.1);
+        balanced(t, totals, ("an event card", "event cards"), |k| &rules.events[k.index()].id)
+    })
 }
 
 /// A tally of cards (named `one` and `many`) against the copies the game

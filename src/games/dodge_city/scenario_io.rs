@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{
-    Back, Chance, Facts, Game, Id, Lookup, Named, Scripted, Seat, SeatZones, TableZone, Whose, Written, Zones,
-    seat_name, seat_of, unknown_zone,
+    Back, Chance, Facts, Game, Id, Lookup, Named, Scripted, Seat, SeatZones, SetUp, TableZone, Whose, Written, Zones,
+    seat_name, seat_of, stamps_over, unknown_zone,
 };
 use crate::lang::{CatalogIds, by_seat, id_named};
 
@@ -161,20 +161,27 @@ pub mod at {
     }
 }
 
-/// The card zones a scenario names, in the order set-up sets the table's
-/// and looks for a card in the sources (the deck, the discard pile, then
-/// the hands).
-const CARD_ZONES: &[Named<State, kind::Card>] = &[
-    Named { name: "deck", source: true, lies: crate::lies!(table(s) => s.deck) },
-    Named { name: "discard", source: true, lies: crate::lies!(table(s) => s.discard) },
-    Named { name: "hand", source: true, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
+/// Every card zone, in the order set-up sets the table's and looks for a
+/// card in the sources (the deck, the discard pile, then the hands); the
+/// conservation invariant adds them all up.
+pub(super) const CARD_ZONES: &[Named<State, kind::Card>] = &[
+    Named { name: "deck", setup: SetUp::Source, lies: crate::lies!(table(s) => s.deck) },
+    Named { name: "discard", setup: SetUp::Source, lies: crate::lies!(table(s) => s.discard) },
+    // the Marshal round's cards, face down until every seat has chosen
+    Named { name: "face-down", setup: SetUp::Read, lies: crate::lies!(table(s) => s.table) },
+    Named { name: "hand", setup: SetUp::Source, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
 ];
 
-/// The event card zones a scenario names, likewise.
-const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
-    Named { name: "event-deck", source: true, lies: crate::lies!(table(s) => s.events) },
-    Named { name: "event-discard", source: true, lies: crate::lies!(table(s) => s.event_discard) },
+/// Every event card zone, likewise.
+pub(super) const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
+    Named { name: "event-deck", setup: SetUp::Source, lies: crate::lies!(table(s) => s.events) },
+    Named { name: "event-discard", setup: SetUp::Source, lies: crate::lies!(table(s) => s.event_discard) },
 ];
+
+/// The stamps the card conservation checks keep their answers over, with
+/// five seats (the most the bundled catalog seats).
+pub(super) const CARD_STAMPS: usize = stamps_over(CARD_ZONES, 5);
+pub(super) const EVENT_STAMPS: usize = stamps_over(EVENT_ZONES, 5);
 
 /// Dodge City's zones of cards and of event cards, handed to `f`: what a
 /// seat's zone gives back goes on top of its deck.

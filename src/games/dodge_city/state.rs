@@ -11,9 +11,10 @@ use super::effects::{Choosing, Dc, DcStep, Queued};
 use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
+use super::scenario_io::{CARD_STAMPS, EVENT_STAMPS};
 use crate::engine::{
-    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Hook, Id, Multiset, Pile, Readings, Reads,
-    RuleError, Seat, Touched, WhenEmpty, move_n,
+    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Hook, Id, KeptOver, Multiset, Pile, Readings,
+    Reads, RuleError, Seat, Touched, WhenEmpty, move_n,
 };
 use crate::lang::declared::Act;
 use crate::lang::{self, Agenda};
@@ -189,6 +190,10 @@ pub struct State {
     pub cursor: Cursor,
     #[serde(skip)]
     pub touched: Touched,
+    /// The card conservation checks' answers (cards, event cards), kept
+    /// with their zones' stamps (`engine::conserved`).
+    #[serde(skip)]
+    pub conserved: (KeptOver<(), CARD_STAMPS>, KeptOver<(), EVENT_STAMPS>),
     pub fault: Option<Fault>,
 }
 
@@ -299,6 +304,7 @@ impl State {
             over: None,
             cursor: Cursor::default(),
             touched: Touched::default(),
+            conserved: Default::default(),
             fault: None,
         };
         // the decks are made of every card's copies, which a reading may set

@@ -6,7 +6,8 @@
 
 use super::rules::{End, Placed, State};
 use super::rules_data::{Plot, Rules};
-use super::scenario_io::{outcome_name, phase_name, with_zones};
+use super::scenario_io::{outcome_name, phase_name};
+use super::zones::with_zones;
 use crate::engine::{Facts, SeatZones, TableZone, seat_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

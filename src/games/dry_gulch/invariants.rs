@@ -6,15 +6,17 @@
 
 use super::readings::{AceProtection, ClosedTownHallScope, HandCutReactions, P, RewardCardTiming, VioletCards};
 use super::rules::{Action, Event, Fault, Phase, State};
+use super::rules_data::kind::Card;
 use super::rules_data::{CardKind, Plot, ReactionKey, Rules};
+use super::zones::{CARD_ZONES, PERMIT_ZONES};
 use smallvec::SmallVec;
 
 use super::rules::End;
-use crate::engine::{Check, InvariantDef, KeptOver, Reads, Stamped, Stamps, Violation};
+use crate::engine::{Check, InvariantDef, KeptOver, Pile, Reads, Violation, conserved, stamps_over};
 
 mod board;
 mod dealt;
-use crate::engine::{EndReason, Imbalance, Tally};
+use crate::engine::{EndReason, Imbalance};
 pub use board::BoardRead;
 use dealt::Dealt;
 pub use dealt::{DealtCache, DealtTables};
@@ -71,82 +73,60 @@ pub struct Before {
     pub town_hall_closed: bool,
 }
 
-/// The zones a card can lie in with six seats (seven piles, four per
-/// seat), and the totals; a catalog that seats more is counted after
-/// every action, none of its answers kept.
-const CARD_ZONES: usize = 32;
-/// The zones a permit can lie in with six seats (three piles, a pool, two
-/// per seat), and the totals; likewise.
-const PERMIT_ZONES: usize = 17;
+/// The stamps a conservation check keeps its answer over with six seats
+/// (the most a bundled catalog seats): a catalog that seats more is
+/// counted after every action, none of its answers kept.
+const CARD_STAMPS: usize = stamps_over(CARD_ZONES, 6);
+const PERMIT_STAMPS: usize = stamps_over(PERMIT_ZONES, 6);
 
 /// The conservation checks' answers, each kept with the stamps of every
-/// zone it counted (and of the totals it compared with): a check after an
-/// action that moved no card (or no permit) finds it again without
-/// counting, and any move gives a zone a fresh stamp, so what is kept is
-/// always what counting would find.
+/// zone it counted (`engine::conserved`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Conserved {
-    cards: KeptOver<Option<usize>, CARD_ZONES>,
-    permits: KeptOver<Option<usize>, PERMIT_ZONES>,
+    cards: KeptOver<Option<usize>, CARD_STAMPS>,
+    permits: KeptOver<Option<usize>, PERMIT_STAMPS>,
 }
 
 fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
     Err(Violation { invariant, detail })
 }
 
-/// Card conservation is the engine's check over every zone a card can lie
-/// in; what is Dry Gulch's own is that the two decks keep their kinds apart.
-/// Gives the first seat with cards waiting (its waiting pile is added only
-/// when it is not empty), for `waiting`.
+/// Card conservation is the engine's check over every zone of the card
+/// table; what is Dry Gulch's own is that the two decks keep their kinds
+/// apart. Gives the first seat with cards waiting, for `waiting` (found
+/// with the count, and kept with it).
 fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
-    let mut stamps = Stamps::<CARD_ZONES>::new();
-    stamps.add(s.resource_deck.stamp()).add(s.resource_discard.stamp()).add(s.event_deck.stamp());
-    stamps.add(s.event_discard.stamp()).add(s.revealed.stamp()).add(s.face_up.stamp()).add(s.played.stamp());
-    stamps.add(dealt as *const Dealt as u64);
-    for p in &s.seats {
-        stamps.add(p.hand.stamp()).add(p.in_front.stamp()).add(p.influence.stamp()).add(p.waiting.stamp());
-    }
-    s.conserved.cards.get(&stamps, || count_cards(s, rules, dealt))
-}
-
-fn count_cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
     let name = "card-conservation";
     let resource = |c: CardKind| dealt.resource[c.index()];
-    // each pile counted and its cards' deck checked in one pass
-    let mut t = Tally::new(rules.card_count());
-    for pile in [&s.resource_deck, &s.resource_discard] {
-        if let Some(c) = t.add_where(pile.as_slice(), resource) {
+    let kept = (&s.conserved.cards, dealt as *const Dealt as u64);
+    conserved(CARD_ZONES, s, (s.players, rules.card_count()), kept, |t| {
+        if let Some(c) = refused(&[&s.resource_deck, &s.resource_discard], resource) {
             return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
         }
-    }
-    for pile in [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played] {
-        if let Some(c) = t.add_where(pile.as_slice(), |c| !resource(c)) {
+        let events = [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played];
+        if let Some(c) = refused(&events, |c| !resource(c)) {
             return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
         }
-    }
-    let mut waits = None;
-    for (seat, p) in s.seats.iter().enumerate() {
-        t.add(&p.hand).add(&p.in_front).add(&p.influence);
-        // cards wait beside a player only under `all-at-reward`, in a
-        // reward phase: an empty pile is not added count by count
-        if !p.waiting.is_empty() {
-            t.add(&p.waiting);
-            waits = waits.or(Some(seat));
+        match t.check_totals(&dealt.totals) {
+            Ok(()) => Ok(s.seats.iter().position(|p| !p.waiting.is_empty())),
+            Err(Imbalance::Count { kind, found, expected }) => {
+                fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
+            }
+            Err(Imbalance::Unknown { index }) => fail(name, format!("unknown card kind {index} in play")),
         }
-    }
-    match t.check_totals(&dealt.totals) {
-        Ok(()) => Ok(waits),
-        Err(Imbalance::Count { kind, found, expected }) => {
-            fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
-        }
-        Err(Imbalance::Unknown { index }) => fail(name, format!("unknown card kind {index} in play")),
-    }
+    })
 }
 
-/// Permits are conserved (the engine's check over the decks, the hands of
-/// permits and the pools of a draft or a draw), and a player's permits
-/// shrink only by building. Gives the first seat with permits waiting, for
-/// `waiting`.
+/// The first card of `piles` that `belongs` refuses: one pass with no
+/// branch per card, the card looked for only when there is one.
+fn refused(piles: &[&Pile<Card>], belongs: impl Fn(CardKind) -> bool) -> Option<CardKind> {
+    let any = piles.iter().fold(false, |a, p| p.as_slice().iter().fold(a, |a, &c| a | !belongs(c)));
+    any.then(|| piles.iter().find_map(|p| p.iter().copied().find(|&c| !belongs(c)))).flatten()
+}
+
+/// Permits are conserved (the engine's check over every zone of the
+/// permit table), and a player's permits shrink only by building. Gives
+/// the first seat with permits waiting, likewise.
 fn permits(
     s: &State,
     rules: &Rules,
@@ -154,47 +134,18 @@ fn permits(
     before: &Before,
     action: &Action,
 ) -> Result<Option<usize>, Violation> {
-    let pool = match &s.phase {
-        Phase::Draft { pool, .. } => pool.stamp(),
-        Phase::DrawKeep { offered } => offered.stamp(),
-        _ => 0,
-    };
-    let mut stamps = Stamps::<PERMIT_ZONES>::new();
-    stamps.add(s.permit_deck.stamp()).add(s.permit_discard.stamp()).add(s.permits_spent.stamp());
-    stamps.add(pool).add(dealt as *const Dealt as u64);
-    for p in &s.seats {
-        stamps.add(p.permits.stamp()).add(p.waiting_permits.stamp());
-    }
-    let waits = s.conserved.permits.get(&stamps, || count_permits(s, rules, dealt))?;
-    shrunk_only_by_building(s, rules, before, action)?;
-    Ok(waits)
-}
-
-/// Permits are conserved: the engine's check over every zone one can lie in.
-fn count_permits(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
     let name = "permits-kept";
-    let mut t = Tally::new(rules.buildings.len());
-    t.add(&s.permit_deck).add(&s.permit_discard).add(&s.permits_spent);
-    let mut waits = None;
-    for (seat, p) in s.seats.iter().enumerate() {
-        t.add(&p.permits);
-        if !p.waiting_permits.is_empty() {
-            t.add(&p.waiting_permits);
-            waits = waits.or(Some(seat));
+    let kept = (&s.conserved.permits, dealt as *const Dealt as u64);
+    let waits = conserved(PERMIT_ZONES, s, (s.players, rules.buildings.len()), kept, |t| {
+        match t.check_totals(&dealt.permits) {
+            Ok(()) => Ok(s.seats.iter().position(|p| !p.waiting_permits.is_empty())),
+            Err(Imbalance::Count { kind, found, expected }) => {
+                fail(name, format!("{found} {} permits exist, the deck has {expected}", rules.building(kind).id))
+            }
+            Err(Imbalance::Unknown { index }) => fail(name, format!("a permit of no building ({index})")),
         }
-    }
-    match &s.phase {
-        Phase::Draft { pool, .. } => t.add(pool),
-        Phase::DrawKeep { offered } => t.add(offered),
-        _ => &mut t,
-    };
-    match t.check_totals(&dealt.permits) {
-        Ok(()) => {}
-        Err(Imbalance::Count { kind, found, expected }) => {
-            return fail(name, format!("{found} {} permits exist, the deck has {expected}", rules.building(kind).id));
-        }
-        Err(Imbalance::Unknown { index }) => return fail(name, format!("a permit of no building ({index})")),
-    }
+    })?;
+    shrunk_only_by_building(s, rules, before, action)?;
     Ok(waits)
 }
 
@@ -409,8 +360,7 @@ fn town_hall(s: &State, before: &Before, action: &Action, events: &[Event]) -> R
 
 /// What a player won waits beside him only under `all-at-reward`, and is
 /// his by the time the turn is over. `waits` is the first seat with cards
-/// or permits waiting (the conservation checks found it as they added the
-/// piles up).
+/// or permits waiting (the conservation checks found it as they counted).
 fn waiting(s: &State, waits: Option<usize>) -> Result<(), Violation> {
     let name = "waiting-piles";
     let Some(seat) = waits else {

@@ -16,7 +16,6 @@ use crate::lang::{CatalogIds, id_named};
 
 mod setup;
 
-pub(super) use setup::with_zones;
 pub use setup::{BuildingSpec, SetupSpec, TurnSpec};
 
 fn card(rules: &Rules, id: &str) -> Result<CardKind, String> {

@@ -9,13 +9,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{building, card, plot};
-use crate::engine::{
-    Back, Game, Named, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, unknown_zone,
-};
+use crate::engine::{Game, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of};
 use crate::games::dry_gulch::readings::V;
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
-use crate::games::dry_gulch::rules_data::kind::{self, Card};
-use crate::games::dry_gulch::rules_data::{Ability, Bld, CHIP, CardKind, Chips, Rules, Triangle};
+use crate::games::dry_gulch::rules_data::kind::Card;
+use crate::games::dry_gulch::rules_data::{Ability, CHIP, CardKind, Chips, Rules, Triangle};
+use crate::games::dry_gulch::zones::{Tables, with_zones};
 use crate::lang::by_seat;
 
 /// Overrides applied after the normal set-up, so a situation can be built
@@ -77,54 +76,6 @@ pub struct BuildingSpec {
     /// A disaster card that damaged it (it then lies in front of the owner).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damaged_by: Option<String>,
-}
-
-/// The card zones a scenario names, in the order set-up sets the table's
-/// and looks for a card in the sources (the decks and discard piles, then
-/// the hands).
-const CARD_ZONES: &[Named<State, Card>] = &[
-    Named { name: "face-up", source: false, lies: crate::lies!(table(s) => s.face_up) },
-    Named { name: "resource-deck", source: true, lies: crate::lies!(table(s) => s.resource_deck) },
-    Named { name: "resource-discard", source: true, lies: crate::lies!(table(s) => s.resource_discard) },
-    Named { name: "event-deck", source: true, lies: crate::lies!(table(s) => s.event_deck) },
-    Named { name: "event-discard", source: true, lies: crate::lies!(table(s) => s.event_discard) },
-    Named { name: "hand", source: true, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
-];
-
-/// The permit zones a scenario names, likewise (the deck, the face-up
-/// discards and the spent ones, then the players').
-const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
-    Named { name: "permit-deck", source: true, lies: crate::lies!(table(s) => s.permit_deck) },
-    Named { name: "permit-discard", source: true, lies: crate::lies!(table(s) => s.permit_discard) },
-    Named { name: "permits-spent", source: true, lies: crate::lies!(table(s) => s.permits_spent) },
-    Named { name: "permits", source: true, lies: crate::lies!(seat(s, i) => s.seats[i].permits) },
-];
-
-/// Dry Gulch's zones by name: cards and permits.
-pub(in crate::games::dry_gulch) struct Tables<'a> {
-    pub cards: Zones<'a, State, Card>,
-    pub permits: Zones<'a, State, kind::Building>,
-}
-
-impl Tables<'_> {
-    /// The error for a zone neither table has.
-    fn unknown(&self, zone: &str, whose: Whose) -> String {
-        let names: Vec<&str> = self.cards.names(whose).chain(self.permits.names(whose)).collect();
-        unknown_zone(zone, whose, &names)
-    }
-}
-
-/// Dry Gulch's zones of cards and of permits, for set-up (what a seat's
-/// zone gives back goes under its deck) and the facts, handed to `f`.
-pub(in crate::games::dry_gulch) fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T) -> T {
-    let card_id = |c: CardKind| rules.card_id(c).to_string();
-    let card_home: &dyn Fn(&mut State, CardKind) -> &mut Pile<Card> =
-        &|s, c| if rules.event_of(c).is_some() { &mut s.event_deck } else { &mut s.resource_deck };
-    let cards = Zones::new(CARD_ZONES, "card", (rules.card_count(), players), &card_id, card_home, Back::Under);
-    let permit_id = |b: Bld| rules.building(b).id.clone();
-    let kinds = (rules.buildings.len(), players);
-    let permits = Zones::new(PERMIT_ZONES, "permit", kinds, &permit_id, &|s, _| &mut s.permit_deck, Back::Under);
-    f(&Tables { cards, permits })
 }
 
 impl State {

@@ -1,0 +1,87 @@
+//! Every zone of Dry Gulch by name, in two tables (cards and permits):
+//! what a scenario's set-up sets and takes from, what its expectations
+//! name (`Zones::facts`), and what the conservation invariants add up
+//! (`engine::conserved`), so a zone left out of a table is a zone no check
+//! sees. The zones play alone fills are read only (`SetUp::Read`).
+
+use super::rules::{Phase, State};
+use super::rules_data::kind::{self, Card};
+use super::rules_data::{Bld, CardKind, Rules};
+use crate::engine::{Back, Lies, Named, Pile, SetUp, Whose, Zone, Zones, unknown_zone};
+
+use SetUp::{Read, Set, Source};
+
+/// The card zones, in the order set-up sets the table's and looks for a
+/// card in the sources (the decks and discard piles, then the hands).
+pub(super) const CARD_ZONES: &[Named<State, Card>] = &[
+    Named { name: "face-up", setup: Set, lies: crate::lies!(table(s) => s.face_up) },
+    Named { name: "resource-deck", setup: Source, lies: crate::lies!(table(s) => s.resource_deck) },
+    Named { name: "resource-discard", setup: Source, lies: crate::lies!(table(s) => s.resource_discard) },
+    Named { name: "event-deck", setup: Source, lies: crate::lies!(table(s) => s.event_deck) },
+    Named { name: "event-discard", setup: Source, lies: crate::lies!(table(s) => s.event_discard) },
+    // the event cards of this event phase, and the disasters whose damage is still to come
+    Named { name: "revealed", setup: Read, lies: crate::lies!(table(s) => s.revealed) },
+    Named { name: "played", setup: Read, lies: crate::lies!(table(s) => s.played) },
+    Named { name: "hand", setup: Source, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
+    // each with the plot it damaged (set-up's `buildings:` puts one there)
+    Named { name: "in-front", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].in_front) },
+    // with chips on them (set-up's `influence:` plays them)
+    Named { name: "influence-cards", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].influence) },
+    // under `reward-card-german-rule-7: all-at-reward`, until the reward phase
+    Named { name: "waiting", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].waiting) },
+];
+
+/// The permit zones, likewise (the deck, the face-up discards and the
+/// spent ones, then the players').
+pub(super) const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
+    Named { name: "permit-deck", setup: Source, lies: crate::lies!(table(s) => s.permit_deck) },
+    Named { name: "permit-discard", setup: Source, lies: crate::lies!(table(s) => s.permit_discard) },
+    Named { name: "permits-spent", setup: Source, lies: crate::lies!(table(s) => s.permits_spent) },
+    Named { name: "draft-pool", setup: Read, lies: Lies::Passing { read: draft_pool } },
+    Named { name: "offered", setup: Read, lies: Lies::Passing { read: offered } },
+    Named { name: "permits", setup: Source, lies: crate::lies!(seat(s, i) => s.seats[i].permits) },
+    Named { name: "waiting-permits", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].waiting_permits) },
+];
+
+/// The permits passed round in the advanced set-up's draft, while it lasts.
+fn draft_pool(s: &State) -> Option<&dyn Zone<kind::Building>> {
+    match &s.phase {
+        Phase::Draft { pool, .. } => Some(pool),
+        _ => None,
+    }
+}
+
+/// The two permits a draw from the deck offers, until one is kept.
+fn offered(s: &State) -> Option<&dyn Zone<kind::Building>> {
+    match &s.phase {
+        Phase::DrawKeep { offered } => Some(offered),
+        _ => None,
+    }
+}
+
+/// Dry Gulch's zones by name: cards and permits.
+pub(super) struct Tables<'a> {
+    pub cards: Zones<'a, State, Card>,
+    pub permits: Zones<'a, State, kind::Building>,
+}
+
+impl Tables<'_> {
+    /// The error for a zone neither table has.
+    pub(super) fn unknown(&self, zone: &str, whose: Whose) -> String {
+        let names: Vec<&str> = self.cards.names(whose).chain(self.permits.names(whose)).collect();
+        unknown_zone(zone, whose, &names)
+    }
+}
+
+/// Dry Gulch's zones of cards and of permits, for set-up (what a seat's
+/// zone gives back goes under its deck) and the facts, handed to `f`.
+pub(super) fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T) -> T {
+    let card_id = |c: CardKind| rules.card_id(c).to_string();
+    let card_home: &dyn Fn(&mut State, CardKind) -> &mut Pile<Card> =
+        &|s, c| if rules.event_of(c).is_some() { &mut s.event_deck } else { &mut s.resource_deck };
+    let cards = Zones::new(CARD_ZONES, "card", (rules.card_count(), players), &card_id, card_home, Back::Under);
+    let permit_id = |b: Bld| rules.building(b).id.clone();
+    let kinds = (rules.buildings.len(), players);
+    let permits = Zones::new(PERMIT_ZONES, "permit", kinds, &permit_id, &|s, _| &mut s.permit_deck, Back::Under);
+    f(&Tables { cards, permits })
+}
