@@ -19,18 +19,20 @@ fn visit<'s, S, K: Kind>(zones: &[Named<S, K>], s: &'s S, seats: usize, mut f: i
             Lies::Seat { read, .. } => (0..seats).for_each(|i| f(Some(read(s, i)))),
             Lies::Table { read, .. } => f(Some(read(s))),
             Lies::Passing { read } => f(read(s)),
+            Lies::Each { len, read } => (0..len(s)).for_each(|i| f(Some(read(s, i)))),
         }
     }
 }
 
-/// How many stamps `conserved` gathers over `zones` with `seats` seats,
-/// the one of `also` included: the `N` a game's `KeptOver` needs for every
-/// answer at that many seats to be kept.
-pub const fn stamps_over<S, K: Kind>(zones: &[Named<S, K>], seats: usize) -> usize {
+/// How many stamps `conserved` gathers over `zones` with `seats` seats
+/// and `each` zones for each `Lies::Each`, the one of `also` included: the
+/// `N` a game's `KeptOver` needs for every answer at that many to be kept.
+pub const fn stamps_over<S, K: Kind>(zones: &[Named<S, K>], (seats, each): (usize, usize)) -> usize {
     let (mut n, mut i) = (1, 0);
     while i < zones.len() {
         n += match zones[i].lies {
             Lies::Seat { .. } => seats,
+            Lies::Each { .. } => each,
             Lies::Table { .. } | Lies::Passing { .. } => 1,
         };
         i += 1;
@@ -125,8 +127,8 @@ mod tests {
         move_n(&mut t.deck, &mut t.hands[1], card(0), 1).unwrap();
         move_n(&mut t.deck, &mut t.hands[0], card(1), 1).unwrap();
         // the totals, the deck, two hands and two passing zones
-        assert_eq!(stamps_over(ZONES, 2), 6);
-        let kept: KeptOver<(), { stamps_over(ZONES, 2) }> = KeptOver::default();
+        assert_eq!(stamps_over(ZONES, (2, 0)), 6);
+        let kept: KeptOver<(), { stamps_over(ZONES, (2, 0)) }> = KeptOver::default();
         let mut calls = 0;
         let mut run = |t: &Table| conserved(ZONES, t, (2, 2), (&kept, 7), |tally| check(tally, &mut calls));
         assert_eq!(run(&t), Ok(()));

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+use super::stamp::{Stamp, Stamped};
 use super::{Chance, Id, Kind, MoveError, Pile, Store, Tally, WhenEmpty, Zone};
 
 /// Slots in a row, each empty or holding one component. Taking from a
@@ -14,6 +15,8 @@ use super::{Chance, Id, Kind, MoveError, Pile, Store, Tally, WhenEmpty, Zone};
 #[serde(transparent, bound = "")]
 pub struct Display<K: Kind> {
     slots: SmallVec<[Option<Id<K>>; 8]>,
+    #[serde(skip)]
+    stamp: Stamp,
 }
 
 /// What a refill did: how many slots it filled and whether the discard
@@ -27,7 +30,7 @@ pub struct Refilled {
 impl<K: Kind> Display<K> {
     /// A row of `slots` empty slots.
     pub fn new(slots: usize) -> Display<K> {
-        Display { slots: SmallVec::from_elem(None, slots) }
+        Display { slots: SmallVec::from_elem(None, slots), stamp: Stamp::default() }
     }
 
     /// The slots in order, `None` where a slot is empty.
@@ -73,6 +76,7 @@ impl<K: Kind> Display<K> {
         let k = self.at(i).ok_or(MoveError::Short { held: 0 })?;
         to.can_put(k, 1)?;
         self.slots[i] = None;
+        self.stamp.renew();
         to.put(k, 1);
         Ok(k)
     }
@@ -98,12 +102,14 @@ impl<K: Kind> Store<K> for Display<K> {
         for s in self.slots.iter_mut().filter(|s| **s == Some(k)).take(n as usize) {
             *s = None;
         }
+        self.stamp.renew();
     }
     /// Fills the first `n` empty slots with `k`.
     fn put(&mut self, k: Id<K>, n: u32) {
         for s in self.slots.iter_mut().filter(|s| s.is_none()).take(n as usize) {
             *s = Some(k);
         }
+        self.stamp.renew();
     }
 }
 
@@ -113,5 +119,44 @@ impl<K: Kind> Zone<K> for Display<K> {
     }
     fn tally_into(&self, t: &mut Tally<K>) {
         t.add_each(self.slots.iter().flatten().copied());
+    }
+    fn stamped(&self) -> Option<u64> {
+        Some(self.stamp.get())
+    }
+}
+
+impl<K: Kind> Stamped for Display<K> {
+    #[inline]
+    fn stamp(&self) -> u64 {
+        self.stamp.get()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::kinds! { Card = "card kind" }
+
+    /// A check that keeps its answer with the row's stamp sees every
+    /// change: a refill, a slot taken, a move in and out.
+    #[test]
+    fn every_change_gives_the_row_a_fresh_stamp() {
+        let (mut deck, mut discard, mut chance) = (Pile::from_counts(&[3]), Pile::new(), Chance::new(1));
+        let mut row: Display<Card> = Display::new(2);
+        let mut seen = vec![row.stamp()];
+        let mut changed = |row: &Display<Card>| {
+            assert!(!seen.contains(&row.stamp()), "a stamp seen before: {seen:?}");
+            seen.push(row.stamp());
+        };
+        row.refill(&mut deck, &mut discard, WhenEmpty::Stop, &mut chance);
+        changed(&row);
+        let card = row.take_slot(0, &mut discard).unwrap();
+        changed(&row);
+        crate::engine::move_n(&mut discard, &mut row, card, 1).unwrap();
+        changed(&row);
+        crate::engine::move_n(&mut row, &mut deck, card, 2).unwrap();
+        changed(&row);
+        assert_eq!((row.filled(), row.clone().stamp()), (0, row.stamp()));
     }
 }

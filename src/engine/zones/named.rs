@@ -51,6 +51,10 @@ pub enum Lies<S, K: Kind> {
     /// The table's while it lasts (the permits a draw offers): read only,
     /// holding nothing when it is not there.
     Passing { read: fn(&S) -> Option<&dyn Zone<K>> },
+    /// The table's, one for each of the `len` entities the state holds
+    /// (the cubes on each location): read only, and its facts named by
+    /// position (`table.locations.1.gold`).
+    Each { len: fn(&S) -> usize, read: fn(&S, usize) -> &dyn Zone<K> },
 }
 
 /// Where a named zone lies, from the place of its field:
@@ -96,7 +100,7 @@ impl<S, K: Kind> Named<S, K> {
     pub fn whose(&self) -> Whose {
         match self.lies {
             Lies::Seat { .. } => Whose::Seat,
-            Lies::Table { .. } | Lies::Passing { .. } => Whose::Table,
+            Lies::Table { .. } | Lies::Passing { .. } | Lies::Each { .. } => Whose::Table,
         }
     }
 
@@ -119,13 +123,14 @@ impl<S, K: Kind> Named<S, K> {
         format!("set-up cannot set `{}`: play puts what lies there (an expectation may name it)", self.name)
     }
 
-    /// The zone to read: seat `seat`'s, or the table's; `None` for a
-    /// passing zone that is not there.
+    /// The zone to read: seat `seat`'s, or the table's (for an `Each`,
+    /// the `seat`-th); `None` for a passing zone that is not there.
     pub fn read<'s>(&self, s: &'s S, seat: usize) -> Option<&'s dyn Zone<K>> {
         match self.lies {
             Lies::Seat { read, .. } => Some(read(s, seat)),
             Lies::Table { read, .. } => Some(read(s)),
             Lies::Passing { read } => read(s),
+            Lies::Each { len, read } => (seat < len(s)).then(|| read(s, seat)),
         }
     }
 }
@@ -345,11 +350,14 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
                     Some(None) => {}
                 }
             };
-            match z.whose() {
-                Whose::Seat => {
+            match z.lies {
+                Lies::Seat { .. } => {
                     (0..self.seats).for_each(|i| put(format!("seats.{}.{}", seat_name(i), z.name), z.read(s, i)))
                 }
-                Whose::Table => put(format!("table.{}", z.name), z.read(s, 0)),
+                Lies::Each { len, .. } => {
+                    (0..len(s)).for_each(|i| put(format!("table.{}.{}", z.name, i + 1), z.read(s, i)))
+                }
+                Lies::Table { .. } | Lies::Passing { .. } => put(format!("table.{}", z.name), z.read(s, 0)),
             }
         }
     }

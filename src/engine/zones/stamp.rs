@@ -54,7 +54,7 @@ impl std::hash::Hash for Stamp {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
-/// A zone that carries a stamp (`Pile`, `Multiset`, `Tagged`).
+/// A zone that carries a stamp (`Pile`, `Multiset`, `Tagged`, `Display`).
 pub trait Stamped {
     /// What the zone holds, as a number: equal stamps, equal contents.
     fn stamp(&self) -> u64;

@@ -180,8 +180,8 @@ pub(super) const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
 
 /// The stamps the card conservation checks keep their answers over, with
 /// five seats (the most the bundled catalog seats).
-pub(super) const CARD_STAMPS: usize = stamps_over(CARD_ZONES, 5);
-pub(super) const EVENT_STAMPS: usize = stamps_over(EVENT_ZONES, 5);
+pub(super) const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (5, 0));
+pub(super) const EVENT_STAMPS: usize = stamps_over(EVENT_ZONES, (5, 0));
 
 /// Dodge City's zones of cards and of event cards, handed to `f`: what a
 /// seat's zone gives back goes on top of its deck.

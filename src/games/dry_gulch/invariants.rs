@@ -76,8 +76,8 @@ pub struct Before {
 /// The stamps a conservation check keeps its answer over with six seats
 /// (the most a bundled catalog seats): a catalog that seats more is
 /// counted after every action, none of its answers kept.
-const CARD_STAMPS: usize = stamps_over(CARD_ZONES, 6);
-const PERMIT_STAMPS: usize = stamps_over(PERMIT_ZONES, 6);
+const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (6, 0));
+const PERMIT_STAMPS: usize = stamps_over(PERMIT_ZONES, (6, 0));
 
 /// The conservation checks' answers, each kept with the stamps of every
 /// zone it counted (`engine::conserved`).

@@ -3,7 +3,8 @@
 
 use super::rules::{Action, Event, Fault, State};
 use super::rules_data::*;
-use crate::engine::{Check, Id, InvariantDef, Tally, Violation};
+use super::zones::{CARD_ZONES, CUBE_ZONES};
+use crate::engine::{Check, Id, InvariantDef, Violation, conserved};
 
 crate::invariant_table! { Fault;
     "commodity-conservation": "every commodity's cubes add up to its count across space, locations, ships, storage and the box", "Components; Game Concepts: Paying with commodities", "mine-extra-cube" => MineExtraCube;
@@ -39,14 +40,14 @@ impl Check for State {
     }
     fn check_invariants(&self, rules: &Rules, b: &Before, _: &Action, events: &[Event]) -> Result<(), Violation> {
         let s = self;
-        let mut t: Tally<Cube> = Tally::new(rules.cubes.len());
-        t.add(&s.space).add(&s.boxed);
-        for z in s.locs.iter().chain(&s.cargo).chain(&s.storage) {
-            t.add(z);
-        }
-        if let Err(e) = t.check(|c| rules.cube_total(c)) {
-            return fail("commodity-conservation", crate::games::red_dog_junction::describe_imbalance(rules, e));
-        }
+        // the totals are the rules' (cubes) or fixed by the configuration (cards)
+        let also = rules as *const Rules as u64;
+        let (seats, kept) = (s.players, &s.conserved);
+        conserved(CUBE_ZONES, s, (seats, rules.cubes.len()), (&kept.cubes, also), |t| {
+            t.check(|c| rules.cube_total(c)).or_else(|e| {
+                fail("commodity-conservation", crate::games::red_dog_junction::describe_imbalance(rules, e))
+            })
+        })?;
         if s.locs.iter().any(|z| z.count(rules.scrap) > 0) {
             return fail("scrap-never-in-bank", "scrap lies on a location tile".into());
         }
@@ -74,15 +75,10 @@ impl Check for State {
         if s.dice.iter().any(|&v| v == 0 || v > rules.faces) || s.gold_die == 0 || s.gold_die > rules.gold_faces {
             return fail("dice-within-faces", "a die shows a value it does not have".into());
         }
-        let mut c: Tally<Card> = Tally::new(rules.cards.len());
-        c.add(&s.deck).add(&s.display).add(&s.discard).add(&s.boxed_cards).add(&s.played);
-        for z in s.crew.iter().chain(&s.boosts).chain(&s.hands) {
-            c.add(z);
-        }
-        if let Err(e) = c.check(s.card_total(rules)) {
-            let _ = e;
-            return fail("card-conservation", "a card type's copies do not add up".into());
-        }
+        conserved(CARD_ZONES, s, (seats, rules.cards.len()), (&kept.cards, also), |t| {
+            t.check(s.card_total(rules))
+                .or_else(|_| fail("card-conservation", "a card type's copies do not add up".into()))
+        })?;
         if let (Some((_, started)), Some(super::rules::End::Countdown)) = (s.countdown, s.end) {
             let after = s.turns.saturating_sub(started + 1);
             let k = s.p(super::readings::P::CountdownTurns) * s.players as u32;

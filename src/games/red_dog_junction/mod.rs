@@ -40,6 +40,7 @@ pub mod rules;
 pub mod rules_data;
 pub mod scenario_io;
 pub mod schema;
+mod zones;
 
 pub use rules::{Action, Event, State};
 pub use rules_data::Rules;

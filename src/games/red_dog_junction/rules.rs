@@ -296,6 +296,9 @@ pub struct State {
     /// Cubes and cards a fault made or lost (zones the tally does not count).
     #[serde(skip)]
     pub leak: (Supply<Cube>, Supply<Card>),
+    /// The conservation checks' answers (cubes, cards), kept with the stamps of their zones.
+    #[serde(skip)]
+    pub conserved: super::zones::Conserved,
     #[serde(skip)]
     pub touched: Touched,
 }
@@ -388,6 +391,7 @@ impl State {
             fault: None,
             leak: Default::default(),
             touched: Touched::default(),
+            conserved: Default::default(),
         };
         s.actions_left = s.actions_for(0);
         s.setup_cubes(rules);
@@ -416,24 +420,6 @@ impl State {
             let to = if to_cargo { &mut self.cargo[seat] } else { &mut self.storage[seat] };
             let _ = move_n(&mut self.locs[bank], to, gold, n);
         }
-    }
-
-    /// The copies of each card type in this configuration (`deck-total`
-    /// adds Boosts).
-    pub fn card_totals(&self, rules: &Rules) -> Vec<u32> {
-        Id::first(rules.cards.len()).map(self.card_total(rules)).collect()
-    }
-
-    /// The copies of each card type this configuration plays with (the
-    /// first Boost type gains the `extra-boosts` parameter's), as a
-    /// function, so the conservation invariant asks it per type without a
-    /// list and reads the parameter once.
-    pub fn card_total<'a>(&'a self, rules: &'a Rules) -> impl Fn(Id<Card>) -> u32 + 'a {
-        let extra = self.p(P::ExtraBoosts);
-        let first_boost = rules.cards.iter().position(|c| c.class == Class::Boost);
-        let counts = &self.readings;
-        let copies = move |c: Id<Card>| counts.count(c.index() as u32).unwrap_or(rules.card(c).copies);
-        move |c| copies(c) + if first_boost == Some(c.index()) { extra } else { 0 }
     }
 
     fn setup_cards(&mut self, rules: &Rules) {

@@ -1,0 +1,61 @@
+//! Every zone of Red Dog Junction by name, in two tables (commodity cubes
+//! and cards): what the conservation invariants add up
+//! (`engine::conserved`), and the totals they compare with. Its scenarios
+//! set and expect in words of their own (`cargo:`, `crew:`), so every zone
+//! here is read only.
+
+use super::readings::P;
+use super::rules::State;
+use super::rules_data::{Card, Class, Cube, Rules};
+use crate::engine::{Id, KeptOver, Lies, Named, Reads, SetUp::Read, stamps_over};
+
+/// The cube zones: space, the box, each location, each seat's cargo and storage.
+pub(super) const CUBE_ZONES: &[Named<State, Cube>] = &[
+    Named { name: "space", setup: Read, lies: crate::lies!(table(s) => s.space) },
+    Named { name: "box", setup: Read, lies: crate::lies!(table(s) => s.boxed) },
+    Named { name: "locations", setup: Read, lies: Lies::Each { len: |s| s.locs.len(), read: |s, i| &s.locs[i] } },
+    Named { name: "cargo", setup: Read, lies: crate::lies!(seat(s, i) => s.cargo[i]) },
+    Named { name: "storage", setup: Read, lies: crate::lies!(seat(s, i) => s.storage[i]) },
+];
+
+/// The card zones: the deck, the display, the discard pile, the box, the
+/// Boosts played this turn, and each seat's crew, Boosts and draft hand.
+pub(super) const CARD_ZONES: &[Named<State, Card>] = &[
+    Named { name: "deck", setup: Read, lies: crate::lies!(table(s) => s.deck) },
+    Named { name: "display", setup: Read, lies: crate::lies!(table(s) => s.display) },
+    Named { name: "discard", setup: Read, lies: crate::lies!(table(s) => s.discard) },
+    Named { name: "box", setup: Read, lies: crate::lies!(table(s) => s.boxed_cards) },
+    Named { name: "played", setup: Read, lies: crate::lies!(table(s) => s.played) },
+    Named { name: "crew", setup: Read, lies: crate::lies!(seat(s, i) => s.crew[i]) },
+    Named { name: "boosts", setup: Read, lies: crate::lies!(seat(s, i) => s.boosts[i]) },
+    Named { name: "hand", setup: Read, lies: crate::lies!(seat(s, i) => s.hands[i]) },
+];
+
+/// The conservation checks' answers (cubes, cards), each kept with the
+/// stamps of its zones with five seats and twelve locations (the bundled
+/// catalog's most); a catalog with more is counted after every action.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conserved {
+    pub cubes: KeptOver<(), { stamps_over(CUBE_ZONES, (5, 12)) }>,
+    pub cards: KeptOver<(), { stamps_over(CARD_ZONES, (5, 0)) }>,
+}
+
+impl State {
+    /// The copies of each card type in this configuration (`deck-total`
+    /// adds Boosts).
+    pub fn card_totals(&self, rules: &Rules) -> Vec<u32> {
+        Id::first(rules.cards.len()).map(self.card_total(rules)).collect()
+    }
+
+    /// The copies of each card type this configuration plays with (the
+    /// first Boost type gains the `extra-boosts` parameter's), as a
+    /// function, so the conservation invariant asks it per type without a
+    /// list and reads the parameter once.
+    pub fn card_total<'a>(&'a self, rules: &'a Rules) -> impl Fn(Id<Card>) -> u32 + 'a {
+        let extra = self.p(P::ExtraBoosts);
+        let first_boost = rules.cards.iter().position(|c| c.class == Class::Boost);
+        let counts = &self.readings;
+        let copies = move |c: Id<Card>| counts.count(c.index() as u32).unwrap_or(rules.card(c).copies);
+        move |c| copies(c) + if first_boost == Some(c.index()) { extra } else { 0 }
+    }
+}
