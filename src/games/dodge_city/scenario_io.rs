@@ -90,7 +90,8 @@ pub struct Expect {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seats: SeatZones,
     /// The table's zones in the words of the set-up (`deck`, `discard`,
-    /// `event-deck`, `event-discard`): how many they hold, exactly what
+    /// `event-deck`, `event-discard`, and `face-down`, the Marshal round's
+    /// cards, which only play fills): how many they hold, exactly what
     /// (top first), or how many of the ids named.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub table: BTreeMap<String, TableZone>,

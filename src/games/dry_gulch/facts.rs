@@ -69,12 +69,15 @@ pub struct Expect {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub hand_size: BTreeMap<String, u32>,
     /// Each seat's zones in the words of the set-up: seat → zone (`hand`,
-    /// `permits`) → card or building → how many (ids not named are not checked).
+    /// `permits`, and the zones only play fills: `in-front`,
+    /// `influence-cards`, `waiting`, `waiting-permits`) → card or building
+    /// → how many (ids not named are not checked).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub seats: SeatZones,
     /// The table's zones in the words of the set-up (`face-up`, the decks,
-    /// the discard piles, `permits-spent`): how many they hold, exactly
-    /// what (top first), or how many of the ids named.
+    /// the discard piles, `permits-spent`, and the zones only play fills:
+    /// `revealed`, `played`, `draft-pool`, `offered`): how many they hold,
+    /// exactly what (top first), or how many of the ids named.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub table: BTreeMap<String, TableZone>,
     /// building → seat, or `none` when it does not stand; where several
