@@ -79,17 +79,8 @@ pub fn conserved<S, K: Kind, R: Copy, E, const N: usize>(
 mod tests {
     use super::*;
     use crate::engine::zones::named::SetUp;
-    use crate::engine::{Id, Imbalance, Multiset, Pile, Stack, move_n};
-
-    crate::kinds! { Card = "card kind" }
-
-    struct Table {
-        deck: Pile<Card>,
-        hands: Vec<Multiset<Card>>,
-        offered: Option<Pile<Card>>,
-        /// A zone that keeps no stamp.
-        stack: Option<Stack<Card>>,
-    }
+    use crate::engine::zones::named::fixture::{Card, Table, card};
+    use crate::engine::{Imbalance, Pile, Stack, move_n};
 
     const ZONES: &[Named<Table, Card>] = &[
         Named { name: "deck", setup: SetUp::Source, lies: crate::lies!(table(t) => t.deck) },
@@ -106,10 +97,6 @@ mod tests {
         },
     ];
 
-    fn card(i: usize) -> Id<Card> {
-        Id::new(i).unwrap()
-    }
-
     /// The check: the tally against two of each kind, counting its calls.
     fn check(t: &Tally<Card>, calls: &mut u32) -> Result<(), Imbalance<Card>> {
         *calls += 1;
@@ -118,12 +105,7 @@ mod tests {
 
     #[test]
     fn every_zone_is_counted_and_the_answer_kept_until_one_changes() {
-        let mut t = Table {
-            deck: Pile::from_counts(&[2, 2]),
-            hands: vec![Multiset::new(2), Multiset::new(2)],
-            offered: None,
-            stack: None,
-        };
+        let mut t = Table::new(&[2, 2], 2);
         move_n(&mut t.deck, &mut t.hands[1], card(0), 1).unwrap();
         move_n(&mut t.deck, &mut t.hands[0], card(1), 1).unwrap();
         // the totals, the deck, two hands and two passing zones
@@ -152,12 +134,7 @@ mod tests {
 
     #[test]
     fn a_zone_without_a_stamp_is_counted_every_time() {
-        let t = Table {
-            deck: Pile::from_counts(&[0, 2]),
-            hands: vec![Multiset::new(2)],
-            offered: None,
-            stack: Some(Stack::from_count(2)),
-        };
+        let t = Table { stack: Some(Stack::from_count(2)), ..Table::new(&[0, 2], 1) };
         let kept: KeptOver<(), 16> = KeptOver::default();
         let mut calls = 0;
         for _ in 0..3 {

@@ -135,8 +135,7 @@ impl<K: Kind> Stamped for Display<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    crate::kinds! { Card = "card kind" }
+    use crate::engine::zones::named::fixture::Card;
 
     /// A check that keeps its answer with the row's stamp sees every
     /// change: a refill, a slot taken, a move in and out.

@@ -107,20 +107,26 @@ impl<S, K: Kind> Named<S, K> {
     /// The zone to change: seat `seat`'s, or the table's (which ignores
     /// the seat); an error for a zone set-up only reads.
     fn zone<'s>(&self, s: &'s mut S, seat: usize) -> Result<&'s mut dyn Zone<K>, String> {
+        self.settable()?;
         match self.lies {
-            Lies::Seat { write, .. } if self.setup != SetUp::Read => Ok(write(s, seat)),
-            Lies::Table { write, .. } if self.setup != SetUp::Read => Ok(write(s)),
-            _ => Err(self.read_only()),
+            Lies::Seat { write, .. } => Ok(write(s, seat)),
+            Lies::Table { write, .. } => Ok(write(s)),
+            // read only, whatever its `setup` says
+            Lies::Passing { .. } | Lies::Each { .. } => {
+                Err(format!("set-up cannot set `{}`: it is read only", self.name))
+            }
         }
     }
 
     /// Why set-up may not set this zone, where it may not.
     fn settable(&self) -> Result<(), String> {
-        if self.setup == SetUp::Read { Err(self.read_only()) } else { Ok(()) }
-    }
-
-    fn read_only(&self) -> String {
-        format!("set-up cannot set `{}`: play puts what lies there (an expectation may name it)", self.name)
+        match self.setup {
+            SetUp::Read => Err(format!(
+                "set-up cannot set `{}`: play puts what lies there (an expectation may name it)",
+                self.name
+            )),
+            SetUp::Source | SetUp::Set => Ok(()),
+        }
     }
 
     /// The zone to read: seat `seat`'s, or the table's (for an `Each`,
@@ -411,18 +417,41 @@ pub fn unknown_zone(name: &str, whose: Whose, names: &[&str]) -> String {
     format!("unknown zone `{name}`; {of}: {}", names.join(", "))
 }
 
+/// What the zones' tests share: a kind of card and a table of zones.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::Multiset;
+pub(super) mod fixture {
+    use crate::engine::{Id, Multiset, Pile, Stack};
 
     crate::kinds! { Card = "card kind" }
 
-    struct Table {
-        deck: Pile<Card>,
-        hands: Vec<Multiset<Card>>,
-        row: Pile<Card>,
+    /// Card `i`.
+    pub fn card(i: usize) -> Id<Card> {
+        Id::new(i).unwrap()
     }
+
+    /// A deck, each seat's hand, a face-up row, and two zones there only at
+    /// times: offered cards, and a stack (a zone that keeps no stamp).
+    pub struct Table {
+        pub deck: Pile<Card>,
+        pub hands: Vec<Multiset<Card>>,
+        pub row: Pile<Card>,
+        pub offered: Option<Pile<Card>>,
+        pub stack: Option<Stack<Card>>,
+    }
+
+    impl Table {
+        /// `deck` as counts per kind, two kinds, and `seats` empty hands.
+        pub fn new(deck: &[u32], seats: usize) -> Table {
+            let hands = vec![Multiset::new(2); seats];
+            Table { deck: Pile::from_counts(deck), hands, row: Pile::new(), offered: None, stack: None }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixture::{Card, Table, card};
+    use super::*;
 
     const ZONES: &[Named<Table, Card>] = &[
         Named { name: "row", setup: SetUp::Set, lies: lies!(table(t) => t.row) },
@@ -442,17 +471,9 @@ mod tests {
         Zones::new(ZONES, "card", (2, 2), &name, &deck, Back::Under)
     }
 
-    fn card(i: usize) -> Id<Card> {
-        Id::new(i).unwrap()
-    }
-
     #[test]
     fn set_up_moves_every_card_and_takes_from_the_sources_in_order() {
-        let mut t = Table {
-            deck: Pile::from_counts(&[1, 1]),
-            hands: vec![Multiset::new(2), Multiset::new(2)],
-            row: Pile::new(),
-        };
+        let mut t = Table::new(&[1, 1], 2);
         let z = zones();
         // p1 takes both cards from the deck
         assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1), (card(1), 1)]), Ok(true));
@@ -480,8 +501,7 @@ mod tests {
 
     #[test]
     fn the_first_listed_ends_on_top() {
-        let hands = vec![Multiset::new(2), Multiset::new(2)];
-        let mut t = Table { deck: Pile::from_counts(&[1, 1]), hands, row: Pile::new() };
+        let mut t = Table::new(&[1, 1], 2);
         let z = zones();
         assert_eq!(z.put_on_top(&mut t, "row", &[card(1), card(0)]), Ok(true));
         assert_eq!(t.row.top(), Some(card(1)));
