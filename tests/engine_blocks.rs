@@ -182,7 +182,7 @@ fn a_stack_counts_one_kind_and_a_leak_breaks_its_tally() {
         const NAME: &'static str = "chip";
     }
     let chip: Id<Chip> = Id::ZERO;
-    let (mut reserve, mut building): (Stack<Chip>, Stack<Chip>) = (Stack::from_count(9), Stack::new());
+    let (mut reserve, mut building): (Stack<Chip>, Stack<Chip>) = (Stack::of(chip, 9), Stack::new());
     move_n(&mut reserve, &mut building, chip, 3).unwrap();
     assert_eq!((reserve.count(), building.count()), (6, 3));
     assert_eq!(move_n(&mut reserve, &mut building, chip, 7), Err(MoveError::Short { held: 6 }));
@@ -192,7 +192,7 @@ fn a_stack_counts_one_kind_and_a_leak_breaks_its_tally() {
     // a planted leak: one chip into a supply nobody counts
     move_n(&mut reserve, &mut Supply::new(), chip, 1).unwrap();
     assert_eq!(total(&reserve, &building), Err(Imbalance::Count { kind: chip, found: 8, expected: 9 }));
-    assert_eq!(serde_json::to_string(&building).unwrap(), "3");
+    assert_eq!(serde_json::to_string(&building).unwrap(), r#"{"kind":0,"n":3}"#);
 }
 
 // -------------------------------------------------------------------- ids

@@ -116,6 +116,14 @@ impl<K: Kind> Id<K> {
         (0..n.min(Self::CAPACITY)).map(|i| Id(i as u8, PhantomData))
     }
 
+    /// The entity of seat `seat` of a kind with one per seat (a player's
+    /// colour). A game seats at most `catalog::MAX_SEATS`, far fewer than
+    /// an id holds, so every seat has its own.
+    pub const fn of_seat(seat: usize) -> Id<K> {
+        const { assert!((crate::catalog::MAX_SEATS as usize) < u8::MAX as usize) };
+        Id(if seat < Self::CAPACITY { seat as u8 } else { u8::MAX }, PhantomData)
+    }
+
     /// The position, for indexing the catalog's slices.
     #[inline]
     pub const fn index(self) -> usize {

@@ -8,7 +8,9 @@
 //!   with the state's `Chance` when the game's `WhenEmpty` policy says so.
 //! - `Tagged` keeps each component with a tag (a disaster card with the
 //!   plot it damaged); `move_tagged` puts one in.
-//! - `Stack` counts the components of a kind with one entity (chips).
+//! - `Stack` counts components of one kind (a player's chips, of his colour).
+//! - `Squares` hold at most one component each (a token on a building's
+//!   square); `place` and `lift` move one on and off.
 //! - `Supply` is a declared source and sink (the bank, the box): it gives
 //!   and takes any number and remembers the balance.
 //!
@@ -49,6 +51,7 @@ mod counted;
 mod display;
 mod named;
 mod picks;
+mod squares;
 mod stamp;
 mod tally;
 pub use conserve::{conserved, stamps_over};
@@ -56,6 +59,7 @@ pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
 pub use named::{Back, Lies, Named, SeatZones, SetUp, TableZone, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
+pub use squares::{Squares, lift, place};
 use stamp::Stamp;
 pub use stamp::{KeptOver, Stamped, Stamps};
 pub use tally::{Imbalance, Tally};
@@ -69,6 +73,8 @@ pub enum MoveError {
     Full,
     /// The destination keeps a tag with each component (`move_tagged`).
     Untagged,
+    /// The destination holds components of one kind, not that one (a stack).
+    OtherKind,
 }
 
 impl std::fmt::Display for MoveError {
@@ -77,6 +83,7 @@ impl std::fmt::Display for MoveError {
             MoveError::Short { held } => write!(f, "only {held} there to move"),
             MoveError::Full => write!(f, "the destination holds as many of that kind as it can count"),
             MoveError::Untagged => write!(f, "the destination needs a tag with each component"),
+            MoveError::OtherKind => write!(f, "the destination holds only components of another kind"),
         }
     }
 }
@@ -99,8 +106,11 @@ mod sealed {
 }
 use sealed::Store;
 
-/// Somewhere components of kind `K` lie.
-pub trait Zone<K: Kind>: Store<K> {
+/// What lies somewhere, read: how many of each kind, in which order, and
+/// a stamp of what it holds. Anything may be read as one (a grid's
+/// squares, by whose token stands there); only the engine's zones move
+/// (`Zone`).
+pub trait Holds<K: Kind> {
     /// How many of `k` lie here.
     fn count(&self, k: Id<K>) -> u32;
     /// Adds what lies here to a tally.
@@ -115,6 +125,20 @@ pub trait Zone<K: Kind>: Store<K> {
     fn stamped(&self) -> Option<u64> {
         None
     }
+}
+
+/// Somewhere components of kind `K` lie, changed only by moves: every
+/// engine zone that can be read (`Holds`) and moved (the sealed `Store`).
+pub trait Zone<K: Kind>: Holds<K> + Store<K> {}
+
+impl<K: Kind, Z: Holds<K> + Store<K> + ?Sized> Zone<K> for Z {}
+
+/// A move the rules make only where it can be made (a rule checked it, or
+/// what it moves was just counted): a failure is a bug of the game's,
+/// caught in debug builds (the tests and the fuzzing of `cargo test`).
+#[inline]
+pub fn moved<T>(r: Result<T, MoveError>) {
+    debug_assert!(r.is_ok(), "a move of the rules failed: {:?}", r.err());
 }
 
 /// Moves `n` components of kind `k` from one zone to another; on an error
@@ -251,7 +275,7 @@ impl<K: Kind, const N: usize> Store<K> for Multiset<K, N> {
     }
 }
 
-impl<K: Kind, const N: usize> Zone<K> for Multiset<K, N> {
+impl<K: Kind, const N: usize> Holds<K> for Multiset<K, N> {
     fn count(&self, k: Id<K>) -> u32 {
         Multiset::count(self, k)
     }
@@ -414,7 +438,7 @@ impl<'a, K: Kind> IntoIterator for &'a Pile<K> {
 
 impl<K: Kind> Store<K> for Pile<K> {
     fn can_take(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
-        let held = Zone::count(self, k);
+        let held = Holds::count(self, k);
         if held < n { Err(MoveError::Short { held }) } else { Ok(()) }
     }
     fn can_put(&self, _: Id<K>, _: u32) -> Result<(), MoveError> {
@@ -441,7 +465,7 @@ impl<K: Kind> Stamped for Pile<K> {
     }
 }
 
-impl<K: Kind> Zone<K> for Pile<K> {
+impl<K: Kind> Holds<K> for Pile<K> {
     fn count(&self, k: Id<K>) -> u32 {
         self.cards.iter().filter(|&&x| x == k).count() as u32
     }
@@ -505,7 +529,7 @@ impl<K: Kind, T: std::fmt::Debug> std::fmt::Debug for Tagged<K, T> {
 
 impl<K: Kind, T> Store<K> for Tagged<K, T> {
     fn can_take(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
-        let held = Zone::count(self, k);
+        let held = Holds::count(self, k);
         if held < n { Err(MoveError::Short { held }) } else { Ok(()) }
     }
     fn can_put(&self, _: Id<K>, _: u32) -> Result<(), MoveError> {
@@ -522,7 +546,7 @@ impl<K: Kind, T> Store<K> for Tagged<K, T> {
     fn put(&mut self, _: Id<K>, _: u32) {}
 }
 
-impl<K: Kind, T> Zone<K> for Tagged<K, T> {
+impl<K: Kind, T> Holds<K> for Tagged<K, T> {
     fn count(&self, k: Id<K>) -> u32 {
         self.items.iter().filter(|(x, _)| *x == k).count() as u32
     }

@@ -7,13 +7,13 @@
 //! without counting.
 
 use super::named::{Lies, Named};
-use super::{KeptOver, Kind, Stamps, Tally, Zone};
+use super::{Holds, KeptOver, Kind, Stamps, Tally};
 
 /// Hands `f` every zone of `zones` in `s`, each seat's (of `seats`) for a
 /// seat's zone, and `None` for a passing zone that is not there (a plain
 /// loop: `conserved` walks the zones after every action).
 #[inline]
-fn visit<'s, S, K: Kind>(zones: &[Named<S, K>], s: &'s S, seats: usize, mut f: impl FnMut(Option<&'s dyn Zone<K>>)) {
+fn visit<'s, S, K: Kind>(zones: &[Named<S, K>], s: &'s S, seats: usize, mut f: impl FnMut(Option<&'s dyn Holds<K>>)) {
     for z in zones {
         match z.lies {
             Lies::Seat { read, .. } => (0..seats).for_each(|i| f(Some(read(s, i)))),
@@ -80,7 +80,7 @@ mod tests {
     use super::*;
     use crate::engine::zones::named::SetUp;
     use crate::engine::zones::named::fixture::{Card, Table, card};
-    use crate::engine::{Imbalance, Pile, Stack, move_n};
+    use crate::engine::{Imbalance, Pile, Supply, move_n};
 
     const ZONES: &[Named<Table, Card>] = &[
         Named { name: "deck", setup: SetUp::Source, lies: crate::lies!(table(t) => t.deck) },
@@ -88,12 +88,12 @@ mod tests {
         Named {
             name: "offered",
             setup: SetUp::Read,
-            lies: Lies::Passing { read: |t| t.offered.as_ref().map(|p| p as &dyn Zone<Card>) },
+            lies: Lies::Passing { read: |t| t.offered.as_ref().map(|p| p as &dyn Holds<Card>) },
         },
         Named {
-            name: "stack",
+            name: "supply",
             setup: SetUp::Read,
-            lies: Lies::Passing { read: |t| t.stack.as_ref().map(|p| p as &dyn Zone<Card>) },
+            lies: Lies::Passing { read: |t| t.supply.as_ref().map(|p| p as &dyn Holds<Card>) },
         },
     ];
 
@@ -134,7 +134,10 @@ mod tests {
 
     #[test]
     fn a_zone_without_a_stamp_is_counted_every_time() {
-        let t = Table { stack: Some(Stack::from_count(2)), ..Table::new(&[0, 2], 1) };
+        // a supply that took in two of the first kind
+        let mut supply = Supply::new();
+        move_n(&mut Pile::from_counts(&[2]), &mut supply, card(0), 2).unwrap();
+        let t = Table { supply: Some(supply), ..Table::new(&[0, 2], 1) };
         let kept: KeptOver<(), 16> = KeptOver::default();
         let mut calls = 0;
         for _ in 0..3 {

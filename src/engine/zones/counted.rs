@@ -1,31 +1,31 @@
-//! Zones of counts: `Stack` (interchangeable components of a kind with
-//! one entity) and `Supply` (a declared source and sink).
+//! Zones of counts: `Stack` (interchangeable components of one kind, a
+//! player's chips) and `Supply` (a declared source and sink).
 
 use serde::{Deserialize, Serialize};
 
-use super::{Id, Kind, MoveError, Store, Tally, Zone};
+use super::{Holds, Id, Kind, MoveError, Store, Tally};
 
 // ---------------------------------------------------------------- stack
 
-/// A count of interchangeable components of a kind with one entity (a
-/// player's family chips: whose they are is where the stack lies).
+/// A count of interchangeable components of one kind (a player's family
+/// chips, of his colour). An empty stack takes any kind; one that holds
+/// some takes only more of its own.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent, bound = "")]
+#[serde(bound = "")]
 pub struct Stack<K: Kind> {
+    kind: Id<K>,
     n: u32,
-    #[serde(skip)]
-    kind: std::marker::PhantomData<fn() -> K>,
 }
 
 impl<K: Kind> Stack<K> {
     pub const fn new() -> Stack<K> {
-        Stack { n: 0, kind: std::marker::PhantomData }
+        Stack { kind: Id::ZERO, n: 0 }
     }
 
-    /// `n` components as the game is set up with them (a source, like
-    /// `Pile::from_counts`).
-    pub const fn from_count(n: u32) -> Stack<K> {
-        Stack { n, kind: std::marker::PhantomData }
+    /// `n` components of kind `k` as the game is set up with them (a
+    /// source, like `Pile::from_counts`).
+    pub const fn of(k: Id<K>, n: u32) -> Stack<K> {
+        Stack { kind: k, n }
     }
 
     #[inline]
@@ -42,32 +42,40 @@ impl<K: Kind> Default for Stack<K> {
 
 impl<K: Kind> std::fmt::Debug for Stack<K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.n)
+        write!(f, "{}x{}", self.n, self.kind.index())
     }
 }
 
 impl<K: Kind> Store<K> for Stack<K> {
     fn can_take(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
-        let held = Zone::count(self, k);
+        let held = Holds::count(self, k);
         if held < n { Err(MoveError::Short { held }) } else { Ok(()) }
     }
     fn can_put(&self, k: Id<K>, n: u32) -> Result<(), MoveError> {
-        if k == Id::ZERO && self.n.checked_add(n).is_some() { Ok(()) } else { Err(MoveError::Full) }
+        match self.n.checked_add(n) {
+            _ if self.n > 0 && k != self.kind => Err(MoveError::OtherKind),
+            Some(_) => Ok(()),
+            None => Err(MoveError::Full),
+        }
     }
     fn take(&mut self, _: Id<K>, n: u32) {
         self.n -= n;
     }
-    fn put(&mut self, _: Id<K>, n: u32) {
-        self.n += n;
+    fn put(&mut self, k: Id<K>, n: u32) {
+        (self.kind, self.n) = (k, self.n + n);
     }
 }
 
-impl<K: Kind> Zone<K> for Stack<K> {
+impl<K: Kind> Holds<K> for Stack<K> {
     fn count(&self, k: Id<K>) -> u32 {
-        if k == Id::ZERO { self.n } else { 0 }
+        if k == self.kind { self.n } else { 0 }
     }
     fn tally_into(&self, t: &mut Tally<K>) {
-        t.add_at(0, self.n);
+        t.add_at(self.kind.index(), self.n);
+    }
+    /// What it holds is its stamp: two stacks alike count alike.
+    fn stamped(&self) -> Option<u64> {
+        Some(u64::from(self.n) << 8 | self.kind.index() as u64)
     }
 }
 
@@ -130,7 +138,7 @@ impl<K: Kind> Store<K> for Supply<K> {
 
 /// A supply holds what it was given minus what it gave, which may be less
 /// than nothing: counted in a tally it balances what it gave out.
-impl<K: Kind> Zone<K> for Supply<K> {
+impl<K: Kind> Holds<K> for Supply<K> {
     fn count(&self, k: Id<K>) -> u32 {
         self.balance(k).max(0) as u32
     }
@@ -138,5 +146,34 @@ impl<K: Kind> Zone<K> for Supply<K> {
         for (i, &b) in self.balance.iter().enumerate() {
             t.shift_at(i, b);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::move_n;
+    use crate::engine::zones::named::fixture::{Card, card};
+
+    #[test]
+    fn a_stack_holds_one_kind_and_its_contents_are_its_stamp() {
+        let (red, blue) = (card(0), card(1));
+        let mut reserve: Stack<Card> = Stack::of(blue, 3);
+        let mut on: Stack<Card> = Stack::new();
+        // an empty stack takes any kind, then only more of it
+        move_n(&mut reserve, &mut on, blue, 2).unwrap();
+        assert_eq!((Holds::count(&on, blue), Holds::count(&on, red)), (2, 0));
+        let mut reds = Stack::of(red, 1);
+        assert_eq!(move_n(&mut reds, &mut on, red, 1), Err(MoveError::OtherKind));
+        assert_eq!((reds.count(), on.count()), (1, 2));
+        // stacks alike stamp alike, and a move changes the stamp
+        assert_eq!(on.stamped(), Stack::of(blue, 2).stamped());
+        assert_ne!(on.stamped(), Stack::of(red, 2).stamped());
+        let before = on.stamped();
+        move_n(&mut on, &mut reserve, blue, 1).unwrap();
+        assert_ne!(on.stamped(), before);
+        let mut t = Tally::new(2);
+        t.add(&reserve).add(&on).add(&reds);
+        assert_eq!(t.check(|k| [1, 3][k.index()]), Ok(()));
     }
 }

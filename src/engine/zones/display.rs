@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
 use super::stamp::{Stamp, Stamped};
-use super::{Chance, Id, Kind, MoveError, Pile, Store, Tally, WhenEmpty, Zone};
+use super::{Chance, Holds, Id, Kind, MoveError, Pile, Store, Tally, WhenEmpty, Zone};
 
 /// Slots in a row, each empty or holding one component. Taking from a
 /// slot leaves it empty until `refill`, so a game decides when the row is
@@ -113,7 +113,7 @@ impl<K: Kind> Store<K> for Display<K> {
     }
 }
 
-impl<K: Kind> Zone<K> for Display<K> {
+impl<K: Kind> Holds<K> for Display<K> {
     fn count(&self, k: Id<K>) -> u32 {
         self.slots.iter().filter(|s| **s == Some(k)).count() as u32
     }

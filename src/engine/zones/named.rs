@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Id, Kind, Pile, Zone, move_n, move_to_bottom};
+use super::{Holds, Id, Kind, Pile, Zone, move_n, move_to_bottom};
 use crate::engine::{Facts, seat_name};
 
 /// Whose a named zone is.
@@ -45,16 +45,16 @@ pub enum Whose {
 /// (`lies!` writes both from one place).
 pub enum Lies<S, K: Kind> {
     /// Each seat's (a hand).
-    Seat { read: fn(&S, usize) -> &dyn Zone<K>, write: fn(&mut S, usize) -> &mut dyn Zone<K> },
+    Seat { read: fn(&S, usize) -> &dyn Holds<K>, write: fn(&mut S, usize) -> &mut dyn Zone<K> },
     /// The table's (a deck, a discard pile, a face-up row).
-    Table { read: fn(&S) -> &dyn Zone<K>, write: fn(&mut S) -> &mut dyn Zone<K> },
+    Table { read: fn(&S) -> &dyn Holds<K>, write: fn(&mut S) -> &mut dyn Zone<K> },
     /// The table's while it lasts (the permits a draw offers): read only,
     /// holding nothing when it is not there.
-    Passing { read: fn(&S) -> Option<&dyn Zone<K>> },
+    Passing { read: fn(&S) -> Option<&dyn Holds<K>> },
     /// The table's, one for each of the `len` entities the state holds
     /// (the cubes on each location): read only, and its facts named by
     /// position (`table.locations.1.gold`).
-    Each { len: fn(&S) -> usize, read: fn(&S, usize) -> &dyn Zone<K> },
+    Each { len: fn(&S) -> usize, read: fn(&S, usize) -> &dyn Holds<K> },
 }
 
 /// Where a named zone lies, from the place of its field:
@@ -131,7 +131,7 @@ impl<S, K: Kind> Named<S, K> {
 
     /// The zone to read: seat `seat`'s, or the table's (for an `Each`,
     /// the `seat`-th); `None` for a passing zone that is not there.
-    pub fn read<'s>(&self, s: &'s S, seat: usize) -> Option<&'s dyn Zone<K>> {
+    pub fn read<'s>(&self, s: &'s S, seat: usize) -> Option<&'s dyn Holds<K>> {
         match self.lies {
             Lies::Seat { read, .. } => Some(read(s, seat)),
             Lies::Table { read, .. } => Some(read(s)),
@@ -342,7 +342,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     pub fn facts(&self, s: &S, f: &mut Facts) {
         for z in self.zones {
             // a passing zone not there holds nothing
-            let mut put = |path: String, zone: Option<&dyn Zone<K>>| {
+            let mut put = |path: String, zone: Option<&dyn Holds<K>>| {
                 for k in Id::<K>::first(self.kinds) {
                     f.set(format!("{path}.{}", (self.id)(k)), zone.map_or(0, |z| z.count(k)));
                 }
@@ -420,7 +420,7 @@ pub fn unknown_zone(name: &str, whose: Whose, names: &[&str]) -> String {
 /// What the zones' tests share: a kind of card and a table of zones.
 #[cfg(test)]
 pub(super) mod fixture {
-    use crate::engine::{Id, Multiset, Pile, Stack};
+    use crate::engine::{Id, Multiset, Pile, Supply};
 
     crate::kinds! { Card = "card kind" }
 
@@ -430,20 +430,20 @@ pub(super) mod fixture {
     }
 
     /// A deck, each seat's hand, a face-up row, and two zones there only at
-    /// times: offered cards, and a stack (a zone that keeps no stamp).
+    /// times: offered cards, and a supply (a zone that keeps no stamp).
     pub struct Table {
         pub deck: Pile<Card>,
         pub hands: Vec<Multiset<Card>>,
         pub row: Pile<Card>,
         pub offered: Option<Pile<Card>>,
-        pub stack: Option<Stack<Card>>,
+        pub supply: Option<Supply<Card>>,
     }
 
     impl Table {
         /// `deck` as counts per kind, two kinds, and `seats` empty hands.
         pub fn new(deck: &[u32], seats: usize) -> Table {
             let hands = vec![Multiset::new(2); seats];
-            Table { deck: Pile::from_counts(deck), hands, row: Pile::new(), offered: None, stack: None }
+            Table { deck: Pile::from_counts(deck), hands, row: Pile::new(), offered: None, supply: None }
         }
     }
 }

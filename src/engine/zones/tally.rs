@@ -1,7 +1,7 @@
 //! The conservation check: components per kind added up over a game's
 //! zones and compared with the totals it was set up with.
 
-use super::Zone;
+use super::Holds;
 use crate::engine::ids::{Id, Kind};
 
 /// Room for every kind an id can name (`Id::CAPACITY`): indexing the
@@ -46,9 +46,15 @@ impl<K: Kind> Tally<K> {
     }
 
     /// Adds everything in a zone (a declared `Supply` too).
-    pub fn add(&mut self, zone: &impl Zone<K>) -> &mut Tally<K> {
+    pub fn add(&mut self, zone: &impl Holds<K>) -> &mut Tally<K> {
         zone.tally_into(self);
         self
+    }
+
+    /// Adds `n` of `k`: how a zone read from a game's own state (`Holds`)
+    /// counts what it holds.
+    pub fn add_n(&mut self, k: Id<K>, n: u32) {
+        self.add_at(k.index(), n);
     }
 
     pub(super) fn add_at(&mut self, i: usize, n: u32) {

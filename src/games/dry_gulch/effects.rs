@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::readings::*;
-use super::rules::{Damage, Decision, Dest, Event, Fault, Placed, State, Step, moved};
+use super::rules::{Damage, Decision, Dest, Event, Fault, Placed, State, Step};
 use super::rules_data::*;
-use crate::engine::{move_n, move_tagged};
+use crate::engine::{move_n, move_tagged, moved};
 use crate::lang::{
     self, Args, Compiler, Host, Lang, Node, OpDef, Param, Report, Sel, Ty, Word, World, no_check, opt, req,
 };

@@ -21,8 +21,8 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Answer, Base, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, MoveError, Multiset, Pile, Readings, Reads,
-    RuleError, Supply, Tagged, Touched, Watched, WhenEmpty, Why, move_all, move_n,
+    Answer, Base, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, Multiset, Pile, Readings, Reads, RuleError,
+    Supply, Tagged, Touched, Watched, WhenEmpty, Why, move_all, move_n, moved,
 };
 use crate::lang::{self, Agenda, Steps};
 
@@ -418,10 +418,6 @@ pub fn plots_of(board: &[Option<Placed>]) -> impl DoubleEndedIterator<Item = (Pl
 
 /// A move the rules make only when it can happen (a legal action moves
 /// only what is there); tests run with debug assertions.
-pub(super) fn moved(r: Result<(), MoveError>) {
-    debug_assert!(r.is_ok(), "a move of the rules failed: {r:?}");
-}
-
 fn err(rules: &Rules, rule: R, msg: impl Into<String>) -> RuleError {
     rules.rule_book.error(rule, msg)
 }

@@ -25,7 +25,7 @@ pub mod kind {
         /// Block plots in order, then the bank plot.
         Plot = "plot",
         Flag = "flag",
-        /// A family chip: one entity, since whose a chip is is where it lies.
+        /// A family chip, by colour: each seat's own (`Id::of_seat`).
         Chip = "family chip",
     }
     /// The first card kinds are the resources, in their order.
@@ -45,10 +45,14 @@ pub type Plot = Id<kind::Plot>;
 /// A flag of `game.yaml`.
 pub type Flag = Id<kind::Flag>;
 pub use crate::lang::declared::Act;
-/// Family chips: a player's reserve, on an influence card or on a building.
+/// Family chips of one colour: a player's reserve, on an influence card or
+/// on a building.
 pub type Chips = Stack<kind::Chip>;
-/// What a stack of chips counts.
-pub const CHIP: Id<kind::Chip> = Id::ZERO;
+
+/// The chips of seat `seat`'s colour.
+pub const fn colour(seat: usize) -> Id<kind::Chip> {
+    Id::of_seat(seat)
+}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Rules {

@@ -1,4 +1,5 @@
-//! Every zone of Dry Gulch by name, in two tables (cards and permits):
+//! Every zone of Dry Gulch by name, in three tables (cards, permits and
+//! chips):
 //! what a scenario's set-up sets and takes from, what its expectations
 //! name (`Zones::facts`), and what the conservation invariants add up
 //! (`engine::conserved`), so a zone left out of a table is a zone no check
@@ -6,8 +7,8 @@
 
 use super::rules::{Phase, State};
 use super::rules_data::kind::{self, Card};
-use super::rules_data::{Bld, CardKind, Rules};
-use crate::engine::{Back, Lies, Named, Pile, SetUp, Whose, Zone, Zones, unknown_zone};
+use super::rules_data::{Bld, CardKind, Chips, Rules};
+use crate::engine::{Back, Holds, Lies, Named, Pile, SetUp, Whose, Zones, unknown_zone};
 
 use SetUp::{Read, Set, Source};
 
@@ -43,8 +44,25 @@ pub(super) const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
     Named { name: "waiting-permits", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].waiting_permits) },
 ];
 
+/// The chip zones: each seat's reserve and the chips on its influence
+/// cards, and the chips on each plot's building (its owner's colour).
+/// Read only: set-up places chips with the buildings and influence cards
+/// it sets. Only the conservation check adds them up (the facts count a
+/// seat's reserve as `chips_left`).
+pub(super) const CHIP_ZONES: &[Named<State, kind::Chip>] = &[
+    Named { name: "reserve", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].chips) },
+    Named { name: "on-influence-cards", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].card_chips) },
+    Named { name: "on-buildings", setup: Read, lies: Lies::Each { len: |s| s.board.len(), read: plot_chips } },
+];
+
+/// The chips on plot `i`'s building (none on an empty plot).
+fn plot_chips(s: &State, i: usize) -> &dyn Holds<kind::Chip> {
+    const NONE: &Chips = &Chips::new();
+    s.board[i].as_ref().map_or(NONE, |p| &p.chips)
+}
+
 /// The permits passed round in the advanced set-up's draft, while it lasts.
-fn draft_pool(s: &State) -> Option<&dyn Zone<kind::Building>> {
+fn draft_pool(s: &State) -> Option<&dyn Holds<kind::Building>> {
     match &s.phase {
         Phase::Draft { pool, .. } => Some(pool),
         _ => None,
@@ -52,7 +70,7 @@ fn draft_pool(s: &State) -> Option<&dyn Zone<kind::Building>> {
 }
 
 /// The two permits a draw from the deck offers, until one is kept.
-fn offered(s: &State) -> Option<&dyn Zone<kind::Building>> {
+fn offered(s: &State) -> Option<&dyn Holds<kind::Building>> {
     match &s.phase {
         Phase::DrawKeep { offered } => Some(offered),
         _ => None,

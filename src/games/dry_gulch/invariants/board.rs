@@ -21,8 +21,6 @@ pub struct BoardRead {
     pub(super) markers: u32,
     /// The plots carrying a marker, in board order, with their owners.
     marked: SmallVec<[(usize, Option<usize>, Damage); 4]>,
-    /// Per seat: the chips on its buildings.
-    pub(super) chips: SmallVec<[u32; 8]>,
     /// Per seat: the first of its buildings (in board order) that carries
     /// a wrong number of chips, with the chips and the number expected.
     pub(super) wrong: SmallVec<[Option<(Bld, u32, u32)>; 8]>,
@@ -55,13 +53,12 @@ pub(super) fn read(s: &State, rules: &Rules, board: &[Option<Placed>], dealt: &D
     let mut r = BoardRead {
         markers: 0,
         marked: SmallVec::new(),
-        chips: SmallVec::from_elem(0, n + 1),
         wrong: SmallVec::from_elem(None, n),
         influence: SmallVec::from_elem(0, players + 1),
         misplaced: None,
         counted: s.board_influence_of_each(rules),
     };
-    let (chips_of, influence_of) = (&mut r.chips[..], &mut r.influence[..]);
+    let influence_of = &mut r.influence[..];
     for (i, pl) in board.iter().enumerate() {
         let Some(pl) = pl else { continue };
         let b = dealt.buildings[pl.building.index()];
@@ -71,7 +68,6 @@ pub(super) fn read(s: &State, rules: &Rules, board: &[Option<Placed>], dealt: &D
         }
         let owner = pl.owner.unwrap_or(usize::MAX);
         let chips = pl.chips.count();
-        chips_of[owner.min(n)] += chips;
         let expected = if b.residence { on_residence } else { b.influence };
         if chips != expected && !(remaining && chips < expected) && owner < n && r.wrong[owner].is_none() {
             r.wrong[owner] = Some((pl.building, chips, expected));
@@ -81,7 +77,6 @@ pub(super) fn read(s: &State, rules: &Rules, board: &[Option<Placed>], dealt: &D
             r.misplaced = Some(i);
         }
     }
-    r.chips.truncate(n);
     r.influence.truncate(players);
     r
 }

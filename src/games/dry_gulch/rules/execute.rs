@@ -189,7 +189,7 @@ impl State {
                 let res = rules.with_ability(Ability::Residence).unwrap_or(Id::ZERO);
                 let chips = self.p(P::ChipsOnResidence).min(self.seats[seat].chips.count());
                 let mut on = Chips::new();
-                moved(move_n(&mut self.seats[seat].chips, &mut on, CHIP, chips));
+                moved(move_n(&mut self.seats[seat].chips, &mut on, colour(seat), chips));
                 self.board.edit()[plot.index()] =
                     Some(Placed { building: res, owner: Some(seat), damage: None, chips: on });
                 ev.push(Event::ResidencePlaced { seat, plot });
@@ -292,7 +292,7 @@ impl State {
                 ev.push(Event::InfluencePlayed { seat: a, card: c });
                 let p = &mut self.seats[a];
                 let place = 1u32.min(p.chips.count());
-                moved(move_n(&mut p.chips, &mut p.card_chips, CHIP, place));
+                moved(move_n(&mut p.chips, &mut p.card_chips, colour(a), place));
                 ev.push(Event::ChipsPlaced { seat: a, chips: place });
                 self.pending_rewards.extend(rules.events[e].rewards.iter().copied());
             }
@@ -360,9 +360,9 @@ impl State {
         let chips = inf.min(reserve.count());
         let standing = if self.fault == Some(Fault::ChipLeak) { chips.saturating_sub(1) } else { chips };
         let mut on = Chips::new();
-        moved(move_n(reserve, &mut on, CHIP, standing));
+        moved(move_n(reserve, &mut on, colour(a), standing));
         // the fault's missing chip goes into a supply no conservation check declares
-        moved(move_n(reserve, &mut Supply::new(), CHIP, chips - standing));
+        moved(move_n(reserve, &mut Supply::new(), colour(a), chips - standing));
         self.board.edit()[plot.index()] = Some(Placed { building: b, owner: Some(a), damage: None, chips: on });
         self.built_this_turn.push(plot);
         ev.push(Event::Built { seat: a, building: b, plot });

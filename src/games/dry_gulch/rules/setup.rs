@@ -37,7 +37,7 @@ impl State {
             variants,
             turn_cap,
             chance,
-            seats: (0..players).map(|_| Player::new(rules, allotment)).collect(),
+            seats: (0..players).map(|seat| Player::new(rules, seat, allotment)).collect(),
             resource_deck,
             resource_discard: Pile::new(),
             event_deck,
@@ -137,8 +137,9 @@ impl State {
 }
 
 impl Player {
-    /// A player at set-up: empty hand and piles, the chip allotment in reserve.
-    fn new(rules: &Rules, allotment: u32) -> Player {
+    /// Seat `seat` at set-up: empty hand and piles, the chip allotment of
+    /// its colour in reserve.
+    fn new(rules: &Rules, seat: usize, allotment: u32) -> Player {
         let card_kinds = rules.card_count();
         Player {
             hand: Multiset::new(card_kinds),
@@ -146,7 +147,7 @@ impl Player {
             in_front: Tagged::new(),
             influence: Pile::new(),
             // the player's colour, from the box: the chips' source
-            chips: Chips::from_count(allotment),
+            chips: Chips::of(colour(seat), allotment),
             card_chips: Chips::new(),
             allotment,
             waiting: Multiset::new(card_kinds),

@@ -13,7 +13,7 @@ use crate::engine::{Game, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_na
 use crate::games::dry_gulch::readings::V;
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
 use crate::games::dry_gulch::rules_data::kind::Card;
-use crate::games::dry_gulch::rules_data::{Ability, CHIP, CardKind, Chips, Rules, Triangle};
+use crate::games::dry_gulch::rules_data::{Ability, CardKind, Chips, Rules, Triangle, colour};
 use crate::games::dry_gulch::zones::{Tables, with_zones};
 use crate::lang::by_seat;
 
@@ -156,7 +156,7 @@ impl State {
         }
         let chips = rules.building(b).influence.min(self.seats[owner].chips.count());
         let mut on = Chips::new();
-        move_n(&mut self.seats[owner].chips, &mut on, CHIP, chips).map_err(|e| e.to_string())?;
+        move_n(&mut self.seats[owner].chips, &mut on, colour(owner), chips).map_err(|e| e.to_string())?;
         let damage = match &bs.damaged_by {
             Some(d) => {
                 let c = card(rules, d)?;
@@ -182,7 +182,7 @@ impl State {
                 State::place(held, &mut self.seats[seat].influence, c)?;
                 let p = &mut self.seats[seat];
                 let place = 1u32.min(p.chips.count());
-                move_n(&mut p.chips, &mut p.card_chips, CHIP, place).map_err(|e| e.to_string())?;
+                move_n(&mut p.chips, &mut p.card_chips, colour(seat), place).map_err(|e| e.to_string())?;
             }
         }
         Ok(())
