@@ -1222,6 +1222,30 @@ fn a_set_up_zone_is_one_the_game_names() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A Dodge City set-up places each token from its seat's supply onto an
+/// empty square: two on one square is bad input at the set-up's line (it
+/// used to put the second over the first, and the first token was lost).
+#[test]
+fn a_set_up_token_goes_onto_an_empty_square() {
+    let dir = temp_dir("set-up-tokens");
+    let file = dir.join("tokens.yaml");
+    for (players, says) in [("p1: [c1r1], p2: [c1r1]", "c1r1 of the Saloon is already taken"), ("p1: [c1r1]", "")] {
+        let text = format!(
+            "title: T\nwhy: W\ngame: dodge-city\nconfig: {{players: 2}}\nsetup:\n  tokens: {{saloon: {{{players}}}}}\n\
+             steps: []\nexpect: {{phase: marshal, supply: {{p1: 40}}}}\n"
+        );
+        std::fs::write(&file, text).unwrap();
+        let (code, out, err) = rulecheck(&["run", &s(&file)]);
+        if says.is_empty() {
+            assert_eq!(code, 0, "{players}: {out}{err}");
+        } else {
+            assert_eq!(code, 2, "{players}: {out}{err}");
+            assert!(err.contains("tokens.yaml:6:") && err.contains(says), "{players}: expected {says:?}: {err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An expectation names a zone in the set-up's words; a zone the game does
 /// not have (or a kind of component it has no fact for) is bad input at
 /// the expectation's line, naming the zones there are.

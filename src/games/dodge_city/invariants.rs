@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::readings::*;
 use super::rules_data::*;
-use super::scenario_io::{CARD_ZONES, EVENT_ZONES};
+use super::scenario_io::{CARD_ZONES, EVENT_ZONES, TOKEN_ZONES};
 use super::state::{Action, End, Event, Phase, State};
 use crate::engine::{Check, Id, Imbalance, InvariantDef, Kind, Tally, Violation, conserved};
 
@@ -73,23 +73,21 @@ fn broken(invariant: &'static str, detail: String) -> Result<(), Violation> {
 }
 
 /// Each seat's tokens in town, beside the board and out of the game add
-/// up to his tokens.
+/// up to his tokens: the engine's check over every token zone, a colour
+/// for each seat.
 fn check_tokens(st: &State) -> Result<(), Violation> {
     let tokens = st.param(P::Tokens);
-    // every seat's tokens in town, counted in one pass over the squares
-    let mut in_town = vec![0u32; st.seats.len()];
-    for o in st.town.iter().flat_map(|t| t.owner.iter().flatten()) {
-        if let Some(n) = in_town.get_mut(usize::from(*o)) {
-            *n += 1;
+    conserved(TOKEN_ZONES, st, (st.players, st.players), (&st.conserved.2, u64::from(tokens)), |t| {
+        match t.check(|_| tokens) {
+            Ok(()) => Ok(()),
+            Err(Imbalance::Count { kind, found, .. }) => {
+                broken("tokens-conserved", format!("p{} has {found} tokens in all, not {tokens}", kind.index() + 1))
+            }
+            Err(Imbalance::Unknown { index }) => {
+                broken("tokens-conserved", format!("a token of colour {index}, which no seat has"))
+            }
         }
-    }
-    for (s, p) in st.seats.iter().enumerate() {
-        let total = in_town[s] + p.supply + p.out;
-        if total != tokens {
-            return broken("tokens-conserved", format!("p{} has {total} tokens in all, not {tokens}", s + 1));
-        }
-    }
-    Ok(())
+    })
 }
 
 /// Card conservation: the engine's check over every zone of the card and
@@ -200,10 +198,10 @@ impl Check for State {
         for e in events {
             if let Event::Placed { seat, building, square, .. } = *e {
                 let def = rules.building(building);
-                let owners = &st.town[building.index()].owner;
+                let town = &st.town[building.index()];
                 let mine = Some(seat as u8);
-                let others = owners.iter().filter(|o| **o == mine).count() > 1;
-                let joined = def.grid.orthogonal(square).iter().any(|n| owners[n.index()] == mine);
+                let others = town.owners().filter(|o| *o == mine).count() > 1;
+                let joined = def.grid.orthogonal(square).iter().any(|n| town.owner(n.index()) == mine);
                 if others && !joined && !matches!(action, Action::Sell { .. }) {
                     return broken(
                         "one-chain-on-placement",
@@ -219,15 +217,15 @@ impl Check for State {
         }
         for (b, t) in st.town.iter().enumerate() {
             let def = &rules.buildings[b];
-            for s in Id::first(t.owner.len()) {
-                if t.owner[s.index()].is_some() && !def.plain(s) {
+            for s in Id::first(t.tokens.len()) {
+                if t.owner(s.index()).is_some() && !def.plain(s) {
                     return broken(
                         "no-token-on-special-field",
                         format!("a token stands on {} of the {}", def.square_name(s), def.name),
                     );
                 }
             }
-            if t.closed && t.owner.iter().any(Option::is_some) {
+            if t.closed && !t.tokens.is_empty() {
                 return broken("closed-building-empty", format!("the closed {} holds tokens", def.name));
             }
         }

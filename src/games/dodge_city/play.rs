@@ -9,7 +9,7 @@ use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, Event, Pending, Phase, State, SymbolAt, err};
-use crate::engine::{Id, RuleError, Seat, Why};
+use crate::engine::{Id, RuleError, Seat, Supply, Why, moved, place};
 use crate::lang::declared;
 
 /// A refusal of `rule`, worded (`err`, with `msg`) only when `W` keeps
@@ -29,7 +29,7 @@ impl State {
         }
         let squares = |out: &mut Vec<Action>, make: &dyn Fn(Bld, Sq) -> Action| {
             for (i, t) in self.town.iter().enumerate().filter(|(_, t)| t.in_play) {
-                for s in Id::first(t.owner.len()) {
+                for s in Id::first(t.tokens.len()) {
                     out.push(make(Id::new(i).unwrap_or(Bld::ZERO), s));
                 }
             }
@@ -44,7 +44,7 @@ impl State {
             Some(Pending::Free { .. }) => squares(out, &|building, square| Action::Place { building, square }),
             Some(Pending::Indio { .. }) => squares(out, &|building, square| Action::Remove { building, square }),
             Some(Pending::Take { building, .. }) => out.extend(
-                Id::first(self.town[building.index()].owner.len())
+                Id::first(self.town[building.index()].tokens.len())
                     .map(|square| Action::Take { building: *building, square }),
             ),
             Some(Pending::Choose { .. }) => {
@@ -179,7 +179,7 @@ impl State {
             let why = if t.closed { "is closed" } else { "is not in play with this many players" };
             return Err(refuse(rules, R::PlaceSquare, || format!("the {} {why}", def.name)));
         }
-        let Some(owner) = t.owner.get(sq.index()) else {
+        let Some(owner) = (sq.index() < t.tokens.len()).then(|| t.owner(sq.index())) else {
             return Err(refuse(rules, R::PlaceSquare, || format!("the {} has no such square", def.name)));
         };
         if def.grid.field(sq) == NO_SQUARE {
@@ -197,7 +197,10 @@ impl State {
         }
         let mine = Some(seat as u8);
         let loose = self.fault == Some(Fault::LooseChain);
-        if !loose && t.owner.contains(&mine) && !def.grid.orthogonal(sq).iter().any(|n| t.owner[n.index()] == mine) {
+        if !loose
+            && t.owners().any(|o| o == mine)
+            && !def.grid.orthogonal(sq).iter().any(|n| t.owner(n.index()) == mine)
+        {
             return Err(refuse(rules, R::PlaceChain, || {
                 format!(
                     "{} touches none of p{}'s tokens in the {}: they must form one orthogonally connected chain",
@@ -236,7 +239,7 @@ impl State {
         }
         self.room(rules, b)?;
         let p = &self.seats[seat];
-        if p.supply == 0 {
+        if p.supply.count() == 0 {
             return Err(refuse(rules, R::BuyLimit, || format!("p{} has no tokens left beside the board", seat + 1)));
         }
         let price = self.price(rules, b);
@@ -250,8 +253,8 @@ impl State {
 
     /// `seat` has a token on the square.
     fn own_token<W: Why>(&self, rules: &Rules, rule: R, seat: u8, b: Bld, sq: Sq) -> Result<(), W> {
-        match self.town.get(b.index()).and_then(|t| t.owner.get(sq.index())) {
-            Some(Some(o)) if *o == seat => Ok(()),
+        match self.town.get(b.index()).and_then(|t| t.owner(sq.index())) {
+            Some(o) if o == seat => Ok(()),
             _ => Err(refuse(rules, rule, || format!("p{} has no token there", seat + 1))),
         }
     }
@@ -263,7 +266,7 @@ impl State {
                 let Some(t) = self.town.get(building.index()).filter(|t| t.in_play && !t.closed) else {
                     return Err(refuse(rules, R::PlaceOpen, || "choose an open building in play"));
                 };
-                if symbol.is_some() && (t.symbol.is_some() || t.owner.iter().any(Option::is_some)) {
+                if symbol.is_some() && (t.symbol.is_some() || !t.tokens.is_empty()) {
                     return Err(refuse(rules, R::PlaceOpen, || "the symbol goes on an empty building"));
                 }
                 Ok(())
@@ -277,7 +280,7 @@ impl State {
                     ));
                 }
                 self.check_square(rules, seat, b, square)?;
-                if self.seats[seat].supply == 0 {
+                if self.seats[seat].supply.count() == 0 {
                     return Err(refuse(rules, R::PlaceCard, || "no tokens left beside the board"));
                 }
                 if self.r::<PictureTokensLimit>() == PictureTokensLimit::CountTowardLimit {
@@ -286,7 +289,7 @@ impl State {
                 Ok(())
             }
             (Pending::Indio { victim, .. }, Action::Remove { building, square }) => {
-                match self.town.get(building.index()).and_then(|t| t.owner.get(square.index())).copied().flatten() {
+                match self.town.get(building.index()).and_then(|t| t.owner(square.index())) {
                     Some(o) if usize::from(o) == seat => {
                         Err(refuse(rules, R::IndioTarget, || "the Indio removes opposing tokens"))
                     }
@@ -365,7 +368,7 @@ impl State {
                 }
             }
             Action::Remove { building, square } => {
-                let owner = self.town[building.index()].owner[square.index()];
+                let owner = self.town[building.index()].owner(square.index());
                 self.remove_token(rules, building, square, &mut ev);
                 if let Some(Pending::Indio { left, victim }) = self.pending.first_mut() {
                     *left -= 1;
@@ -413,10 +416,13 @@ impl State {
     }
 
     fn put_token(&mut self, seat: Seat, b: Bld, sq: Sq, counts: bool) {
-        self.town[b.index()].owner[sq.index()] = Some(seat as u8);
-        if self.fault != Some(Fault::FreeToken) {
-            self.seats[seat].supply -= 1;
-        }
+        let tokens = &mut self.town[b.index()].tokens;
+        moved(if self.fault == Some(Fault::FreeToken) {
+            // out of a supply no conservation check declares
+            place(&mut Supply::new(), tokens, sq.index(), colour(seat))
+        } else {
+            place(&mut self.seats[seat].supply, tokens, sq.index(), colour(seat))
+        });
         if counts {
             self.this_turn[b.index()] += 1;
             self.turn_total += 1;
@@ -450,9 +456,7 @@ impl State {
             PictureTokens::Three => self.p(P::PictureTokenCount),
             PictureTokens::ByRank => rules.symbol(sym).points,
         };
-        let empty = |t: &super::state::Town| {
-            t.in_play && !t.closed && t.symbol.is_none() && t.owner.iter().all(Option::is_none)
-        };
+        let empty = |t: &super::state::Town| t.in_play && !t.closed && t.symbol.is_none() && t.tokens.is_empty();
         match self.symbols[sym.index()] {
             SymbolAt::On(building) => self.pending.push(Pending::Free { building, left: tokens }),
             SymbolAt::Free if self.town.iter().any(empty) => {

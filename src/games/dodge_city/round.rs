@@ -8,7 +8,7 @@ use super::play::refuse;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{End, Event, Pending, Phase, State, SymbolAt};
-use crate::engine::{EndReason, Id, Seat, Why, move_all};
+use crate::engine::{EndReason, Id, Seat, Why, lift, move_all, moved};
 
 /// How a card ranks (higher is better): the symbol class, then the printed value.
 pub fn rank(rules: &Rules, c: CardId, only_indios: MarshalOnlyIndios) -> (u32, u32) {
@@ -182,12 +182,12 @@ impl State {
     /// The longest chain of `seat` in building `b` that controls it, if any.
     pub fn control(&self, rules: &Rules, b: Bld, seat: Seat) -> Option<usize> {
         let def = rules.building(b);
-        let owners = &self.town[b.index()].owner;
+        let town = &self.town[b.index()];
         let need = self.p(P::ControlFields) as usize;
         let meaning = self.r::<ControlMeaning>();
         let mine = Some(seat as u8);
         def.grid
-            .chains(|s| (owners[s.index()] == mine).then_some(()))
+            .chains(|s| (town.owner(s.index()) == mine).then_some(()))
             .into_iter()
             .filter(|(_, chain)| {
                 let linked = def
@@ -265,16 +265,19 @@ impl State {
         t.closed = true;
         t.symbol = None;
         t.disc = Some((sym, winner));
-        for seat in 0..self.players {
-            let n = t.owner.iter().filter(|o| **o == Some(seat as u8)).count() as u32;
-            if n > 0 && self.fault != Some(Fault::ClosedKeepsTokens) {
-                self.seats[seat].supply += n;
+        // every token goes back beside the board, seat by seat
+        for seat in (0..self.players).filter(|_| self.fault != Some(Fault::ClosedKeepsTokens)) {
+            let tokens = &mut self.town[b.index()].tokens;
+            let mut n = 0;
+            for sq in 0..tokens.len() {
+                if tokens.get(sq) == Some(colour(seat)) {
+                    moved(lift(tokens, sq, &mut self.seats[seat].supply));
+                    n += 1;
+                }
+            }
+            if n > 0 {
                 ev.push(Event::Returned { seat, building: b, tokens: n });
             }
-        }
-        let t = &mut self.town[b.index()];
-        if self.fault != Some(Fault::ClosedKeepsTokens) {
-            t.owner.iter_mut().for_each(|o| *o = None);
         }
         self.symbols[sym.index()] = match self.r::<ClosedSymbol>() {
             ClosedSymbol::SymbolMovesOn if self.discs_left[sym.index()] > 0 => SymbolAt::Free,

@@ -18,12 +18,18 @@ pub mod kind {
         Building = "building",
         Square = "square",
         EventCard = "event card",
-        Flag = "flag"
+        Flag = "flag",
+        /// A player's token, by colour: each seat's own (`Id::of_seat`).
+        Token = "token"
     );
 }
 
 pub type CardId = Id<kind::Card>;
 pub type Sym = Id<kind::Symbol>;
+/// The tokens of seat `seat`'s colour.
+pub const fn colour(seat: usize) -> Id<kind::Token> {
+    Id::of_seat(seat)
+}
 pub type Bld = Id<kind::Building>;
 pub type Sq = Id<kind::Square>;
 pub type Ev = Id<kind::EventCard>;

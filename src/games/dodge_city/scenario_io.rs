@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{
-    Back, Chance, Facts, Game, Id, Lookup, Named, Scripted, Seat, SeatZones, SetUp, TableZone, Whose, Written, Zones,
-    seat_name, seat_of, stamps_over, unknown_zone,
+    Back, Chance, Facts, Game, Id, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp, TableZone, Whose,
+    Written, Zones, place, seat_name, seat_of, stamps_over, unknown_zone,
 };
 use crate::lang::{CatalogIds, by_seat, id_named};
 
@@ -41,7 +41,8 @@ pub struct SetupSpec {
     /// Building → symbol.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub symbols: BTreeMap<String, String>,
-    /// Building → seat → squares with his tokens.
+    /// Building → seat → squares with his tokens, each taken from his
+    /// supply and put on an empty square.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub tokens: BTreeMap<String, BTreeMap<String, Vec<String>>>,
     /// The table's zones (`deck`, `discard`, `event-deck`,
@@ -179,9 +180,26 @@ pub(super) const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
     Named { name: "event-discard", setup: SetUp::Source, lies: crate::lies!(table(s) => s.event_discard) },
 ];
 
+/// Every token zone: each seat's beside the board and out of the game,
+/// and each building's squares (every token of its owner's colour). Read
+/// only: set-up's `tokens:` places them from the seats' supplies; only the
+/// conservation invariant adds them up (the facts say `supply`, `out` and
+/// `squares`).
+pub(super) const TOKEN_ZONES: &[Named<State, kind::Token>] = &[
+    Named { name: "supply", setup: SetUp::Read, lies: crate::lies!(seat(s, i) => s.seats[i].supply) },
+    Named { name: "out", setup: SetUp::Read, lies: crate::lies!(seat(s, i) => s.seats[i].out) },
+    Named {
+        name: "town",
+        setup: SetUp::Read,
+        lies: Lies::Each { len: |s| s.town.len(), read: |s, b| &s.town[b].tokens },
+    },
+];
+
 /// The stamps the card conservation checks keep their answers over, with
-/// five seats (the most the bundled catalog seats).
+/// five seats (the most the bundled catalog seats), and the token check
+/// with room for 16 buildings (the bundled catalog has 9).
 pub(super) const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (5, 0));
+pub(super) const TOKEN_STAMPS: usize = stamps_over(TOKEN_ZONES, (5, 16));
 pub(super) const EVENT_STAMPS: usize = stamps_over(EVENT_ZONES, (5, 0));
 
 /// Dodge City's zones of cards and of event cards, handed to `f`: what a
@@ -249,11 +267,11 @@ pub fn facts(st: &State, r: &Rules) -> Facts {
     f.set("phase", phase_name(st)).set("start", seat_name(st.start));
     f.per_seat("money", n, |s| i64::from(st.seats[s].money.value()));
     f.per_seat("points", n, |s| st.seats[s].points).per_seat("tokens", n, |s| st.tokens_in_town(s));
-    f.per_seat("supply", n, |s| st.seats[s].supply).per_seat("carried", n, |s| st.seats[s].carried);
+    f.per_seat("supply", n, |s| st.seats[s].supply.count()).per_seat("carried", n, |s| st.seats[s].carried);
     for b in Id::first(r.buildings.len()) {
         let (def, town) = (r.building(b), &st.town[b.index()]);
         for sq in def.grid.squares() {
-            f.set(format!("squares.{}.{}", def.id, def.square_name(sq)), seat(town.owner[sq.index()]));
+            f.set(format!("squares.{}.{}", def.id, def.square_name(sq)), seat(town.owner(sq.index())));
         }
         f.set(format!("buildings.{}", def.id), building_word(st, r, b));
     }
@@ -326,7 +344,7 @@ pub fn describe_view(st: &State, r: &Rules, seat: Option<Seat>) -> String {
             p.money.value(),
             p.points,
             st.tokens_in_town(s),
-            p.supply,
+            p.supply.count(),
             if p.carried > 0 { format!(", owes ${}", p.carried) } else { String::new() },
         ));
     }
@@ -337,7 +355,7 @@ pub fn describe_view(st: &State, r: &Rules, seat: Option<Seat>) -> String {
         let (cols, _) = def.grid.position(Id::new(def.grid.squares().len().saturating_sub(1)).unwrap_or(Sq::ZERO));
         let mut row = String::new();
         for s in def.grid.squares() {
-            row.push(match (def.grid.field(s), t.owner[s.index()]) {
+            row.push(match (def.grid.field(s), t.owner(s.index())) {
                 (_, Some(o)) => char::from(b'1' + o),
                 (SPECIAL, None) => '*',
                 (NO_SQUARE, None) => ' ',
@@ -387,11 +405,11 @@ impl Scripted for State {
             for (seat, squares) in by_seat(seats, n)? {
                 for a in squares {
                     let sq = square(r.building(b), a)?;
-                    if st.seats[seat].supply == 0 {
-                        return Err(format!("p{} has no tokens left to place", seat + 1));
-                    }
-                    st.town[b.index()].owner[sq.index()] = Some(seat as u8);
-                    st.seats[seat].supply -= 1;
+                    let tokens = &mut st.town[b.index()].tokens;
+                    place(&mut st.seats[seat].supply, tokens, sq.index(), colour(seat)).map_err(|e| match e {
+                        MoveError::Short { .. } => format!("p{} has no tokens left to place", seat + 1),
+                        _ => format!("{a} of the {} is already taken", r.building(b).name),
+                    })?;
                 }
             }
         }

@@ -11,10 +11,10 @@ use super::effects::{Choosing, Dc, DcStep, Queued};
 use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
-use super::scenario_io::{CARD_STAMPS, EVENT_STAMPS};
+use super::scenario_io::{CARD_STAMPS, EVENT_STAMPS, TOKEN_STAMPS};
 use crate::engine::{
-    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Hook, Id, KeptOver, Multiset, Pile, Readings,
-    Reads, RuleError, Seat, Touched, WhenEmpty, move_n,
+    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Holds, Hook, Id, KeptOver, Multiset, Pile,
+    Readings, Reads, RuleError, Seat, Squares, Stack, Touched, WhenEmpty, lift, move_n, moved,
 };
 use crate::lang::declared::Act;
 use crate::lang::{self, Agenda};
@@ -32,9 +32,9 @@ pub struct Player {
     pub picked: Option<CardId>,
     pub money: Counter,
     /// Tokens of his colour beside the board.
-    pub supply: u32,
+    pub supply: Stack<kind::Token>,
     /// Tokens out of the game (`removed-tokens: out-of-game`).
-    pub out: u32,
+    pub out: Stack<kind::Token>,
     pub points: u32,
     pub discs: Vec<Sym>,
     /// What he still owes (`event-debt: debt-carried`), paid from income.
@@ -48,13 +48,13 @@ pub struct Player {
 impl Player {
     /// A player at set-up: an empty hand of `cards` kinds, `money` dollars
     /// and `supply` tokens beside the board.
-    fn new(cards: usize, money: i32, supply: u32) -> Player {
+    fn new(cards: usize, seat: Seat, money: i32, supply: u32) -> Player {
         Player {
             hand: Multiset::new(cards),
             picked: None,
             money: Counter::new(MONEY, money).unwrap_or(Counter::new(MONEY, 0).expect("0 is money")),
-            supply,
-            out: 0,
+            supply: Stack::of(colour(seat), supply),
+            out: Stack::new(),
             points: 0,
             discs: Vec::new(),
             carried: 0,
@@ -72,8 +72,20 @@ pub struct Town {
     pub closed: bool,
     /// The disc it was scored for, and by whom.
     pub disc: Option<(Sym, Seat)>,
-    /// The owner of the token on each square.
-    pub owner: Vec<Option<u8>>,
+    /// The token on each square, of its owner's colour.
+    pub tokens: Squares<kind::Token>,
+}
+
+impl Town {
+    /// The seat whose token stands on square `sq`.
+    pub fn owner(&self, sq: usize) -> Option<u8> {
+        self.tokens.get(sq).map(|c| c.index() as u8)
+    }
+
+    /// Whose token stands on each square, in order.
+    pub fn owners(&self) -> impl Iterator<Item = Option<u8>> + '_ {
+        self.tokens.iter().map(|c| c.map(|c| c.index() as u8))
+    }
 }
 
 /// Where a symbol is.
@@ -193,7 +205,7 @@ pub struct State {
     /// The card conservation checks' answers (cards, event cards), kept
     /// with their zones' stamps (`engine::conserved`).
     #[serde(skip)]
-    pub conserved: (KeptOver<(), CARD_STAMPS>, KeptOver<(), EVENT_STAMPS>),
+    pub conserved: (KeptOver<(), CARD_STAMPS>, KeptOver<(), EVENT_STAMPS>, KeptOver<(), TOKEN_STAMPS>),
     pub fault: Option<Fault>,
 }
 
@@ -263,7 +275,7 @@ impl State {
         let (deck, events) = decks(rules, &readings, n, &mut chance)?;
         let in_play = rules.in_play.get(&n).cloned().unwrap_or_default();
         let money = i32::try_from(param(P::Money)).unwrap_or(i32::MAX).min(MONEY.max());
-        let seats = (0..players).map(|_| Player::new(rules.cards.len(), money, param(P::Tokens))).collect();
+        let seats = (0..players).map(|seat| Player::new(rules.cards.len(), seat, money, param(P::Tokens))).collect();
         let town = rules
             .buildings
             .iter()
@@ -273,7 +285,7 @@ impl State {
                 symbol: None,
                 closed: false,
                 disc: None,
-                owner: vec![None; b.grid.squares().len()],
+                tokens: Squares::new(b.grid.squares().len()),
             })
             .collect();
         let mut s = State {
@@ -341,11 +353,11 @@ impl State {
     }
 
     pub fn tokens_in(&self, b: Bld, seat: Seat) -> u32 {
-        self.town.get(b.index()).map_or(0, |t| t.owner.iter().filter(|o| **o == Some(seat as u8)).count() as u32)
+        self.town.get(b.index()).map_or(0, |t| t.tokens.count(colour(seat)))
     }
 
     pub fn tokens_in_town(&self, seat: Seat) -> u32 {
-        self.town.iter().map(|t| t.owner.iter().filter(|o| **o == Some(seat as u8)).count() as u32).sum()
+        self.town.iter().map(|t| t.tokens.count(colour(seat))).sum()
     }
 
     /// Dollars one token costs in building `b`.
@@ -412,7 +424,7 @@ impl State {
         let mut best: Option<(u32, Bld, Sq)> = None;
         for (i, t) in self.town.iter().enumerate() {
             let b = Id::new(i).ok()?;
-            let Some(sq) = t.owner.iter().position(|o| *o == Some(seat as u8)) else { continue };
+            let Some(sq) = t.owners().position(|o| o == Some(seat as u8)) else { continue };
             let price = self.price(rules, b);
             if best.is_none_or(|(p, _, _)| price < p) {
                 best = Some((price, b, Id::new(sq).ok()?));
@@ -425,8 +437,7 @@ impl State {
     /// what is still owed (a surplus goes to the player's money).
     pub(super) fn sell(&mut self, rules: &Rules, seat: Seat, b: Bld, sq: Sq, owed: u32, ev: &mut Vec<Event>) -> u32 {
         let dollars = self.price(rules, b) * self.p(P::SalePercent) / 100;
-        self.town[b.index()].owner[sq.index()] = None;
-        self.seats[seat].supply += 1;
+        moved(lift(&mut self.town[b.index()].tokens, sq.index(), &mut self.seats[seat].supply));
         ev.push(Event::Sold { seat, building: b, square: sq, dollars });
         if dollars >= owed {
             let _ = self.seats[seat].money.add(i64::from(dollars - owed));
@@ -453,35 +464,24 @@ impl State {
     /// A token removed by an Indio or lost in a duel (`removed-tokens`), and
     /// what becomes of the chain it broke (`broken-chain-after-removal`).
     pub(super) fn remove_token(&mut self, rules: &Rules, b: Bld, sq: Sq, ev: &mut Vec<Event>) {
-        let Some(owner) = self.town[b.index()].owner[sq.index()].take() else { return };
+        let Some(owner) = self.town[b.index()].owner(sq.index()) else { return };
         let owner = usize::from(owner);
-        let out_of_game = match self.r::<RemovedTokens>() {
-            RemovedTokens::BackToOwner => {
-                self.seats[owner].supply += 1;
-                false
-            }
-            RemovedTokens::OutOfGame => {
-                self.seats[owner].out += 1;
-                true
-            }
-        };
+        let out_of_game = self.r::<RemovedTokens>() == RemovedTokens::OutOfGame;
+        let (p, tokens) = (&mut self.seats[owner], &mut self.town[b.index()].tokens);
+        moved(lift(tokens, sq.index(), if out_of_game { &mut p.out } else { &mut p.supply }));
         ev.push(Event::Removed { owner, building: b, square: sq, out_of_game });
         if self.r::<BrokenChain>() == BrokenChain::LargestPieceStays {
             let grid = &rules.building(b).grid;
-            let owners = &self.town[b.index()].owner;
-            let mut pieces: Vec<Vec<Sq>> = grid
-                .chains(|s| (owners[s.index()] == Some(owner as u8)).then_some(()))
-                .into_iter()
-                .map(|(_, c)| c)
-                .collect();
+            let town = &self.town[b.index()];
+            let mine = |s: Sq| (town.owner(s.index()) == Some(owner as u8)).then_some(());
+            let mut pieces: Vec<Vec<Sq>> = grid.chains(mine).into_iter().map(|(_, c)| c).collect();
             if pieces.len() > 1 {
                 let keep = (0..pieces.len()).max_by_key(|&i| (pieces[i].len(), usize::MAX - i)).unwrap_or(0);
                 pieces.remove(keep);
                 let back: Vec<Sq> = pieces.into_iter().flatten().collect();
                 for s in &back {
-                    self.town[b.index()].owner[s.index()] = None;
+                    moved(lift(&mut self.town[b.index()].tokens, s.index(), &mut self.seats[owner].supply));
                 }
-                self.seats[owner].supply += back.len() as u32;
                 ev.push(Event::Returned { seat: owner, building: b, tokens: back.len() as u32 });
             }
         }
