@@ -107,9 +107,8 @@ mod sealed {
 use sealed::Store;
 
 /// What lies somewhere, read: how many of each kind, in which order, and
-/// a stamp of what it holds. Anything may be read as one (a grid's
-/// squares, by whose token stands there); only the engine's zones move
-/// (`Zone`).
+/// a stamp of what it holds. The facts and the conservation check read a
+/// game's zones through it alone; moving them is `Zone`'s.
 pub trait Holds<K: Kind> {
     /// How many of `k` lie here.
     fn count(&self, k: Id<K>) -> u32;

@@ -8,7 +8,8 @@
 //! The stamps are `Watched`'s (`engine::watched::fresh`: a counter of
 //! each thread's own, so stamping costs no atomic operation per move).
 //! Stamp 0 is an empty zone made anew (`Pile::new` is a `const fn`): any
-//! two such hold the same.
+//! two such hold the same. A `Stack`'s stamp is what it holds, its kind
+//! and count in one number: equal stamps are equal contents there too.
 
 use std::cell::Cell;
 

@@ -51,12 +51,6 @@ impl<K: Kind> Tally<K> {
         self
     }
 
-    /// Adds `n` of `k`: how a zone read from a game's own state (`Holds`)
-    /// counts what it holds.
-    pub fn add_n(&mut self, k: Id<K>, n: u32) {
-        self.add_at(k.index(), n);
-    }
-
     pub(super) fn add_at(&mut self, i: usize, n: u32) {
         self.shift_at(i, n as i32);
     }

@@ -26,13 +26,14 @@ pub mod kind {
 
 pub type CardId = Id<kind::Card>;
 pub type Sym = Id<kind::Symbol>;
+pub type Bld = Id<kind::Building>;
+pub type Sq = Id<kind::Square>;
+pub type Ev = Id<kind::EventCard>;
+
 /// The tokens of seat `seat`'s colour.
 pub const fn colour(seat: usize) -> Id<kind::Token> {
     Id::of_seat(seat)
 }
-pub type Bld = Id<kind::Building>;
-pub type Sq = Id<kind::Square>;
-pub type Ev = Id<kind::EventCard>;
 
 /// A square's field kind in a building's grid.
 pub const PLAIN: u8 = 0;

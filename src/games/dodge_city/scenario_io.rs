@@ -199,8 +199,8 @@ pub(super) const TOKEN_ZONES: &[Named<State, kind::Token>] = &[
 /// five seats (the most the bundled catalog seats), and the token check
 /// with room for 16 buildings (the bundled catalog has 9).
 pub(super) const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (5, 0));
-pub(super) const TOKEN_STAMPS: usize = stamps_over(TOKEN_ZONES, (5, 16));
 pub(super) const EVENT_STAMPS: usize = stamps_over(EVENT_ZONES, (5, 0));
+pub(super) const TOKEN_STAMPS: usize = stamps_over(TOKEN_ZONES, (5, 16));
 
 /// Dodge City's zones of cards and of event cards, handed to `f`: what a
 /// seat's zone gives back goes on top of its deck.

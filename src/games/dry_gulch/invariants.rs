@@ -79,7 +79,7 @@ pub struct Before {
 const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (6, 0));
 const PERMIT_STAMPS: usize = stamps_over(PERMIT_ZONES, (6, 0));
 /// Chips lie on each plot too: room for a board of 48 plots (the bundled
-/// one has 36).
+/// one has 31).
 const CHIP_STAMPS: usize = stamps_over(CHIP_ZONES, (6, 48));
 
 /// The conservation checks' answers, each kept with the stamps of every

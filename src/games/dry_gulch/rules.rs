@@ -416,8 +416,6 @@ pub fn plots_of(board: &[Option<Placed>]) -> impl DoubleEndedIterator<Item = (Pl
     Plot::first(board.len()).zip(board)
 }
 
-/// A move the rules make only when it can happen (a legal action moves
-/// only what is there); tests run with debug assertions.
 fn err(rules: &Rules, rule: R, msg: impl Into<String>) -> RuleError {
     rules.rule_book.error(rule, msg)
 }
