@@ -375,6 +375,28 @@ pub fn chosen<L: Lang>(w: &mut L::State, rules: &L::Rules, choice: u32, option: 
     w.agenda().queue.extend(rest);
 }
 
+/// Writes a game's `impl Steps` for its `State`: the agenda in its field
+/// `agenda`, each step carried out by `step` (which hands the game's own
+/// to `World::game_step`). A macro, as `declares_fields!` is: a state
+/// names its language only through `World`, which needs `Steps` first.
+#[macro_export]
+macro_rules! steps_of {
+    ($lang:ty) => {
+        impl $crate::lang::Steps for State {
+            type Step = $crate::lang::Step<$lang>;
+            type Decision = <$lang as $crate::lang::Lang>::Decision;
+            type Rules = <$lang as $crate::lang::Lang>::Rules;
+            type Event = <$lang as $crate::lang::Lang>::Event;
+            fn agenda(&mut self) -> &mut $crate::lang::Agenda<Self::Step, Self::Decision> {
+                &mut self.agenda
+            }
+            fn step(&mut self, rules: &Self::Rules, step: Self::Step, ev: &mut Vec<Self::Event>) {
+                $crate::lang::step::<$lang>(self, rules, step, ev);
+            }
+        }
+    };
+}
+
 /// Carries out one step of the agenda.
 pub fn step<L: Lang>(w: &mut L::State, rules: &L::Rules, s: Step<L>, ev: &mut Vec<L::Event>) {
     match s {

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Event, State};
 use crate::engine::Id;
-use crate::lang::{self, Agenda, Args, Host, Lang, Never, OpDef, Param, Report, Ty, Word, World, no_check, req};
+use crate::lang::{self, Args, Host, Lang, Never, OpDef, Param, Report, Ty, Word, World, no_check, req};
 
 /// Dodge City in the effect language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,18 +117,7 @@ impl Host<Dc> for DcHost<'_> {
     }
 }
 
-impl lang::Steps for State {
-    type Step = Queued;
-    type Decision = Choosing;
-    type Rules = Rules;
-    type Event = Event;
-    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
-        &mut self.agenda
-    }
-    fn step(&mut self, rules: &Rules, step: Queued, ev: &mut Vec<Event>) {
-        lang::step::<Dc>(self, rules, step, ev);
-    }
-}
+crate::steps_of!(Dc);
 
 impl World<Dc> for State {
     fn active(&self) -> usize {

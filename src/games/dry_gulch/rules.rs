@@ -24,7 +24,7 @@ use crate::engine::{
     Answer, Base, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, Multiset, Pile, Readings, Reads, RuleError,
     Supply, Tagged, Touched, Watched, WhenEmpty, Why, move_all, move_n, moved,
 };
-use crate::lang::{self, Agenda, Steps};
+use crate::lang::{self, Agenda};
 
 mod apply;
 mod copies;
@@ -507,15 +507,4 @@ impl State {
     }
 }
 
-impl Steps for State {
-    type Step = Queued;
-    type Decision = Decision;
-    type Rules = Rules;
-    type Event = Event;
-    fn agenda(&mut self) -> &mut Agenda<Queued, Decision> {
-        &mut self.agenda
-    }
-    fn step(&mut self, rules: &Rules, step: Queued, ev: &mut Vec<Event>) {
-        lang::step::<Dg>(self, rules, step, ev);
-    }
-}
+crate::steps_of!(Dg);

@@ -26,8 +26,8 @@ use super::rules_data::*;
 use crate::catalog::diag::Diagnostics;
 use crate::engine::{Id, move_n};
 use crate::lang::{
-    self, Agenda, Args, Compiler, Effect, Host, Lang, Names, Never, Node, OpDef, Param, Registry, Report, Tables, Ty,
-    Val, Word, World, did_you_mean, no_check, opt, req,
+    self, Args, Compiler, Effect, Host, Lang, Names, Never, Node, OpDef, Param, Registry, Report, Tables, Ty, Val,
+    Word, World, did_you_mean, no_check, opt, req,
 };
 
 /// Red Dog Junction in the effect language.
@@ -280,18 +280,7 @@ impl State {
     }
 }
 
-impl lang::Steps for State {
-    type Step = Queued;
-    type Decision = Choosing;
-    type Rules = Rules;
-    type Event = Event;
-    fn agenda(&mut self) -> &mut Agenda<Queued, Choosing> {
-        &mut self.agenda
-    }
-    fn step(&mut self, rules: &Rules, step: Queued, ev: &mut Vec<Event>) {
-        lang::step::<Rdj>(self, rules, step, ev);
-    }
-}
+crate::steps_of!(Rdj);
 
 impl World<Rdj> for State {
     fn active(&self) -> usize {
