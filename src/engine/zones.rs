@@ -9,8 +9,9 @@
 //! - `Tagged` keeps each component with a tag (a disaster card with the
 //!   plot it damaged); `move_tagged` puts one in.
 //! - `Stack` counts components of one kind (a player's chips, of his colour).
-//! - `Squares` hold at most one component each (a token on a building's
-//!   square); `place` and `lift` move one on and off.
+//! - `Display` is a row of slots holding one component each (a face-up
+//!   market, a building's squares with their tokens); `put_slot` and
+//!   `take_slot` move one into and out of a given slot.
 //! - `Supply` is a declared source and sink (the bank, the box): it gives
 //!   and takes any number and remembers the balance.
 //!
@@ -51,7 +52,6 @@ mod counted;
 mod display;
 mod named;
 mod picks;
-mod squares;
 mod stamp;
 mod tally;
 pub use conserve::{conserved, stamps_over};
@@ -59,7 +59,6 @@ pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
 pub use named::{Back, Lies, Named, SeatZones, SetUp, TableZone, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
-pub use squares::{Squares, lift, place};
 use stamp::Stamp;
 pub use stamp::{KeptOver, Stamped, Stamps};
 pub use tally::{Imbalance, Tally};

@@ -1,6 +1,7 @@
-//! A face-up display: a row of slots refilled from a deck (a market of
-//! cards or tiles to choose from). A zone like the others, so the one
-//! conservation check counts what lies in it.
+//! A row of slots, each holding at most one component: a face-up display
+//! refilled from a deck (a market of cards or tiles to choose from), or a
+//! building's squares with their tokens. A zone like the others, so the
+//! one conservation check counts what lies in it.
 
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
@@ -71,8 +72,21 @@ impl<K: Kind> Display<K> {
         done
     }
 
+    /// Puts one `k` from `from` into slot `i` (a token on its square); an
+    /// error (`Full` for a slot taken or past the last) changes neither.
+    pub fn put_slot(&mut self, i: usize, from: &mut (impl Zone<K> + ?Sized), k: Id<K>) -> Result<(), MoveError> {
+        if self.slots.get(i) != Some(&None) {
+            return Err(MoveError::Full);
+        }
+        from.can_take(k, 1)?;
+        from.take(k, 1);
+        self.slots[i] = Some(k);
+        self.stamp.renew();
+        Ok(())
+    }
+
     /// Moves the component in slot `i` to `to`; the slot is left empty.
-    pub fn take_slot(&mut self, i: usize, to: &mut impl Zone<K>) -> Result<Id<K>, MoveError> {
+    pub fn take_slot(&mut self, i: usize, to: &mut (impl Zone<K> + ?Sized)) -> Result<Id<K>, MoveError> {
         let k = self.at(i).ok_or(MoveError::Short { held: 0 })?;
         to.can_put(k, 1)?;
         self.slots[i] = None;
@@ -135,7 +149,8 @@ impl<K: Kind> Stamped for Display<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::zones::named::fixture::Card;
+    use crate::engine::zones::named::fixture::{Card, card};
+    use crate::engine::{Imbalance, Stack};
 
     /// A check that keeps its answer with the row's stamp sees every
     /// change: a refill, a slot taken, a move in and out.
@@ -157,5 +172,34 @@ mod tests {
         crate::engine::move_n(&mut row, &mut deck, card, 2).unwrap();
         changed(&row);
         assert_eq!((row.filled(), row.clone().stamp()), (0, row.stamp()));
+    }
+
+    #[test]
+    fn a_component_goes_into_a_slot_and_out_of_it_by_moves() {
+        let (red, blue) = (card(0), card(1));
+        let mut supply: Stack<Card> = Stack::of(red, 2);
+        let mut out: Stack<Card> = Stack::new();
+        let mut squares: Display<Card> = Display::new(3);
+        let before = squares.stamped();
+        squares.put_slot(1, &mut supply, red).unwrap();
+        assert_ne!(squares.stamped(), before);
+        assert_eq!((squares.at(1), supply.count(), Holds::count(&squares, red)), (Some(red), 1, 1));
+        // a square taken, one past the last, and a kind the source lacks
+        assert_eq!(squares.put_slot(1, &mut supply, red), Err(MoveError::Full));
+        assert_eq!(squares.put_slot(3, &mut supply, red), Err(MoveError::Full));
+        assert_eq!(squares.put_slot(0, &mut supply, blue), Err(MoveError::Short { held: 0 }));
+        assert_eq!(supply.count(), 1);
+        // taken into a stack of another colour: refused, nothing moves
+        let mut blues = Stack::of(blue, 1);
+        assert_eq!(squares.take_slot(1, &mut blues), Err(MoveError::OtherKind));
+        assert_eq!(squares.take_slot(1, &mut out), Ok(red));
+        assert_eq!(squares.take_slot(1, &mut out), Err(MoveError::Short { held: 0 }));
+        assert_eq!(squares.filled(), 0);
+        // everything is where the tally finds it: two red, one blue
+        squares.put_slot(2, &mut supply, red).unwrap();
+        let mut t = Tally::new(2);
+        t.add(&supply).add(&out).add(&squares).add(&blues);
+        assert_eq!(t.check(|_| 2), Err(Imbalance::Count { kind: blue, found: 1, expected: 2 }));
+        assert_eq!(t.check(|k| [2, 1][k.index()]), Ok(()));
     }
 }

@@ -77,7 +77,7 @@ fn broken(invariant: &'static str, detail: String) -> Result<(), Violation> {
 /// for each seat.
 fn check_tokens(st: &State) -> Result<(), Violation> {
     let tokens = st.param(P::Tokens);
-    conserved(TOKEN_ZONES, st, (st.players, st.players), (&st.conserved.2, u64::from(tokens)), |t| {
+    conserved(TOKEN_ZONES, st, (st.players, st.players), (&st.conserved.tokens, u64::from(tokens)), |t| {
         match t.check(|_| tokens) {
             Ok(()) => Ok(()),
             Err(Imbalance::Count { kind, found, .. }) => {
@@ -97,12 +97,12 @@ fn check_tokens(st: &State) -> Result<(), Violation> {
 fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
     let counted = || (!st.readings.counts.is_empty()).then(|| st.card_totals(rules));
     let also = rules as *const Rules as u64;
-    conserved(CARD_ZONES, st, (st.players, rules.cards.len()), (&st.conserved.0, also), |t| {
+    conserved(CARD_ZONES, st, (st.players, rules.cards.len()), (&st.conserved.cards, also), |t| {
         let counted = counted();
         let totals = counted.as_ref().map_or(&rules.copies.0, |c| &c.0);
         balanced(t, totals, ("a card", "cards"), |k| &rules.card(k).id)
     })?;
-    conserved(EVENT_ZONES, st, (st.players, rules.events.len()), (&st.conserved.1, also), |t| {
+    conserved(EVENT_ZONES, st, (st.players, rules.events.len()), (&st.conserved.events, also), |t| {
         let counted = counted();
         let totals = counted.as_ref().map_or(&rules.copies.1, |c| &c.1);
         balanced(t, totals, ("an event card", "event cards"), |k| &rules.events[k.index()].id)
@@ -217,7 +217,7 @@ impl Check for State {
         }
         for (b, t) in st.town.iter().enumerate() {
             let def = &rules.buildings[b];
-            for s in Id::first(t.tokens.len()) {
+            for s in Id::first(t.tokens.slots().len()) {
                 if t.owner(s.index()).is_some() && !def.plain(s) {
                     return broken(
                         "no-token-on-special-field",
@@ -225,7 +225,7 @@ impl Check for State {
                     );
                 }
             }
-            if t.closed && !t.tokens.is_empty() {
+            if t.closed && t.tokens.filled() > 0 {
                 return broken("closed-building-empty", format!("the closed {} holds tokens", def.name));
             }
         }

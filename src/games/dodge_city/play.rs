@@ -9,7 +9,7 @@ use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{Action, Event, Pending, Phase, State, SymbolAt, err};
-use crate::engine::{Id, RuleError, Seat, Supply, Why, moved, place};
+use crate::engine::{Id, RuleError, Seat, Supply, Why, moved};
 use crate::lang::declared;
 
 /// A refusal of `rule`, worded (`err`, with `msg`) only when `W` keeps
@@ -29,7 +29,7 @@ impl State {
         }
         let squares = |out: &mut Vec<Action>, make: &dyn Fn(Bld, Sq) -> Action| {
             for (i, t) in self.town.iter().enumerate().filter(|(_, t)| t.in_play) {
-                for s in Id::first(t.tokens.len()) {
+                for s in Id::first(t.tokens.slots().len()) {
                     out.push(make(Id::new(i).unwrap_or(Bld::ZERO), s));
                 }
             }
@@ -44,7 +44,7 @@ impl State {
             Some(Pending::Free { .. }) => squares(out, &|building, square| Action::Place { building, square }),
             Some(Pending::Indio { .. }) => squares(out, &|building, square| Action::Remove { building, square }),
             Some(Pending::Take { building, .. }) => out.extend(
-                Id::first(self.town[building.index()].tokens.len())
+                Id::first(self.town[building.index()].tokens.slots().len())
                     .map(|square| Action::Take { building: *building, square }),
             ),
             Some(Pending::Choose { .. }) => {
@@ -179,7 +179,7 @@ impl State {
             let why = if t.closed { "is closed" } else { "is not in play with this many players" };
             return Err(refuse(rules, R::PlaceSquare, || format!("the {} {why}", def.name)));
         }
-        let Some(owner) = (sq.index() < t.tokens.len()).then(|| t.owner(sq.index())) else {
+        let Some(owner) = t.tokens.slots().get(sq.index()).map(|o| o.map(|c| c.index() as u8)) else {
             return Err(refuse(rules, R::PlaceSquare, || format!("the {} has no such square", def.name)));
         };
         if def.grid.field(sq) == NO_SQUARE {
@@ -266,7 +266,7 @@ impl State {
                 let Some(t) = self.town.get(building.index()).filter(|t| t.in_play && !t.closed) else {
                     return Err(refuse(rules, R::PlaceOpen, || "choose an open building in play"));
                 };
-                if symbol.is_some() && (t.symbol.is_some() || !t.tokens.is_empty()) {
+                if symbol.is_some() && (t.symbol.is_some() || t.tokens.filled() > 0) {
                     return Err(refuse(rules, R::PlaceOpen, || "the symbol goes on an empty building"));
                 }
                 Ok(())
@@ -419,9 +419,9 @@ impl State {
         let tokens = &mut self.town[b.index()].tokens;
         moved(if self.fault == Some(Fault::FreeToken) {
             // out of a supply no conservation check declares
-            place(&mut Supply::new(), tokens, sq.index(), colour(seat))
+            tokens.put_slot(sq.index(), &mut Supply::new(), colour(seat))
         } else {
-            place(&mut self.seats[seat].supply, tokens, sq.index(), colour(seat))
+            tokens.put_slot(sq.index(), &mut self.seats[seat].supply, colour(seat))
         });
         if counts {
             self.this_turn[b.index()] += 1;
@@ -456,7 +456,7 @@ impl State {
             PictureTokens::Three => self.p(P::PictureTokenCount),
             PictureTokens::ByRank => rules.symbol(sym).points,
         };
-        let empty = |t: &super::state::Town| t.in_play && !t.closed && t.symbol.is_none() && t.tokens.is_empty();
+        let empty = |t: &super::state::Town| t.in_play && !t.closed && t.symbol.is_none() && t.tokens.filled() == 0;
         match self.symbols[sym.index()] {
             SymbolAt::On(building) => self.pending.push(Pending::Free { building, left: tokens }),
             SymbolAt::Free if self.town.iter().any(empty) => {

@@ -8,7 +8,7 @@ use super::play::refuse;
 use super::readings::*;
 use super::rules_data::*;
 use super::state::{End, Event, Pending, Phase, State, SymbolAt};
-use crate::engine::{EndReason, Id, Seat, Why, lift, move_all, moved};
+use crate::engine::{EndReason, Id, Seat, Why, move_all, moved};
 
 /// How a card ranks (higher is better): the symbol class, then the printed value.
 pub fn rank(rules: &Rules, c: CardId, only_indios: MarshalOnlyIndios) -> (u32, u32) {
@@ -269,9 +269,9 @@ impl State {
         for seat in (0..self.players).filter(|_| self.fault != Some(Fault::ClosedKeepsTokens)) {
             let tokens = &mut self.town[b.index()].tokens;
             let mut n = 0;
-            for sq in 0..tokens.len() {
-                if tokens.get(sq) == Some(colour(seat)) {
-                    moved(lift(tokens, sq, &mut self.seats[seat].supply));
+            for sq in 0..tokens.slots().len() {
+                if tokens.at(sq) == Some(colour(seat)) {
+                    moved(tokens.take_slot(sq, &mut self.seats[seat].supply));
                     n += 1;
                 }
             }

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{
-    Back, Chance, Facts, Game, Id, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp, TableZone, Whose,
-    Written, Zones, place, seat_name, seat_of, stamps_over, unknown_zone,
+    Back, Chance, Facts, Game, Id, KeptOver, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp,
+    TableZone, Whose, Written, Zones, seat_name, seat_of, stamps_over, unknown_zone,
 };
 use crate::lang::{CatalogIds, by_seat, id_named};
 
@@ -195,12 +195,16 @@ pub(super) const TOKEN_ZONES: &[Named<State, kind::Token>] = &[
     },
 ];
 
-/// The stamps the card conservation checks keep their answers over, with
-/// five seats (the most the bundled catalog seats), and the token check
-/// with room for 16 buildings (the bundled catalog has 9).
-pub(super) const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (5, 0));
-pub(super) const EVENT_STAMPS: usize = stamps_over(EVENT_ZONES, (5, 0));
-pub(super) const TOKEN_STAMPS: usize = stamps_over(TOKEN_ZONES, (5, 16));
+/// The conservation checks' answers, each kept with the stamps of its
+/// zones (`engine::conserved`) with five seats (the most the bundled
+/// catalog seats), the token check with room for 16 buildings (the
+/// bundled catalog has 9); a catalog with more is counted every time.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Conserved {
+    pub cards: KeptOver<(), { stamps_over(CARD_ZONES, (5, 0)) }>,
+    pub events: KeptOver<(), { stamps_over(EVENT_ZONES, (5, 0)) }>,
+    pub tokens: KeptOver<(), { stamps_over(TOKEN_ZONES, (5, 16)) }>,
+}
 
 /// Dodge City's zones of cards and of event cards, handed to `f`: what a
 /// seat's zone gives back goes on top of its deck.
@@ -406,7 +410,7 @@ impl Scripted for State {
                 for a in squares {
                     let sq = square(r.building(b), a)?;
                     let tokens = &mut st.town[b.index()].tokens;
-                    place(&mut st.seats[seat].supply, tokens, sq.index(), colour(seat)).map_err(|e| match e {
+                    tokens.put_slot(sq.index(), &mut st.seats[seat].supply, colour(seat)).map_err(|e| match e {
                         MoveError::Short { .. } => format!("p{} has no tokens left to place", seat + 1),
                         _ => format!("{a} of the {} is already taken", r.building(b).name),
                     })?;

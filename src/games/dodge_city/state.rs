@@ -11,10 +11,10 @@ use super::effects::{Choosing, Dc, DcStep, Queued};
 use super::invariants::Fault;
 use super::readings::*;
 use super::rules_data::*;
-use super::scenario_io::{CARD_STAMPS, EVENT_STAMPS, TOKEN_STAMPS};
+use super::scenario_io::Conserved;
 use crate::engine::{
-    Bounds, Chance, Config, ConfigError, Counter, Cursor, EndReason, Holds, Hook, Id, KeptOver, Multiset, Pile,
-    Readings, Reads, RuleError, Seat, Squares, Stack, Touched, WhenEmpty, lift, move_n, moved,
+    Bounds, Chance, Config, ConfigError, Counter, Cursor, Display, EndReason, Holds, Hook, Id, Multiset, Pile,
+    Readings, Reads, RuleError, Seat, Stack, Touched, WhenEmpty, move_n, moved,
 };
 use crate::lang::declared::Act;
 use crate::lang::{self, Agenda};
@@ -73,18 +73,18 @@ pub struct Town {
     /// The disc it was scored for, and by whom.
     pub disc: Option<(Sym, Seat)>,
     /// The token on each square, of its owner's colour.
-    pub tokens: Squares<kind::Token>,
+    pub tokens: Display<kind::Token>,
 }
 
 impl Town {
     /// The seat whose token stands on square `sq`.
     pub fn owner(&self, sq: usize) -> Option<u8> {
-        self.tokens.get(sq).map(|c| c.index() as u8)
+        self.tokens.at(sq).map(|c| c.index() as u8)
     }
 
     /// Whose token stands on each square, in order.
     pub fn owners(&self) -> impl Iterator<Item = Option<u8>> + '_ {
-        self.tokens.iter().map(|c| c.map(|c| c.index() as u8))
+        self.tokens.slots().iter().map(|c| c.map(|c| c.index() as u8))
     }
 }
 
@@ -202,10 +202,9 @@ pub struct State {
     pub cursor: Cursor,
     #[serde(skip)]
     pub touched: Touched,
-    /// The card conservation checks' answers (cards, event cards), kept
-    /// with their zones' stamps (`engine::conserved`).
+    /// The conservation checks' answers, kept with their zones' stamps.
     #[serde(skip)]
-    pub conserved: (KeptOver<(), CARD_STAMPS>, KeptOver<(), EVENT_STAMPS>, KeptOver<(), TOKEN_STAMPS>),
+    pub conserved: Conserved,
     pub fault: Option<Fault>,
 }
 
@@ -285,7 +284,7 @@ impl State {
                 symbol: None,
                 closed: false,
                 disc: None,
-                tokens: Squares::new(b.grid.squares().len()),
+                tokens: Display::new(b.grid.squares().len()),
             })
             .collect();
         let mut s = State {
@@ -437,7 +436,7 @@ impl State {
     /// what is still owed (a surplus goes to the player's money).
     pub(super) fn sell(&mut self, rules: &Rules, seat: Seat, b: Bld, sq: Sq, owed: u32, ev: &mut Vec<Event>) -> u32 {
         let dollars = self.price(rules, b) * self.p(P::SalePercent) / 100;
-        moved(lift(&mut self.town[b.index()].tokens, sq.index(), &mut self.seats[seat].supply));
+        moved(self.town[b.index()].tokens.take_slot(sq.index(), &mut self.seats[seat].supply));
         ev.push(Event::Sold { seat, building: b, square: sq, dollars });
         if dollars >= owed {
             let _ = self.seats[seat].money.add(i64::from(dollars - owed));
@@ -468,7 +467,7 @@ impl State {
         let owner = usize::from(owner);
         let out_of_game = self.r::<RemovedTokens>() == RemovedTokens::OutOfGame;
         let (p, tokens) = (&mut self.seats[owner], &mut self.town[b.index()].tokens);
-        moved(lift(tokens, sq.index(), if out_of_game { &mut p.out } else { &mut p.supply }));
+        moved(tokens.take_slot(sq.index(), if out_of_game { &mut p.out } else { &mut p.supply }));
         ev.push(Event::Removed { owner, building: b, square: sq, out_of_game });
         if self.r::<BrokenChain>() == BrokenChain::LargestPieceStays {
             let grid = &rules.building(b).grid;
@@ -480,7 +479,7 @@ impl State {
                 pieces.remove(keep);
                 let back: Vec<Sq> = pieces.into_iter().flatten().collect();
                 for s in &back {
-                    moved(lift(&mut self.town[b.index()].tokens, s.index(), &mut self.seats[owner].supply));
+                    moved(self.town[b.index()].tokens.take_slot(s.index(), &mut self.seats[owner].supply));
                 }
                 ev.push(Event::Returned { seat: owner, building: b, tokens: back.len() as u32 });
             }
