@@ -8,6 +8,7 @@ pub mod red_dog_junction;
 pub mod schemas;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Deref;
 
 use serde::Serialize;
 
@@ -15,52 +16,73 @@ use crate::catalog::common::{Change, Interpretation, NumberTally, Variant};
 use crate::catalog::diag::Diagnostic;
 use crate::catalog::{GameSources, SourceFile, overlay};
 use crate::engine::Scripted;
+use crate::lang::{Core, Lang};
 use crate::yaml;
 
-/// What the registry needs of a game.
+/// What the registry needs of a game. What every game's catalog holds
+/// alike (`lang::Core`, which its `Rules` deref to) it answers by the
+/// defaults; a game writes only what differs (`entities`, `replaced`).
 pub trait Entry {
     /// The game id: its catalog folder, scenarios' `game:`, `--game`.
     const ID: &'static str;
     /// The YAML files its catalog folder holds (any other is a stray).
     const FILES: &'static [&'static str];
-    type Rules: std::fmt::Debug + Clone + Sync;
+    /// The game in the shared effect language.
+    type Lang: Lang<Rules = Self::Rules>;
+    type Rules: Deref<Target = Core<Self::Lang>> + std::fmt::Debug + Clone + Sync;
     type State: Scripted<Rules = Self::Rules, Action: Send>;
     /// Parses and lowers a catalog folder, with a house-rules overlay layered on.
     fn load(base: &GameSources, overlay: Option<&GameSources>) -> Result<Self::Rules, Vec<Diagnostic>>;
     /// The id the catalog gives itself (`game.id`; validation holds it to `ID`).
-    fn id(rules: &Self::Rules) -> &str;
+    fn id(rules: &Self::Rules) -> &str {
+        &rules.id
+    }
     /// The game's name in the catalog's first language.
-    fn name(rules: &Self::Rules) -> &str;
+    fn name(rules: &Self::Rules) -> &str {
+        &rules.name
+    }
     /// The fewest and the most seats the catalog plays.
-    fn players(rules: &Self::Rules) -> (u32, u32);
+    fn players(rules: &Self::Rules) -> (u32, u32) {
+        (rules.min_players, rules.max_players)
+    }
     /// Entities by kind (buildings, events, …), for `validate`'s summary.
     fn entities(rules: &Self::Rules) -> Vec<(&'static str, usize)>;
     /// How many of its numbers are cited and how many assumed.
-    fn numbers(rules: &Self::Rules) -> NumberTally;
-    fn interpretations(rules: &Self::Rules) -> &[Interpretation];
-    fn variants(rules: &Self::Rules) -> &[Variant];
+    fn numbers(rules: &Self::Rules) -> NumberTally {
+        rules.tally
+    }
+    fn interpretations(rules: &Self::Rules) -> &[Interpretation] {
+        &rules.interpretations
+    }
+    fn variants(rules: &Self::Rules) -> &[Variant] {
+        &rules.variants
+    }
+    /// The id of entity `e`, whose effect a `replace:` names (an event, a card).
+    fn replaced(rules: &Self::Rules, e: usize) -> Option<&str>;
     /// A data change of a reading or variant, in catalog words.
-    fn describe_change(rules: &Self::Rules, change: &Change) -> String;
+    fn describe_change(rules: &Self::Rules, change: &Change) -> String {
+        describe_change(change, rules, &|e| Self::replaced(rules, e))
+    }
     /// The rules the game's errors name (`dry-gulch/build.payment`), each
-    /// with the places it cites, in the code's order.
-    fn rules(rules: &Self::Rules) -> Vec<(String, String)>;
+    /// with the places it cites, in the code's order, and the rule of the
+    /// declared actions where the catalog has any.
+    fn rules(rules: &Self::Rules) -> Vec<(String, String)> {
+        crate::lang::declared::cited(&rules.rule_book, !rules.actions.is_empty())
+    }
     /// The rule ids the game's errors name.
     fn rule_ids(rules: &Self::Rules) -> BTreeSet<String> {
         Self::rules(rules).into_iter().map(|(id, _)| id).collect()
     }
 }
 
-/// Writes, inside a game's `impl Entry`, what every game answers alike: its
-/// id (the module's `ID`), files (`catalog::FILES`), `Rules` and `State`
-/// types, `load` through the loader `$load` names, and the methods its
-/// `Rules` answers from the same fields (`id`, `name`, `min_players` and
-/// `max_players`, `tally`, `interpretations`, `variants`), so a game writes
-/// only what differs (`entities`, `describe_change`, `rules`). A macro
-/// because a trait's default method cannot read a type's fields.
+/// Writes, inside a game's `impl Entry`, what every game names alike: its
+/// id (the module's `ID`), files (`catalog::FILES`), `Lang`, `Rules` and
+/// `State` types, and `load` through the loader `$load` names.
 macro_rules! entry_fields {
-    ($load:path) => {
+    ($lang:ty, $load:path) => {
         const ID: &'static str = ID;
         const FILES: &'static [&'static str] = catalog::FILES;
+        type Lang = $lang;
         type Rules = Rules;
         type State = State;
 
@@ -69,24 +91,6 @@ macro_rules! entry_fields {
             overlay: Option<&$crate::catalog::GameSources>,
         ) -> Result<Rules, Vec<$crate::catalog::diag::Diagnostic>> {
             $load(base, overlay)
-        }
-        fn id(r: &Self::Rules) -> &str {
-            &r.id
-        }
-        fn name(r: &Self::Rules) -> &str {
-            &r.name
-        }
-        fn players(r: &Self::Rules) -> (u32, u32) {
-            (r.min_players, r.max_players)
-        }
-        fn numbers(r: &Self::Rules) -> $crate::catalog::common::NumberTally {
-            r.tally
-        }
-        fn interpretations(r: &Self::Rules) -> &[$crate::catalog::common::Interpretation] {
-            &r.interpretations
-        }
-        fn variants(r: &Self::Rules) -> &[$crate::catalog::common::Variant] {
-            &r.variants
         }
     };
 }
@@ -113,40 +117,25 @@ macro_rules! game_fields {
 }
 pub(crate) use game_fields;
 
-/// What a game's data changes are named by, for `describe_change`: its
-/// parameters, the entity a `replace:` names (`None`: the game words a
-/// replacement as a change of the turn), the steps of its turn (`None`:
-/// a step added, removed or moved is a change of the turn), and its
-/// declared actions.
-pub struct ChangeWords<'a> {
-    pub params: &'a [&'a str],
-    /// The `set:` key of each counted entity's number (`events.fire.copies`).
-    pub counts: &'a [String],
-    /// The id of the entity a `replace:` names (an event, a card).
-    pub entity: &'a dyn Fn(usize) -> Option<&'a str>,
-    /// The procedures of the turn (what a step change names).
-    pub steps: &'a [&'a str],
-    /// The id of a declared action.
-    pub actions: &'a dyn Fn(usize) -> Option<&'a str>,
-}
-
 /// A data change of a reading or variant, in catalog words (what
-/// `Entry::describe_change` gives, the same sentences for every game).
-pub fn describe_change(c: &Change, words: &ChangeWords<'_>) -> String {
+/// `Entry::describe_change` gives, the same sentences for every game):
+/// parameters, counted numbers, steps and declared actions by the names
+/// `core` gives them, and the entity a `replace:` names by `entity`.
+pub fn describe_change<'a, L: Lang>(c: &Change, core: &Core<L>, entity: &dyn Fn(usize) -> Option<&'a str>) -> String {
     let name = |names: &[&str], i: usize| names.get(i).copied().unwrap_or("?").to_string();
     let side = |after: bool| if after { "after" } else { "before" };
-    let (of, st) = (words.entity, words.steps);
+    let (of, st) = (entity, core.declared.steps);
     match *c {
-        Change::Set { param, value } => format!("sets {} to {value}", name(words.params, param)),
+        Change::Set { param, value } => format!("sets {} to {value}", name(core.declared.params, param)),
         Change::Count { entity, value } => {
-            format!("sets {} to {value}", words.counts.get(entity as usize).map_or("?", String::as_str))
+            format!("sets {} to {value}", core.count_keys.get(entity as usize).map_or("?", String::as_str))
         }
         Change::Replace { entity, .. } => format!("replaces the effect of {}", of(entity as usize).unwrap_or("?")),
         Change::Condition { entity, .. } => {
             format!("replaces the condition of {}", of(entity as usize).unwrap_or("?"))
         }
         Change::Action { action, during, ends_step } => {
-            let id = (words.actions)(action as usize).unwrap_or("?");
+            let id = core.actions.get(action as usize).map_or("?", |a| a.id.as_str());
             let ends = if ends_step { ", which it ends" } else { "" };
             format!("adds the action {id}, taken once a turn in the step {}{ends}", name(st, during as usize))
         }

@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::compile::{Compiler, Host, Names, Registry, Report, Tables};
 use super::effect::{Cond, Effect, Lang, World, eval, expand};
 use super::node::Node;
-use crate::catalog::common::{Change, Declared, Patch, RawAction, Source, check_id};
+use crate::catalog::common::{Change, Patch, RawAction, Source, check_id};
 use crate::catalog::diag::Diagnostics;
 use crate::engine::{Id, Readings, RuleBook, RuleError, Touched, Why};
 use crate::yaml::position;
@@ -47,15 +47,6 @@ pub struct DeclaredAction<L: Lang> {
     pub ends_step: bool,
 }
 
-/// What the declared actions read of a game's rules: its actions (by
-/// `Act`), its rule book (the game's id) and what its code declares (the
-/// procedures' names and switch points).
-pub struct Catalog<'r, L: Lang> {
-    pub actions: &'r [DeclaredAction<L>],
-    pub book: &'r RuleBook,
-    pub declared: &'r Declared<'static>,
-}
-
 /// What the declared actions read of a game's state: its readings (the
 /// actions on in this configuration), the actions the seat on turn has
 /// taken this turn, and the switch points the game has consulted.
@@ -68,7 +59,6 @@ pub struct Record<'s> {
 /// What the declared actions need of a game: where its turn waits for the
 /// seat on turn, and how the seat's part of a step ends.
 pub trait Declares<L: Lang<State = Self>>: World<L> {
-    fn catalog(rules: &L::Rules) -> Catalog<'_, L>;
     fn record(&self) -> Record<'_>;
     /// Notes that the seat on turn took `act` this turn.
     fn note_taken(&mut self, act: Act);
@@ -101,19 +91,12 @@ pub trait Declares<L: Lang<State = Self>>: World<L> {
 }
 
 /// Writes, inside a game's `impl Declares`, the methods every game answers
-/// from the same fields (its `Rules`' `actions`, `rule_book` and
-/// `declared`, its `State`'s `readings`, `acted` and `touched`). A macro
-/// because a trait's default method cannot read a type's fields.
+/// from the same fields of its `State` (`readings`, `acted` and
+/// `touched`; what the actions read of the rules is their `Core`'s). A
+/// macro because a trait's default method cannot read a type's fields.
 #[macro_export]
 macro_rules! declares_fields {
     ($lang:ty) => {
-        fn catalog(rules: &Rules) -> $crate::lang::declared::Catalog<'_, $lang> {
-            $crate::lang::declared::Catalog {
-                actions: &rules.actions,
-                book: &rules.rule_book,
-                declared: &rules.declared,
-            }
-        }
         fn record(&self) -> $crate::lang::declared::Record<'_> {
             $crate::lang::declared::Record { readings: &self.readings, acted: &self.acted, touched: &self.touched }
         }
@@ -141,7 +124,7 @@ where
         return;
     }
     let Some(now) = w.acting_in() else { return };
-    let table = L::State::catalog(rules).actions;
+    let table = &rules.actions;
     for act in on(readings) {
         let Some(def) = table.get(act.index()) else { continue };
         if def.during == now && open::<L, ()>(w, rules, act, def).is_ok() {
@@ -157,9 +140,9 @@ fn open<L: Lang, W: Why>(w: &L::State, rules: &L::Rules, act: Act, def: &Declare
 where
     L::State: Declares<L>,
 {
-    let (catalog, record) = (L::State::catalog(rules), w.record());
+    let record = w.record();
     // the turn stood where the actions declared in this step are offered
-    record.touched.mark(catalog.declared.step_point(def.during));
+    record.touched.mark(rules.declared.step_point(def.during));
     let no = |msg: &dyn Fn() -> String| Err(W::why(|| error::<L>(rules, def, msg())));
     if record.acted.contains(&act) {
         return no(&|| format!("action {} was taken this turn already (it is taken once a turn)", def.id));
@@ -167,7 +150,7 @@ where
     if def.ends_step
         && let Some(why) = w.step_end_blocked(rules)
     {
-        let step = catalog.declared.steps[def.during];
+        let step = rules.declared.steps[def.during];
         return no(&|| format!("action {} ends the {step} step, and {why}", def.id));
     }
     match &def.condition {
@@ -183,7 +166,7 @@ where
     L::State: Declares<L>,
 {
     w.note_taken(act);
-    let def = &L::State::catalog(rules).actions[act.index()];
+    let def = &rules.actions[act.index()];
     expand::<L>(w, rules, &def.effect, L::State::data_source());
     if def.ends_step {
         w.queue_end_step();
@@ -201,9 +184,8 @@ pub fn check<L: Lang, W: Why>(w: &L::State, rules: &L::Rules, act: Act) -> Resul
 where
     L::State: Declares<L>,
 {
-    let catalog = L::State::catalog(rules);
-    let Some(def) = catalog.actions.get(act.index()) else {
-        let rule = format!("{}/{ACTION_DECLARED}", catalog.book.game());
+    let Some(def) = rules.actions.get(act.index()) else {
+        let rule = format!("{}/{ACTION_DECLARED}", rules.rule_book.game());
         return Err(W::why(|| RuleError::new(&rule, "actions:", "no such declared action")));
     };
     let no = |msg: &dyn Fn() -> String| Err(W::why(|| error::<L>(rules, def, msg())));
@@ -214,7 +196,7 @@ where
         return no(&|| format!("action {} waits until {why}", def.id));
     }
     if w.acting_in() != Some(def.during) {
-        let step = catalog.declared.steps[def.during];
+        let step = rules.declared.steps[def.during];
         return no(&|| format!("action {} is taken in the {step} step, not in {}", def.id, w.standing_in()));
     }
     open::<L, W>(w, rules, act, def)
@@ -225,7 +207,7 @@ pub fn diagnose<L: Lang>(w: &L::State, rules: &L::Rules, act: Act) -> RuleError
 where
     L::State: Declares<L>,
 {
-    match (check::<L, RuleError>(w, rules, act), L::State::catalog(rules).actions.get(act.index())) {
+    match (check::<L, RuleError>(w, rules, act), rules.actions.get(act.index())) {
         (Err(e), _) => e,
         (Ok(()), Some(def)) => error::<L>(rules, def, format!("action {} is not legal now", def.id)),
         (Ok(()), None) => unreachable!("`check` refuses an action the catalog does not declare"),
@@ -246,11 +228,8 @@ pub fn cited(book: &RuleBook, any: bool) -> Vec<(String, String)> {
 
 /// A refusal of declared action `def`: the rule `action.declared`, citing
 /// what declares it.
-fn error<L: Lang>(rules: &L::Rules, def: &DeclaredAction<L>, msg: String) -> RuleError
-where
-    L::State: Declares<L>,
-{
-    RuleError::new(&format!("{}/{ACTION_DECLARED}", L::State::catalog(rules).book.game()), &def.by, msg)
+fn error<L: Lang>(rules: &L::Rules, def: &DeclaredAction<L>, msg: String) -> RuleError {
+    RuleError::new(&format!("{}/{ACTION_DECLARED}", rules.rule_book.game()), &def.by, msg)
 }
 
 /// Compiles a data effect of a reading or variant (an `actions:` entry's

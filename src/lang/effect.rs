@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::agenda::Steps;
 use super::compile::OpDef;
+use crate::engine::Reads;
 
 /// The types a game plugs into the language. A game declares one marker
 /// type (an empty enum) for it.
@@ -30,7 +31,9 @@ pub trait Lang: Sized + Copy + Clone + Debug + PartialEq + Eq + Serialize + Dese
     /// The game's own steps (Dry Gulch: a random take with its reactions, damage).
     type Step: Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned;
     type Decision;
-    type Rules;
+    /// The game's compiled catalog, which holds the shared part of every
+    /// catalog (`Core`) and derefs to it.
+    type Rules: std::ops::Deref<Target = super::Core<Self>>;
     type Event;
     type State: World<Self>;
     /// The operations only this game has, added to the shared ones.
@@ -246,7 +249,9 @@ pub struct Choosing<S> {
 }
 
 /// What the language needs of a game's state: its agenda (through
-/// `Steps`, which carries a step out), its seats, and the game's own
+/// `Steps`, which carries a step out), its readings (through `Reads`: a
+/// `reading:` condition asks which option the configuration chose), its
+/// seats, and the game's own
 /// selectors, conditions, measures, decks and steps. The defaults are what
 /// every game but the one with its own has: the effect's subject is the
 /// active player, a `choose` waits for the active player, and a game whose
@@ -255,7 +260,7 @@ pub struct Choosing<S> {
 /// `game_cond`, `flag` and `set_flag` (Dry Gulch, with all three of its
 /// own, writes each).
 pub trait World<L: Lang<State = Self>>:
-    Steps<Step = Step<L>, Decision = L::Decision, Rules = L::Rules, Event = L::Event>
+    Steps<Step = Step<L>, Decision = L::Decision, Rules = L::Rules, Event = L::Event> + Reads
 {
     fn active(&self) -> usize;
     fn players(&self) -> usize;
@@ -277,14 +282,11 @@ pub trait World<L: Lang<State = Self>>:
         let _ = f;
         false
     }
-    /// Whether interpretation `i` chose option `o` (recording the consultation).
-    fn reading(&self, rules: &L::Rules, i: usize, o: u16) -> bool;
     fn game_cond(&self, rules: &L::Rules, c: &L::Cond) -> bool {
         let _ = (rules, c);
         false
     }
     fn measure(&self, rules: &L::Rules, m: L::Measure, seat: usize) -> u32;
-    fn choices(rules: &L::Rules) -> &[Choice<L>];
     /// The decision a `choose` step waits for (the active player's).
     fn choose(&self, choice: u32, source: L::Source) -> L::Decision {
         self.choose_by(self.active(), choice, source)
@@ -344,7 +346,7 @@ pub fn eval<L: Lang>(w: &L::State, rules: &L::Rules, c: &Cond<L>) -> bool {
         Cond::Any(cs) => cs.iter().any(|c| eval(w, rules, c)),
         Cond::Not(c) => !eval(w, rules, c),
         Cond::Flag(f) => w.flag(*f),
-        Cond::Reading(i, o) => w.reading(rules, *i, *o),
+        Cond::Reading(i, o) => w.chose(&rules.declared, *i, *o),
         Cond::Count { of, cmp, n } => {
             let have = match *of {
                 Quantity::Players(s) => seats(w, rules, s).iter().flatten().count() as u32,
@@ -369,7 +371,7 @@ pub fn expand<L: Lang>(w: &mut L::State, rules: &L::Rules, effects: &[Effect<L>]
 /// steps already queued.
 pub fn chosen<L: Lang>(w: &mut L::State, rules: &L::Rules, choice: u32, option: u32, source: L::Source) {
     let rest = std::mem::take(&mut w.agenda().queue);
-    if let Some((_, effect)) = L::State::choices(rules).get(choice as usize).and_then(|c| c.get(option as usize)) {
+    if let Some((_, effect)) = rules.choices.get(choice as usize).and_then(|c| c.get(option as usize)) {
         expand(w, rules, effect, source);
     }
     w.agenda().queue.extend(rest);

@@ -9,6 +9,7 @@ mod agenda;
 pub use agenda::{Agenda, Steps, run};
 mod compile;
 mod cond;
+mod core;
 pub mod declared;
 mod effect;
 mod ids;
@@ -17,6 +18,7 @@ mod node;
 pub use compile::{
     Check, Compiler, Host, Names, OpDef, Param, Registry, Report, Tables, Ty, did_you_mean, named, no_check, opt, req,
 };
+pub use core::Core;
 pub use effect::{
     Args, Choice, Choosing, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval,
     expand, from_active, queue_each, seats, step,

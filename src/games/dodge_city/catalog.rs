@@ -20,8 +20,8 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
 use crate::catalog::{GameSources, layers as layering};
 use crate::engine::{Id, TurnPlan, id_at};
-use crate::lang::declared::{self, DataCompiler, DeclaredAction};
-use crate::lang::{Compiler, Names, Registry, Report, Tables};
+use crate::lang::declared::{self, DataCompiler};
+use crate::lang::{Compiler, Core, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
 /// The most copies of one card kind, in the catalog or set by a reading:
@@ -85,58 +85,34 @@ const fn within(least: u32, most: u32) -> Range {
 /// diagnostics are reported.
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let g = &lay.game;
-    let mut tally = NumberTally::default();
     let game = lay.from.lower_game(&g.game, readings::RULES, diags);
-    let (documents, languages) = (game.documents, game.languages);
+    let mut core = Core::new(&g.game, game, readings::RULES, readings::declared(0, 0));
+    let (languages, tally) = (core.languages.clone(), &mut core.tally);
     let sections = sections(g);
-    check_sections(lay, &sections, &mut tally, diags);
+    check_sections(lay, &sections, tally, diags);
     let (cfile, c) = (lay.cards.from.path, lay.cards.raw);
-    let (symbols, sym_ids) = lower_symbols(cfile, c, &languages, &mut tally, diags);
-    let (cards, card_ids) = lower_cards(cfile, c, &sym_ids, &languages, &mut tally, diags);
+    let (symbols, sym_ids) = lower_symbols(cfile, c, &languages, tally, diags);
+    let (cards, card_ids) = lower_cards(cfile, c, &sym_ids, &languages, tally, diags);
     check_deck((cfile, lay.from.at("setup")), &cards, (&g.game, &g.setup), diags);
     let (buildings, in_play) = buildings::lower_buildings(
         (lay.buildings.from.path, lay.from.at("rules")),
         lay.buildings.raw,
         &languages,
         (&g.game, &g.rules),
-        &mut tally,
+        tally,
         diags,
     );
-    let (events, choices, tested) = lower_events(lay, &card_ids, &languages, &mut tally, diags);
-    let readings = lower_readings(lay, &card_ids, (&cards, &events), choices, &tested, diags);
-    check_documents(citations(lay, &sections), &documents, diags);
+    let (events, choices, tested) = lower_events(lay, &card_ids, &languages, tally, diags);
+    lower_readings(lay, &card_ids, (&cards, &events), (choices, &tested), &mut core, diags);
+    check_documents(citations(lay, &sections), &core.documents, diags);
     let setup = g.setup.numbers().map(|(f, n)| ("setup", f, n));
     let numbers = setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n)));
-    let params = common::param_values(PARAMS, numbers.clone());
+    core.params = common::param_values(PARAMS, numbers.clone());
     let places = common::param_places(PARAMS, numbers, |s| lay.from.at(s));
-    common::check_defaults_agree(&lay.interpretations, &readings.declared, &params, &places, diags);
-    debug_assert_eq!(params.len(), PARAMS.len());
-    let gs = &g.game;
+    common::check_defaults_agree(&lay.interpretations, &core.declared, &core.params, &places, diags);
+    debug_assert_eq!(core.params.len(), PARAMS.len());
     let copies = (cards.iter().map(|c| c.copies).collect(), events.iter().map(|e| e.copies).collect());
-    Rules {
-        copies,
-        id: gs.id.value.clone(),
-        name: gs.names.display(&languages, &gs.id.value).to_string(),
-        min_players: gs.min_players.value,
-        max_players: gs.max_players.value,
-        documents,
-        languages,
-        symbols,
-        cards,
-        buildings,
-        in_play,
-        events,
-        replacements: readings.replacements,
-        choices: readings.choices,
-        actions: readings.actions,
-        params,
-        interpretations: readings.interpretations,
-        variants: Vec::new(),
-        turn: readings.turn,
-        declared: readings.declared,
-        tally,
-        rule_book: crate::engine::RuleBook::new(&g.game.id.value, readings::RULES, game.rules),
-    }
+    Rules { core, copies, symbols, cards, buildings, in_play, events }
 }
 
 /// `game.yaml`'s sections: where each one's diagnostics point, its
@@ -276,42 +252,30 @@ fn check_deck(
     }
 }
 
-/// What the round and the interpretations lower to.
-struct Readings {
-    turn: TurnPlan,
-    declared: Declared<'static>,
-    interpretations: Vec<common::Interpretation>,
-    /// The data effects their `replace:` and `steps:` compile to.
-    replacements: Vec<Vec<crate::lang::Effect<Dc>>>,
-    /// The events' `choose` options, then the replacements'.
-    choices: Vec<crate::lang::Choice<Dc>>,
-    /// The actions the interpretations declare.
-    actions: Vec<DeclaredAction<Dc>>,
-}
-
 /// The round (the declared steps, each one of the code's procedures), then
-/// the interpretations against what the code declares.
+/// the interpretations against what the code declares, into `core` (its
+/// turn, readings and the data they compile to; a replacement's `choose`
+/// options follow the events' `choices`).
 fn lower_readings(
     lay: &Layers<'_>,
     card_ids: &BTreeMap<String, CardId>,
     (cards, events): (&[CardDef], &[EventDef]),
-    choices: Vec<crate::lang::Choice<Dc>>,
-    tested: &BTreeSet<usize>,
+    (choices, tested): (Vec<crate::lang::Choice<Dc>>, &BTreeSet<usize>),
+    core: &mut Core<Dc>,
     diags: &mut Diagnostics,
-) -> Readings {
+) {
     let declared = readings::declared(events.len(), cards.len() + events.len());
     let round = lay.from.source("round");
     let steps = common::lower_turn(round.path, &lay.game.round.phases, line_of(round.text, "round:"), &declared, diags);
-    let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
+    core.turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let keys = readings::count_keys(cards.iter().map(|c| c.id.as_str()), events.iter().map(|e| e.id.as_str()));
     let decl = Declared { turn: &steps, count_keys: &keys, ..declared };
     let registry = Registry::<Dc>::default();
-    let mut replacements = Vec::new();
     // one choice table: a replacement's `choose` options follow the events'
     let mut tables = Tables { choices, ..Tables::default() };
     let event_ids = lay.events.ids();
     let interp_names: Vec<(String, Vec<String>)> = Vec::new();
-    let mut actions = Vec::new();
+    let (replacements, actions) = (&mut core.replacements, &mut core.actions);
     let mut lower_replace =
         |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
             let flags = BTreeMap::new();
@@ -323,7 +287,7 @@ fn lower_readings(
                 Patch::Replace(rp, effect) => (effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
                 Patch::Condition(rp, _) => return common::no_condition(rp, "events", from, diags),
                 Patch::Action { .. } => {
-                    return declared::lower(patch, &mut actions, (&ACTING, PROCEDURES), &mut cx, from, diags);
+                    return declared::lower(patch, actions, (&ACTING, PROCEDURES), &mut cx, from, diags);
                 }
                 Patch::Step { raw, .. } => (&raw.effect[..], 0),
             };
@@ -332,7 +296,8 @@ fn lower_readings(
         };
     let (ifile, entries) = (lay.interpretations.base.path, &lay.interpretations);
     let interpretations = common::lower_interpretations(ifile, entries, tested, &[], &decl, &mut lower_replace, diags);
-    Readings { turn, declared, interpretations, replacements, choices: tables.choices, actions }
+    (core.declared, core.count_keys, core.interpretations, core.choices) =
+        (declared, keys, interpretations, tables.choices);
 }
 
 /// The steps where the round waits for the seat on turn, where a house

@@ -132,9 +132,6 @@ impl World<Dc> for State {
     fn set_each(&mut self, seat: Option<usize>) {
         self.each = seat;
     }
-    fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.chose(&rules.declared, i, o)
-    }
     fn measure(&self, _: &Rules, m: Measure, seat: usize) -> u32 {
         let p = &self.seats[seat];
         match m {
@@ -142,9 +139,6 @@ impl World<Dc> for State {
             Measure::Points => p.points,
             Measure::Tokens => self.tokens_in_town(seat),
         }
-    }
-    fn choices(rules: &Rules) -> &[lang::Choice<Dc>] {
-        &rules.choices
     }
     fn choose_by(&self, seat: usize, choice: u32, source: Ev) -> Choosing {
         Choosing { seat: seat as u8, choice, source }

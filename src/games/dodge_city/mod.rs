@@ -39,16 +39,13 @@ mod words;
 pub use rules_data::Rules;
 pub use state::{Action, Event, State};
 
-use super::ChangeWords;
-use crate::catalog::common::Change;
-
 pub const ID: &str = "dodge-city";
 
 /// Dodge City's entry in the game registry.
 pub struct DodgeCity;
 
 impl super::Entry for DodgeCity {
-    super::entry_fields!(catalog::load_layered);
+    super::entry_fields!(effects::Dc, catalog::load_layered);
     fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
         vec![
             ("cards", r.cards.iter().map(|c| c.copies as usize).sum()),
@@ -57,23 +54,7 @@ impl super::Entry for DodgeCity {
             ("events", r.events.iter().map(|e| e.copies as usize).sum()),
         ]
     }
-    fn describe_change(r: &Rules, c: &Change) -> String {
-        let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
-        let action = |a: usize| r.actions.get(a).map(|a| a.id.as_str());
-        let counts =
-            readings::count_keys(r.cards.iter().map(|c| c.id.as_str()), r.events.iter().map(|e| e.id.as_str()));
-        super::describe_change(
-            c,
-            &ChangeWords {
-                params: readings::PARAMS,
-                counts: &counts,
-                entity: &entity,
-                steps: readings::PROCEDURES,
-                actions: &action,
-            },
-        )
-    }
-    fn rules(r: &Rules) -> Vec<(String, String)> {
-        crate::lang::declared::cited(&r.rule_book, !r.actions.is_empty())
+    fn replaced(r: &Rules, e: usize) -> Option<&str> {
+        r.events.get(e).map(|e| e.id.as_str())
     }
 }

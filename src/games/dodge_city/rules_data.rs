@@ -5,11 +5,10 @@
 use std::collections::BTreeMap;
 
 use super::effects::Dc;
-use crate::catalog::common::{Declared, Document, Interpretation, NumberTally, Variant};
 /// The state's reading accessors, in scope wherever the game's types are.
 pub use crate::engine::Reads as _;
-use crate::engine::{Grid, Id, TurnPlan};
-use crate::lang::{Choice, Effect};
+use crate::engine::{Grid, Id};
+use crate::lang::{Core, Effect};
 
 pub mod kind {
     crate::kinds!(
@@ -102,14 +101,11 @@ pub struct EventDef {
     pub effect: Vec<Effect<Dc>>,
 }
 
+/// The compiled catalog: the part every game has (`lang::Core`, which it
+/// derefs to) and Dodge City's own entities.
 #[derive(Debug, Clone)]
 pub struct Rules {
-    pub id: String,
-    pub name: String,
-    pub min_players: u32,
-    pub max_players: u32,
-    pub documents: Vec<Document>,
-    pub languages: Vec<String>,
+    pub core: Core<Dc>,
     pub symbols: Vec<SymbolDef>,
     pub cards: Vec<CardDef>,
     pub buildings: Vec<BuildingDef>,
@@ -119,35 +115,11 @@ pub struct Rules {
     /// The copies of each card and of each event card, in kind order, for
     /// the conservation check of a configuration that sets none.
     pub copies: (Vec<u32>, Vec<u32>),
-    /// Effects a reading puts in place of an event's (`Change::Replace`).
-    pub replacements: Vec<Vec<Effect<Dc>>>,
-    pub choices: Vec<Choice<Dc>>,
-    /// The actions house rules declare (`actions:`), by `Act`.
-    pub actions: Vec<crate::lang::declared::DeclaredAction<Dc>>,
-    /// Parameter values as the catalog gives them (`readings::PARAMS` order).
-    pub params: Vec<u32>,
-    pub interpretations: Vec<Interpretation>,
-    pub variants: Vec<Variant>,
-    /// The round as the catalog declares it (`round.phases`).
-    pub turn: TurnPlan,
-    /// What the code declares (hooks, parameters, procedures), for the
-    /// switch points of the round's steps.
-    pub declared: Declared<'static>,
-    pub tally: NumberTally,
-    /// The rules the errors name, with the places `game.rules` gives them.
-    pub rule_book: crate::engine::RuleBook,
 }
 
-impl Rules {
-    /// The `set:` key of counted number `e` (`readings::count_keys`).
-    pub fn count_key(&self, e: u32) -> String {
-        let keys = super::readings::count_keys(
-            self.cards.iter().map(|c| c.id.as_str()),
-            self.events.iter().map(|e| e.id.as_str()),
-        );
-        keys.get(e as usize).cloned().unwrap_or_default()
-    }
+crate::rules_core!(Rules, Dc);
 
+impl Rules {
     pub fn card(&self, c: CardId) -> &CardDef {
         &self.cards[c.index()]
     }

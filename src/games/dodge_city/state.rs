@@ -258,15 +258,8 @@ impl Reads for State {
 impl State {
     pub fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
         let n = config.players;
-        if n < rules.min_players || n > rules.max_players {
-            return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
-        }
-        let required = rules.declared.required_indexes();
-        let (params, turn, steps) = (&rules.params, &rules.turn, PROCEDURES);
-        let (names, count_key) = (PARAMS, &|e| rules.count_key(e));
-        let entity = &|e: u32| rules.events.get(e as usize).map_or_else(String::new, |e| e.id.clone());
-        let base = crate::engine::Base { params, names, count_key, entity, turn, steps, required: &required };
-        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
+        let entity = |e: u32| rules.events.get(e as usize).map_or_else(String::new, |e| e.id.clone());
+        let readings = rules.resolve(config, &entity)?;
         let params = readings.params.clone();
         let param = |k: P| params.get(k as usize).copied().unwrap_or(0);
         let players = n as usize;
@@ -538,10 +531,7 @@ impl State {
         let Some(e) = got.card else { return };
         crate::engine::move_all(&mut drawn, &mut self.event_discard);
         ev.push(Event::EventDrawn { seat, event: e });
-        let effect = match self.replaced(&rules.declared, e.index()) {
-            Some(with) => &rules.replacements[with as usize],
-            None => &rules.events[e.index()].effect,
-        };
+        let effect = rules.effect_of(self, e.index(), &rules.events[e.index()].effect);
         self.actor = seat;
         let rest = std::mem::take(&mut self.agenda.queue);
         lang::expand::<Dc>(self, rules, effect, e);

@@ -17,14 +17,14 @@ use super::schema::*;
 use crate::catalog::GameSources;
 use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{
-    self, Change, Declared, NumberTally, Numbers, Patch, Source, check_documents, check_id, id_table, ones, unique_ids,
+    self, Change, Declared, Numbers, Patch, Source, check_documents, check_id, id_table, ones, unique_ids,
 };
 use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
-use crate::catalog::layers::{self, GameSection};
-use crate::engine::{Id, RuleBook, TurnPlan};
+use crate::catalog::layers;
+use crate::engine::{Id, TurnPlan};
 use crate::lang::declared::{self, DataCompiler};
-use crate::lang::{Compiler, Names, Registry, Report, Tables};
+use crate::lang::{Compiler, Core, Names, Registry, Report, Tables};
 use crate::yaml::{Spanned, position};
 
 /// Parses and lowers a Dry Gulch catalog folder.
@@ -94,17 +94,18 @@ fn section_at<'a>(lay: &Layers<'a>, section: &str) -> (&'a str, (u64, u64)) {
 /// The steps of lowering, one per file or concern, in the order their
 /// diagnostics are reported.
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
-    let mut tally = NumberTally::default();
     let g = &lay.game;
     let (gf, _) = section_at(lay, "game");
-    let GameSection { documents, languages, rules } = lay.from.lower_game(&g.game, readings::RULES, diags);
+    let game = lay.from.lower_game(&g.game, readings::RULES, diags);
+    let mut core = Core::new(&g.game, game, readings::RULES, readings::declared(lay.events.len(), 0));
+    let (languages, tally) = (core.languages.clone(), &mut core.tally);
     let sections = sections(g);
-    lay.from.check(&sections, &mut tally, diags);
+    lay.from.check(&sections, tally, diags);
     check_game_numbers(lay, &|s| section_at(lay, s), diags);
     check_deck_totals(lay, diags);
     let flags = unique_ids(gf, "flag", &g.flags, id_at, diags);
     g.flags.iter().for_each(|f| check_id(gf, f, diags));
-    let resources = resources::lower_resources(lay, &languages, &mut tally, diags);
+    let resources = resources::lower_resources(lay, &languages, tally, diags);
     let (ids_res, labor, blacksmith) = resources::resource_ids(lay, diags);
     let ids = Ids {
         resources: ids_res,
@@ -113,7 +114,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         flags,
         interpretations: lay.interpretations.reading_names(),
     };
-    let mut buildings = buildings::lower_buildings(lay, &ids, &languages, &mut tally, diags);
+    let mut buildings = buildings::lower_buildings(lay, &ids, &languages, tally, diags);
     buildings::check_roles(lay, diags);
     let rs = lay.resources.len();
     let cards = (ids.resources.iter().map(|(k, r)| (k.clone(), r.lift())))
@@ -121,25 +122,21 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         .collect();
     let lang = LangCx { registry: Registry::default(), ids: &ids, cards };
     let mut tables = Tables::<Dg>::default();
-    let (events, reactions) = events::lower_events(lay, &lang, &languages, &mut tables, &mut tally, diags);
+    let (events, reactions) = events::lower_events(lay, &lang, &languages, &mut tables, tally, diags);
     buildings::lower_copies(&lay.buildings, &lang, &ids, &mut tables, &mut buildings, diags);
-    let board = board::lower_board(lay, &mut tally, diags);
+    let board = board::lower_board(lay, tally, diags);
     let evs: Vec<&RawEvent> = lay.events.iter().map(|e| e.raw).collect();
-    let readings = lower_readings(lay, &lang, &evs, &languages, &mut tables, diags);
-    check_documents(citations(lay, &sections), &documents, diags);
+    lower_readings(lay, &lang, &evs, &mut core, &mut tables, diags);
+    check_documents(citations(lay, &sections), &core.documents, diags);
     let spreading_fire = spreading_fire_card(lay, rs, diags);
     let building_influence = buildings.iter().map(|b| b.influence).collect();
-    let params = common::param_values(PARAMS, section_numbers(g));
+    core.params = common::param_values(PARAMS, section_numbers(g));
     let places = common::param_places(PARAMS, section_numbers(g), |s| lay.from.at(s));
-    common::check_defaults_agree(&lay.interpretations, &readings.declared, &params, &places, diags);
-
+    common::check_defaults_agree(&lay.interpretations, &core.declared, &core.params, &places, diags);
+    core.choices = tables.choices;
     Rules {
-        id: g.game.id.value.clone(),
-        name: g.game.names.display(&languages, &g.game.id.value).to_string(),
-        min_players: g.game.min_players.value,
-        max_players: g.game.max_players.value,
+        core,
         setup: setup(g),
-        turn: readings.turn,
         components: components(g),
         limits: Limits { turn_cap: g.limits.turn_cap.value, fixed_win_threshold: g.limits.fixed_win_threshold.value },
         flags: g.flags.iter().map(|f| f.value.clone()).collect(),
@@ -150,23 +147,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         board: board.board,
         bank_plot: board.bank_plot,
         town_hall_plot: board.town_hall_plot,
-        variants: readings.variants,
-        interpretations: readings.interpretations,
-        tally,
-        documents,
-        languages,
         labor: labor.unwrap_or(Id::ZERO),
         blacksmith: blacksmith.unwrap_or(Id::ZERO),
         spreading_fire,
-        params,
-        replacements: readings.replacements,
-        conditions: readings.conditions,
-        actions: readings.actions,
-        choices: tables.choices,
-        declared: readings.declared,
-        count_keys: readings.count_keys,
         reactions,
-        rule_book: RuleBook::new(&g.game.id.value, readings::RULES, rules),
         dealt: Default::default(),
         building_influence,
     }
@@ -193,31 +177,17 @@ fn components(g: &GameFile) -> Components {
     }
 }
 
-/// What the variants and interpretations lower to, with the turn they change.
-struct Readings {
-    turn: TurnPlan,
-    declared: Declared<'static>,
-    count_keys: Vec<String>,
-    variants: Vec<common::Variant>,
-    interpretations: Vec<common::Interpretation>,
-    /// The data effects their `replace:` and `steps:` compile to.
-    replacements: Vec<Vec<Effect>>,
-    /// The conditions their `replace:` compiles to.
-    conditions: Vec<Cond>,
-    /// The actions their `actions:` declare.
-    actions: Vec<DeclaredAction>,
-}
-
 /// The declared turn, then the variants and interpretations against what
-/// the code declares.
+/// the code declares, into `core` (its turn, readings and the data they
+/// compile to; `choose` options into `tables`).
 fn lower_readings(
     lay: &Layers<'_>,
     lang: &LangCx<'_>,
     evs: &[&RawEvent],
-    languages: &[String],
+    core: &mut Core<Dg>,
     tables: &mut Tables<Dg>,
     diags: &mut Diagnostics,
-) -> Readings {
+) {
     let count_keys = count_keys(
         lay.resources.iter().map(|e| e.raw.id.value.as_str()),
         evs.iter().map(|e| e.id.value.as_str()),
@@ -226,15 +196,16 @@ fn lower_readings(
     let declared = readings::declared(evs.len(), count_keys.len());
     let (tf, tpos) = section_at(lay, "turn");
     let steps = common::lower_turn(tf, &lay.game.turn.phases, tpos, &declared, diags);
-    let turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
+    core.turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let lowering = Declared { turn: &steps, count_keys: &count_keys, ..declared };
-    let mut data = Data { effects: Vec::new(), conditions: Vec::new(), actions: Vec::new(), tables };
+    let languages = core.languages.clone();
+    let mut data = Data { core, tables };
     let tested = data.tables.readings.clone();
     let mut lower_replace = |patch: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| {
         data_effect(patch, lang, from, evs, &mut data, d)
     };
     let variants =
-        common::lower_variants(lay.variants.base.path, &lay.variants, languages, &lowering, &mut lower_replace, diags);
+        common::lower_variants(lay.variants.base.path, &lay.variants, &languages, &lowering, &mut lower_replace, diags);
     let interpretations = common::lower_interpretations(
         lay.interpretations.base.path,
         &lay.interpretations,
@@ -244,16 +215,15 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    let Data { effects: replacements, conditions, actions, .. } = data;
-    Readings { turn, declared, count_keys, variants, interpretations, replacements, conditions, actions }
+    (core.declared, core.count_keys, core.variants, core.interpretations) =
+        (declared, count_keys, variants, interpretations);
 }
 
-/// What the data of readings and variants compiles to: effects (of
-/// `replace:` and `steps:`), conditions (of `replace:`) and declared actions.
+/// Where the data of readings and variants compiles to: effects (of
+/// `replace:` and `steps:`), conditions (of `replace:`) and declared
+/// actions into the core, `choose` options into the tables.
 struct Data<'t> {
-    effects: Vec<Vec<Effect>>,
-    conditions: Vec<Cond>,
-    actions: Vec<DeclaredAction>,
+    core: &'t mut Core<Dg>,
     tables: &'t mut Tables<Dg>,
 }
 
@@ -311,8 +281,8 @@ fn data_effect(
                 r.refuse(from, diags, msg);
                 return None;
             }
-            data.conditions.push(lang.compile(from, false, data.tables, diags, |cx| cx.cond(c))?);
-            return Some(patch.change(e, data.conditions.len() - 1));
+            data.core.conditions.push(lang.compile(from, false, data.tables, diags, |cx| cx.cond(c))?);
+            return Some(patch.change(e, data.core.conditions.len() - 1));
         }
         Patch::Action { .. } => {
             // compiled as a data step's: no target, no card of its own
@@ -321,13 +291,13 @@ fn data_effect(
             let (registry, tables) = (&lang.registry, &mut *data.tables);
             let mut compile = DataCompiler { registry, host: &host, names: &names, from, tables };
             let acting = (&ACTING[..], PROCEDURES);
-            return declared::lower(patch, &mut data.actions, acting, &mut compile, from, diags);
+            return declared::lower(patch, &mut data.core.actions, acting, &mut compile, from, diags);
         }
         // an added step has no target: `damage` and `target-owner` are errors
         Patch::Step { raw, .. } => (0, false, &raw.effect[..]),
     };
-    data.effects.push(lang.compile(from, has_target, data.tables, diags, |cx| cx.effects(effect)));
-    Some(patch.change(entity, data.effects.len() - 1))
+    data.core.replacements.push(lang.compile(from, has_target, data.tables, diags, |cx| cx.effects(effect)));
+    Some(patch.change(entity, data.core.replacements.len() - 1))
 }
 
 /// The procedures where the turn waits for the active player: where a

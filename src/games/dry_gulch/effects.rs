@@ -340,9 +340,6 @@ impl World<Dg> for State {
     fn flag(&self, f: Flag) -> bool {
         self.flags[f.index()]
     }
-    fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.chose(&rules.declared, i, o)
-    }
     fn game_cond(&self, _: &Rules, c: &DgCond) -> bool {
         match *c {
             DgCond::Built(b) => self.building_plot(b).is_some(),
@@ -357,9 +354,6 @@ impl World<Dg> for State {
             Measure::Permits => self.seats[seat].permits.total(),
             Measure::Influence => self.counted_influence(rules, seat),
         }
-    }
-    fn choices(rules: &Rules) -> &[Choice] {
-        &rules.choices
     }
     fn choose_by(&self, seat: usize, choice: u32, card: CardKind) -> Decision {
         Decision::Choose { seat, choice, card }

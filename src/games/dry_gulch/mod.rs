@@ -40,16 +40,13 @@ mod zones;
 pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
-use super::ChangeWords;
-use crate::catalog::common::Change;
-
 pub const ID: &str = "dry-gulch";
 
 /// Dry Gulch's entry in the game registry.
 pub struct DryGulch;
 
 impl super::Entry for DryGulch {
-    super::entry_fields!(catalog::load_layered);
+    super::entry_fields!(effects::Dg, catalog::load_layered);
     fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
         vec![
             ("resources", r.resources.len()),
@@ -58,19 +55,7 @@ impl super::Entry for DryGulch {
             ("plots", r.plots.len()),
         ]
     }
-    fn describe_change(r: &Rules, c: &Change) -> String {
-        let entity = |e: usize| r.events.get(e).map(|e| e.id.as_str());
-        let action = |a: usize| r.actions.get(a).map(|a| a.id.as_str());
-        let words = ChangeWords {
-            params: readings::PARAMS,
-            counts: &r.count_keys,
-            entity: &entity,
-            steps: readings::PROCEDURES,
-            actions: &action,
-        };
-        super::describe_change(c, &words)
-    }
-    fn rules(r: &Rules) -> Vec<(String, String)> {
-        crate::lang::declared::cited(&r.rule_book, !r.actions.is_empty())
+    fn replaced(r: &Rules, e: usize) -> Option<&str> {
+        r.events.get(e).map(|e| e.id.as_str())
     }
 }

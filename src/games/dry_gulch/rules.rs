@@ -21,7 +21,7 @@ use super::payment::{self, Payment, Terms};
 use super::readings::*;
 use super::rules_data::*;
 use crate::engine::{
-    Answer, Base, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, Multiset, Pile, Readings, Reads, RuleError,
+    Answer, Chance, Config, ConfigError, Cursor, EndReason, Id, Kept, Multiset, Pile, Readings, Reads, RuleError,
     Supply, Tagged, Touched, Watched, WhenEmpty, Why, move_all, move_n, moved,
 };
 use crate::lang::{self, Agenda};
@@ -443,19 +443,13 @@ impl State {
     /// The effect event `e` has in this configuration: its own, or the one a
     /// reading or variant replaces it with.
     fn effect_of<'r>(&self, rules: &'r Rules, e: usize) -> &'r [Effect] {
-        match self.replaced(&rules.declared, e) {
-            Some(with) => &rules.replacements[with as usize],
-            None => &rules.events[e].effect,
-        }
+        rules.effect_of(self, e, &rules.events[e].effect)
     }
 
     /// The condition event `e` has in this configuration: its own, or the
     /// one a reading or variant replaces it with.
     fn condition_of<'r>(&self, rules: &'r Rules, e: usize) -> Option<&'r Cond> {
-        match self.condition_replaced(&rules.declared, e) {
-            Some(with) => rules.conditions.get(with as usize),
-            None => rules.events[e].condition.as_ref(),
-        }
+        rules.condition_of(self, e, rules.events[e].condition.as_ref())
     }
 
     pub fn round(&self) -> u32 {

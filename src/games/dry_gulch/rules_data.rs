@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::catalog::common::{Citation, Declared, Document, Interpretation, NumberTally, Variant};
-use crate::engine::{Blocks, Id, Stack, TurnPlan};
+use super::effects::Dg;
+use crate::catalog::common::{Citation, Interpretation};
+use crate::engine::{Blocks, Id, Stack};
+use crate::lang::Core;
 
 pub use super::schema::{Ability, PlotKind, Reaction, ResourceKind, Triangle};
 /// The state's reading accessors, in scope wherever the game's types are.
@@ -54,16 +56,12 @@ pub const fn colour(seat: usize) -> Id<kind::Chip> {
     Id::of_seat(seat)
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// The compiled catalog: the part every game has (`lang::Core`, which it
+/// derefs to) and Dry Gulch's own entities.
+#[derive(Debug, Clone)]
 pub struct Rules {
-    pub id: String,
-    pub name: String,
-    pub min_players: u32,
-    pub max_players: u32,
+    pub core: Core<Dg>,
     pub setup: Setup,
-    /// The turn the catalog declares (`turn.phases`), before readings and
-    /// variants change it; the turn's numbers are `params`.
-    pub turn: TurnPlan,
     pub components: Components,
     pub limits: Limits,
     pub flags: Vec<String>,
@@ -76,55 +74,25 @@ pub struct Rules {
     pub board: Blocks<kind::Plot>,
     pub bank_plot: Plot,
     pub town_hall_plot: Plot,
-    pub variants: Vec<Variant>,
-    pub interpretations: Vec<Interpretation>,
-    pub tally: NumberTally,
-    /// The documents citations may name, and the languages of names.
-    pub documents: Vec<Document>,
-    pub languages: Vec<String>,
     /// Resource in the role `labor` (the `labor-card-value` reading is about it).
     pub labor: Res,
     /// Resource in the role `blacksmith` (the Blacksmith building waives it).
     pub blacksmith: Res,
     /// Event card in the role `spreading-fire` (what spreads under the variant).
     pub spreading_fire: Option<CardKind>,
-    /// Parameter values from the catalog, in `readings::PARAMS` order.
-    pub params: Vec<u32>,
-    /// The `set:` key of each counted entity's number (`count_keys`).
-    #[serde(skip)]
-    pub count_keys: Vec<String>,
-    /// Effects of readings and variants: those put in place of an event's
-    /// own, and the steps they add to the turn (indexed by the `with` of
-    /// `Change::Replace` and `Change::Step`).
-    pub replacements: Vec<Vec<Effect>>,
-    /// Conditions readings and variants put in place of an event's own
-    /// (indexed by the `with` of `Change::Condition`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub conditions: Vec<Cond>,
-    /// The actions variants and options declare (indexed by `Act`, the
-    /// `action` of `Change::Action`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub actions: Vec<DeclaredAction>,
-    /// The options of every `choose` effect (indexed by `lang::Val::Choice`).
-    pub choices: Vec<Choice>,
-    /// What the code declares (hooks, variants, parameters), for switch points.
-    #[serde(skip)]
-    pub declared: Declared<'static>,
     /// Card kinds of the yellow reactions, where the deck has them.
     pub reactions: BTreeMap<ReactionKey, CardKind>,
-    /// The rules the errors name, with the places `game.rules` gives them.
-    pub rule_book: crate::engine::RuleBook,
     /// What the invariants compare with under each pair of dealing
     /// readings (card totals, the catalog's permit, influence and bank
     /// numbers), worked out on first use (the invariants' own).
-    #[serde(skip)]
     pub dealt: super::invariants::DealtTables,
     /// The influence of each building, in building order: the rules count
     /// every seat's influence after every action of a building phase, out
     /// of this short table rather than the building entries.
-    #[serde(skip)]
     pub building_influence: Vec<u32>,
 }
+
+crate::rules_core!(Rules, Dg);
 
 /// An action a variant or an option declares (`actions:`, `lang::declared`).
 pub type DeclaredAction = crate::lang::declared::DeclaredAction<super::effects::Dg>;

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::effects::{Compiled, EffectCompiler, Rdj, RdjHost};
+use super::effects::{EffectCompiler, Effects, Rdj, RdjHost};
 use super::layers::{self, Layers};
 use super::lower_parts::*;
 use super::readings::{self, P, PROCEDURES};
@@ -17,8 +17,9 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 pub(super) use crate::catalog::folder::lookup;
 use crate::catalog::{GameSources, at_most, layers as layering};
 use crate::engine::{Graph, Id, TurnPlan};
+use crate::lang::Core;
 use crate::lang::Names;
-use crate::lang::declared::{self, DataCompiler, DeclaredAction};
+use crate::lang::declared::{self, DataCompiler};
 use crate::yaml::{Spanned, position};
 
 crate::catalog_files! {
@@ -65,9 +66,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let f = Files { comp: lay.components.from.path, lay };
     let g = &lay.game;
     let gfile = f.at("game");
-    let crate::catalog::layers::GameSection { documents, languages, rules: rule_sources } =
-        lay.from.lower_game(&g.game, super::readings::RULES, diags);
-    let mut tally = NumberTally::default();
+    let game = lay.from.lower_game(&g.game, super::readings::RULES, diags);
+    let mut core = Core::new(&g.game, game, super::readings::RULES, readings::declared(0));
+    let (languages, tally) = (core.languages.clone(), &mut core.tally);
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
     // the range itself is the `game:` section's, checked alike for every game
     if !(2..=5).contains(&max) {
@@ -78,24 +79,23 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         );
     }
     let sections = sections(g);
-    let numbers = numbers(&f, g, &sections, &mut tally, diags);
+    let numbers = numbers(&f, g, &sections, tally, diags);
     let (comp, components) = (lay.components.from, lay.components.raw);
     let (cubes, cube_ids, scrap, gold, locations, _loc_ids) =
-        lower_places(&f, components, &languages, max, &mut tally, diags);
-    let (docks, junction) = lower_docks(&f, components, &locations, &cube_ids, &mut tally, diags);
+        lower_places(&f, components, &languages, max, tally, diags);
+    let (docks, junction) = lower_docks(&f, components, &locations, &cube_ids, tally, diags);
     let dice = lower_dice(&f, &components.dice, &cube_ids, diags);
     check_gold_die_start(&f, g, components.dice.gold_faces.value.clamp(1, 20), diags);
-    let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, &mut tally, diags);
-    let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, &mut tally, diags);
-    check_documents(citations(&f, &sections), &documents, diags);
-    let (compiled, actions, variants, interpretations) =
-        lower_readings(lay, (&cards, max), &cube_ids, &languages, diags);
+    let cards = lower_cards(&lay.cards, &cube_ids, &languages, max, tally, diags);
+    let (piles, tiles, pile_tiles) = lower_deals(&f, &components.super_deals, &cube_ids, &languages, tally, diags);
+    check_documents(citations(&f, &sections), &core.documents, diags);
+    let effects = lower_readings(lay, (&cards, max), &cube_ids, &mut core, diags);
     let mut params = numbers.params;
     params[P::FirstPileTiles as usize] = pile_tiles.0;
     params[P::SecondPileTiles as usize] = pile_tiles.1;
-    let decl = readings::declared(cards.len());
-    common::check_defaults_agree(&lay.interpretations, &decl, &params, &param_places(&f, g), diags);
+    common::check_defaults_agree(&lay.interpretations, &core.declared, &params, &param_places(&f, g), diags);
     let deal_gold = params[P::AutomaDealGold as usize];
+    (core.params, core.turn) = (params, TurnPlan::new(&[0], &[0]).expect("one step"));
     if !piles.iter().any(|p| p.gold == deal_gold) {
         diags.error(
             f.at("solo"),
@@ -105,13 +105,8 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     }
     let (haberdashery, bank, dock_graph) = special_places(comp.path, &locations, docks.len(), diags);
     Rules {
-        id: g.game.id.value.clone(),
-        name: g.game.names.display(&languages, &g.game.id.value).to_string(),
-        languages,
-        documents,
-        rule_book: crate::engine::RuleBook::new(&g.game.id.value, super::readings::RULES, rule_sources),
-        min_players: min,
-        max_players: max,
+        core,
+        effects,
         cubes,
         scrap,
         gold,
@@ -131,14 +126,6 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         gold_to_box: numbers.gold_to_box,
         display: numbers.display,
         gold_die_start: numbers.gold_die_start,
-        params,
-        turn: TurnPlan::new(&[0], &[0]).expect("one step"),
-        interpretations,
-        variants,
-        tally,
-        compiled,
-        actions,
-        declared: decl,
     }
 }
 
@@ -161,11 +148,12 @@ fn lower_readings(
     lay: &Layers<'_>,
     (cards, max): (&[CardDef], u32),
     cube_ids: &BTreeMap<String, Id<Cube>>,
-    languages: &[String],
+    core: &mut Core<Rdj>,
     diags: &mut Diagnostics,
-) -> (Compiled, Vec<DeclaredAction<Rdj>>, Vec<common::Variant>, Vec<common::Interpretation>) {
+) -> Vec<Effects> {
     let (keys, least) = (readings::count_keys(cards.iter().map(|c| c.id.as_str())), starting_deals(cards, max));
-    let decl = Declared { count_keys: &keys, count_min: &least, ..readings::declared(cards.len()) };
+    let declared = readings::declared(cards.len());
+    let decl = Declared { count_keys: &keys, count_min: &least, ..declared };
     let card_ids: BTreeMap<String, Id<Card>> =
         cards.iter().enumerate().filter_map(|(i, c)| Some((c.id.clone(), Id::new(i).ok()?))).collect();
     let mut fx = EffectCompiler {
@@ -176,7 +164,7 @@ fn lower_readings(
     };
     let effects = (lay.cards.iter()).map(|e| fx.compile(e.from.path, e.from.text, &e.raw.effect, diags)).collect();
     let fx_tested = fx.tables.readings.clone();
-    let (mut replacements, mut actions) = (Vec::new(), Vec::new());
+    let (replacements, actions) = (&mut core.replacements, &mut core.actions);
     let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
         Patch::Replace(r, effect) => {
             let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
@@ -189,7 +177,7 @@ fn lower_readings(
             let names = Names { flags: &flags, interpretations: &fx.interpretations };
             let (registry, host) = (&fx.registry, &fx.host);
             let mut cx = DataCompiler { registry, host, names: &names, from, tables: &mut fx.tables };
-            declared::lower(p, &mut actions, (&[0], PROCEDURES), &mut cx, from, d)
+            declared::lower(p, actions, (&[0], PROCEDURES), &mut cx, from, d)
         }
         Patch::Step { anchor, .. } => {
             d.error(
@@ -202,7 +190,7 @@ fn lower_readings(
         }
     };
     let vf = lay.variants.base.path;
-    let variants = common::lower_variants(vf, &lay.variants, languages, &decl, &mut lower_replace, diags);
+    let variants = common::lower_variants(vf, &lay.variants, &core.languages, &decl, &mut lower_replace, diags);
     let inf = lay.interpretations.base.path;
     let interpretations = common::lower_interpretations(
         inf,
@@ -213,7 +201,9 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    (Compiled { effects, replacements, choices: fx.tables.choices }, actions, variants, interpretations)
+    (core.declared, core.count_keys, core.variants, core.interpretations) = (declared, keys, variants, interpretations);
+    core.choices = fx.tables.choices;
+    effects
 }
 
 /// What the set-up deals of each card type at the most players (its

@@ -189,16 +189,6 @@ impl Host<Rdj> for RdjHost<'_> {
     }
 }
 
-/// What compiling the catalog's effects gives `Rules`.
-#[derive(Debug, Clone, Default)]
-pub struct Compiled {
-    /// Each card type's effect (empty for crew).
-    pub effects: Vec<Effects>,
-    /// The effects `replace:` entries of readings and variants give.
-    pub replacements: Vec<Effects>,
-    pub choices: Vec<lang::Choice<Rdj>>,
-}
-
 /// Compiles with the catalog's names; one choice table for the whole catalog.
 pub struct EffectCompiler<'a> {
     pub registry: Registry<Rdj>,
@@ -219,10 +209,7 @@ impl EffectCompiler<'_> {
 impl State {
     /// The effect card `card` has in this configuration (a reading may replace it).
     pub fn card_effect<'r>(&self, rules: &'r Rules, card: Id<Card>) -> &'r [Effect<Rdj>] {
-        if let Some(with) = self.replaced(&rules.declared, card.index()) {
-            return rules.compiled.replacements.get(with as usize).map_or(&[], |e| e.as_slice());
-        }
-        rules.compiled.effects.get(card.index()).map_or(&[], |e| e.as_slice())
+        rules.effect_of(self, card.index(), rules.effects.get(card.index()).map_or(&[], Vec::as_slice))
     }
 
     /// Whether Officers and Boosts act (`officer-boost-text`).
@@ -247,7 +234,7 @@ impl State {
 
     /// How many options the pending choice offers.
     pub fn pending_options(&self, rules: &Rules) -> usize {
-        self.agenda.decision.map_or(0, |d| rules.compiled.choices.get(d.choice as usize).map_or(0, Vec::len))
+        self.agenda.decision.map_or(0, |d| rules.choices.get(d.choice as usize).map_or(0, Vec::len))
     }
 
     fn gain(&mut self, rules: &Rules, seat: usize, cube: Id<Cube>, n: u32, storage: bool, ev: &mut Vec<Event>) {
@@ -295,9 +282,6 @@ impl World<Rdj> for State {
     fn set_each(&mut self, seat: Option<usize>) {
         self.each = seat;
     }
-    fn reading(&self, rules: &Rules, i: usize, o: u16) -> bool {
-        self.chose(&rules.declared, i, o)
-    }
     fn measure(&self, rules: &Rules, m: Measure, seat: usize) -> u32 {
         match m {
             Measure::Cargo => self.cargo[seat].total(),
@@ -307,9 +291,6 @@ impl World<Rdj> for State {
             Measure::Crew => self.crew[seat].total(),
             Measure::Boosts => self.boosts[seat].total(),
         }
-    }
-    fn choices(rules: &Rules) -> &[lang::Choice<Rdj>] {
-        &rules.compiled.choices
     }
     fn choose_by(&self, seat: usize, choice: u32, source: Id<Card>) -> Choosing {
         Choosing { seat: seat as u8, choice, source }

@@ -45,8 +45,6 @@ mod zones;
 pub use rules::{Action, Event, State};
 pub use rules_data::Rules;
 
-use super::ChangeWords;
-use crate::catalog::common::Change;
 use crate::engine::Imbalance;
 use rules_data::{Cube, Rules as R};
 
@@ -56,7 +54,7 @@ pub const ID: &str = "red-dog-junction";
 pub struct RedDogJunction;
 
 impl super::Entry for RedDogJunction {
-    super::entry_fields!(catalog::load);
+    super::entry_fields!(effects::Rdj, catalog::load);
     fn entities(r: &Rules) -> Vec<(&'static str, usize)> {
         vec![
             ("commodities", r.cubes.len()),
@@ -65,21 +63,8 @@ impl super::Entry for RedDogJunction {
             ("super deals", r.tiles.len()),
         ]
     }
-    fn describe_change(r: &Rules, c: &Change) -> String {
-        let counts = readings::count_keys(r.cards.iter().map(|c| c.id.as_str()));
-        let entity = |e: usize| r.cards.get(e).map(|c| c.id.as_str());
-        let action = |a: usize| r.actions.get(a).map(|a| a.id.as_str());
-        let words = ChangeWords {
-            params: readings::PARAMS,
-            counts: &counts,
-            entity: &entity,
-            steps: readings::PROCEDURES,
-            actions: &action,
-        };
-        super::describe_change(c, &words)
-    }
-    fn rules(r: &Rules) -> Vec<(String, String)> {
-        crate::lang::declared::cited(&r.rule_book, !r.actions.is_empty())
+    fn replaced(r: &Rules, e: usize) -> Option<&str> {
+        r.cards.get(e).map(|c| c.id.as_str())
     }
 }
 
@@ -140,7 +125,7 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
             format!("play {}", rules.cards.get(k.index()).map_or("an unknown card", |d| d.name.as_str()))
         }
         Action::Choose { choice, option } => {
-            let id = crate::lang::option_id(&rules.compiled.choices, choice.into(), option.into());
+            let id = crate::lang::option_id(&rules.choices, choice.into(), option.into());
             format!("choose {}", id.unwrap_or("an unknown option"))
         }
         Action::Declared(a) => format!("take the action {}", act_id(rules, a)),

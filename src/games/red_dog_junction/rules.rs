@@ -331,22 +331,8 @@ impl State {
     pub fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
         let solo = config.players == 1;
         let players = if solo { 2 } else { config.players as usize };
-        if config.players < rules.min_players || config.players > rules.max_players {
-            return Err(ConfigError::Players {
-                players: config.players,
-                min: rules.min_players,
-                max: rules.max_players,
-            });
-        }
-        let count_key = |e: u32| {
-            let keys = super::readings::count_keys(rules.cards.iter().map(|c| c.id.as_str()));
-            keys.get(e as usize).cloned().unwrap_or_default()
-        };
-        let (params, names, count_key) = (&rules.params, PARAMS, &count_key);
-        let entity = &|e: u32| rules.cards.get(e as usize).map_or_else(String::new, |c| c.id.clone());
-        let (turn, steps) = (&rules.turn, PROCEDURES);
-        let base = crate::engine::Base { params, names, count_key, entity, turn, steps, required: &[0] };
-        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
+        let entity = |e: u32| rules.cards.get(e as usize).map_or_else(String::new, |c| c.id.clone());
+        let readings = rules.resolve(config, &entity)?;
         let nc = rules.cubes.len();
         let mut s = State {
             players,

@@ -1,9 +1,10 @@
 //! The compiled Red Dog Junction catalog (`Rules`) and its id kinds.
 
-use crate::catalog::common::{Document, Interpretation, NumberTally, Variant};
+use super::effects::{Effects, Rdj};
 /// The state's reading accessors, in scope wherever the game's types are.
 pub use crate::engine::Reads as _;
-use crate::engine::{Graph, Id, TurnPlan};
+use crate::engine::{Graph, Id};
+use crate::lang::Core;
 
 crate::kinds! {
     /// A commodity (a kind of cube).
@@ -109,16 +110,11 @@ pub struct TileDef {
     pub price: Price,
 }
 
+/// The compiled catalog: the part every game has (`lang::Core`, which it
+/// derefs to) and Red Dog Junction's own entities.
 #[derive(Debug, Clone)]
 pub struct Rules {
-    pub id: String,
-    pub name: String,
-    pub languages: Vec<String>,
-    pub documents: Vec<Document>,
-    /// The rules the errors name, with the places `game.rules` gives them.
-    pub rule_book: crate::engine::RuleBook,
-    pub min_players: u32,
-    pub max_players: u32,
+    pub core: Core<Rdj>,
     pub cubes: Vec<CubeDef>,
     pub scrap: Id<Cube>,
     pub gold: Id<Cube>,
@@ -141,20 +137,11 @@ pub struct Rules {
     pub gold_to_box: Vec<u32>,
     pub display: usize,
     pub gold_die_start: u8,
-    /// The catalog's parameter values (`readings::P` order).
-    pub params: Vec<u32>,
-    pub turn: TurnPlan,
-    pub interpretations: Vec<Interpretation>,
-    pub variants: Vec<Variant>,
-    pub tally: NumberTally,
-    /// Card effects, the readings' replacements and the `choose` table.
-    pub compiled: super::effects::Compiled,
-    /// The actions house rules declare (`actions:`), by `Act`.
-    pub actions: Vec<crate::lang::declared::DeclaredAction<super::effects::Rdj>>,
-    /// What the code declares (`readings::declared`): the readings' switch
-    /// points, kept so play reads them without building them again.
-    pub declared: crate::catalog::common::Declared<'static>,
+    /// Each card type's effect (empty for crew).
+    pub effects: Vec<Effects>,
 }
+
+crate::rules_core!(Rules, Rdj);
 
 impl Rules {
     pub fn card_by_id(&self, id: &str) -> Option<Id<Card>> {

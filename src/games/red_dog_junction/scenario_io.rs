@@ -63,7 +63,7 @@ pub fn names(rules: &Rules) -> Rc<dyn Lookup> {
         .kind::<Dock, _>("dock", Id::first(rules.docks.len()).map(|d| rules.dock_id(d)))
         .kind::<pile_kind::Pile, _>("Super Deal pile", rules.piles.iter().map(|p| &p.id))
         .kind::<crate::lang::declared::ActKind, _>("declared action", rules.actions.iter().map(|a| &a.id))
-        .options(&rules.compiled.choices)
+        .options(&rules.choices)
         .shared()
 }
 
@@ -316,7 +316,7 @@ impl Scripted for State {
             out.insert("boosts.played".into(), Fact::Number(i64::from(s.played.total())));
         }
         if let Some(d) = s.agenda.decision {
-            let options = rules.compiled.choices.get(d.choice as usize).map(|c| c.iter().map(|(id, _)| id.as_str()));
+            let options = rules.choices.get(d.choice as usize).map(|c| c.iter().map(|(id, _)| id.as_str()));
             let options: Vec<&str> = options.into_iter().flatten().collect();
             out.insert("waiting".into(), Fact::Text(format!("p{} chooses {}", d.seat + 1, options.join(" or "))));
         }

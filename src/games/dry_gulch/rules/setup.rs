@@ -7,16 +7,8 @@ use crate::games::dry_gulch::bounds::{self, Counted, Seat};
 impl State {
     pub(in crate::games::dry_gulch) fn setup(rules: &Rules, config: &Config) -> Result<State, ConfigError> {
         let n = config.players;
-        if n < rules.min_players || n > rules.max_players {
-            return Err(ConfigError::Players { players: n, min: rules.min_players, max: rules.max_players });
-        }
-        let required = rules.declared.required_indexes();
-        let count_key = |e: u32| rules.count_keys.get(e as usize).cloned().unwrap_or_default();
-        let (params, names, count_key) = (&rules.params, PARAMS, &count_key);
-        let entity = &|e: u32| rules.events.get(e as usize).map_or_else(String::new, |e| e.id.clone());
-        let (turn, steps) = (&rules.turn, PROCEDURES);
-        let base = Base { params, names, count_key, entity, turn, steps, required: &required };
-        let readings = Readings::resolve(&rules.interpretations, &rules.variants, HOOKS.len(), base, config)?;
+        let entity = |e: u32| rules.events.get(e as usize).map_or_else(String::new, |e| e.id.clone());
+        let readings = rules.resolve(config, &entity)?;
         let turn_cap = config.turn_cap.unwrap_or(readings.params[P::TurnCap as usize]);
         let mut variants = vec![false; V::ALL.len()];
         for (v, on) in rules.variants.iter().zip(&readings.variants) {
