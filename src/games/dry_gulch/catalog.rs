@@ -136,9 +136,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     core.choices = tables.choices;
     Rules {
         core,
-        setup: setup(g),
-        components: components(g),
-        limits: Limits { turn_cap: g.limits.turn_cap.value, fixed_win_threshold: g.limits.fixed_win_threshold.value },
+        chips: g.setup.chips.iter().map(|(k, v)| (*k, v.value)).collect(),
         flags: g.flags.iter().map(|f| f.value.clone()).collect(),
         resources,
         events,
@@ -153,27 +151,6 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         reactions,
         dealt: Default::default(),
         building_influence,
-    }
-}
-
-fn setup(g: &GameFile) -> Setup {
-    Setup {
-        chips: g.setup.chips.iter().map(|(k, v)| (*k, v.value)).collect(),
-        chips_on_residence: g.setup.chips_on_residence.value,
-        deal_resources: g.setup.deal_resources.value,
-        deal_permits: g.setup.deal_permits.value,
-        draft_permits: g.setup.draft_permits.value,
-    }
-}
-
-fn components(g: &GameFile) -> Components {
-    Components {
-        resource_cards: g.components.resource_cards.value,
-        event_cards: g.components.event_cards.value,
-        permits: g.components.permits.value,
-        chips: g.components.chips.value,
-        colours: g.components.colours.value,
-        damage_markers: g.components.damage_markers.value,
     }
 }
 

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-
 use super::effects::Dg;
 use crate::catalog::common::{Citation, Interpretation};
 use crate::engine::{Blocks, Id, Stack};
@@ -61,9 +59,9 @@ pub const fn colour(seat: usize) -> Id<kind::Chip> {
 #[derive(Debug, Clone)]
 pub struct Rules {
     pub core: Core<Dg>,
-    pub setup: Setup,
-    pub components: Components,
-    pub limits: Limits,
+    /// Family chips each player takes, by player count (`setup.chips`; the
+    /// catalog's other numbers are the core's parameters).
+    pub chips: BTreeMap<u32, u32>,
     pub flags: Vec<String>,
     pub resources: Vec<Resource>,
     pub events: Vec<Event>,
@@ -97,7 +95,7 @@ crate::rules_core!(Rules, Dg);
 /// An action a variant or an option declares (`actions:`, `lang::declared`).
 pub type DeclaredAction = crate::lang::declared::DeclaredAction<super::effects::Dg>;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ReactionKey {
     Ace,
     Iou,
@@ -105,32 +103,7 @@ pub enum ReactionKey {
     Handyman,
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Setup {
-    pub chips: BTreeMap<u32, u32>,
-    pub chips_on_residence: u32,
-    pub deal_resources: u32,
-    pub deal_permits: u32,
-    pub draft_permits: u32,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Components {
-    pub resource_cards: u32,
-    pub event_cards: u32,
-    pub permits: u32,
-    pub chips: u32,
-    pub colours: u32,
-    pub damage_markers: u32,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Limits {
-    pub turn_cap: u32,
-    pub fixed_win_threshold: u32,
-}
-
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Resource {
     pub id: String,
     pub name: String,
@@ -140,7 +113,7 @@ pub struct Resource {
     pub subst_de: Option<u32>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Event {
     pub id: String,
     pub name: String,
@@ -156,13 +129,13 @@ pub struct Event {
     pub source: Vec<Citation>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
     AnyBuilding,
     Building(Bld),
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Building {
     pub id: String,
     pub name: String,
@@ -178,7 +151,7 @@ pub struct Building {
     pub same_as: Option<(Bld, Cond)>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct PlotInfo {
     pub id: String,
     pub block: String,

@@ -16,7 +16,7 @@ impl State {
                 variants[h] = true;
             }
         }
-        let allotment = rules.setup.chips.get(&n).copied().unwrap_or(0);
+        let allotment = rules.chips.get(&n).copied().unwrap_or(0);
         if let Some(why) = unplayable(rules, &readings, n, allotment) {
             return Err(ConfigError::Numbers(why));
         }
