@@ -61,12 +61,14 @@ pub struct Core<L: Lang> {
 impl<L: Lang> Core<L> {
     /// The core of the catalog whose `game:` section is `raw` (lowered as
     /// `game`), whose code names its errors' rules `rules` and declares
-    /// `declared`; its numbers, turn and readings are the game's to fill in.
+    /// `declared`, with the `set:` key of each number it counts
+    /// (`count_keys`); its numbers, turn and readings are the game's to
+    /// fill in as it lowers them.
     pub fn new(
         raw: &RawGameSection,
         game: GameSection,
         rules: &'static [&'static str],
-        declared: Declared<'static>,
+        (declared, count_keys): (Declared<'static>, Vec<String>),
     ) -> Core<L> {
         let id = raw.id.value.clone();
         Core {
@@ -81,7 +83,7 @@ impl<L: Lang> Core<L> {
             params: Vec::new(),
             turn: TurnPlan::default(),
             declared,
-            count_keys: Vec::new(),
+            count_keys,
             variants: Vec::new(),
             interpretations: Vec::new(),
             replacements: Vec::new(),

@@ -96,7 +96,7 @@ pub trait Declares<L: Lang<State = Self>>: World<L> {
 /// macro because a trait's default method cannot read a type's fields.
 #[macro_export]
 macro_rules! declares_fields {
-    ($lang:ty) => {
+    () => {
         fn record(&self) -> $crate::lang::declared::Record<'_> {
             $crate::lang::declared::Record { readings: &self.readings, acted: &self.acted, touched: &self.touched }
         }

@@ -86,7 +86,11 @@ const fn within(least: u32, most: u32) -> Range {
 fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let g = &lay.game;
     let game = lay.from.lower_game(&g.game, readings::RULES, diags);
-    let mut core = Core::new(&g.game, game, readings::RULES, readings::declared(0, 0));
+    let (cards, events) = (&lay.cards.raw.cards, &lay.events);
+    let keys =
+        readings::count_keys(cards.iter().map(|c| c.id.value.as_str()), events.iter().map(|e| e.raw.id.value.as_str()));
+    let declared = readings::declared(events.len(), cards.len() + events.len());
+    let mut core = Core::new(&g.game, game, readings::RULES, (declared, keys));
     let (languages, tally) = (core.languages.clone(), &mut core.tally);
     let sections = sections(g);
     check_sections(lay, &sections, tally, diags);
@@ -103,7 +107,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         diags,
     );
     let (events, choices, tested) = lower_events(lay, &card_ids, &languages, tally, diags);
-    lower_readings(lay, &card_ids, (&cards, &events), (choices, &tested), &mut core, diags);
+    lower_readings(lay, &card_ids, (choices, &tested), &mut core, diags);
     check_documents(citations(lay, &sections), &core.documents, diags);
     let setup = g.setup.numbers().map(|(f, n)| ("setup", f, n));
     let numbers = setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n)));
@@ -259,16 +263,14 @@ fn check_deck(
 fn lower_readings(
     lay: &Layers<'_>,
     card_ids: &BTreeMap<String, CardId>,
-    (cards, events): (&[CardDef], &[EventDef]),
     (choices, tested): (Vec<crate::lang::Choice<Dc>>, &BTreeSet<usize>),
     core: &mut Core<Dc>,
     diags: &mut Diagnostics,
 ) {
-    let declared = readings::declared(events.len(), cards.len() + events.len());
+    let (declared, keys) = (core.declared, core.count_keys.clone());
     let round = lay.from.source("round");
     let steps = common::lower_turn(round.path, &lay.game.round.phases, line_of(round.text, "round:"), &declared, diags);
     core.turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
-    let keys = readings::count_keys(cards.iter().map(|c| c.id.as_str()), events.iter().map(|e| e.id.as_str()));
     let decl = Declared { turn: &steps, count_keys: &keys, ..declared };
     let registry = Registry::<Dc>::default();
     // one choice table: a replacement's `choose` options follow the events'

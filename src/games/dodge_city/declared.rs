@@ -15,7 +15,7 @@ use crate::lang::declared::{self, Act, Declares};
 use crate::lang::{self, Cond};
 
 impl Declares<Dc> for State {
-    crate::declares_fields!(Dc);
+    crate::declares_fields!();
     fn acting_in(&self) -> Option<usize> {
         if self.over.is_some() || !self.debts.is_empty() || !self.pending.is_empty() {
             return None;

@@ -97,7 +97,13 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let g = &lay.game;
     let (gf, _) = section_at(lay, "game");
     let game = lay.from.lower_game(&g.game, readings::RULES, diags);
-    let mut core = Core::new(&g.game, game, readings::RULES, readings::declared(lay.events.len(), 0));
+    let keys = count_keys(
+        lay.resources.iter().map(|e| e.raw.id.value.as_str()),
+        lay.events.iter().map(|e| e.raw.id.value.as_str()),
+        lay.buildings.iter().map(|e| e.raw.id.value.as_str()),
+    );
+    let declared = readings::declared(lay.events.len(), keys.len());
+    let mut core = Core::new(&g.game, game, readings::RULES, (declared, keys));
     let (languages, tally) = (core.languages.clone(), &mut core.tally);
     let sections = sections(g);
     lay.from.check(&sections, tally, diags);
@@ -165,12 +171,7 @@ fn lower_readings(
     tables: &mut Tables<Dg>,
     diags: &mut Diagnostics,
 ) {
-    let count_keys = count_keys(
-        lay.resources.iter().map(|e| e.raw.id.value.as_str()),
-        evs.iter().map(|e| e.id.value.as_str()),
-        lay.buildings.iter().map(|e| e.raw.id.value.as_str()),
-    );
-    let declared = readings::declared(evs.len(), count_keys.len());
+    let (declared, count_keys) = (core.declared, core.count_keys.clone());
     let (tf, tpos) = section_at(lay, "turn");
     let steps = common::lower_turn(tf, &lay.game.turn.phases, tpos, &declared, diags);
     core.turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
@@ -192,8 +193,7 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    (core.declared, core.count_keys, core.variants, core.interpretations) =
-        (declared, count_keys, variants, interpretations);
+    (core.variants, core.interpretations) = (variants, interpretations);
 }
 
 /// Where the data of readings and variants compiles to: effects (of

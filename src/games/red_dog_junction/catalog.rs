@@ -67,7 +67,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let g = &lay.game;
     let gfile = f.at("game");
     let game = lay.from.lower_game(&g.game, super::readings::RULES, diags);
-    let mut core = Core::new(&g.game, game, super::readings::RULES, readings::declared(0));
+    let keys = readings::count_keys(lay.cards.iter().map(|e| e.raw.id.value.as_str()));
+    let declared = readings::declared(lay.cards.len());
+    let mut core = Core::new(&g.game, game, super::readings::RULES, (declared, keys));
     let (languages, tally) = (core.languages.clone(), &mut core.tally);
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
     // the range itself is the `game:` section's, checked alike for every game
@@ -151,9 +153,8 @@ fn lower_readings(
     core: &mut Core<Rdj>,
     diags: &mut Diagnostics,
 ) -> Vec<Effects> {
-    let (keys, least) = (readings::count_keys(cards.iter().map(|c| c.id.as_str())), starting_deals(cards, max));
-    let declared = readings::declared(cards.len());
-    let decl = Declared { count_keys: &keys, count_min: &least, ..declared };
+    let (keys, least) = (core.count_keys.clone(), starting_deals(cards, max));
+    let decl = Declared { count_keys: &keys, count_min: &least, ..core.declared };
     let card_ids: BTreeMap<String, Id<Card>> =
         cards.iter().enumerate().filter_map(|(i, c)| Some((c.id.clone(), Id::new(i).ok()?))).collect();
     let mut fx = EffectCompiler {
@@ -201,7 +202,7 @@ fn lower_readings(
         &mut lower_replace,
         diags,
     );
-    (core.declared, core.count_keys, core.variants, core.interpretations) = (declared, keys, variants, interpretations);
+    (core.variants, core.interpretations) = (variants, interpretations);
     core.choices = fx.tables.choices;
     effects
 }

@@ -9,7 +9,7 @@ use crate::engine::Procedure;
 use crate::lang::declared::{self, Declares};
 
 impl Declares<Dg> for State {
-    crate::declares_fields!(Dg);
+    crate::declares_fields!();
     fn acting_in(&self) -> Option<usize> {
         let p = match self.phase {
             Phase::Events { discard: 0 } => Proc::Events,
