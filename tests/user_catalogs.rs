@@ -507,6 +507,13 @@ fn bad_overlays_are_exit_2_at_the_offending_line_and_column() {
             "variants.yaml:18:13: error: `damage` needs the event to have a `target`",
         ),
         (
+            "step-with-target-owner",
+            "variants.yaml",
+            "          - draw: {to: active, count: 1}\n",
+            "          - draw: {to: target-owner, count: 1}\n",
+            "variants.yaml:18:24: error: `target-owner` needs the event to have a `target`",
+        ),
+        (
             "step-name-typo",
             "variants.yaml",
             "      - after: draw\n",

@@ -170,6 +170,12 @@ pub trait Host<L: Lang> {
         let _ = (w, destination, r);
         None
     }
+    /// Whether the selector names the entry's target (an entry without one
+    /// may not use it).
+    fn needs_target(&self, sel: L::Sel) -> bool {
+        let _ = sel;
+        false
+    }
     /// Its selector names, for messages.
     fn selector_names(&self, destination: bool) -> &'static [&'static str] {
         let _ = destination;
@@ -397,6 +403,9 @@ impl<'a, L: Lang> Compiler<'a, L> {
             return shared;
         }
         if let Some(s) = self.host.selector(w, destination, &mut self.report) {
+            if self.host.needs_target(s) && !self.has_target {
+                self.error(w.at, format!("`{}` needs the event to have a `target`", w.text));
+            }
             return Some(Sel::Game(s));
         }
         let mut known = vec!["active", "each-player", "each-other-player"];

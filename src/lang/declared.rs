@@ -12,8 +12,9 @@
 
 use serde::Serialize;
 
-use super::compile::{Compiler, Host, Names, Registry, Report, Tables};
+use super::compile::Host;
 use super::effect::{Cond, Effect, Lang, World, eval, expand};
+use super::lowering::Lowering;
 use super::node::Node;
 use crate::catalog::common::{Change, Patch, RawAction, Source, check_id};
 use crate::catalog::diag::Diagnostics;
@@ -232,42 +233,17 @@ fn error<L: Lang>(rules: &L::Rules, def: &DeclaredAction<L>, msg: String) -> Rul
     RuleError::new(&format!("{}/{ACTION_DECLARED}", rules.rule_book.game()), &def.by, msg)
 }
 
-/// Compiles a data effect of a reading or variant (an `actions:` entry's
-/// condition and effect, a `replace:`, an added step) with the catalog's
-/// names, as an added step's: no target.
-pub struct DataCompiler<'a, 't, L: Lang> {
-    pub registry: &'a Registry<L>,
-    pub host: &'a dyn Host<L>,
-    pub names: &'a Names<'a, L>,
-    pub from: &'a Source<'a>,
-    pub tables: &'t mut Tables<L>,
-}
-
-impl<L: Lang> DataCompiler<'_, '_, L> {
-    fn compiler<'c>(&'c mut self, diags: &'c mut Diagnostics) -> Compiler<'c, L> {
-        let report = Report { file: self.from.path, text: self.from.text, diags };
-        Compiler::new(report, self.registry, self.host, self.names, self.tables, false)
-    }
-
-    pub fn cond(&mut self, raw: &Node, diags: &mut Diagnostics) -> Option<Cond<L>> {
-        self.compiler(diags).cond(raw)
-    }
-
-    pub fn effects(&mut self, raw: &[Node], diags: &mut Diagnostics) -> Vec<Effect<L>> {
-        self.compiler(diags).effects(raw)
-    }
-}
-
 /// Lowers an `actions:` entry (`patch` is its `Patch::Action`) into
 /// `table`: its id new and well formed, its step one of `acting` (the
 /// procedures, by index into `procedures`, where the game's turn waits for
-/// a seat), its condition and effect compiled. The change that offers it,
+/// a seat), its condition and effect compiled by `compile` as an added
+/// step's are (no target). The change that offers it,
 /// or `None` after a diagnostic.
 pub fn lower<L: Lang>(
     patch: Patch<'_, Node>,
     table: &mut Vec<DeclaredAction<L>>,
     (acting, procedures): (&[usize], &[&str]),
-    compile: &mut DataCompiler<'_, '_, L>,
+    compile: &mut Lowering<L, impl Host<L>>,
     from: &Source<'_>,
     diags: &mut Diagnostics,
 ) -> Option<Change> {
@@ -291,10 +267,10 @@ pub fn lower<L: Lang>(
         return None;
     }
     let condition = match condition {
-        Some(c) => Some(compile.cond(c, diags)?),
+        Some(c) => Some(compile.compile(from, false, diags, |cx| cx.cond(c))?),
         None => None,
     };
-    let effect = compile.effects(effect, diags);
+    let effect = compile.effects(from, effect, diags);
     let def =
         DeclaredAction { id: id.value.clone(), during, by: by.to_string(), condition, effect, ends_step: *ends_step };
     table.push(def);

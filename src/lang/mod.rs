@@ -13,6 +13,7 @@ mod core;
 pub mod declared;
 mod effect;
 mod ids;
+mod lowering;
 mod node;
 
 pub use compile::{
@@ -24,4 +25,5 @@ pub use effect::{
     expand, from_active, queue_each, seats, step,
 };
 pub use ids::{CatalogIds, by_seat, counted, id_named, index_named, option_id, option_named};
+pub use lowering::Lowering;
 pub use node::{Node, Value, Word};

@@ -3,7 +3,7 @@
 //! names, provenance, citations, interpretations and the effect language —
 //! are `catalog::common`'s and `lang`'s.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 mod buildings;
 
@@ -20,8 +20,8 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{RawGameSection, lookup};
 use crate::catalog::{GameSources, layers as layering};
 use crate::engine::{Id, TurnPlan, id_at};
-use crate::lang::declared::{self, DataCompiler};
-use crate::lang::{Compiler, Core, Names, Registry, Report, Tables};
+use crate::lang::declared;
+use crate::lang::{Core, Lowering};
 use crate::yaml::{Spanned, position};
 
 /// The most copies of one card kind, in the catalog or set by a reading:
@@ -106,8 +106,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         tally,
         diags,
     );
-    let (events, choices, tested) = lower_events(lay, &card_ids, &languages, tally, diags);
-    lower_readings(lay, &card_ids, (choices, &tested), &mut core, diags);
+    let mut fx = Lowering::new(DcHost { cards: &card_ids }, BTreeMap::new(), lay.interpretations.reading_names());
+    let events = lower_events(lay, &mut fx, &languages, tally, diags);
+    lower_readings(lay, &mut fx, &mut core, diags);
+    core.choices = fx.tables.choices;
     check_documents(citations(lay, &sections), &core.documents, diags);
     let setup = g.setup.numbers().map(|(f, n)| ("setup", f, n));
     let numbers = setup.chain(g.rules.numbers().map(|(f, n)| ("rules", f, n)));
@@ -258,48 +260,34 @@ fn check_deck(
 
 /// The round (the declared steps, each one of the code's procedures), then
 /// the interpretations against what the code declares, into `core` (its
-/// turn, readings and the data they compile to; a replacement's `choose`
-/// options follow the events' `choices`).
-fn lower_readings(
-    lay: &Layers<'_>,
-    card_ids: &BTreeMap<String, CardId>,
-    (choices, tested): (Vec<crate::lang::Choice<Dc>>, &BTreeSet<usize>),
-    core: &mut Core<Dc>,
-    diags: &mut Diagnostics,
-) {
+/// turn, readings and the data they compile to, with `fx`, which compiled
+/// the events: a replacement's `choose` options follow theirs).
+fn lower_readings(lay: &Layers<'_>, fx: &mut Lowering<Dc, DcHost<'_>>, core: &mut Core<Dc>, diags: &mut Diagnostics) {
     let (declared, keys) = (core.declared, core.count_keys.clone());
     let round = lay.from.source("round");
     let steps = common::lower_turn(round.path, &lay.game.round.phases, line_of(round.text, "round:"), &declared, diags);
     core.turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let decl = Declared { turn: &steps, count_keys: &keys, ..declared };
-    let registry = Registry::<Dc>::default();
-    // one choice table: a replacement's `choose` options follow the events'
-    let mut tables = Tables { choices, ..Tables::default() };
     let event_ids = lay.events.ids();
-    let interp_names: Vec<(String, Vec<String>)> = Vec::new();
+    let tested = fx.tables.readings.clone();
     let (replacements, actions) = (&mut core.replacements, &mut core.actions);
     let mut lower_replace =
         |patch: Patch<'_, RawEffect>, from: &Source<'_>, diags: &mut Diagnostics| -> Option<Change> {
-            let flags = BTreeMap::new();
-            let names = Names { flags: &flags, interpretations: &interp_names };
-            let host = DcHost { cards: card_ids };
-            let mut cx = DataCompiler { registry: &registry, host: &host, names: &names, from, tables: &mut tables };
             // an added step runs its effect for the start player
             let (raw, entity) = match patch {
                 Patch::Replace(rp, effect) => (effect, lookup(&event_ids, "event", &rp.event, from.path, diags)?),
                 Patch::Condition(rp, _) => return common::no_condition(rp, "events", from, diags),
                 Patch::Action { .. } => {
-                    return declared::lower(patch, actions, (&ACTING, PROCEDURES), &mut cx, from, diags);
+                    return declared::lower(patch, actions, (&ACTING, PROCEDURES), fx, from, diags);
                 }
                 Patch::Step { raw, .. } => (&raw.effect[..], 0),
             };
-            replacements.push(cx.effects(raw, diags));
+            replacements.push(fx.effects(from, raw, diags));
             Some(patch.change(entity, replacements.len() - 1))
         };
     let (ifile, entries) = (lay.interpretations.base.path, &lay.interpretations);
-    let interpretations = common::lower_interpretations(ifile, entries, tested, &[], &decl, &mut lower_replace, diags);
-    (core.declared, core.count_keys, core.interpretations, core.choices) =
-        (declared, keys, interpretations, tables.choices);
+    core.interpretations =
+        common::lower_interpretations(ifile, entries, &tested, &[], &decl, &mut lower_replace, diags);
 }
 
 /// The steps where the round waits for the seat on turn, where a house
@@ -323,26 +311,19 @@ fn citations<'a>(lay: &'a Layers<'a>, sections: &[Numbers<'a>]) -> Vec<(&'a str,
 #[allow(clippy::type_complexity)]
 fn lower_events(
     lay: &Layers<'_>,
-    cards: &BTreeMap<String, CardId>,
+    fx: &mut Lowering<Dc, DcHost<'_>>,
     languages: &[String],
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
-) -> (Vec<EventDef>, Vec<crate::lang::Choice<Dc>>, BTreeSet<usize>) {
-    let registry = Registry::<Dc>::default();
-    let mut tables = Tables::default();
-    let flags = BTreeMap::new();
-    let interp_names = lay.interpretations.reading_names();
-    let names = Names { flags: &flags, interpretations: &interp_names };
-    let host = DcHost { cards };
+) -> Vec<EventDef> {
     let mut out = Vec::new();
     for (i, entry) in lay.events.iter().enumerate() {
         let (e, file) = (entry.raw, entry.from);
-        let fields = [("copies", 1), ("effect", registry.count_numbers(&e.effect))];
+        let fields = [("copies", 1), ("effect", fx.registry.count_numbers(&e.effect))];
         let what = check_record(file.path, "event", e, &fields, languages, tally, diags);
         bound(file.path, &e.copies, &format!("{what}: copies"), within(0, MAX_COPIES), diags);
         let _ = id_at::<kind::EventCard>(i, file.path, position(&e.id), diags);
-        let report = Report { file: file.path, text: file.text, diags };
-        let effect = Compiler::new(report, &registry, &host, &names, &mut tables, false).effects(&e.effect);
+        let effect = fx.effects(&file, &e.effect, diags);
         out.push(EventDef {
             id: e.id.value.clone(),
             name: e.names.display(languages, &e.id.value).to_string(),
@@ -353,5 +334,5 @@ fn lower_events(
     if out.iter().map(|e| e.copies).sum::<u32>() == 0 {
         diags.error(lay.events.base.path, (1, 1), "the event deck is empty");
     }
-    (out, tables.choices, tables.readings)
+    out
 }

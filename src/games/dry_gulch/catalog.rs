@@ -23,8 +23,8 @@ use crate::catalog::diag::{Diagnostic, Diagnostics};
 use crate::catalog::folder::{lookup, with_snippets};
 use crate::catalog::layers;
 use crate::engine::{Id, TurnPlan};
-use crate::lang::declared::{self, DataCompiler};
-use crate::lang::{Compiler, Core, Names, Registry, Report, Tables};
+use crate::lang::declared;
+use crate::lang::{Core, Lowering};
 use crate::yaml::{Spanned, position};
 
 /// Parses and lowers a Dry Gulch catalog folder.
@@ -126,20 +126,20 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let cards = (ids.resources.iter().map(|(k, r)| (k.clone(), r.lift())))
         .chain(ids.events.iter().filter_map(|(k, e)| Some((k.clone(), CardKind::new(rs + e).ok()?))))
         .collect();
-    let lang = LangCx { registry: Registry::default(), ids: &ids, cards };
-    let mut tables = Tables::<Dg>::default();
-    let (events, reactions) = events::lower_events(lay, &lang, &languages, &mut tables, tally, diags);
-    buildings::lower_copies(&lay.buildings, &lang, &ids, &mut tables, &mut buildings, diags);
+    let host = DgHost { buildings: &ids.buildings, cards: &cards };
+    let mut fx = Lowering::new(host, ids.flags.clone(), ids.interpretations.clone());
+    let (events, reactions) = events::lower_events(lay, (&ids, &mut fx), &languages, tally, diags);
+    buildings::lower_copies(&lay.buildings, &mut fx, &ids, &mut buildings, diags);
     let board = board::lower_board(lay, tally, diags);
     let evs: Vec<&RawEvent> = lay.events.iter().map(|e| e.raw).collect();
-    lower_readings(lay, &lang, &evs, &mut core, &mut tables, diags);
+    lower_readings(lay, (&ids, &mut fx), &evs, &mut core, diags);
     check_documents(citations(lay, &sections), &core.documents, diags);
     let spreading_fire = spreading_fire_card(lay, rs, diags);
     let building_influence = buildings.iter().map(|b| b.influence).collect();
     core.params = common::param_values(PARAMS, section_numbers(g));
     let places = common::param_places(PARAMS, section_numbers(g), |s| lay.from.at(s));
     common::check_defaults_agree(&lay.interpretations, &core.declared, &core.params, &places, diags);
-    core.choices = tables.choices;
+    core.choices = fx.tables.choices;
     Rules {
         core,
         chips: g.setup.chips.iter().map(|(k, v)| (*k, v.value)).collect(),
@@ -165,10 +165,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
 /// compile to; `choose` options into `tables`).
 fn lower_readings(
     lay: &Layers<'_>,
-    lang: &LangCx<'_>,
+    (ids, fx): (&Ids, &mut Fx<'_>),
     evs: &[&RawEvent],
     core: &mut Core<Dg>,
-    tables: &mut Tables<Dg>,
     diags: &mut Diagnostics,
 ) {
     let (declared, count_keys) = (core.declared, core.count_keys.clone());
@@ -177,10 +176,10 @@ fn lower_readings(
     core.turn = TurnPlan::new(&steps, &declared.required_indexes()).unwrap_or_default();
     let lowering = Declared { turn: &steps, count_keys: &count_keys, ..declared };
     let languages = core.languages.clone();
-    let mut data = Data { core, tables };
-    let tested = data.tables.readings.clone();
+    let tested = fx.tables.readings.clone();
+    let mut data = Data { core, fx };
     let mut lower_replace = |patch: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| {
-        data_effect(patch, lang, from, evs, &mut data, d)
+        data_effect(patch, ids, from, evs, &mut data, d)
     };
     let variants =
         common::lower_variants(lay.variants.base.path, &lay.variants, &languages, &lowering, &mut lower_replace, diags);
@@ -199,9 +198,9 @@ fn lower_readings(
 /// Where the data of readings and variants compiles to: effects (of
 /// `replace:` and `steps:`), conditions (of `replace:`) and declared
 /// actions into the core, `choose` options into the tables.
-struct Data<'t> {
+struct Data<'t, 'f> {
     core: &'t mut Core<Dg>,
-    tables: &'t mut Tables<Dg>,
+    fx: &'t mut Fx<'f>,
 }
 
 /// The numbers of `game.yaml`'s number sections, as (section, field, value).
@@ -239,41 +238,36 @@ fn spreading_fire_card(lay: &Layers<'_>, resources: usize, diags: &mut Diagnosti
 /// `actions:` entry into the table of declared actions.
 fn data_effect(
     patch: Patch<'_, RawEffect>,
-    lang: &LangCx<'_>,
+    ids: &Ids,
     from: &Source<'_>,
     events: &[&RawEvent],
-    data: &mut Data<'_>,
+    data: &mut Data<'_, '_>,
     diags: &mut Diagnostics,
 ) -> Option<Change> {
     let (entity, has_target, effect) = match patch {
         Patch::Replace(r, effect) => {
-            let e = lookup(&lang.ids.events, "event", &r.event, from.path, diags)?;
+            let e = lookup(&ids.events, "event", &r.event, from.path, diags)?;
             (e, events[e].target.is_some(), effect)
         }
         Patch::Condition(r, c) => {
-            let e = lookup(&lang.ids.events, "event", &r.event, from.path, diags)?;
+            let e = lookup(&ids.events, "event", &r.event, from.path, diags)?;
             if events[e].triangle != Triangle::Violet {
                 let msg =
                     format!("`replace:` gives `{}` a `condition:`, but only a violet card has one", r.event.value);
                 r.refuse(from, diags, msg);
                 return None;
             }
-            data.core.conditions.push(lang.compile(from, false, data.tables, diags, |cx| cx.cond(c))?);
+            data.core.conditions.push(data.fx.compile(from, false, diags, |cx| cx.cond(c))?);
             return Some(patch.change(e, data.core.conditions.len() - 1));
         }
+        // compiled as a data step's: no target, no card of its own
         Patch::Action { .. } => {
-            // compiled as a data step's: no target, no card of its own
-            let host = DgHost { buildings: &lang.ids.buildings, cards: &lang.cards, has_target: false };
-            let names = Names { flags: &lang.ids.flags, interpretations: &lang.ids.interpretations };
-            let (registry, tables) = (&lang.registry, &mut *data.tables);
-            let mut compile = DataCompiler { registry, host: &host, names: &names, from, tables };
-            let acting = (&ACTING[..], PROCEDURES);
-            return declared::lower(patch, &mut data.core.actions, acting, &mut compile, from, diags);
+            return declared::lower(patch, &mut data.core.actions, (&ACTING[..], PROCEDURES), data.fx, from, diags);
         }
         // an added step has no target: `damage` and `target-owner` are errors
         Patch::Step { raw, .. } => (0, false, &raw.effect[..]),
     };
-    data.core.replacements.push(lang.compile(from, has_target, data.tables, diags, |cx| cx.effects(effect)));
+    data.core.replacements.push(data.fx.compile(from, has_target, diags, |cx| cx.effects(effect)));
     Some(patch.change(entity, data.core.replacements.len() - 1))
 }
 
@@ -281,27 +275,6 @@ fn data_effect(
 /// declared action may be taken.
 const ACTING: [usize; 4] = [Proc::Events as usize, Proc::Draw as usize, Proc::Build as usize, Proc::Discard as usize];
 
-/// What compiling an entry's effects and conditions needs: the shared
-/// registry and the catalog's ids.
-struct LangCx<'a> {
-    registry: Registry<Dg>,
-    ids: &'a Ids,
-    /// Card ids (resources, then events) with their kinds.
-    cards: BTreeMap<String, CardKind>,
-}
-
-impl LangCx<'_> {
-    fn compile<T>(
-        &self,
-        from: &Source<'_>,
-        has_target: bool,
-        tables: &mut Tables<Dg>,
-        diags: &mut Diagnostics,
-        f: impl FnOnce(&mut Compiler<'_, Dg>) -> T,
-    ) -> T {
-        let host = DgHost { buildings: &self.ids.buildings, cards: &self.cards, has_target };
-        let names = Names { flags: &self.ids.flags, interpretations: &self.ids.interpretations };
-        let report = Report { file: from.path, text: from.text, diags };
-        f(&mut Compiler::new(report, &self.registry, &host, &names, tables, has_target))
-    }
-}
+/// How the catalog's effects and conditions are compiled: against the
+/// catalog's buildings and cards, with one `choose` table.
+type Fx<'a> = Lowering<Dg, DgHost<'a>>;

@@ -214,12 +214,11 @@ fn expand_per_point(st: &mut State, rules: &Rules, a: &Args<Dg>, _: CardKind) {
 
 // ------------------------------------------------------------ compiling
 
-/// The catalog's buildings, for Dry Gulch's selectors and conditions, and
-/// whether the entry compiled has a target.
+/// The catalog's buildings and cards, for Dry Gulch's selectors and
+/// conditions (`target-owner` needs the entry compiled to have a target).
 pub struct DgHost<'a> {
     pub buildings: &'a BTreeMap<String, Bld>,
     pub cards: &'a BTreeMap<String, CardKind>,
-    pub has_target: bool,
 }
 
 impl DgHost<'_> {
@@ -245,10 +244,10 @@ impl Host<Dg> for DgHost<'_> {
                 DgSel::Owner(self.building(&Word { text: b.to_string(), at }, r))
             }
         };
-        if sel == DgSel::TargetOwner && !self.has_target {
-            r.error(w.at, "`target-owner` needs the event to have a `target`");
-        }
         Some(sel)
+    }
+    fn needs_target(&self, sel: DgSel) -> bool {
+        sel == DgSel::TargetOwner
     }
     fn selector_names(&self, destination: bool) -> &'static [&'static str] {
         if destination {

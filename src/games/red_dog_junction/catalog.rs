@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::effects::{EffectCompiler, Effects, Rdj, RdjHost};
+use super::effects::{Effects, Rdj, RdjHost};
 use super::layers::{self, Layers};
 use super::lower_parts::*;
 use super::readings::{self, P, PROCEDURES};
@@ -18,8 +18,8 @@ pub(super) use crate::catalog::folder::lookup;
 use crate::catalog::{GameSources, at_most, layers as layering};
 use crate::engine::{Graph, Id, TurnPlan};
 use crate::lang::Core;
-use crate::lang::Names;
-use crate::lang::declared::{self, DataCompiler};
+use crate::lang::Lowering;
+use crate::lang::declared;
 use crate::yaml::{Spanned, position};
 
 crate::catalog_files! {
@@ -157,29 +157,19 @@ fn lower_readings(
     let decl = Declared { count_keys: &keys, count_min: &least, ..core.declared };
     let card_ids: BTreeMap<String, Id<Card>> =
         cards.iter().enumerate().filter_map(|(i, c)| Some((c.id.clone(), Id::new(i).ok()?))).collect();
-    let mut fx = EffectCompiler {
-        registry: Default::default(),
-        host: RdjHost { cards: &card_ids, cubes: cube_ids },
-        interpretations: lay.interpretations.reading_names(),
-        tables: Default::default(),
-    };
-    let effects = (lay.cards.iter()).map(|e| fx.compile(e.from.path, e.from.text, &e.raw.effect, diags)).collect();
+    let host = RdjHost { cards: &card_ids, cubes: cube_ids };
+    let mut fx = Lowering::new(host, BTreeMap::new(), lay.interpretations.reading_names());
+    let effects = (lay.cards.iter()).map(|e| fx.effects(&e.from, &e.raw.effect, diags)).collect();
     let fx_tested = fx.tables.readings.clone();
     let (replacements, actions) = (&mut core.replacements, &mut core.actions);
     let mut lower_replace = |p: Patch<'_, RawEffect>, from: &Source<'_>, d: &mut Diagnostics| match p {
         Patch::Replace(r, effect) => {
             let card = lookup(&card_ids, "card", &r.event, from.path, d)?;
-            replacements.push(fx.compile(from.path, from.text, effect, d));
+            replacements.push(fx.effects(from, effect, d));
             Some(p.change(card.index(), replacements.len() - 1))
         }
         Patch::Condition(r, _) => common::no_condition(r, "cards", from, d),
-        Patch::Action { .. } => {
-            let flags = BTreeMap::new();
-            let names = Names { flags: &flags, interpretations: &fx.interpretations };
-            let (registry, host) = (&fx.registry, &fx.host);
-            let mut cx = DataCompiler { registry, host, names: &names, from, tables: &mut fx.tables };
-            declared::lower(p, actions, (&[0], PROCEDURES), &mut cx, from, d)
-        }
+        Patch::Action { .. } => declared::lower(p, actions, (&[0], PROCEDURES), &mut fx, from, d),
         Patch::Step { anchor, .. } => {
             d.error(
                 from.path,

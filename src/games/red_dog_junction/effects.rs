@@ -23,11 +23,10 @@ use serde::{Deserialize, Serialize};
 use super::readings::{DeckEnd, OfficerBoostText};
 use super::rules::{End, Event, State};
 use super::rules_data::*;
-use crate::catalog::diag::Diagnostics;
 use crate::engine::{Id, move_n};
 use crate::lang::{
-    self, Args, Compiler, Effect, Host, Lang, Names, Never, Node, OpDef, Param, Registry, Report, Tables, Ty, Val,
-    Word, World, did_you_mean, no_check, opt, req,
+    self, Args, Compiler, Effect, Host, Lang, Never, OpDef, Param, Report, Ty, Val, Word, World, did_you_mean,
+    no_check, opt, req,
 };
 
 /// Red Dog Junction in the effect language.
@@ -186,23 +185,6 @@ impl Host<Rdj> for RdjHost<'_> {
         let hint = did_you_mean(known, &w.text);
         r.error(w.at, format!("unknown card or commodity `{}`{hint}", w.text));
         None
-    }
-}
-
-/// Compiles with the catalog's names; one choice table for the whole catalog.
-pub struct EffectCompiler<'a> {
-    pub registry: Registry<Rdj>,
-    pub host: RdjHost<'a>,
-    pub interpretations: Vec<(String, Vec<String>)>,
-    pub tables: Tables<Rdj>,
-}
-
-impl EffectCompiler<'_> {
-    pub fn compile(&mut self, file: &str, text: &str, nodes: &[Node], diags: &mut Diagnostics) -> Effects {
-        let flags = BTreeMap::new();
-        let names = Names { flags: &flags, interpretations: &self.interpretations };
-        let report = Report { file, text, diags };
-        Compiler::new(report, &self.registry, &self.host, &names, &mut self.tables, false).effects(nodes)
     }
 }
 

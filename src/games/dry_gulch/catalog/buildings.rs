@@ -5,18 +5,16 @@
 
 use std::collections::BTreeMap;
 
-use super::{Ids, LangCx};
+use super::{Fx, Ids};
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::roles::{self, Need};
 use crate::catalog::common::{Entry, NumberTally, check_record};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::lookup;
 use crate::games::dry_gulch::bounds::{MAX_COPIES, check_bound};
-use crate::games::dry_gulch::effects::Dg;
 use crate::games::dry_gulch::layers::Layers;
 use crate::games::dry_gulch::rules_data::{Building, Res};
 use crate::games::dry_gulch::schema::{Ability, RawBuilding};
-use crate::lang::Tables;
 use crate::yaml::position;
 
 /// The buildings, in catalog order, without their `repeat:` and `same_as:`
@@ -103,15 +101,14 @@ pub(super) fn check_roles(lay: &Layers<'_>, diags: &mut Diagnostics) {
 /// (in catalog order, one per entry).
 pub(super) fn lower_copies(
     bs: &[Entry<'_, RawBuilding>],
-    lang: &LangCx<'_>,
+    fx: &mut Fx<'_>,
     ids: &Ids,
-    tables: &mut Tables<Dg>,
     buildings: &mut [Building],
     diags: &mut Diagnostics,
 ) {
     for (e, b) in bs.iter().zip(buildings.iter_mut()) {
         if let Some(c) = &e.raw.repeat {
-            b.repeat = lang.compile(&e.from, false, tables, diags, |cx| cx.cond(c));
+            b.repeat = fx.compile(&e.from, false, diags, |cx| cx.cond(c));
         }
         if let Some(s) = &e.raw.same_as {
             let other = lookup(&ids.buildings, "building", &s.building, e.from.path, diags);
@@ -119,7 +116,7 @@ pub(super) fn lower_copies(
                 let msg = format!("building `{}` is `same_as` itself", e.raw.id.value);
                 diags.error(e.from.path, position(&s.building), msg);
             }
-            let when = lang.compile(&e.from, false, tables, diags, |cx| cx.cond(&s.when));
+            let when = fx.compile(&e.from, false, diags, |cx| cx.cond(&s.when));
             b.same_as = other.zip(when);
         }
     }

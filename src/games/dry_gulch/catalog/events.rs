@@ -4,25 +4,23 @@
 
 use std::collections::BTreeMap;
 
-use super::LangCx;
+use super::{Fx, Ids};
 use crate::catalog::MAX_NUMBER;
 use crate::catalog::common::{Citation, NumberTally, Source, check_id, check_names, check_provenance};
 use crate::catalog::diag::Diagnostics;
 use crate::catalog::folder::lookup;
 use crate::games::dry_gulch::bounds::{MAX_COPIES, check_bound};
-use crate::games::dry_gulch::effects::{DAMAGE, Dg};
+use crate::games::dry_gulch::effects::DAMAGE;
 use crate::games::dry_gulch::layers::Layers;
 use crate::games::dry_gulch::rules_data::{Bld, CardKind, Event, ReactionKey, Target, id_at, kind};
 use crate::games::dry_gulch::schema::{RawEvent, RawTarget, Reaction, Triangle};
-use crate::lang::Tables;
 use crate::yaml::position;
 
 /// The events, in catalog order, and the card of each yellow reaction.
 pub(super) fn lower_events(
     lay: &Layers<'_>,
-    lang: &LangCx<'_>,
+    (ids, fx): (&Ids, &mut Fx<'_>),
     languages: &[String],
-    tables: &mut Tables<Dg>,
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
 ) -> (Vec<Event>, BTreeMap<ReactionKey, CardKind>) {
@@ -34,14 +32,14 @@ pub(super) fn lower_events(
         let card = id_at::<kind::Card>(rs + i, f, position(&e.id), diags);
         check_names(f, &e.names, languages, diags);
         check_id(f, &e.id, diags);
-        if lang.ids.resources.contains_key(&e.id.value) {
+        if ids.resources.contains_key(&e.id.value) {
             diags.error(
                 f,
                 position(&e.id),
                 format!("event id `{}` is also a resource id; card ids must be unique", e.id.value),
             );
         }
-        let effect_numbers = lang.registry.count_numbers(&e.effect);
+        let effect_numbers = fx.registry.count_numbers(&e.effect);
         tally.add(check_provenance(
             f,
             &format!("event `{}`", e.id.value),
@@ -65,14 +63,14 @@ pub(super) fn lower_events(
         check_bound(f, position(&e.id), &format!("event `{}`: influence", e.id.value), e.influence, MAX_NUMBER, diags);
         let target = e.target.as_ref().and_then(|t| match t {
             RawTarget::AnyBuilding => Some(Target::AnyBuilding),
-            RawTarget::Building(b) => lookup(&lang.ids.buildings, "building", b, f, diags).map(Target::Building),
+            RawTarget::Building(b) => lookup(&ids.buildings, "building", b, f, diags).map(Target::Building),
         });
         let from = Source { path: f, text: entry.from.text };
-        let (condition, effect) = lang.compile(&from, e.target.is_some(), tables, diags, |cx| {
+        let (condition, effect) = fx.compile(&from, e.target.is_some(), diags, |cx| {
             (e.condition.as_ref().and_then(|c| cx.cond(c)), cx.effects(&e.effect))
         });
         let rewards: Vec<Bld> =
-            e.rewards.iter().filter_map(|b| lookup(&lang.ids.buildings, "building", b, f, diags)).collect();
+            e.rewards.iter().filter_map(|b| lookup(&ids.buildings, "building", b, f, diags)).collect();
         check_triangle(f, e, diags);
         if let Some(r) = e.reaction {
             add_reaction(f, e, r, card, &mut reactions, diags);
