@@ -64,9 +64,6 @@ struct Ids {
     resources: BTreeMap<String, Res>,
     buildings: BTreeMap<String, Bld>,
     events: BTreeMap<String, usize>,
-    flags: BTreeMap<String, Flag>,
-    /// Interpretation ids with their option ids, in catalog order.
-    interpretations: Vec<(String, Vec<String>)>,
 }
 
 /// `game.yaml`'s sections: where each one's diagnostics point (its first
@@ -117,8 +114,6 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         resources: ids_res,
         buildings: id_table(lay.buildings.iter().map(|e| (e.from.path, &e.raw.id)), id_at, diags),
         events: lay.events.ids(),
-        flags,
-        interpretations: lay.interpretations.reading_names(),
     };
     let mut buildings = buildings::lower_buildings(lay, &ids, &languages, tally, diags);
     buildings::check_roles(lay, diags);
@@ -127,7 +122,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
         .chain(ids.events.iter().filter_map(|(k, e)| Some((k.clone(), CardKind::new(rs + e).ok()?))))
         .collect();
     let host = DgHost { buildings: &ids.buildings, cards: &cards };
-    let mut fx = Lowering::new(host, ids.flags.clone(), ids.interpretations.clone());
+    let mut fx = Lowering::new(host, flags, lay.interpretations.reading_names());
     let (events, reactions) = events::lower_events(lay, (&ids, &mut fx), &languages, tally, diags);
     buildings::lower_copies(&lay.buildings, &mut fx, &ids, &mut buildings, diags);
     let board = board::lower_board(lay, tally, diags);
