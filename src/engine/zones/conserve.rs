@@ -19,7 +19,7 @@ fn visit<'s, S, K: Kind>(zones: &[Named<S, K>], s: &'s S, seats: usize, mut f: i
             Lies::Seat { read, .. } => (0..seats).for_each(|i| f(Some(read(s, i)))),
             Lies::Table { read, .. } => f(Some(read(s))),
             Lies::Passing { read } => f(read(s)),
-            Lies::Each { len, read } => (0..len(s)).for_each(|i| f(Some(read(s, i)))),
+            Lies::Each { len, read, .. } => (0..len(s)).for_each(|i| f(Some(read(s, i)))),
         }
     }
 }
@@ -32,7 +32,8 @@ pub const fn stamps_over<S, K: Kind>(zones: &[Named<S, K>], (seats, each): (usiz
     while i < zones.len() {
         n += match zones[i].lies {
             Lies::Seat { .. } => seats,
-            Lies::Each { .. } => each,
+            Lies::Each { watched: Some(_), .. } => 1,
+            Lies::Each { watched: None, .. } => each,
             Lies::Table { .. } | Lies::Passing { .. } => 1,
         };
         i += 1;
@@ -66,12 +67,18 @@ pub fn conserved<S, K: Kind, R: Copy, E, const N: usize>(
     let mut stamps = Stamps::<N>::new();
     stamps.add(also);
     let mut stamped = true;
-    visit(zones, s, seats, |z| match z.map_or(Some(0), |z| z.stamped()) {
-        Some(x) => {
-            stamps.add(x);
+    for z in zones {
+        if let Lies::Each { watched: Some(watched), .. } = z.lies {
+            stamps.add(watched(s));
+            continue;
         }
-        None => stamped = false,
-    });
+        visit(std::slice::from_ref(z), s, seats, |z| match z.map_or(Some(0), |z| z.stamped()) {
+            Some(x) => {
+                stamps.add(x);
+            }
+            None => stamped = false,
+        });
+    }
     if stamped { kept.get(&stamps, count) } else { count() }
 }
 
@@ -144,5 +151,45 @@ mod tests {
             assert_eq!(conserved(ZONES, &t, (1, 2), (&kept, 0), |tally| check(tally, &mut calls)), Ok(()));
         }
         assert_eq!(calls, 3);
+    }
+
+    /// Piles that all lie in one `Watched` value (the buildings of a board).
+    struct Board {
+        plots: crate::engine::Watched<Vec<Pile<Card>>>,
+    }
+
+    const PLOTS: &[Named<Board, Card>] = &[Named {
+        name: "plots",
+        setup: SetUp::Read,
+        lies: Lies::Each { len: |b| b.plots.len(), read: |b, i| &b.plots[i], watched: Some(|b| b.plots.stamp()) },
+    }];
+
+    #[test]
+    fn zones_in_one_watched_value_are_kept_over_its_one_stamp() {
+        let mut b = Board { plots: crate::engine::Watched::new(vec![Pile::from_counts(&[1, 1]), Pile::new()]) };
+        // the totals and the board's one stamp, however many plots it has
+        assert_eq!(stamps_over(PLOTS, (0, 48)), 2);
+        let kept: KeptOver<(), 2> = KeptOver::default();
+        let calls = std::cell::Cell::new(0);
+        let run = |b: &Board| {
+            conserved(PLOTS, b, (0, 2), (&kept, 0), |t| {
+                calls.set(calls.get() + 1);
+                t.check_totals(&[2, 2])
+            })
+        };
+        assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
+        let [from, to] = b.plots.edit().get_disjoint_mut([0, 1]).unwrap();
+        move_n(from, to, card(1), 1).unwrap();
+        // a failure is never kept: counted again, then a second card planted
+        assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
+        move_n(&mut Pile::from_counts(&[1, 1]), &mut b.plots.edit()[1], card(0), 1).unwrap();
+        move_n(&mut Pile::from_counts(&[0, 1]), &mut b.plots.edit()[0], card(1), 1).unwrap();
+        assert_eq!(run(&b), Ok(()));
+        assert_eq!(run(&b), Ok(()));
+        assert_eq!(calls.get(), 3);
+        // a change to one plot, through the board, is counted again
+        b.plots.edit()[0] = Pile::new();
+        assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
+        assert_eq!(calls.get(), 4);
     }
 }

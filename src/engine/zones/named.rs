@@ -53,8 +53,11 @@ pub enum Lies<S, K: Kind> {
     Passing { read: fn(&S) -> Option<&dyn Holds<K>> },
     /// The table's, one for each of the `len` entities the state holds
     /// (the cubes on each location): read only, and its facts named by
-    /// position (`table.locations.1.gold`).
-    Each { len: fn(&S) -> usize, read: fn(&S, usize) -> &dyn Holds<K> },
+    /// position (`table.locations.1.gold`). `watched`, where all of them
+    /// lie in one `Watched` value (the buildings of a board), reads its
+    /// stamp: every change to any of them renews it, so `conserved` keeps
+    /// its answer over that one stamp instead of one for each.
+    Each { len: fn(&S) -> usize, read: fn(&S, usize) -> &dyn Holds<K>, watched: Option<fn(&S) -> u64> },
 }
 
 /// Where a named zone lies, from the place of its field:
@@ -136,7 +139,7 @@ impl<S, K: Kind> Named<S, K> {
             Lies::Seat { read, .. } => Some(read(s, seat)),
             Lies::Table { read, .. } => Some(read(s)),
             Lies::Passing { read } => read(s),
-            Lies::Each { len, read } => (seat < len(s)).then(|| read(s, seat)),
+            Lies::Each { len, read, .. } => (seat < len(s)).then(|| read(s, seat)),
         }
     }
 }

@@ -191,7 +191,7 @@ pub(super) const TOKEN_ZONES: &[Named<State, kind::Token>] = &[
     Named {
         name: "town",
         setup: SetUp::Read,
-        lies: Lies::Each { len: |s| s.town.len(), read: |s, b| &s.town[b].tokens },
+        lies: Lies::Each { len: |s| s.town.len(), read: |s, b| &s.town[b].tokens, watched: None },
     },
 ];
 

@@ -78,9 +78,9 @@ pub struct Before {
 /// counted after every action, none of its answers kept.
 const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (6, 0));
 const PERMIT_STAMPS: usize = stamps_over(PERMIT_ZONES, (6, 0));
-/// Chips lie on each plot too: room for a board of 48 plots (the bundled
-/// one has 31).
-const CHIP_STAMPS: usize = stamps_over(CHIP_ZONES, (6, 48));
+/// Chips lie on each plot too, all in the one watched board: its stamp
+/// stands for every plot, however many a catalog's board has.
+const CHIP_STAMPS: usize = stamps_over(CHIP_ZONES, (6, 0));
 
 /// The conservation checks' answers, each kept with the stamps of every
 /// zone it counted (`engine::conserved`).

@@ -52,7 +52,11 @@ pub(super) const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
 pub(super) const CHIP_ZONES: &[Named<State, kind::Chip>] = &[
     Named { name: "reserve", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].chips) },
     Named { name: "on-influence-cards", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].card_chips) },
-    Named { name: "on-buildings", setup: Read, lies: Lies::Each { len: |s| s.board.len(), read: plot_chips } },
+    Named {
+        name: "on-buildings",
+        setup: Read,
+        lies: Lies::Each { len: |s| s.board.len(), read: plot_chips, watched: Some(|s| s.board.stamp()) },
+    },
 ];
 
 /// The chips on plot `i`'s building (none on an empty plot).

@@ -13,7 +13,11 @@ use crate::engine::{Id, KeptOver, Lies, Named, Reads, SetUp::Read, stamps_over};
 pub(super) const CUBE_ZONES: &[Named<State, Cube>] = &[
     Named { name: "space", setup: Read, lies: crate::lies!(table(s) => s.space) },
     Named { name: "box", setup: Read, lies: crate::lies!(table(s) => s.boxed) },
-    Named { name: "locations", setup: Read, lies: Lies::Each { len: |s| s.locs.len(), read: |s, i| &s.locs[i] } },
+    Named {
+        name: "locations",
+        setup: Read,
+        lies: Lies::Each { len: |s| s.locs.len(), read: |s, i| &s.locs[i], watched: None },
+    },
     Named { name: "cargo", setup: Read, lies: crate::lies!(seat(s, i) => s.cargo[i]) },
     Named { name: "storage", setup: Read, lies: crate::lies!(seat(s, i) => s.storage[i]) },
 ];
