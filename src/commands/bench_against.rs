@@ -32,24 +32,37 @@ pub struct Compared {
 /// bare actions per second.
 type Rates = BTreeMap<(String, u32), (f64, f64)>;
 
-/// Whether a build's `bench` takes `--game` (builds before it measure
-/// every game: their other rows are left out of the comparison).
-fn takes_game(exe: &Path) -> bool {
-    Command::new(exe)
-        .args(["bench", "--help"])
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--game <"))
+/// The flags of `bench` a build takes beyond those every build has
+/// (`--games`, `--repetitions`, `--rules`, `--format`): builds from before
+/// `--game` measure every game (their other rows are left out of the
+/// comparison), and builds from before `--quiet` report their progress on
+/// stderr, which is not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Takes {
+    game: bool,
+    quiet: bool,
+}
+
+impl Takes {
+    /// What this build's own `bench` takes: every flag.
+    const ALL: Takes = Takes { game: true, quiet: true };
+
+    /// What `exe`'s `bench --help` lists.
+    fn of(exe: &Path) -> Takes {
+        let help = Command::new(exe).args(["bench", "--help"]).output();
+        let help = help.map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+        Takes { game: help.contains("--game <"), quiet: help.contains("--quiet") }
+    }
 }
 
 /// The bench arguments a child run takes (the same for both builds, but
-/// `--game` for a build that does not take it).
-fn child_args(a: &BenchArgs, game_flag: bool) -> Vec<String> {
-    let mut args = vec!["bench", "--quiet", "--format", "json", "--repetitions", "1"]
-        .into_iter()
-        .map(String::from)
-        .collect::<Vec<_>>();
+/// the flags a build does not take).
+fn child_args(a: &BenchArgs, takes: Takes) -> Vec<String> {
+    let quiet = ["--quiet"].into_iter().filter(|_| takes.quiet);
+    let mut args = quiet.chain(["--format", "json", "--repetitions", "1"]).map(String::from).collect::<Vec<_>>();
+    args.insert(0, "bench".to_string());
     args.extend(["--games".to_string(), a.games.to_string()]);
-    if let Some(g) = a.game.as_ref().filter(|_| game_flag) {
+    if let Some(g) = a.game.as_ref().filter(|_| takes.game) {
         args.extend(["--game".to_string(), g.clone()]);
     }
     if let Some(r) = &a.rules {
@@ -125,14 +138,12 @@ pub fn bench_against(a: &BenchArgs, other: &Path) -> Exit {
             return Exit::BadInput;
         }
     };
-    let args = child_args(a, true);
-    let other_args = match &a.game {
-        Some(g) if !takes_game(other) => {
-            crate::note!("bench: {} takes no --game: it measures every game; {g}'s rows are compared", other.display());
-            child_args(a, false)
-        }
-        _ => args.clone(),
-    };
+    let args = child_args(a, Takes::ALL);
+    let takes = Takes::of(other);
+    if let Some(g) = a.game.as_ref().filter(|_| !takes.game) {
+        crate::note!("bench: {} takes no --game: it measures every game; {g}'s rows are compared", other.display());
+    }
+    let other_args = child_args(a, takes);
     let (mut this, mut theirs) = (Vec::new(), Vec::new());
     for round in 0..a.repetitions {
         // this, other, other, this, …: a drift in the machine's speed
@@ -213,5 +224,22 @@ mod tests {
         assert_eq!(rows[0].checked_ratio, 2.0);
         assert_eq!(rows[0].bare, (200.0, 100.0));
         assert_eq!(rows[0].bare_ratio, 2.0);
+    }
+
+    #[test]
+    fn a_build_is_given_only_the_flags_its_bench_takes() {
+        let a = BenchArgs {
+            rules: None,
+            games: 5,
+            repetitions: 1,
+            json: false,
+            game: Some("dry-gulch".into()),
+            against: None,
+        };
+        let words = |takes| child_args(&a, takes).join(" ");
+        assert_eq!(words(Takes::ALL), "bench --quiet --format json --repetitions 1 --games 5 --game dry-gulch");
+        // a build from before the port takes neither
+        let old = Takes { game: false, quiet: false };
+        assert_eq!(words(old), "bench --format json --repetitions 1 --games 5");
     }
 }
