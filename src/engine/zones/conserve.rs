@@ -25,7 +25,8 @@ fn visit<'s, S, K: Kind>(zones: &[Named<S, K>], s: &'s S, seats: usize, mut f: i
 }
 
 /// How many stamps `conserved` gathers over `zones` with `seats` seats
-/// and `each` zones for each `Lies::Each`, the one of `also` included: the
+/// and `each` zones for each `Lies::Each` (one for one that names the
+/// `Watched` its zones lie in), the one of `also` included: the
 /// `N` a game's `KeptOver` needs for every answer at that many to be kept.
 pub const fn stamps_over<S, K: Kind>(zones: &[Named<S, K>], (seats, each): (usize, usize)) -> usize {
     let (mut n, mut i) = (1, 0);
@@ -166,7 +167,7 @@ mod tests {
 
     #[test]
     fn zones_in_one_watched_value_are_kept_over_its_one_stamp() {
-        let mut b = Board { plots: crate::engine::Watched::new(vec![Pile::from_counts(&[1, 1]), Pile::new()]) };
+        let mut b = Board { plots: crate::engine::Watched::new(vec![Pile::from_counts(&[1, 2]), Pile::new()]) };
         // the totals and the board's one stamp, however many plots it has
         assert_eq!(stamps_over(PLOTS, (0, 48)), 2);
         let kept: KeptOver<(), 2> = KeptOver::default();
@@ -177,19 +178,21 @@ mod tests {
                 t.check_totals(&[2, 2])
             })
         };
+        // a failure is never kept: counted again with nothing changed
         assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
-        let [from, to] = b.plots.edit().get_disjoint_mut([0, 1]).unwrap();
-        move_n(from, to, card(1), 1).unwrap();
-        // a failure is never kept: counted again, then a second card planted
         assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
-        move_n(&mut Pile::from_counts(&[1, 1]), &mut b.plots.edit()[1], card(0), 1).unwrap();
-        move_n(&mut Pile::from_counts(&[0, 1]), &mut b.plots.edit()[0], card(1), 1).unwrap();
+        move_n(&mut Pile::from_counts(&[1]), &mut b.plots.edit()[1], card(0), 1).unwrap();
         assert_eq!(run(&b), Ok(()));
         assert_eq!(run(&b), Ok(()));
         assert_eq!(calls.get(), 3);
-        // a change to one plot, through the board, is counted again
-        b.plots.edit()[0] = Pile::new();
-        assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
+        // a move between two plots, through the board, is counted again
+        let [from, to] = b.plots.edit().get_disjoint_mut([0, 1]).unwrap();
+        move_n(from, to, card(1), 1).unwrap();
+        assert_eq!(run(&b), Ok(()));
         assert_eq!(calls.get(), 4);
+        // a seeded fault: a plot's cards lost
+        b.plots.edit()[1] = Pile::new();
+        assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
+        assert_eq!(calls.get(), 5);
     }
 }
