@@ -176,10 +176,11 @@ fn card_conservation_catches_a_card_in_the_other_deck() {
     assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
 }
 
-/// The conservation checks keep their answer while no zone they count
-/// changes (`engine::KeptOver`, by the zones' stamps): a card or a permit
-/// taken out of play after a check is found by the next, in the state it
-/// left and not in a clone made before, whose answer stays the kept one.
+/// The conservation checks keep their tally zone by zone, each part with
+/// its zone's stamp (`engine::Ledger`), and their answer while no zone
+/// changes: a card or a permit taken out of play after a check is found
+/// by the next, in the state it left and not in the state it was cloned
+/// from, whose kept answer stands.
 #[test]
 fn a_kept_conservation_answer_never_hides_a_component_gone() {
     use rulecheck::engine::Pile;

@@ -50,17 +50,19 @@ use super::ids::{Id, Kind};
 mod conserve;
 mod counted;
 mod display;
+mod ledger;
 mod named;
 mod picks;
 mod stamp;
 mod tally;
-pub use conserve::{conserved, stamps_over};
+pub use conserve::conserved;
 pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
+pub use ledger::Ledger;
 pub use named::{Back, Lies, Named, SeatZones, SetUp, TableZone, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
 use stamp::Stamp;
-pub use stamp::{KeptOver, Stamped, Stamps};
+pub use stamp::Stamped;
 pub use tally::{Imbalance, Tally};
 
 /// Why a move did not happen (the zones are unchanged).

@@ -2,12 +2,13 @@
 //! a kind of component can lie in (`Named`, the ones a scenario only reads
 //! included), so adding them all up and comparing the sums with the totals
 //! the game was set up with covers every card, permit or token, whatever
-//! moved it. The answer is kept with the stamps of the zones it counted:
-//! after an action that moved none of them, the check finds it again
-//! without counting.
+//! moved it. The count is kept zone by zone with each zone's stamp
+//! (`Ledger`): after an action only the zones it moved are counted again,
+//! and after one that moved none of them the answer stands.
 
+use super::ledger::{Ledger, Pass, add};
 use super::named::{Lies, Named};
-use super::{Holds, KeptOver, Kind, Stamps, Tally};
+use super::{Holds, Kind, Tally};
 
 /// Hands `f` every zone of `zones` in `s`, each seat's (of `seats`) for a
 /// seat's zone, and `None` for a passing zone that is not there (a plain
@@ -24,63 +25,51 @@ fn visit<'s, S, K: Kind>(zones: &[Named<S, K>], s: &'s S, seats: usize, mut f: i
     }
 }
 
-/// How many stamps `conserved` gathers over `zones` with `seats` seats
-/// and `each` zones for each `Lies::Each` (one for one that names the
-/// `Watched` its zones lie in), the one of `also` included: the
-/// `N` a game's `KeptOver` needs for every answer at that many to be kept.
-pub const fn stamps_over<S, K: Kind>(zones: &[Named<S, K>], (seats, each): (usize, usize)) -> usize {
-    let (mut n, mut i) = (1, 0);
-    while i < zones.len() {
-        n += match zones[i].lies {
-            Lies::Seat { .. } => seats,
-            Lies::Each { watched: Some(_), .. } => 1,
-            Lies::Each { watched: None, .. } => each,
-            Lies::Table { .. } | Lies::Passing { .. } => 1,
-        };
-        i += 1;
-    }
-    n
-}
-
 /// Conservation over one kind of component: every zone of `zones` (each
 /// seat's, for `seats` seats) added into one tally of `kinds` kinds, which
 /// `check` compares with the game's totals (and may read further, from the
 /// same zones).
 ///
-/// The answer is kept in `kept` with the stamps of every zone counted and
+/// The tally is kept in `ledger` zone by zone with each zone's stamp, and
 /// `also` (a number that stands for whatever else `check` reads, such as
-/// the address of the totals), and given again without counting while
-/// none of them has changed. A passing zone that is not there counts as
-/// an empty zone made anew (stamp 0). A zone that keeps no stamp, or more
-/// zones than `N`, and the check counts every time; a failure is never kept.
-pub fn conserved<S, K: Kind, R: Copy, E, const N: usize>(
+/// the address of the totals): only the zones whose stamps changed are
+/// counted again, and while none has, `check`'s last answer is given
+/// without running it. A passing zone that is not there counts as an
+/// empty zone made anew (stamp 0); the zones of a `Lies::Each` that names
+/// the `Watched` they lie in count as one zone, under its stamp. A zone
+/// that keeps no stamp, or one holding a component of no kind, and every
+/// zone is counted every time; a failure is never kept.
+pub fn conserved<S, K: Kind, R: Copy, E>(
     zones: &[Named<S, K>],
     s: &S,
     (seats, kinds): (usize, usize),
-    (kept, also): (&KeptOver<R, N>, u64),
-    check: impl FnOnce(&Tally<K>) -> Result<R, E>,
+    (ledger, also): (&Ledger<K, R>, u64),
+    mut check: impl FnMut(&Tally<K>) -> Result<R, E>,
 ) -> Result<R, E> {
-    let count = || {
-        let mut t = Tally::new(kinds);
-        visit(zones, s, seats, |z| z.into_iter().for_each(|z| z.tally_into(&mut t)));
-        check(&t)
-    };
-    let mut stamps = Stamps::<N>::new();
-    stamps.add(also);
-    let mut stamped = true;
-    for z in zones {
-        if let Lies::Each { watched: Some(watched), .. } = z.lies {
-            stamps.add(watched(s));
-            continue;
-        }
-        visit(std::slice::from_ref(z), s, seats, |z| match z.map_or(Some(0), |z| z.stamped()) {
-            Some(x) => {
-                stamps.add(x);
+    let parts = |pass: &mut Pass<'_, K, R>| {
+        for z in zones {
+            match z.lies {
+                Lies::Seat { read, stamp, .. } => {
+                    (0..seats).for_each(|i| pass.zone(stamp(s, i), |t| add(Some(read(s, i)), t)))
+                }
+                Lies::Table { read, stamp, .. } => pass.zone(stamp(s), |t| add(Some(read(s)), t)),
+                Lies::Each { len, read, watched: Some(watched) } => {
+                    pass.zone(Some(watched(s)), |t| (0..len(s)).for_each(|i| read(s, i).tally_into(t)))
+                }
+                Lies::Passing { .. } | Lies::Each { watched: None, .. } => {
+                    visit(std::slice::from_ref(z), s, seats, |z| {
+                        pass.zone(z.map_or(Some(0), |z| z.stamped()), |t| add(z, t))
+                    })
+                }
             }
-            None => stamped = false,
-        });
+        }
+    };
+    if let Some(r) = ledger.run((kinds, also), parts, &mut check) {
+        return r;
     }
-    if stamped { kept.get(&stamps, count) } else { count() }
+    let mut t = Tally::new(kinds);
+    visit(zones, s, seats, |z| add(z, &mut t));
+    check(&t)
 }
 
 #[cfg(test)]
@@ -106,8 +95,8 @@ mod tests {
     ];
 
     /// The check: the tally against two of each kind, counting its calls.
-    fn check(t: &Tally<Card>, calls: &mut u32) -> Result<(), Imbalance<Card>> {
-        *calls += 1;
+    fn check(t: &Tally<Card>, calls: &std::cell::Cell<u32>) -> Result<(), Imbalance<Card>> {
+        calls.set(calls.get() + 1);
         t.check_totals(&[2, 2])
     }
 
@@ -116,11 +105,9 @@ mod tests {
         let mut t = Table::new(&[2, 2], 2);
         move_n(&mut t.deck, &mut t.hands[1], card(0), 1).unwrap();
         move_n(&mut t.deck, &mut t.hands[0], card(1), 1).unwrap();
-        // the totals, the deck, two hands and two passing zones
-        assert_eq!(stamps_over(ZONES, (2, 0)), 6);
-        let kept: KeptOver<(), { stamps_over(ZONES, (2, 0)) }> = KeptOver::default();
-        let mut calls = 0;
-        let mut run = |t: &Table| conserved(ZONES, t, (2, 2), (&kept, 7), |tally| check(tally, &mut calls));
+        let ledger: Ledger<Card, ()> = Ledger::default();
+        let calls = std::cell::Cell::new(0);
+        let run = |t: &Table| conserved(ZONES, t, (2, 2), (&ledger, 7), |tally| check(tally, &calls));
         assert_eq!(run(&t), Ok(()));
         assert_eq!(run(&t), Ok(()));
         // a card taken out of the game: found, in a zone the check only reads
@@ -131,13 +118,49 @@ mod tests {
         // a seeded fault: a card copied into a hand, then one lost
         move_n(&mut Pile::from_counts(&[1]), &mut t.hands[0], card(0), 1).unwrap();
         assert_eq!(run(&t), Err(Imbalance::Count { kind: card(0), found: 3, expected: 2 }));
+        // a failure is never kept: the check runs again with nothing changed
+        assert_eq!(run(&t), Err(Imbalance::Count { kind: card(0), found: 3, expected: 2 }));
         t.offered = None;
         assert_eq!(run(&t), Ok(()));
         t.deck = Pile::new();
         assert_eq!(run(&t), Err(Imbalance::Count { kind: card(1), found: 1, expected: 2 }));
-        // counted once per change: the first, the offered card, the copy,
-        // the passing zone gone, the deck emptied
-        assert_eq!(calls, 5);
+        // a clone of a ledger counts afresh, and alike
+        let fresh = ledger.clone();
+        assert_eq!(conserved(ZONES, &t, (2, 2), (&fresh, 7), |tally| check(tally, &calls)), run(&t));
+        // the check ran once per change and per failure: the first, the
+        // offered card, the copy twice, the passing zone gone, the deck
+        // emptied, then the clone's and the failure again
+        assert_eq!(calls.get(), 8);
+    }
+
+    /// The parts kept zone by zone add up to what counting every zone
+    /// gives, whichever zones moved (each count is checked against a fresh
+    /// count of every zone).
+    #[test]
+    fn the_parts_kept_add_up_to_a_count_of_every_zone() {
+        let mut t = Table::new(&[3, 4], 3);
+        let mut chance = crate::engine::Chance::new(11);
+        let ledger: Ledger<Card, [i32; 2]> = Ledger::default();
+        let sums = |tally: &Tally<Card>| Ok::<_, ()>([0, 1].map(|k| tally.found(card(k))));
+        for step in 0..200u32 {
+            let (k, seat) = (card((step % 2) as usize), chance.below(3) as usize);
+            let _ = match chance.below(3) {
+                0 => move_n(&mut t.deck, &mut t.hands[seat], k, 1),
+                1 => move_n(&mut t.hands[seat], &mut t.deck, k, 1),
+                _ => {
+                    let [from, to] = t.hands.get_disjoint_mut([seat, (seat + 1) % 3]).unwrap();
+                    move_n(from, to, k, 1)
+                }
+            };
+            let mut all = Tally::new(2);
+            visit(ZONES, &t, 3, |z| add(z, &mut all));
+            let kept = conserved(ZONES, &t, (3, 2), (&ledger, 0), sums);
+            assert_eq!(kept, sums(&all), "step {step}");
+        }
+        // a pass over fewer zones (two seats' hands) takes the last part out
+        let mut two = Tally::new(2);
+        visit(ZONES, &t, 2, |z| add(z, &mut two));
+        assert_eq!(conserved(ZONES, &t, (2, 2), (&ledger, 0), sums), sums(&two));
     }
 
     #[test]
@@ -146,12 +169,12 @@ mod tests {
         let mut supply = Supply::new();
         move_n(&mut Pile::from_counts(&[2]), &mut supply, card(0), 2).unwrap();
         let t = Table { supply: Some(supply), ..Table::new(&[0, 2], 1) };
-        let kept: KeptOver<(), 16> = KeptOver::default();
-        let mut calls = 0;
+        let ledger: Ledger<Card, ()> = Ledger::default();
+        let calls = std::cell::Cell::new(0);
         for _ in 0..3 {
-            assert_eq!(conserved(ZONES, &t, (1, 2), (&kept, 0), |tally| check(tally, &mut calls)), Ok(()));
+            assert_eq!(conserved(ZONES, &t, (1, 2), (&ledger, 0), |tally| check(tally, &calls)), Ok(()));
         }
-        assert_eq!(calls, 3);
+        assert_eq!(calls.get(), 3);
     }
 
     /// Piles that all lie in one `Watched` value (the buildings of a board).
@@ -166,18 +189,11 @@ mod tests {
     }];
 
     #[test]
-    fn zones_in_one_watched_value_are_kept_over_its_one_stamp() {
+    fn zones_in_one_watched_value_are_counted_again_when_it_changes() {
         let mut b = Board { plots: crate::engine::Watched::new(vec![Pile::from_counts(&[1, 2]), Pile::new()]) };
-        // the totals and the board's one stamp, however many plots it has
-        assert_eq!(stamps_over(PLOTS, (0, 48)), 2);
-        let kept: KeptOver<(), 2> = KeptOver::default();
+        let ledger: Ledger<Card, ()> = Ledger::default();
         let calls = std::cell::Cell::new(0);
-        let run = |b: &Board| {
-            conserved(PLOTS, b, (0, 2), (&kept, 0), |t| {
-                calls.set(calls.get() + 1);
-                t.check_totals(&[2, 2])
-            })
-        };
+        let run = |b: &Board| conserved(PLOTS, b, (0, 2), (&ledger, 0), |t| check(t, &calls));
         // a failure is never kept: counted again with nothing changed
         assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));
         assert_eq!(run(&b), Err(Imbalance::Count { kind: card(0), found: 1, expected: 2 }));

@@ -41,13 +41,19 @@ pub enum Whose {
     Table,
 }
 
-/// Where a named zone lies in the state: the field, read and written
-/// (`lies!` writes both from one place).
+/// Where a named zone lies in the state: the field, read and written, and
+/// its stamp read without going through `dyn Holds` (`conserved` reads
+/// every zone's after every action); `lies!` writes all three from one
+/// place.
 pub enum Lies<S, K: Kind> {
     /// Each seat's (a hand).
-    Seat { read: fn(&S, usize) -> &dyn Holds<K>, write: fn(&mut S, usize) -> &mut dyn Zone<K> },
+    Seat {
+        read: fn(&S, usize) -> &dyn Holds<K>,
+        write: fn(&mut S, usize) -> &mut dyn Zone<K>,
+        stamp: fn(&S, usize) -> Option<u64>,
+    },
     /// The table's (a deck, a discard pile, a face-up row).
-    Table { read: fn(&S) -> &dyn Holds<K>, write: fn(&mut S) -> &mut dyn Zone<K> },
+    Table { read: fn(&S) -> &dyn Holds<K>, write: fn(&mut S) -> &mut dyn Zone<K>, stamp: fn(&S) -> Option<u64> },
     /// The table's while it lasts (the permits a draw offers): read only,
     /// holding nothing when it is not there.
     Passing { read: fn(&S) -> Option<&dyn Holds<K>> },
@@ -65,10 +71,18 @@ pub enum Lies<S, K: Kind> {
 #[macro_export]
 macro_rules! lies {
     (seat($s:ident, $i:ident) => $($place:tt)+) => {
-        $crate::engine::Lies::Seat { read: |$s, $i| &$($place)+, write: |$s, $i| &mut $($place)+ }
+        $crate::engine::Lies::Seat {
+            read: |$s, $i| &$($place)+,
+            write: |$s, $i| &mut $($place)+,
+            stamp: |$s, $i| $crate::engine::Holds::stamped(&$($place)+),
+        }
     };
     (table($s:ident) => $($place:tt)+) => {
-        $crate::engine::Lies::Table { read: |$s| &$($place)+, write: |$s| &mut $($place)+ }
+        $crate::engine::Lies::Table {
+            read: |$s| &$($place)+,
+            write: |$s| &mut $($place)+,
+            stamp: |$s| $crate::engine::Holds::stamped(&$($place)+),
+        }
     };
 }
 

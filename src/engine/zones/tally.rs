@@ -92,6 +92,25 @@ impl<K: Kind> Tally<K> {
         }
     }
 
+    /// The counts of the tally's kinds (what `Ledger` keeps a sum of).
+    #[inline]
+    pub(super) fn counts_mut(&mut self) -> &mut [i32] {
+        &mut self.counts[..self.kinds.min(ROOM)]
+    }
+
+    /// Whether everything added is of a kind the tally has (no stray).
+    #[inline]
+    pub(super) fn within_kinds(&self) -> bool {
+        self.stray.is_none() && self.reach <= self.kinds
+    }
+
+    /// Forgets how far a pile reached, once the counts it reached are
+    /// zero again (`Ledger` counts each zone in one tally, emptied after).
+    #[inline]
+    pub(super) fn forget_reach(&mut self) {
+        self.reach = 0;
+    }
+
     /// How many of `k` were added.
     pub fn found(&self, k: Id<K>) -> i32 {
         if k.index() < self.kinds { self.counts[k.index()] } else { 0 }

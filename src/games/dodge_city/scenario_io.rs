@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{
-    Back, Chance, Facts, Game, Id, KeptOver, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp,
-    TableZone, Whose, Written, Zones, seat_name, seat_of, stamps_over, unknown_zone,
+    Back, Chance, Facts, Game, Id, Ledger, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp, TableZone,
+    Whose, Written, Zones, seat_name, seat_of, unknown_zone,
 };
 use crate::lang::{CatalogIds, by_seat, id_named};
 
@@ -195,15 +195,13 @@ pub(super) const TOKEN_ZONES: &[Named<State, kind::Token>] = &[
     },
 ];
 
-/// The conservation checks' answers, each kept with the stamps of its
-/// zones (`engine::conserved`) with five seats (the most the bundled
-/// catalog seats), the token check with room for 16 buildings (the
-/// bundled catalog has 9); a catalog with more is counted every time.
+/// The conservation checks' parts, each kept zone by zone with the zone's
+/// stamp (`engine::conserved`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Conserved {
-    pub cards: KeptOver<(), { stamps_over(CARD_ZONES, (5, 0)) }>,
-    pub events: KeptOver<(), { stamps_over(EVENT_ZONES, (5, 0)) }>,
-    pub tokens: KeptOver<(), { stamps_over(TOKEN_ZONES, (5, 16)) }>,
+    pub cards: Ledger<kind::Card, ()>,
+    pub events: Ledger<kind::EventCard, ()>,
+    pub tokens: Ledger<kind::Token, ()>,
 }
 
 /// Dodge City's zones of cards and of event cards, handed to `f`: what a

@@ -12,7 +12,7 @@ use super::zones::{CARD_ZONES, CHIP_ZONES, PERMIT_ZONES};
 use smallvec::SmallVec;
 
 use super::rules::End;
-use crate::engine::{Check, Id, InvariantDef, KeptOver, Pile, Reads, Violation, conserved, stamps_over};
+use crate::engine::{Check, Id, InvariantDef, Ledger, Pile, Reads, Violation, conserved};
 
 mod board;
 mod dealt;
@@ -73,22 +73,13 @@ pub struct Before {
     pub town_hall_closed: bool,
 }
 
-/// The stamps a conservation check keeps its answer over with six seats
-/// (the most a bundled catalog seats): a catalog that seats more is
-/// counted after every action, none of its answers kept.
-const CARD_STAMPS: usize = stamps_over(CARD_ZONES, (6, 0));
-const PERMIT_STAMPS: usize = stamps_over(PERMIT_ZONES, (6, 0));
-/// Chips lie on each plot too, all in the one watched board: its stamp
-/// stands for every plot, however many a catalog's board has.
-const CHIP_STAMPS: usize = stamps_over(CHIP_ZONES, (6, 0));
-
-/// The conservation checks' answers, each kept with the stamps of every
-/// zone it counted (`engine::conserved`).
+/// The conservation checks' parts, each kept zone by zone with the zone's
+/// stamp (`engine::conserved`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Conserved {
-    cards: KeptOver<Option<usize>, CARD_STAMPS>,
-    permits: KeptOver<Option<usize>, PERMIT_STAMPS>,
-    chips: KeptOver<(), CHIP_STAMPS>,
+    cards: Ledger<Card, Option<usize>>,
+    permits: Ledger<kind::Building, Option<usize>>,
+    chips: Ledger<kind::Chip, ()>,
 }
 
 fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {

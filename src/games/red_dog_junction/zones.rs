@@ -7,7 +7,7 @@
 use super::readings::P;
 use super::rules::State;
 use super::rules_data::{Card, Class, Cube, Rules};
-use crate::engine::{Id, KeptOver, Lies, Named, Reads, SetUp::Read, stamps_over};
+use crate::engine::{Id, Ledger, Lies, Named, Reads, SetUp::Read};
 
 /// The cube zones: space, the box, each location, each seat's cargo and storage.
 pub(super) const CUBE_ZONES: &[Named<State, Cube>] = &[
@@ -35,13 +35,12 @@ pub(super) const CARD_ZONES: &[Named<State, Card>] = &[
     Named { name: "hand", setup: Read, lies: crate::lies!(seat(s, i) => s.hands[i]) },
 ];
 
-/// The conservation checks' answers (cubes, cards), each kept with the
-/// stamps of its zones with five seats and twelve locations (the bundled
-/// catalog's most); a catalog with more is counted after every action.
+/// The conservation checks' parts (cubes, cards), each kept zone by zone
+/// with the zone's stamp (`engine::conserved`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Conserved {
-    pub cubes: KeptOver<(), { stamps_over(CUBE_ZONES, (5, 12)) }>,
-    pub cards: KeptOver<(), { stamps_over(CARD_ZONES, (5, 0)) }>,
+    pub cubes: Ledger<Cube, ()>,
+    pub cards: Ledger<Card, ()>,
 }
 
 impl State {
