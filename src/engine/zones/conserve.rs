@@ -6,7 +6,7 @@
 //! (`Ledger`): after an action only the zones it moved are counted again,
 //! and after one that moved none of them the answer stands.
 
-use super::ledger::{Ledger, Pass, add};
+use super::ledger::{Ledger, Pass};
 use super::named::{Lies, Named};
 use super::{Holds, Kind, Tally};
 
@@ -22,6 +22,14 @@ fn visit<'s, S, K: Kind>(zones: &[Named<S, K>], s: &'s S, seats: usize, mut f: i
             Lies::Passing { read } => f(read(s)),
             Lies::Each { len, read, .. } => (0..len(s)).for_each(|i| f(Some(read(s, i)))),
         }
+    }
+}
+
+/// Adds one zone (`None`: a passing zone not there, empty) to a tally.
+#[inline]
+fn add<K: Kind>(z: Option<&dyn Holds<K>>, t: &mut Tally<K>) {
+    if let Some(z) = z {
+        z.tally_into(t);
     }
 }
 
@@ -56,11 +64,14 @@ pub fn conserved<S, K: Kind, R: Copy, E>(
                 Lies::Each { len, read, watched: Some(watched) } => {
                     pass.zone(Some(watched(s)), |t| (0..len(s)).for_each(|i| read(s, i).tally_into(t)))
                 }
-                Lies::Passing { .. } | Lies::Each { watched: None, .. } => {
-                    visit(std::slice::from_ref(z), s, seats, |z| {
-                        pass.zone(z.map_or(Some(0), |z| z.stamped()), |t| add(z, t))
-                    })
+                Lies::Passing { read } => {
+                    let z = read(s);
+                    pass.zone(z.map_or(Some(0), |z| z.stamped()), |t| add(z, t))
                 }
+                Lies::Each { len, read, watched: None } => (0..len(s)).for_each(|i| {
+                    let z = read(s, i);
+                    pass.zone(z.stamped(), |t| z.tally_into(t))
+                }),
             }
         }
     };

@@ -7,7 +7,7 @@
 
 use std::cell::RefCell;
 
-use super::{Holds, Kind, Tally};
+use super::{Kind, Tally};
 
 /// The parts a conservation check keeps: one `Ledger` for each kind of
 /// component a game conserves, in its state. A cache, not game state: a
@@ -179,13 +179,5 @@ impl<K: Kind, R> Books<K, R> {
         self.stamps.truncate(len);
         self.parts.truncate(len * kinds);
         true
-    }
-}
-
-/// Adds one zone (`None`: a passing zone not there, empty) to a tally.
-#[inline]
-pub(super) fn add<K: Kind>(z: Option<&dyn Holds<K>>, t: &mut Tally<K>) {
-    if let Some(z) = z {
-        z.tally_into(t);
     }
 }

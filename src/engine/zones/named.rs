@@ -62,7 +62,7 @@ pub enum Lies<S, K: Kind> {
     /// position (`table.locations.1.gold`). `watched`, where all of them
     /// lie in one `Watched` value (the buildings of a board), reads its
     /// stamp: every change to any of them renews it, so `conserved` keeps
-    /// its answer over that one stamp instead of one for each.
+    /// them as one part under that one stamp instead of one for each.
     Each { len: fn(&S) -> usize, read: fn(&S, usize) -> &dyn Holds<K>, watched: Option<fn(&S) -> u64> },
 }
 
