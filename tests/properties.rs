@@ -164,16 +164,34 @@ fn checked_at_start() -> (Rules, State, Vec<<State as Game>::Action>, <State as 
 
 /// Card conservation keeps the two decks apart: a resource card and an
 /// event card that trade piles leave every total right, and the check
-/// still names the card out of place.
+/// still names the card out of place. It reads again only the piles an
+/// action moved (each kept with its stamp), and a pile found wrong is
+/// read again at every check until it is right.
 #[test]
 fn card_conservation_catches_a_card_in_the_other_deck() {
     let (rules, mut s, legal, before) = checked_at_start();
     let (r, e) = (s.resource_deck.top().unwrap(), s.event_deck.top().unwrap());
     move_n(&mut s.resource_deck, &mut s.event_deck, r, 1).unwrap();
     move_n(&mut s.event_deck, &mut s.resource_deck, e, 1).unwrap();
-    let v = s.check_invariants(&rules, &before, &legal[0], &[]).unwrap_err();
-    assert_eq!(v.invariant, "card-conservation");
+    let check = |s: &State| s.check_invariants(&rules, &before, &legal[0], &[]);
+    for _ in 0..2 {
+        let v = check(&s).unwrap_err();
+        assert_eq!(v.invariant, "card-conservation");
+        assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
+    }
+    // put back: every pile holds its own cards again
+    move_n(&mut s.resource_deck, &mut s.event_deck, e, 1).unwrap();
+    move_n(&mut s.event_deck, &mut s.resource_deck, r, 1).unwrap();
+    assert_eq!(check(&s), Ok(()));
+    // a resource card among the face-up events, after checks that found
+    // every pile right, with the event deck's top on the resource deck
+    move_n(&mut s.resource_deck, &mut s.face_up, r, 1).unwrap();
+    move_n(&mut s.event_deck, &mut s.resource_deck, e, 1).unwrap();
+    let v = check(&s).unwrap_err();
     assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
+    move_n(&mut s.resource_deck, &mut s.event_deck, e, 1).unwrap();
+    let v = check(&s).unwrap_err();
+    assert_eq!(v.detail, format!("resource card {} in an event pile", rules.card_id(r)));
 }
 
 /// The conservation checks keep their tally zone by zone, each part with

@@ -12,7 +12,7 @@ use super::zones::{CARD_ZONES, CHIP_ZONES, PERMIT_ZONES};
 use smallvec::SmallVec;
 
 use super::rules::End;
-use crate::engine::{Check, Id, InvariantDef, Ledger, Pile, Reads, Violation, conserved};
+use crate::engine::{Check, Id, InvariantDef, Ledger, Pile, Reads, Stamped, Violation, conserved};
 
 mod board;
 mod dealt;
@@ -80,6 +80,34 @@ pub struct Conserved {
     cards: Ledger<Card, Option<usize>>,
     permits: Ledger<kind::Building, Option<usize>>,
     chips: Ledger<kind::Chip, ()>,
+    piles: PilesSeen,
+}
+
+/// How many of the table's card piles (`piles`) are the resource cards'.
+const RESOURCE_PILES: usize = 2;
+
+/// The stamps of the table's card piles (`piles`, in that order) when the
+/// kinds check last found them all holding only the cards each takes,
+/// with the address of the tables it read them against: a pile with the
+/// same stamp holds the same cards, so only the piles an action moved are
+/// read again. A cache: equal to any other; a clone keeps it, as it keeps
+/// the piles and their stamps.
+#[derive(Debug, Clone, Default)]
+struct PilesSeen(std::cell::Cell<(u64, [u64; 7])>);
+
+impl PartialEq for PilesSeen {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for PilesSeen {}
+
+/// The table's card piles in `PilesSeen`'s order: the resource deck and
+/// its discards, then the event deck, its discards, the revealed, face-up
+/// and played cards.
+fn piles(s: &State) -> [&Pile<Card>; 7] {
+    [&s.resource_deck, &s.resource_discard, &s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played]
 }
 
 fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
@@ -88,20 +116,32 @@ fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
 
 /// Card conservation is the engine's check over every zone of the card
 /// table; what is Dry Gulch's own is that the two decks keep their kinds
-/// apart. Gives the first seat with cards waiting, for `waiting` (found
-/// with the count, and kept with it).
+/// apart (each pile read again only when an action moved it). Gives the
+/// first seat with cards waiting, for `waiting` (found with the count,
+/// and kept with it).
 fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
     let name = "card-conservation";
     let resource = |c: CardKind| dealt.resource[c.index()];
     let kept = (&s.conserved.cards, dealt as *const Dealt as u64);
     conserved(CARD_ZONES, s, (s.players, rules.card_count()), kept, |t| {
-        if let Some(c) = refused(&[&s.resource_deck, &s.resource_discard], resource) {
-            return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
+        let (seen, mut stamps) = s.conserved.piles.0.get();
+        if seen != kept.1 {
+            stamps = [u64::MAX; 7];
         }
-        let events = [&s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played];
-        if let Some(c) = refused(&events, |c| !resource(c)) {
-            return fail(name, format!("resource card {} in an event pile", rules.card_id(c)));
+        for (i, pile) in piles(s).into_iter().enumerate() {
+            let stamp = pile.stamp();
+            if stamps[i] == stamp {
+                continue;
+            }
+            match refused(pile, |c| resource(c) == (i < RESOURCE_PILES)) {
+                Some(c) if i < RESOURCE_PILES => {
+                    return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
+                }
+                Some(c) => return fail(name, format!("resource card {} in an event pile", rules.card_id(c))),
+                None => stamps[i] = stamp,
+            }
         }
+        s.conserved.piles.0.set((kept.1, stamps));
         match t.check_totals(&dealt.totals) {
             Ok(()) => Ok(s.seats.iter().position(|p| !p.waiting.is_empty())),
             Err(Imbalance::Count { kind, found, expected }) => {
@@ -112,11 +152,11 @@ fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Viola
     })
 }
 
-/// The first card of `piles` that `belongs` refuses: one pass with no
+/// The first card of `pile` that `belongs` refuses: one pass with no
 /// branch per card, the card looked for only when there is one.
-fn refused(piles: &[&Pile<Card>], belongs: impl Fn(CardKind) -> bool) -> Option<CardKind> {
-    let any = piles.iter().fold(false, |a, p| p.as_slice().iter().fold(a, |a, &c| a | !belongs(c)));
-    any.then(|| piles.iter().find_map(|p| p.iter().copied().find(|&c| !belongs(c)))).flatten()
+fn refused(pile: &Pile<Card>, belongs: impl Fn(CardKind) -> bool) -> Option<CardKind> {
+    let any = pile.as_slice().iter().fold(false, |a, &c| a | !belongs(c));
+    any.then(|| pile.iter().copied().find(|&c| !belongs(c))).flatten()
 }
 
 /// Permits are conserved (the engine's check over every zone of the
