@@ -221,8 +221,9 @@ fn a_node_key_tells_apart_the_builds_a_list_leaves_out() {
         let mut legal = Vec::new();
         for (n, a) in run.actions.iter().enumerate() {
             legal.clear();
-            let deferred = state.legal_deferred(&rules, &mut legal);
-            let left_out: Vec<_> = (0..deferred).map(|i| state.deferred_action(&rules, i)).collect();
+            let mut found = Default::default();
+            let deferred = state.legal_deferred(&rules, &mut legal, &mut found);
+            let left_out: Vec<_> = (0..deferred).map(|i| state.deferred_action(&rules, &found, i)).collect();
             let key = node_key(left_out.iter().chain(&legal));
             assert_eq!(recorded.keys[n], key, "seed {seed}, node {n}: the chooser is given the key of every action");
             if deferred > 0 {

@@ -105,10 +105,11 @@ pub fn run_game<G: Harnessed>(
         consulted: Vec::new(),
     };
     let (mut legal, mut weights) = (Vec::new(), Vec::new());
+    let mut left_out = G::Deferred::default();
     let mut events = Vec::new();
     let n_invariants = G::invariants().len() as u64;
     loop {
-        let deferred = match list_step(rules, &state, &mut legal, checks.contract) {
+        let deferred = match list_step(rules, &state, (&mut legal, &mut left_out), checks.contract) {
             Ok(n) => n,
             Err(f) => {
                 run.failure = Some(f);
@@ -123,7 +124,7 @@ pub fn run_game<G: Harnessed>(
                 Some(contract("termination", format!("no end after {max_actions} actions ({} turns)", state.turns())));
             break;
         }
-        let (i, action) = pick_step(rules, &state, &mut legal, deferred, &mut weights, chooser);
+        let (i, action) = pick_step(rules, &state, (&mut legal, &left_out), deferred, &mut weights, chooser);
         run.choices.push(i as u32);
         if checks.contract
             && let Some(f) = check_malformed::<G>(rules, &state, &action, run.actions.len() as u32)
@@ -212,11 +213,11 @@ fn apply_step<G: Harnessed>(
 fn list_step<G: Harnessed>(
     rules: &G::Rules,
     state: &G,
-    legal: &mut Vec<G::Action>,
+    (legal, left_out): (&mut Vec<G::Action>, &mut G::Deferred),
     contract: bool,
 ) -> Result<usize, Failure> {
     if !contract {
-        return Ok(state.legal_deferred(rules, legal));
+        return Ok(state.legal_deferred(rules, legal, left_out));
     }
     state.legal_actions(rules, legal);
     check_legal::<G>(rules, state, legal).map_or(Ok(0), Err)
@@ -227,7 +228,7 @@ fn list_step<G: Harnessed>(
 fn pick_step<G: Harnessed>(
     rules: &G::Rules,
     state: &G,
-    legal: &mut Vec<G::Action>,
+    (legal, left_out): (&mut Vec<G::Action>, &G::Deferred),
     deferred: usize,
     weights: &mut Vec<u32>,
     chooser: &mut dyn Chooser,
@@ -249,7 +250,7 @@ fn pick_step<G: Harnessed>(
         return (i, legal.swap_remove(i));
     }
     let i = chooser.choose(deferred + legal.len());
-    (i, if i < deferred { state.deferred_action(rules, i) } else { legal.swap_remove(i - deferred) })
+    (i, if i < deferred { state.deferred_action(rules, left_out, i) } else { legal.swap_remove(i - deferred) })
 }
 
 /// A node's key for a chooser that records or follows a game: a hash of
@@ -369,8 +370,8 @@ fn check_legal<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -
 /// few between are compared), and a node that defers is a seat's with no
 /// play weights, so a pick from it is a pick from the whole list.
 fn check_deferred<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]) -> Option<Failure> {
-    let mut rest = Vec::new();
-    let n = state.legal_deferred(rules, &mut rest);
+    let (mut rest, mut left_out) = (Vec::new(), G::Deferred::default());
+    let n = state.legal_deferred(rules, &mut rest, &mut left_out);
     let fail = |why: &str| Some(contract("legal-deferred", why.to_string()));
     if n + rest.len() != legal.len() || legal[n.min(legal.len())..] != rest[..] {
         return fail("the list with actions deferred is not the tail of the whole list");
@@ -384,7 +385,7 @@ fn check_deferred<G: Harnessed>(rules: &G::Rules, state: &G, legal: &[G::Action]
         return fail("actions deferred where the pick is not uniform over the seat's actions");
     }
     let step = (n / 8).max(1);
-    if (0..n).step_by(step).chain([n - 1]).any(|i| state.deferred_action(rules, i) != legal[i]) {
+    if (0..n).step_by(step).chain([n - 1]).any(|i| state.deferred_action(rules, &left_out, i) != legal[i]) {
         return fail("a deferred action is not the one the whole list has there");
     }
     None

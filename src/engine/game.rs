@@ -142,6 +142,11 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     type Rules;
     type Action: Clone + PartialEq + Eq + Ord + std::hash::Hash + fmt::Debug + Serialize + DeserializeOwned;
     type Event: Clone + PartialEq + fmt::Debug + Serialize;
+    /// What `legal_deferred` found out about the actions it left out, which
+    /// `deferred_action` reads instead of finding it out again (Dry Gulch:
+    /// each building the builds are of, with how many it has); `()` for a
+    /// game that defers nothing.
+    type Deferred: Default;
 
     fn new(rules: &Self::Rules, config: &Config) -> Result<Self, ConfigError>;
     /// How many seats play.
@@ -155,16 +160,20 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned {
     /// The legal list a random pick needs, where a game may leave out the
     /// actions it lists first: clears `out`, fills it with the legal
     /// actions after the first `n` and returns `n`; `deferred_action` makes
-    /// one of those. A game defers only at a seat's node where
-    /// `play_weights` gives no weights (the pick is uniform over all
-    /// `n + out.len()`), so a seed picks as it would from the whole list.
-    /// The default defers nothing.
-    fn legal_deferred(&self, rules: &Self::Rules, out: &mut Vec<Self::Action>) -> usize {
+    /// one of those, from what this call wrote in `deferred`. A game
+    /// defers only at a seat's node where `play_weights` gives no weights
+    /// (the pick is uniform over all `n + out.len()`), so a seed picks as
+    /// it would from the whole list. The default defers nothing.
+    fn legal_deferred(&self, rules: &Self::Rules, out: &mut Vec<Self::Action>, deferred: &mut Self::Deferred) -> usize {
+        let _ = deferred;
         self.legal_actions(rules, out);
         0
     }
-    /// The `i`-th legal action, `i` below the count `legal_deferred` left out.
-    fn deferred_action(&self, rules: &Self::Rules, i: usize) -> Self::Action {
+    /// The `i`-th legal action, `i` below the count `legal_deferred` left
+    /// out, given what that call wrote in `deferred` for this state (so
+    /// the actions before the one are not worked out again).
+    fn deferred_action(&self, rules: &Self::Rules, deferred: &Self::Deferred, i: usize) -> Self::Action {
+        let _ = deferred;
         let mut all = Vec::new();
         self.legal_actions(rules, &mut all);
         all.swap_remove(i)

@@ -84,6 +84,7 @@ impl Game for Toy {
     type Rules = ToyRules;
     type Action = Action;
     type Event = Event;
+    type Deferred = ();
 
     fn new(_: &ToyRules, config: &Config) -> Result<Toy, ConfigError> {
         let players = config.players as usize;

@@ -40,6 +40,7 @@ impl Game for Race {
     type Rules = ();
     type Action = u8;
     type Event = u8;
+    type Deferred = ();
 
     fn new(_: &(), config: &Config) -> Result<Race, ConfigError> {
         if !(2..=3).contains(&config.players) {

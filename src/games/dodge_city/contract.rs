@@ -11,6 +11,7 @@ use crate::engine::{Cover, Describe, EndReason, Game, Outcome, RuleError, Seat, 
 
 impl Game for State {
     crate::games::game_fields!();
+    type Deferred = ();
 
     fn to_move(&self) -> ToMove {
         if self.over.is_some() {

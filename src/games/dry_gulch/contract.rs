@@ -3,12 +3,13 @@
 //! functions in `rules` (`Check` is beside the invariants, `Scripted`
 //! beside the scenario words in `scenario_io`).
 
-use super::rules::{Action, End, Event, Phase, State, describe_action, describe_event};
+use super::rules::{Action, DeferredBuilds, End, Event, Phase, State, describe_action, describe_event};
 use super::rules_data::{CardKind, ReactionKey, Rules};
 use crate::engine::{Cover, Describe, EndReason, Game, Outcome, RuleError, Seat, ToMove};
 
 impl Game for State {
     crate::games::game_fields!();
+    type Deferred = DeferredBuilds;
 
     fn to_move(&self) -> ToMove {
         if self.outcome.is_some() {
@@ -29,12 +30,12 @@ impl Game for State {
 
     /// The `Build` actions (first in the build phase's list, and many: a
     /// payment each) are counted, and only the one picked is made.
-    fn legal_deferred(&self, rules: &Rules, out: &mut Vec<Action>) -> usize {
-        self.legal_but_builds(rules, out)
+    fn legal_deferred(&self, rules: &Rules, out: &mut Vec<Action>, found: &mut DeferredBuilds) -> usize {
+        self.legal_but_builds(rules, out, found)
     }
 
-    fn deferred_action(&self, rules: &Rules, i: usize) -> Action {
-        self.deferred_build(rules, i)
+    fn deferred_action(&self, rules: &Rules, found: &DeferredBuilds, i: usize) -> Action {
+        self.deferred_build(rules, found, i)
     }
 
     /// The random player weighs reopening the Town Hall as one choice: the

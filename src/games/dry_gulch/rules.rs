@@ -38,6 +38,7 @@ mod flow;
 mod influence;
 pub use influence::BoardInfluence;
 mod legal;
+pub use legal::DeferredBuilds;
 mod setup;
 mod takes;
 pub use takes::Decision;

@@ -8,6 +8,7 @@ use crate::engine::{Cover, Describe, Game, Outcome, RuleError, Scripted, Seat, T
 
 impl Game for State {
     crate::games::game_fields!();
+    type Deferred = ();
 
     fn to_move(&self) -> ToMove {
         if self.end.is_some() {

@@ -7,13 +7,20 @@ use super::*;
 use crate::engine::each_pick;
 
 /// What the legal list does with the `Build` actions (their payments are
-/// many): lists them, leaves them out, or counts them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Builds {
+/// many): lists them, leaves them out, or counts them into `Deferred`.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Builds<'a> {
     All,
     None,
-    Deferred,
+    Deferred(&'a mut DeferredBuilds),
 }
+
+/// What counting the `Build` actions found (`Game::Deferred`): each
+/// building they are of, in list order, with how many payments it has on
+/// each plot and on how many plots, so that `nth_build` walks only the
+/// one building the action picked is of.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct DeferredBuilds(SmallVec<[(Bld, usize, usize); 24]>);
 
 impl State {
     /// The terms of payment for the active player now (the readings are
@@ -281,13 +288,23 @@ impl State {
     /// `Game::legal_deferred`: the legal actions but the `Build` ones,
     /// which are counted (the count returned) and made one at a time by
     /// `deferred_build`.
-    pub(in crate::games::dry_gulch) fn legal_but_builds(&self, rules: &Rules, out: &mut Vec<Action>) -> usize {
-        self.legal(rules, out, Builds::Deferred)
+    pub(in crate::games::dry_gulch) fn legal_but_builds(
+        &self,
+        rules: &Rules,
+        out: &mut Vec<Action>,
+        found: &mut DeferredBuilds,
+    ) -> usize {
+        self.legal(rules, out, Builds::Deferred(found))
     }
 
     /// `Game::deferred_action`: the `i`-th `Build` action of the legal list.
-    pub(in crate::games::dry_gulch) fn deferred_build(&self, rules: &Rules, i: usize) -> Action {
-        self.nth_build(rules, i).expect("a deferred build below the count `legal_but_builds` gave")
+    pub(in crate::games::dry_gulch) fn deferred_build(
+        &self,
+        rules: &Rules,
+        found: &DeferredBuilds,
+        i: usize,
+    ) -> Action {
+        self.nth_build(rules, found, i).expect("a deferred build below the count `legal_but_builds` gave")
     }
 
     /// The `Build` actions in the build phase (none if `builds` is not
@@ -308,10 +325,15 @@ impl State {
         }
         let terms = self.terms(rules);
         let hand = self.seats[self.active].hand.counts();
-        if builds == Builds::Deferred {
+        if let Builds::Deferred(found) = builds {
+            found.0.clear();
             let mut n = 0;
-            self.each_buildable(rules, |_, plots, need| {
-                n += payment::count(rules, &terms, need, hand) * plots.len();
+            self.each_buildable(rules, |b, plots, need| {
+                let per_plot = payment::count(rules, &terms, need, hand);
+                if per_plot > 0 {
+                    found.0.push((b, per_plot, plots.len()));
+                }
+                n += per_plot * plots.len();
                 true
             });
             return n;
@@ -341,27 +363,27 @@ impl State {
     }
 
     /// The `i`-th of the `Build` actions `build_actions` lists (`i` below
-    /// the count it returns under `Deferred`), made alone: the payments of
-    /// the buildings before it are counted, its own walked to the one.
-    pub(super) fn nth_build(&self, rules: &Rules, mut i: usize) -> Option<Action> {
-        let terms = self.terms(rules);
-        let hand = self.seats[self.active].hand.counts();
-        let mut found = None;
-        self.each_buildable(rules, |building, plots, need| {
-            let per_plot = payment::count(rules, &terms, need, hand);
-            if i >= per_plot * plots.len() {
-                i -= per_plot * plots.len();
-                return true;
+    /// the count it returns under `Deferred`, in the state it counted
+    /// `found` in), made alone: the building is found from the counts,
+    /// its plots and requirements read again as `each_buildable` reads
+    /// them, and its payments walked to the one.
+    pub(super) fn nth_build(&self, rules: &Rules, found: &DeferredBuilds, mut i: usize) -> Option<Action> {
+        let mut picked = None;
+        for &(b, per_plot, plots) in &found.0 {
+            if i < per_plot * plots {
+                picked = Some((b, per_plot));
+                break;
             }
-            let plot = plots[i / per_plot];
-            found = payment::nth(rules, &terms, need, hand, i % per_plot).map(|payment| Action::Build {
-                building,
-                plot,
-                payment: Box::new(payment),
-            });
-            false
-        });
-        found
+            i -= per_plot * plots;
+        }
+        let (building, per_plot) = picked?;
+        let standing = self.standing(rules);
+        let plot = (standing.free.iter().copied())
+            .filter(|&p| self.plot_fits::<()>(rules, building, p).is_ok())
+            .nth(i / per_plot)?;
+        let (terms, hand) = (self.terms(rules), self.seats[self.active].hand.counts());
+        let payment = payment::nth(rules, &terms, &self.needs(rules, building), hand, i % per_plot)?;
+        Some(Action::Build { building, plot, payment: Box::new(payment) })
     }
 
     /// Each building the active player may build now, in catalog order,
