@@ -47,6 +47,7 @@ fn add<K: Kind>(z: Option<&dyn Holds<K>>, t: &mut Tally<K>) {
 /// the `Watched` they lie in count as one zone, under its stamp. A zone
 /// that keeps no stamp, or one holding a component of no kind, and every
 /// zone is counted every time; a failure is never kept.
+#[inline]
 pub fn conserved<S, K: Kind, R: Copy, E>(
     zones: &[Named<S, K>],
     s: &S,

@@ -79,6 +79,7 @@ impl<K: Kind, R: Copy> Ledger<K, R> {
     /// moved or the last answer failed. `None` where the books cannot be
     /// kept (in use already, or a zone without a stamp or with a stray):
     /// the caller then counts every zone.
+    #[inline]
     pub(super) fn run<E>(
         &self,
         (kinds, also): (usize, u64),
