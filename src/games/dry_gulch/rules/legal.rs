@@ -377,13 +377,16 @@ impl State {
             i -= per_plot * plots;
         }
         let (building, per_plot) = picked?;
-        let standing = self.standing(rules);
-        let plot = (standing.free.iter().copied())
-            .filter(|&p| self.plot_fits::<()>(rules, building, p).is_ok())
-            .nth(i / per_plot)?;
+        let plot = self.fitting_plots(rules, building, &self.standing(rules)).nth(i / per_plot)?;
         let (terms, hand) = (self.terms(rules), self.seats[self.active].hand.counts());
         let payment = payment::nth(rules, &terms, &self.needs(rules, building), hand, i % per_plot)?;
         Some(Action::Build { building, plot, payment: Box::new(payment) })
+    }
+
+    /// The free plots `b` fits, in plot order (`each_buildable`'s, and
+    /// `nth_build`'s again for the building picked).
+    fn fitting_plots<'s>(&'s self, rules: &'s Rules, b: Bld, standing: &'s Built) -> impl Iterator<Item = Plot> + 's {
+        standing.free.iter().copied().filter(move |&p| self.plot_fits::<()>(rules, b, p).is_ok())
     }
 
     /// Each building the active player may build now, in catalog order,
@@ -424,8 +427,7 @@ impl State {
                 continue;
             }
             debug_assert!(self.build_blocker::<()>(rules, b, &standing).is_ok());
-            let plots: SmallVec<[Plot; 32]> =
-                standing.free.iter().copied().filter(|&p| self.plot_fits::<()>(rules, b, p).is_ok()).collect();
+            let plots: SmallVec<[Plot; 32]> = self.fitting_plots(rules, b, &standing).collect();
             if plots.is_empty() {
                 continue;
             }
