@@ -164,9 +164,10 @@ fn checked_at_start() -> (Rules, State, Vec<<State as Game>::Action>, <State as 
 
 /// Card conservation keeps the two decks apart: a resource card and an
 /// event card that trade piles leave every total right, and the check
-/// still names the card out of place. It reads again only the piles an
-/// action moved (each kept with its stamp), and a pile found wrong is
-/// read again at every check until it is right.
+/// still names the card out of place and the pile it lies in (each pile
+/// of the table admits one deck's cards, `engine::Admits`). It reads again
+/// only the piles an action moved (each kept with its stamp), and a pile
+/// found wrong is read again at every check until it is right.
 #[test]
 fn card_conservation_catches_a_card_in_the_other_deck() {
     let (rules, mut s, legal, before) = checked_at_start();
@@ -177,21 +178,26 @@ fn card_conservation_catches_a_card_in_the_other_deck() {
     for _ in 0..2 {
         let v = check(&s).unwrap_err();
         assert_eq!(v.invariant, "card-conservation");
-        assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
+        assert_eq!(v.detail, format!("event card {} in resource-deck", rules.card_id(e)));
     }
     // put back: every pile holds its own cards again
     move_n(&mut s.resource_deck, &mut s.event_deck, e, 1).unwrap();
     move_n(&mut s.event_deck, &mut s.resource_deck, r, 1).unwrap();
     assert_eq!(check(&s), Ok(()));
-    // a resource card among the face-up events, after checks that found
-    // every pile right, with the event deck's top on the resource deck
-    move_n(&mut s.resource_deck, &mut s.face_up, r, 1).unwrap();
+    // the event deck's top on the resource deck, after checks that found
+    // every pile right; then a resource card among the face-up events too,
+    // the first pile in the table's order
     move_n(&mut s.event_deck, &mut s.resource_deck, e, 1).unwrap();
     let v = check(&s).unwrap_err();
-    assert_eq!(v.detail, format!("event card {} in a resource pile", rules.card_id(e)));
+    assert_eq!(v.detail, format!("event card {} in resource-deck", rules.card_id(e)));
+    move_n(&mut s.resource_deck, &mut s.face_up, r, 1).unwrap();
+    let v = check(&s).unwrap_err();
+    assert_eq!(v.detail, format!("resource card {} in face-up", rules.card_id(r)));
     move_n(&mut s.resource_deck, &mut s.event_deck, e, 1).unwrap();
     let v = check(&s).unwrap_err();
-    assert_eq!(v.detail, format!("resource card {} in an event pile", rules.card_id(r)));
+    assert_eq!(v.detail, format!("resource card {} in face-up", rules.card_id(r)));
+    move_n(&mut s.face_up, &mut s.resource_deck, r, 1).unwrap();
+    assert_eq!(check(&s), Ok(()));
 }
 
 /// The conservation checks keep their tally zone by zone, each part with

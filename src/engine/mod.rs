@@ -49,7 +49,7 @@ pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPl
 pub use watched::{Answer, Kept, Watched};
 pub use why::Why;
 pub use zones::{
-    Back, Display, Drawn, Holds, Imbalance, Ledger, Lies, MoveError, Multiset, Named, Pick, Pile, Refilled, SeatZones,
-    SetUp, Stack, Stamped, Supply, TableZone, Tagged, Tally, WhenEmpty, Whose, Zone, Zones, conserved, count_picks,
-    each_pick, move_all, move_n, move_tagged, move_to_bottom, moved, nth_pick, unknown_zone,
+    Admits, Back, Display, Drawn, Holds, Imbalance, Ledger, Lies, MoveError, Multiset, Named, Pick, Pile, Refilled,
+    SeatZones, SetUp, Stack, Stamped, Supply, TableZone, Tagged, Tally, WhenEmpty, Whose, Zone, Zones, conserved,
+    count_picks, each_pick, move_all, move_n, move_tagged, move_to_bottom, moved, nth_pick, unknown_zone,
 };

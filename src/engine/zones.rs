@@ -59,7 +59,7 @@ pub use conserve::conserved;
 pub use counted::{Stack, Supply};
 pub use display::{Display, Refilled};
 pub use ledger::Ledger;
-pub use named::{Back, Lies, Named, SeatZones, SetUp, TableZone, Whose, Zones, unknown_zone};
+pub use named::{Admits, Back, Lies, Named, SeatZones, SetUp, TableZone, Whose, Zones, unknown_zone};
 pub use picks::{Pick, count_picks, each_pick, nth_pick};
 use stamp::Stamp;
 pub use stamp::Stamped;

@@ -68,8 +68,9 @@ pub(super) struct Pass<'b, K: Kind, R> {
     at: usize,
     /// Whether a part changed in this pass.
     moved: bool,
-    /// Whether every zone kept a stamp and counted within its kinds; if
-    /// not, the pass stands for nothing and the books are emptied.
+    /// Whether every zone kept a stamp, counted within its kinds and held
+    /// only kinds it admits; if not, the pass stands for nothing and the
+    /// books are emptied.
     sound: bool,
 }
 
@@ -77,8 +78,9 @@ impl<K: Kind, R: Copy> Ledger<K, R> {
     /// Runs `visit` over the zones (it hands each one's stamp and a way to
     /// count it to `Pass::zone`), then `check` over the sum where a part
     /// moved or the last answer failed. `None` where the books cannot be
-    /// kept (in use already, or a zone without a stamp or with a stray):
-    /// the caller then counts every zone.
+    /// kept (in use already, or a zone without a stamp, with a stray or
+    /// holding a kind it does not admit): the caller then counts every
+    /// zone.
     #[inline]
     pub(super) fn run<E>(
         &self,
@@ -112,10 +114,12 @@ impl<K: Kind, R: Copy> Ledger<K, R> {
 
 impl<K: Kind, R> Pass<'_, K, R> {
     /// The next zone: its stamp (`None` where it keeps none), and `count`,
-    /// which adds what it holds to a tally, run only where the stamp is
-    /// not the one the books have for this place.
+    /// which adds what it holds to a tally (empty before) and says whether
+    /// the zone admits all of it, run only where the stamp is not the one
+    /// the books have for this place (so a zone no action moved is not
+    /// read).
     #[inline]
-    pub(super) fn zone(&mut self, stamp: Option<u64>, count: impl FnOnce(&mut Tally<K>)) {
+    pub(super) fn zone(&mut self, stamp: Option<u64>, count: impl FnOnce(&mut Tally<K>) -> bool) {
         let Some(stamp) = stamp.filter(|_| self.sound) else {
             self.sound = false;
             return;
@@ -144,16 +148,17 @@ impl<K: Kind, R> Books<K, R> {
     }
 
     /// Counts the zone at `at` again: its old part out of the sum, its new
-    /// one in. False where it counted a stray (the books no longer add up).
-    fn recount(&mut self, at: usize, stamp: u64, count: impl FnOnce(&mut Tally<K>)) -> bool {
+    /// one in. False where it counted a stray (the books no longer add up)
+    /// or a kind the zone does not admit (`count` says which).
+    #[inline]
+    fn recount(&mut self, at: usize, stamp: u64, count: impl FnOnce(&mut Tally<K>) -> bool) -> bool {
         let kinds = self.total.counts_mut().len();
         if at == self.stamps.len() {
             self.stamps.push(stamp);
             self.parts.resize(self.parts.len() + kinds, 0);
         }
         self.stamps[at] = stamp;
-        count(&mut self.scratch);
-        if !self.scratch.within_kinds() {
+        if !(count(&mut self.scratch) && self.scratch.within_kinds()) {
             return false;
         }
         let part = &mut self.parts[at * kinds..(at + 1) * kinds];

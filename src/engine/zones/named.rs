@@ -105,15 +105,39 @@ pub enum SetUp {
     Read,
 }
 
+/// Which kinds of component a zone may hold: any, or only the kinds of one
+/// class (a game gives each kind a class, `conserved`'s `classes`: Dry
+/// Gulch's resource and event cards, which share one table but never a
+/// deck). `conserved` reads a classed zone's counts wherever it counts the
+/// zone, so a component out of place is found after the action that put it
+/// there, and only the zones an action moved are read again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Admits {
+    Any,
+    Class(u8),
+}
+
 /// One zone of a game, by the name a scenario writes.
 pub struct Named<S, K: Kind> {
     /// The word a scenario writes (`hand`, `event-deck`).
     pub name: &'static str,
     pub setup: SetUp,
     pub lies: Lies<S, K>,
+    pub admits: Admits,
 }
 
 impl<S, K: Kind> Named<S, K> {
+    /// The zone `name`, which set-up may use as `setup` says, lying where
+    /// `lies` says and holding any kind.
+    pub const fn new(name: &'static str, setup: SetUp, lies: Lies<S, K>) -> Named<S, K> {
+        Named { name, setup, lies, admits: Admits::Any }
+    }
+
+    /// The zone `name`, likewise, holding only the kinds of class `class`.
+    pub const fn only(class: u8, name: &'static str, setup: SetUp, lies: Lies<S, K>) -> Named<S, K> {
+        Named { name, setup, lies, admits: Admits::Class(class) }
+    }
+
     pub fn whose(&self) -> Whose {
         match self.lies {
             Lies::Seat { .. } => Whose::Seat,
@@ -471,9 +495,9 @@ mod tests {
     use super::*;
 
     const ZONES: &[Named<Table, Card>] = &[
-        Named { name: "row", setup: SetUp::Set, lies: lies!(table(t) => t.row) },
-        Named { name: "deck", setup: SetUp::Source, lies: lies!(table(t) => t.deck) },
-        Named { name: "hand", setup: SetUp::Source, lies: lies!(seat(t, s) => t.hands[s]) },
+        Named::new("row", SetUp::Set, lies!(table(t) => t.row)),
+        Named::new("deck", SetUp::Source, lies!(table(t) => t.deck)),
+        Named::new("hand", SetUp::Source, lies!(seat(t, s) => t.hands[s])),
     ];
 
     fn deck(t: &mut Table, _: Id<Card>) -> &mut Pile<Card> {

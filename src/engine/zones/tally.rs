@@ -27,6 +27,9 @@ pub struct Tally<K: Kind> {
     /// stray is there when it is past `kinds`, found without reading the
     /// counts no kind has.
     reach: usize,
+    /// The first component found in a zone that does not admit its kind
+    /// (`Admits::Class`): the zone's name and the kind.
+    misplaced: Option<(&'static str, Id<K>)>,
     kind: std::marker::PhantomData<fn() -> K>,
 }
 
@@ -37,12 +40,27 @@ pub enum Imbalance<K: Kind> {
     Count { kind: Id<K>, found: i32, expected: u32 },
     /// A component of a kind the game does not have (index `index`).
     Unknown { index: usize },
+    /// A component in a zone that does not admit its kind (`Admits`).
+    Misplaced { kind: Id<K>, zone: &'static str },
+}
+
+/// The first kind (its index) that `counts` (one count per kind, in kind
+/// order) holds and `classes` (each kind's class, likewise; a kind past it
+/// has none) does not put in `class`: one pass with no branch per kind
+/// (masks the compiler turns into vector operations), the kind looked for
+/// only when there is one.
+#[inline]
+pub(super) fn outside(counts: &[i32], classes: &[u8], class: u8) -> Option<usize> {
+    let (classed, past) = counts.split_at(classes.len().min(counts.len()));
+    let any = classed.iter().zip(classes).fold(0, |a, (&n, &c)| a | (n & -i32::from(c != class)));
+    let any = past.iter().fold(any, |a, &n| a | n);
+    (any != 0).then(|| counts.iter().enumerate().position(|(k, &n)| n != 0 && classes.get(k) != Some(&class)))?
 }
 
 impl<K: Kind> Tally<K> {
     /// A tally over `kinds` kinds.
     pub fn new(kinds: usize) -> Tally<K> {
-        Tally { counts: [0; ROOM], kinds, stray: None, reach: 0, kind: std::marker::PhantomData }
+        Tally { counts: [0; ROOM], kinds, stray: None, reach: 0, misplaced: None, kind: std::marker::PhantomData }
     }
 
     /// Adds everything in a zone (a declared `Supply` too).
@@ -98,6 +116,18 @@ impl<K: Kind> Tally<K> {
         &mut self.counts[..self.kinds.min(ROOM)]
     }
 
+    /// The first kind this tally holds that `classes` does not put in
+    /// `class` (`outside`).
+    pub(super) fn outside(&self, classes: &[u8], class: u8) -> Option<Id<K>> {
+        outside(&self.counts[..self.kinds.min(ROOM)], classes, class).and_then(|k| Id::new(k).ok())
+    }
+
+    /// Records that zone `zone` holds kind `kind`, which it does not
+    /// admit (the first such is kept; `check` reports it).
+    pub(super) fn misplace(&mut self, zone: &'static str, kind: Id<K>) {
+        self.misplaced.get_or_insert((zone, kind));
+    }
+
     /// Whether everything added is of a kind the tally has (no stray).
     #[inline]
     pub(super) fn within_kinds(&self) -> bool {
@@ -129,7 +159,7 @@ impl<K: Kind> Tally<K> {
         let (listed, unlisted) = self.counts[..kinds].split_at(totals.len().min(kinds));
         let differ = listed.iter().zip(totals).fold(0, |a, (&c, &t)| a | (c ^ t as i32));
         let or = |c: &[i32]| c.iter().fold(0, |a, &n| a | n);
-        if self.stray.is_none() && self.reach <= kinds && (differ | or(unlisted)) == 0 {
+        if self.stray.is_none() && self.misplaced.is_none() && self.reach <= kinds && (differ | or(unlisted)) == 0 {
             return Ok(());
         }
         self.check(|k| totals.get(k.index()).copied().unwrap_or(0))
@@ -147,6 +177,9 @@ impl<K: Kind> Tally<K> {
         let beyond = || beyond().map(|i| kinds + i);
         if let Some(index) = self.stray.or_else(beyond) {
             return Err(Imbalance::Unknown { index });
+        }
+        if let Some((zone, kind)) = self.misplaced {
+            return Err(Imbalance::Misplaced { kind, zone });
         }
         for (kind, &found) in Id::first(kinds).zip(&self.counts[..kinds]) {
             let expected = expected(kind);

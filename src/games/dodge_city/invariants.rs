@@ -77,7 +77,7 @@ fn broken(invariant: &'static str, detail: String) -> Result<(), Violation> {
 /// for each seat.
 fn check_tokens(st: &State) -> Result<(), Violation> {
     let tokens = st.param(P::Tokens);
-    conserved(TOKEN_ZONES, st, (st.players, st.players), (&st.conserved.tokens, u64::from(tokens)), |t| {
+    conserved(TOKEN_ZONES, st, (st.players, st.players, &[]), (&st.conserved.tokens, u64::from(tokens)), |t| {
         match t.check(|_| tokens) {
             Ok(()) => Ok(()),
             Err(Imbalance::Count { kind, found, .. }) => {
@@ -85,6 +85,9 @@ fn check_tokens(st: &State) -> Result<(), Violation> {
             }
             Err(Imbalance::Unknown { index }) => {
                 broken("tokens-conserved", format!("a token of colour {index}, which no seat has"))
+            }
+            Err(Imbalance::Misplaced { kind, zone }) => {
+                broken("tokens-conserved", format!("a p{} token in {zone}, which does not take it", kind.index() + 1))
             }
         }
     })
@@ -97,12 +100,12 @@ fn check_tokens(st: &State) -> Result<(), Violation> {
 fn check_conserved(st: &State, rules: &Rules) -> Result<(), Violation> {
     let counted = || (!st.readings.counts.is_empty()).then(|| st.card_totals(rules));
     let also = rules as *const Rules as u64;
-    conserved(CARD_ZONES, st, (st.players, rules.cards.len()), (&st.conserved.cards, also), |t| {
+    conserved(CARD_ZONES, st, (st.players, rules.cards.len(), &[]), (&st.conserved.cards, also), |t| {
         let counted = counted();
         let totals = counted.as_ref().map_or(&rules.copies.0, |c| &c.0);
         balanced(t, totals, ("a card", "cards"), |k| &rules.card(k).id)
     })?;
-    conserved(EVENT_ZONES, st, (st.players, rules.events.len()), (&st.conserved.events, also), |t| {
+    conserved(EVENT_ZONES, st, (st.players, rules.events.len(), &[]), (&st.conserved.events, also), |t| {
         let counted = counted();
         let totals = counted.as_ref().map_or(&rules.copies.1, |c| &c.1);
         balanced(t, totals, ("an event card", "event cards"), |k| &rules.events[k.index()].id)
@@ -123,6 +126,9 @@ fn balanced<'r, K: Kind>(
             broken("card-conservation", format!("{found} {} {many} in play, the game has {expected}", id(kind)))
         }
         Err(Imbalance::Unknown { index }) => broken("card-conservation", format!("{one} of no kind ({index})")),
+        Err(Imbalance::Misplaced { kind, zone }) => {
+            broken("card-conservation", format!("{} in {zone}, which does not take it", id(kind)))
+        }
     }
 }
 

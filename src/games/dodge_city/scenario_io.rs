@@ -167,17 +167,17 @@ pub mod at {
 /// card in the sources (the deck, the discard pile, then the hands); the
 /// conservation invariant adds them all up.
 pub(super) const CARD_ZONES: &[Named<State, kind::Card>] = &[
-    Named { name: "deck", setup: SetUp::Source, lies: crate::lies!(table(s) => s.deck) },
-    Named { name: "discard", setup: SetUp::Source, lies: crate::lies!(table(s) => s.discard) },
+    Named::new("deck", SetUp::Source, crate::lies!(table(s) => s.deck)),
+    Named::new("discard", SetUp::Source, crate::lies!(table(s) => s.discard)),
     // the Marshal round's cards, face down until every seat has chosen
-    Named { name: "face-down", setup: SetUp::Read, lies: crate::lies!(table(s) => s.table) },
-    Named { name: "hand", setup: SetUp::Source, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
+    Named::new("face-down", SetUp::Read, crate::lies!(table(s) => s.table)),
+    Named::new("hand", SetUp::Source, crate::lies!(seat(s, i) => s.seats[i].hand)),
 ];
 
 /// Every event card zone, likewise.
 pub(super) const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
-    Named { name: "event-deck", setup: SetUp::Source, lies: crate::lies!(table(s) => s.events) },
-    Named { name: "event-discard", setup: SetUp::Source, lies: crate::lies!(table(s) => s.event_discard) },
+    Named::new("event-deck", SetUp::Source, crate::lies!(table(s) => s.events)),
+    Named::new("event-discard", SetUp::Source, crate::lies!(table(s) => s.event_discard)),
 ];
 
 /// Every token zone: each seat's beside the board and out of the game,
@@ -186,13 +186,13 @@ pub(super) const EVENT_ZONES: &[Named<State, kind::EventCard>] = &[
 /// conservation invariant adds them up (the facts say `supply`, `out` and
 /// `squares`).
 pub(super) const TOKEN_ZONES: &[Named<State, kind::Token>] = &[
-    Named { name: "supply", setup: SetUp::Read, lies: crate::lies!(seat(s, i) => s.seats[i].supply) },
-    Named { name: "out", setup: SetUp::Read, lies: crate::lies!(seat(s, i) => s.seats[i].out) },
-    Named {
-        name: "town",
-        setup: SetUp::Read,
-        lies: Lies::Each { len: |s| s.town.len(), read: |s, b| &s.town[b].tokens, watched: None },
-    },
+    Named::new("supply", SetUp::Read, crate::lies!(seat(s, i) => s.seats[i].supply)),
+    Named::new("out", SetUp::Read, crate::lies!(seat(s, i) => s.seats[i].out)),
+    Named::new(
+        "town",
+        SetUp::Read,
+        Lies::Each { len: |s| s.town.len(), read: |s, b| &s.town[b].tokens, watched: None },
+    ),
 ];
 
 /// The conservation checks' parts, each kept zone by zone with the zone's

@@ -7,12 +7,12 @@
 use super::readings::{AceProtection, ClosedTownHallScope, HandCutReactions, P, RewardCardTiming, VioletCards};
 use super::rules::{Action, Event, Fault, Phase, State};
 use super::rules_data::kind::{self, Card};
-use super::rules_data::{CardKind, Plot, ReactionKey, Rules};
-use super::zones::{CARD_ZONES, CHIP_ZONES, PERMIT_ZONES};
+use super::rules_data::{Plot, ReactionKey, Rules};
+use super::zones::{CARD_ZONES, CHIP_ZONES, PERMIT_ZONES, RESOURCE};
 use smallvec::SmallVec;
 
 use super::rules::End;
-use crate::engine::{Check, Id, InvariantDef, Ledger, Pile, Reads, Stamped, Violation, conserved};
+use crate::engine::{Check, Id, InvariantDef, Ledger, Reads, Violation, conserved};
 
 mod board;
 mod dealt;
@@ -80,34 +80,6 @@ pub struct Conserved {
     cards: Ledger<Card, Option<usize>>,
     permits: Ledger<kind::Building, Option<usize>>,
     chips: Ledger<kind::Chip, ()>,
-    piles: PilesSeen,
-}
-
-/// How many of the table's card piles (`piles`) are the resource cards'.
-const RESOURCE_PILES: usize = 2;
-
-/// The stamps of the table's card piles (`piles`, in that order) when the
-/// kinds check last found them all holding only the cards each takes,
-/// with the address of the tables it read them against: a pile with the
-/// same stamp holds the same cards, so only the piles an action moved are
-/// read again. A cache: equal to any other; a clone keeps it, as it keeps
-/// the piles and their stamps.
-#[derive(Debug, Clone, Default)]
-struct PilesSeen(std::cell::Cell<(u64, [u64; 7])>);
-
-impl PartialEq for PilesSeen {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for PilesSeen {}
-
-/// The table's card piles in `PilesSeen`'s order: the resource deck and
-/// its discards, then the event deck, its discards, the revealed, face-up
-/// and played cards.
-fn piles(s: &State) -> [&Pile<Card>; 7] {
-    [&s.resource_deck, &s.resource_discard, &s.event_deck, &s.event_discard, &s.revealed, &s.face_up, &s.played]
 }
 
 fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
@@ -115,48 +87,26 @@ fn fail<T>(invariant: &'static str, detail: String) -> Result<T, Violation> {
 }
 
 /// Card conservation is the engine's check over every zone of the card
-/// table; what is Dry Gulch's own is that the two decks keep their kinds
-/// apart (each pile read again only when an action moved it). Gives the
-/// first seat with cards waiting, for `waiting` (found with the count,
-/// and kept with it).
+/// table, whose piles each admit one deck's cards (`CARD_ZONES`, against
+/// each kind's class as the dealing reading gives it). Gives the first
+/// seat with cards waiting, for `waiting` (found with the count, and kept
+/// with it).
 fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Violation> {
     let name = "card-conservation";
-    let resource = |c: CardKind| dealt.resource[c.index()];
     let kept = (&s.conserved.cards, dealt as *const Dealt as u64);
-    conserved(CARD_ZONES, s, (s.players, rules.card_count()), kept, |t| {
-        let (seen, mut stamps) = s.conserved.piles.0.get();
-        if seen != kept.1 {
-            stamps = [u64::MAX; 7];
-        }
-        for (i, pile) in piles(s).into_iter().enumerate() {
-            let stamp = pile.stamp();
-            if stamps[i] == stamp {
-                continue;
-            }
-            match refused(pile, |c| resource(c) == (i < RESOURCE_PILES)) {
-                Some(c) if i < RESOURCE_PILES => {
-                    return fail(name, format!("event card {} in a resource pile", rules.card_id(c)));
-                }
-                Some(c) => return fail(name, format!("resource card {} in an event pile", rules.card_id(c))),
-                None => stamps[i] = stamp,
-            }
-        }
-        s.conserved.piles.0.set((kept.1, stamps));
+    conserved(CARD_ZONES, s, (s.players, rules.card_count(), &dealt.class), kept, |t| {
         match t.check_totals(&dealt.totals) {
             Ok(()) => Ok(s.seats.iter().position(|p| !p.waiting.is_empty())),
             Err(Imbalance::Count { kind, found, expected }) => {
                 fail(name, format!("{found} {} cards in play, the deck has {expected}", rules.card_id(kind)))
             }
             Err(Imbalance::Unknown { index }) => fail(name, format!("unknown card kind {index} in play")),
+            Err(Imbalance::Misplaced { kind, zone }) => {
+                let deck = if dealt.class[kind.index()] == RESOURCE { "resource" } else { "event" };
+                fail(name, format!("{deck} card {} in {zone}", rules.card_id(kind)))
+            }
         }
     })
-}
-
-/// The first card of `pile` that `belongs` refuses: one pass with no
-/// branch per card, the card looked for only when there is one.
-fn refused(pile: &Pile<Card>, belongs: impl Fn(CardKind) -> bool) -> Option<CardKind> {
-    let any = pile.as_slice().iter().fold(false, |a, &c| a | !belongs(c));
-    any.then(|| pile.iter().copied().find(|&c| !belongs(c))).flatten()
 }
 
 /// Permits are conserved (the engine's check over every zone of the
@@ -171,13 +121,16 @@ fn permits(
 ) -> Result<Option<usize>, Violation> {
     let name = "permits-kept";
     let kept = (&s.conserved.permits, dealt as *const Dealt as u64);
-    let waits = conserved(PERMIT_ZONES, s, (s.players, rules.buildings.len()), kept, |t| {
+    let waits = conserved(PERMIT_ZONES, s, (s.players, rules.buildings.len(), &[]), kept, |t| {
         match t.check_totals(&dealt.permits) {
             Ok(()) => Ok(s.seats.iter().position(|p| !p.waiting_permits.is_empty())),
             Err(Imbalance::Count { kind, found, expected }) => {
                 fail(name, format!("{found} {} permits exist, the deck has {expected}", rules.building(kind).id))
             }
             Err(Imbalance::Unknown { index }) => fail(name, format!("a permit of no building ({index})")),
+            Err(Imbalance::Misplaced { kind, zone }) => {
+                fail(name, format!("a {} permit in {zone}, which does not take it", rules.building(kind).id))
+            }
         }
     })?;
     shrunk_only_by_building(s, rules, before, action)?;
@@ -306,18 +259,23 @@ fn chips(s: &State, rules: &Rules, board: &BoardRead) -> Result<(), Violation> {
         return fail(name, format!("{id} of P{} carries {chips} chips, its influence is {expected}", seat + 1));
     }
     let allotment = |c: Id<kind::Chip>| s.seats.get(c.index()).map_or(0, |p| p.allotment);
-    conserved(CHIP_ZONES, s, (s.players, s.players), (&s.conserved.chips, 0), |t| t.check(allotment)).or_else(|e| {
-        let detail = match e {
-            Imbalance::Count { kind, found, expected } => {
-                format!(
-                    "P{} has {found} chips in reserve and on the board, the allotment is {expected}",
-                    kind.index() + 1
-                )
-            }
-            Imbalance::Unknown { index } => format!("a chip of colour {index}, which no seat has"),
-        };
-        fail(name, detail)
-    })
+    conserved(CHIP_ZONES, s, (s.players, s.players, &[]), (&s.conserved.chips, 0), |t| t.check(allotment)).or_else(
+        |e| {
+            let detail = match e {
+                Imbalance::Count { kind, found, expected } => {
+                    format!(
+                        "P{} has {found} chips in reserve and on the board, the allotment is {expected}",
+                        kind.index() + 1
+                    )
+                }
+                Imbalance::Unknown { index } => format!("a chip of colour {index}, which no seat has"),
+                Imbalance::Misplaced { kind, zone } => {
+                    format!("a P{} chip in {zone}, which does not take it", kind.index() + 1)
+                }
+            };
+            fail(name, detail)
+        },
+    )
 }
 
 fn influence(s: &State, rules: &Rules, dealt: &Dealt, board: &BoardRead) -> Result<(), Violation> {

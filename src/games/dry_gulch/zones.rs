@@ -12,36 +12,42 @@ use crate::engine::{Back, Holds, Lies, Named, Pile, SetUp, Whose, Zones, unknown
 
 use SetUp::{Read, Set, Source};
 
+/// The class of a card of the resource deck, and of the event deck
+/// (`Admits::Class`: the table's piles each take one deck's cards; which
+/// cards are whose is the dealing reading's, `violet-cards`).
+pub(super) const RESOURCE: u8 = 0;
+pub(super) const EVENT: u8 = 1;
+
 /// The card zones, in the order set-up sets the table's and looks for a
 /// card in the sources (the decks and discard piles, then the hands).
 pub(super) const CARD_ZONES: &[Named<State, Card>] = &[
-    Named { name: "face-up", setup: Set, lies: crate::lies!(table(s) => s.face_up) },
-    Named { name: "resource-deck", setup: Source, lies: crate::lies!(table(s) => s.resource_deck) },
-    Named { name: "resource-discard", setup: Source, lies: crate::lies!(table(s) => s.resource_discard) },
-    Named { name: "event-deck", setup: Source, lies: crate::lies!(table(s) => s.event_deck) },
-    Named { name: "event-discard", setup: Source, lies: crate::lies!(table(s) => s.event_discard) },
+    Named::only(EVENT, "face-up", Set, crate::lies!(table(s) => s.face_up)),
+    Named::only(RESOURCE, "resource-deck", Source, crate::lies!(table(s) => s.resource_deck)),
+    Named::only(RESOURCE, "resource-discard", Source, crate::lies!(table(s) => s.resource_discard)),
+    Named::only(EVENT, "event-deck", Source, crate::lies!(table(s) => s.event_deck)),
+    Named::only(EVENT, "event-discard", Source, crate::lies!(table(s) => s.event_discard)),
     // the event cards of this event phase, and the disasters whose damage is still to come
-    Named { name: "revealed", setup: Read, lies: crate::lies!(table(s) => s.revealed) },
-    Named { name: "played", setup: Read, lies: crate::lies!(table(s) => s.played) },
-    Named { name: "hand", setup: Source, lies: crate::lies!(seat(s, i) => s.seats[i].hand) },
+    Named::only(EVENT, "revealed", Read, crate::lies!(table(s) => s.revealed)),
+    Named::only(EVENT, "played", Read, crate::lies!(table(s) => s.played)),
+    Named::new("hand", Source, crate::lies!(seat(s, i) => s.seats[i].hand)),
     // each with the plot it damaged (set-up's `buildings:` puts one there)
-    Named { name: "in-front", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].in_front) },
+    Named::new("in-front", Read, crate::lies!(seat(s, i) => s.seats[i].in_front)),
     // with chips on them (set-up's `influence:` plays them)
-    Named { name: "influence-cards", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].influence) },
+    Named::new("influence-cards", Read, crate::lies!(seat(s, i) => s.seats[i].influence)),
     // under `reward-card-german-rule-7: all-at-reward`, until the reward phase
-    Named { name: "waiting", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].waiting) },
+    Named::new("waiting", Read, crate::lies!(seat(s, i) => s.seats[i].waiting)),
 ];
 
 /// The permit zones, likewise (the deck, the face-up discards and the
 /// spent ones, then the players').
 pub(super) const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
-    Named { name: "permit-deck", setup: Source, lies: crate::lies!(table(s) => s.permit_deck) },
-    Named { name: "permit-discard", setup: Source, lies: crate::lies!(table(s) => s.permit_discard) },
-    Named { name: "permits-spent", setup: Source, lies: crate::lies!(table(s) => s.permits_spent) },
-    Named { name: "draft-pool", setup: Read, lies: Lies::Passing { read: draft_pool } },
-    Named { name: "offered", setup: Read, lies: Lies::Passing { read: offered } },
-    Named { name: "permits", setup: Source, lies: crate::lies!(seat(s, i) => s.seats[i].permits) },
-    Named { name: "waiting-permits", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].waiting_permits) },
+    Named::new("permit-deck", Source, crate::lies!(table(s) => s.permit_deck)),
+    Named::new("permit-discard", Source, crate::lies!(table(s) => s.permit_discard)),
+    Named::new("permits-spent", Source, crate::lies!(table(s) => s.permits_spent)),
+    Named::new("draft-pool", Read, Lies::Passing { read: draft_pool }),
+    Named::new("offered", Read, Lies::Passing { read: offered }),
+    Named::new("permits", Source, crate::lies!(seat(s, i) => s.seats[i].permits)),
+    Named::new("waiting-permits", Read, crate::lies!(seat(s, i) => s.seats[i].waiting_permits)),
 ];
 
 /// The chip zones: each seat's reserve and the chips on its influence
@@ -50,13 +56,13 @@ pub(super) const PERMIT_ZONES: &[Named<State, kind::Building>] = &[
 /// it sets. Only the conservation check adds them up (the facts count a
 /// seat's reserve as `chips_left`).
 pub(super) const CHIP_ZONES: &[Named<State, kind::Chip>] = &[
-    Named { name: "reserve", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].chips) },
-    Named { name: "on-influence-cards", setup: Read, lies: crate::lies!(seat(s, i) => s.seats[i].card_chips) },
-    Named {
-        name: "on-buildings",
-        setup: Read,
-        lies: Lies::Each { len: |s| s.board.len(), read: plot_chips, watched: Some(|s| s.board.stamp()) },
-    },
+    Named::new("reserve", Read, crate::lies!(seat(s, i) => s.seats[i].chips)),
+    Named::new("on-influence-cards", Read, crate::lies!(seat(s, i) => s.seats[i].card_chips)),
+    Named::new(
+        "on-buildings",
+        Read,
+        Lies::Each { len: |s| s.board.len(), read: plot_chips, watched: Some(|s| s.board.stamp()) },
+    ),
 ];
 
 /// The chips on plot `i`'s building (none on an empty plot).

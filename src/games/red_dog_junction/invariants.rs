@@ -43,7 +43,7 @@ impl Check for State {
         // the totals are the rules' (cubes) or fixed by the configuration (cards)
         let also = rules as *const Rules as u64;
         let (seats, kept) = (s.players, &s.conserved);
-        conserved(CUBE_ZONES, s, (seats, rules.cubes.len()), (&kept.cubes, also), |t| {
+        conserved(CUBE_ZONES, s, (seats, rules.cubes.len(), &[]), (&kept.cubes, also), |t| {
             t.check(|c| rules.cube_total(c)).or_else(|e| {
                 fail("commodity-conservation", crate::games::red_dog_junction::describe_imbalance(rules, e))
             })
@@ -75,7 +75,7 @@ impl Check for State {
         if s.dice.iter().any(|&v| v == 0 || v > rules.faces) || s.gold_die == 0 || s.gold_die > rules.gold_faces {
             return fail("dice-within-faces", "a die shows a value it does not have".into());
         }
-        conserved(CARD_ZONES, s, (seats, rules.cards.len()), (&kept.cards, also), |t| {
+        conserved(CARD_ZONES, s, (seats, rules.cards.len(), &[]), (&kept.cards, also), |t| {
             t.check(s.card_total(rules))
                 .or_else(|_| fail("card-conservation", "a card type's copies do not add up".into()))
         })?;

@@ -74,6 +74,9 @@ pub(crate) fn describe_imbalance(rules: &R, e: Imbalance<Cube>) -> String {
             format!("{} {} cubes counted, {expected} exist", found, rules.cube(kind).name)
         }
         Imbalance::Unknown { index } => format!("a cube of unknown commodity {index}"),
+        Imbalance::Misplaced { kind, zone } => {
+            format!("a {} cube in {zone}, which does not take it", rules.cube(kind).name)
+        }
     }
 }
 

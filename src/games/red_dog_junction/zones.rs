@@ -11,28 +11,24 @@ use crate::engine::{Id, Ledger, Lies, Named, Reads, SetUp::Read};
 
 /// The cube zones: space, the box, each location, each seat's cargo and storage.
 pub(super) const CUBE_ZONES: &[Named<State, Cube>] = &[
-    Named { name: "space", setup: Read, lies: crate::lies!(table(s) => s.space) },
-    Named { name: "box", setup: Read, lies: crate::lies!(table(s) => s.boxed) },
-    Named {
-        name: "locations",
-        setup: Read,
-        lies: Lies::Each { len: |s| s.locs.len(), read: |s, i| &s.locs[i], watched: None },
-    },
-    Named { name: "cargo", setup: Read, lies: crate::lies!(seat(s, i) => s.cargo[i]) },
-    Named { name: "storage", setup: Read, lies: crate::lies!(seat(s, i) => s.storage[i]) },
+    Named::new("space", Read, crate::lies!(table(s) => s.space)),
+    Named::new("box", Read, crate::lies!(table(s) => s.boxed)),
+    Named::new("locations", Read, Lies::Each { len: |s| s.locs.len(), read: |s, i| &s.locs[i], watched: None }),
+    Named::new("cargo", Read, crate::lies!(seat(s, i) => s.cargo[i])),
+    Named::new("storage", Read, crate::lies!(seat(s, i) => s.storage[i])),
 ];
 
 /// The card zones: the deck, the display, the discard pile, the box, the
 /// Boosts played this turn, and each seat's crew, Boosts and draft hand.
 pub(super) const CARD_ZONES: &[Named<State, Card>] = &[
-    Named { name: "deck", setup: Read, lies: crate::lies!(table(s) => s.deck) },
-    Named { name: "display", setup: Read, lies: crate::lies!(table(s) => s.display) },
-    Named { name: "discard", setup: Read, lies: crate::lies!(table(s) => s.discard) },
-    Named { name: "box", setup: Read, lies: crate::lies!(table(s) => s.boxed_cards) },
-    Named { name: "played", setup: Read, lies: crate::lies!(table(s) => s.played) },
-    Named { name: "crew", setup: Read, lies: crate::lies!(seat(s, i) => s.crew[i]) },
-    Named { name: "boosts", setup: Read, lies: crate::lies!(seat(s, i) => s.boosts[i]) },
-    Named { name: "hand", setup: Read, lies: crate::lies!(seat(s, i) => s.hands[i]) },
+    Named::new("deck", Read, crate::lies!(table(s) => s.deck)),
+    Named::new("display", Read, crate::lies!(table(s) => s.display)),
+    Named::new("discard", Read, crate::lies!(table(s) => s.discard)),
+    Named::new("box", Read, crate::lies!(table(s) => s.boxed_cards)),
+    Named::new("played", Read, crate::lies!(table(s) => s.played)),
+    Named::new("crew", Read, crate::lies!(seat(s, i) => s.crew[i])),
+    Named::new("boosts", Read, crate::lies!(seat(s, i) => s.boosts[i])),
+    Named::new("hand", Read, crate::lies!(seat(s, i) => s.hands[i])),
 ];
 
 /// The conservation checks' parts (cubes, cards), each kept zone by zone

@@ -8,6 +8,7 @@ use crate::engine::{Id, Readings};
 use crate::games::dry_gulch::readings::VioletCards;
 use crate::games::dry_gulch::rules::{card_totals, counted_permits, in_resource_deck};
 use crate::games::dry_gulch::rules_data::{Ability, Rules, kind};
+use crate::games::dry_gulch::zones::{EVENT, RESOURCE};
 
 /// What the invariants compare the state with, fixed for a whole game:
 /// each card kind's deck and its copies and each building's permits, from
@@ -20,10 +21,11 @@ use crate::games::dry_gulch::rules_data::{Ability, Rules, kind};
 /// action works it out again.
 #[derive(Debug, Clone)]
 pub(super) struct Dealt {
-    /// Whether a kind lies in the resource piles (a kind no card has counts
-    /// as a resource, as `in_resource_deck` says); room for every id, so a
-    /// card's class is read with no bounds check.
-    pub(super) resource: [bool; Id::<kind::Card>::CAPACITY],
+    /// Each kind's class: `RESOURCE` where it lies in the resource piles
+    /// (a kind no card has counts as a resource, as `in_resource_deck`
+    /// says), else `EVENT`; what the card table's piles admit
+    /// (`CARD_ZONES`), with room for every id.
+    pub(super) class: [u8; Id::<kind::Card>::CAPACITY],
     /// Copies of each card kind, in kind order.
     pub(super) totals: Vec<u32>,
     /// Permits of each building, in building order.
@@ -109,9 +111,9 @@ impl DealtTables {
 
 impl Dealt {
     fn new(rules: &Rules, readings: &Readings, violet: VioletCards) -> Dealt {
-        let mut resource = [true; Id::<kind::Card>::CAPACITY];
-        for c in rules.cards() {
-            resource[c.index()] = in_resource_deck(rules, violet, c);
+        let mut class = [RESOURCE; Id::<kind::Card>::CAPACITY];
+        for c in rules.cards().filter(|&c| !in_resource_deck(rules, violet, c)) {
+            class[c.index()] = EVENT;
         }
         let mut card_influence = [0; Id::<kind::Card>::CAPACITY];
         for c in rules.cards() {
@@ -127,7 +129,7 @@ impl Dealt {
             })
             .collect();
         Dealt {
-            resource,
+            class,
             totals: card_totals(rules, readings, violet),
             permits: rules.buildings().map(|b| counted_permits(rules, readings, b)).collect(),
             card_influence,
