@@ -1,7 +1,8 @@
 //! What ARCHITECTURE.md states as absences, checked over the source text
 //! (in the style of rust-analyzer's tidy test): layers import only
-//! downward, no catalog id is looked up by a string in a game, no debug
-//! formatting reaches a message, and no file grows past its recorded size.
+//! downward, no catalog id is looked up by a string in a game, no game
+//! defines machinery the engine has, no debug formatting reaches a
+//! message, and no file grows past its recorded size.
 
 use std::path::{Path, PathBuf};
 
@@ -148,6 +149,61 @@ fn named(files: &[(String, String)], games: &[String]) -> Vec<String> {
     for (rel, text) in files.iter().filter(|(r, _)| !r.starts_with("src/games/")) {
         for (n, line) in text.lines().enumerate() {
             if games.iter().any(|g| line.contains(&format!("{g}::")) || line.contains(&format!("::{}", camel(g)))) {
+                wrong.push(format!("{rel}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn no_game_defines_machinery_of_its_own() {
+    let wrong = machinery(&sources());
+    assert!(wrong.is_empty(), "the engine has it (`src/engine`, `src/lang`); a game uses it:\n{}", wrong.join("\n"));
+}
+
+/// What a game may not define for itself, by the type's name: the zones,
+/// decks, counters, topologies, the decision queue, the readings table,
+/// the turn cursor and the effect language's interpreter are the engine's
+/// (issue #10, item 1). A game names its own rules' types, and the words
+/// its catalog writes (an enum `Deck` of the decks an effect may name).
+const MACHINERY: &[&str] = &[
+    "Zone",
+    "Zones",
+    "Pile",
+    "Deck",
+    "Multiset",
+    "Tally",
+    "Ledger",
+    "Counter",
+    "Queue",
+    "Cursor",
+    "Graph",
+    "Grid",
+    "Topology",
+    "Registry",
+    "Interpreter",
+    "Evaluator",
+    "Readings",
+];
+
+/// Lines of `src/games` that define a struct, trait or type alias named
+/// for engine machinery (`MACHINERY`, or a name ending in one: `EventDeck`);
+/// a `Raw` shape is what a catalog file writes (`RawPile`, a pile of tiles
+/// as `components.yaml` lists it), not a zone.
+/// An indented `type` is an associated type an impl binds (`type Deck =
+/// Deck;` names the language's deck words), not a definition.
+fn machinery(files: &[(String, String)]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (rel, text) in files.iter().filter(|(r, _)| r.starts_with("src/games/")) {
+        for (n, line) in text.lines().enumerate() {
+            let words: Vec<&str> = line.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').collect();
+            let kinds: &[&str] =
+                if line.starts_with(char::is_whitespace) { &["struct", "trait"] } else { &["struct", "trait", "type"] };
+            let Some(at) = words.iter().position(|w| kinds.contains(w)) else { continue };
+            let Some(name) = words.get(at + 1).filter(|w| !w.is_empty()) else { continue };
+            let raw = name.starts_with("Raw");
+            if MACHINERY.iter().any(|m| name.ends_with(m)) && !raw && !line.trim_start().starts_with("//") {
                 wrong.push(format!("{rel}:{}: {}", n + 1, line.trim()));
             }
         }
@@ -306,6 +362,13 @@ fn each_tidy_check_catches_a_planted_violation() {
     assert_eq!(rule_strings(&file("src/games/g/x.rs", "RuleError::new(\"g/turn\", \"\", m)")).len(), 1);
     assert!(rule_strings(&file("src/games/g/x.rs", "RuleError::new(&format!(\"g/{}\", r.id()), p, m)")).is_empty());
     assert_eq!(debug_messages(&file("src/games/g/x.rs", "err(format!(\"{action:?} is illegal\"))")).len(), 1);
+    assert_eq!(machinery(&file("src/games/g/x.rs", "pub(super) struct EventDeck(Vec<CardKind>);")).len(), 1);
+    assert_eq!(machinery(&file("src/games/g/x.rs", "struct DecisionQueue {")).len(), 1);
+    assert!(machinery(&file("src/games/g/x.rs", "pub enum Deck {")).is_empty());
+    assert!(machinery(&file("src/games/g/x.rs", "    type Deck = Deck;")).is_empty());
+    assert!(machinery(&file("src/games/g/x.rs", "pub struct RawPile {")).is_empty());
+    assert_eq!(machinery(&file("src/games/g/x.rs", "pub type HandPile = Vec<CardKind>;")).len(), 1);
+    assert!(machinery(&file("src/engine/x.rs", "pub struct Pile<K: Kind> {")).is_empty());
     assert_eq!(named(&file("src/scenario/x.rs", "AnyRules::DryGulch(r) => 1,"), &["dry_gulch".into()]).len(), 1);
     assert_eq!(named(&file("src/interp/mod.rs", "crate::games::dry_gulch::State"), &["dry_gulch".into()]).len(), 1);
     assert!(named(&file("src/games/mod.rs", "dry_gulch::DryGulch"), &["dry_gulch".into()]).is_empty());
