@@ -46,14 +46,15 @@ fn add<'t, K: Kind>(z: Option<&dyn Holds<K>>, t: &'t mut Tally<K>) -> &'t mut Ta
 /// `check` compares with the game's totals (and may read further, from the
 /// same zones). A zone that admits one class of kinds (`Admits::Class`;
 /// `classes` gives each kind's, in kind order) and holds a kind of
-/// another is put in the tally (`Imbalance::Misplaced`, the first such
-/// zone in table order).
+/// another is recorded in the tally, whose `check_totals` and `check` then
+/// give `Imbalance::Misplaced` (the first such zone in table order).
 ///
 /// The tally is kept in `ledger` zone by zone with each zone's stamp, and
 /// `also` (a number that stands for whatever else `check` reads, such as
-/// the address of the totals and of the classes): only the zones whose stamps changed are
-/// counted again, and while none has, `check`'s last answer is given
-/// without running it. A passing zone that is not there counts as an
+/// the address of the totals, and for the classes): only the zones whose
+/// stamps changed are counted again (a classed zone's part read for a kind
+/// of another class then), and while none has, `check`'s last answer is
+/// given without running it. A passing zone that is not there counts as an
 /// empty zone made anew (stamp 0); the zones of a `Lies::Each` that names
 /// the `Watched` they lie in count as one zone, under its stamp. A zone
 /// that keeps no stamp, or one holding a component of no kind, and every
