@@ -283,6 +283,13 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
             "give `error` (every configuration) or `error_under`, not both",
         ),
     ];
+    let other_deck = VANDALISM.replace("  buildings:", "  table: {resource-deck: [fire]}\n  buildings:");
+    let cases = cases.into_iter().chain([(
+        "card-in-the-other-deck.yaml",
+        other_deck.as_str(),
+        locate(VANDALISM, "turn: {seat: p1"),
+        "set-up: `resource-deck` takes only resource cards, and `fire` is not one",
+    )]);
     for (name, text, at, says) in cases {
         let text: &str = text;
         let path = scratch.0.join(name);

@@ -50,6 +50,8 @@ use super::ids::{Id, Kind};
 mod conserve;
 mod counted;
 mod display;
+#[cfg(test)]
+mod fixture;
 mod ledger;
 mod named;
 mod picks;

@@ -115,8 +115,8 @@ pub fn conserved<S, K: Kind, R: Copy, E>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::zones::fixture::{Card, Table, card};
     use crate::engine::zones::named::SetUp;
-    use crate::engine::zones::named::fixture::{Card, Table, card};
     use crate::engine::{Imbalance, Pile, Supply, move_n};
 
     const ZONES: &[Named<Table, Card>] = &[

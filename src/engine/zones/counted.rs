@@ -153,7 +153,7 @@ impl<K: Kind> Holds<K> for Supply<K> {
 mod tests {
     use super::*;
     use crate::engine::move_n;
-    use crate::engine::zones::named::fixture::{Card, card};
+    use crate::engine::zones::fixture::{Card, card};
 
     #[test]
     fn a_stack_holds_one_kind_and_its_contents_are_its_stamp() {

@@ -149,7 +149,7 @@ impl<K: Kind> Stamped for Display<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::zones::named::fixture::{Card, card};
+    use crate::engine::zones::fixture::{Card, card};
     use crate::engine::{Imbalance, Stack};
 
     /// A check that keeps its answer with the row's stamp sees every

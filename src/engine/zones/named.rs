@@ -195,6 +195,10 @@ pub struct Zones<'a, S, K: Kind> {
     /// The pile a component a seat's zone gives back goes to.
     pub home: &'a dyn Fn(&mut S, Id<K>) -> &mut Pile<K>,
     pub back: Back,
+    /// Each kind's class and each class's name (`admitting`), for the
+    /// zones that admit one class only; none given, every zone takes
+    /// every kind at set-up.
+    classes: (&'a [u8], &'a [&'static str]),
     /// The seats' zones this set-up has filled (seat, zone): never a
     /// source after, so a zone keeps what the scenario gave it.
     filled: RefCell<Vec<(usize, &'static str)>>,
@@ -213,7 +217,30 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         home: &'a dyn Fn(&mut S, Id<K>) -> &mut Pile<K>,
         back: Back,
     ) -> Zones<'a, S, K> {
-        Zones { zones, what, kinds, seats, id, home, back, filled: RefCell::default() }
+        Zones { zones, what, kinds, seats, id, home, back, classes: (&[], &[]), filled: RefCell::default() }
+    }
+
+    /// These zones, where set-up puts in a zone that admits one class
+    /// (`Admits::Class`) only the kinds `classes` puts in it (each kind's
+    /// class, in kind order), naming a class as `names` does (`event
+    /// card`): the conservation check would find the component out of
+    /// place after the first action, but a scenario's set-up is input, and
+    /// is refused where it is wrong.
+    pub fn admitting(self, classes: &'a [u8], names: &'a [&'static str]) -> Zones<'a, S, K> {
+        Zones { classes: (classes, names), ..self }
+    }
+
+    /// An error where zone `z` admits one class of kinds and `k` is of
+    /// another.
+    fn admit(&self, z: &Named<S, K>, k: Id<K>) -> Result<(), String> {
+        let (classes, names) = self.classes;
+        match z.admits {
+            Admits::Class(c) if !classes.is_empty() && classes.get(k.index()) != Some(&c) => {
+                let only = names.get(usize::from(c)).copied().unwrap_or(self.what);
+                Err(format!("`{}` takes only {only}s, and `{}` is not one", z.name, (self.id)(k)))
+            }
+            Admits::Class(_) | Admits::Any => Ok(()),
+        }
     }
 
     /// The zone named `name`, if this table has it.
@@ -317,6 +344,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     fn fill_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
         let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
         for &(k, n) in counts {
+            self.admit(z, k)?;
             for _ in 0..n {
                 let mut held = Pile::new();
                 self.pull_into(s, k, name, Some(seat), &mut held)?;
@@ -333,6 +361,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     /// top; `Ok(false)` when this table has no such zone.
     pub fn put_on_top(&self, s: &mut S, name: &str, ids: &[Id<K>]) -> Result<bool, String> {
         let Some(z) = self.zone_of(name, Whose::Table)? else { return Ok(false) };
+        ids.iter().try_for_each(|&k| self.admit(z, k))?;
         for &k in ids.iter().rev() {
             let mut held = self.pull(s, k)?;
             move_n(&mut held, z.zone(s, 0)?, k, 1).map_err(|e| e.to_string())?;
@@ -458,41 +487,10 @@ pub fn unknown_zone(name: &str, whose: Whose, names: &[&str]) -> String {
     format!("unknown zone `{name}`; {of}: {}", names.join(", "))
 }
 
-/// What the zones' tests share: a kind of card and a table of zones.
-#[cfg(test)]
-pub(super) mod fixture {
-    use crate::engine::{Id, Multiset, Pile, Supply};
-
-    crate::kinds! { Card = "card kind" }
-
-    /// Card `i`.
-    pub fn card(i: usize) -> Id<Card> {
-        Id::new(i).unwrap()
-    }
-
-    /// A deck, each seat's hand, a face-up row, and two zones there only at
-    /// times: offered cards, and a supply (a zone that keeps no stamp).
-    pub struct Table {
-        pub deck: Pile<Card>,
-        pub hands: Vec<Multiset<Card>>,
-        pub row: Pile<Card>,
-        pub offered: Option<Pile<Card>>,
-        pub supply: Option<Supply<Card>>,
-    }
-
-    impl Table {
-        /// `deck` as counts per kind, two kinds, and `seats` empty hands.
-        pub fn new(deck: &[u32], seats: usize) -> Table {
-            let hands = vec![Multiset::new(2); seats];
-            Table { deck: Pile::from_counts(deck), hands, row: Pile::new(), offered: None, supply: None }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::fixture::{Card, Table, card};
     use super::*;
+    use crate::engine::zones::fixture::{Card, Table, card};
 
     const ZONES: &[Named<Table, Card>] = &[
         Named::new("row", SetUp::Set, lies!(table(t) => t.row)),
@@ -538,6 +536,32 @@ mod tests {
         // a table word for a seat's zone, a name another table may have
         assert!(z.put_on_top(&mut t, "hand", &[card(0)]).unwrap_err().contains("`seats: {p1: {hand: ...}}`"));
         assert_eq!(z.set_seat(&mut t, 0, "permits", &[]), Ok(false));
+    }
+
+    /// A row that admits the second kind only, and hands that admit the first.
+    const CLASSED: &[Named<Table, Card>] = &[
+        Named::only(1, "row", SetUp::Set, lies!(table(t) => t.row)),
+        Named::new("deck", SetUp::Source, lies!(table(t) => t.deck)),
+        Named::only(0, "hand", SetUp::Source, lies!(seat(t, s) => t.hands[s])),
+    ];
+
+    #[test]
+    fn set_up_puts_in_a_zone_of_one_class_only_its_kinds() {
+        let mut t = Table::new(&[1, 1], 2);
+        let z = Zones::new(CLASSED, "card", (2, 2), &name, &deck, Back::Under).admitting(&[0, 1], &["low card"]);
+        // refused before anything moves, named in the class's words (or
+        // the table's, for a class without a name)
+        let e = z.put_on_top(&mut t, "row", &[card(1), card(0)]).unwrap_err();
+        assert_eq!(e, "`row` takes only cards, and `c0` is not one");
+        let e = z.set_seat(&mut t, 0, "hand", &[(card(1), 1)]).unwrap_err();
+        assert_eq!(e, "`hand` takes only low cards, and `c1` is not one");
+        assert_eq!((t.deck.len(), t.row.len(), t.hands[0].total()), (2, 0, 0));
+        assert_eq!(z.put_on_top(&mut t, "row", &[card(1)]), Ok(true));
+        assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1)]), Ok(true));
+        // without the classes, set-up puts any kind anywhere
+        let mut t = Table::new(&[1, 1], 2);
+        let lax = Zones::new(CLASSED, "card", (2, 2), &name, &deck, Back::Under);
+        assert_eq!(lax.put_on_top(&mut t, "row", &[card(0)]), Ok(true));
     }
 
     #[test]

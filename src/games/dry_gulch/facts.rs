@@ -4,11 +4,12 @@
 //! compares (`Facts::unmet`), and where `diff` says two games part; and
 //! `Expect`, the shape of that block (its schema).
 
+use super::readings::VioletCards;
 use super::rules::{End, Placed, State};
 use super::rules_data::{Plot, Rules};
 use super::scenario_io::{outcome_name, phase_name};
 use super::zones::with_zones;
-use crate::engine::{Facts, SeatZones, TableZone, seat_name};
+use crate::engine::{Facts, Reads, SeatZones, TableZone, seat_name};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -25,7 +26,7 @@ pub fn facts(s: &State, rules: &Rules) -> Facts {
     f.per_seat("influence", n, |i| s.counted_influence(rules, i));
     f.per_seat("chips_left", n, |i| s.seats[i].chips.count());
     f.per_seat("in_front", n, |i| s.seats[i].in_front.iter().map(|(c, _)| rules.card_id(*c)).collect::<Vec<_>>());
-    with_zones(rules, n, |zones| {
+    with_zones(rules, (n, s.peek::<VioletCards>()), |zones| {
         zones.cards.facts(s, &mut f);
         zones.permits.facts(s, &mut f);
     });

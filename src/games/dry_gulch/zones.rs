@@ -5,10 +5,11 @@
 //! (`engine::conserved`), so a zone left out of a table is a zone no check
 //! sees. The zones play alone fills are read only (`SetUp::Read`).
 
-use super::rules::{Phase, State};
+use super::readings::VioletCards;
+use super::rules::{Phase, State, in_resource_deck};
 use super::rules_data::kind::{self, Card};
 use super::rules_data::{Bld, CardKind, Chips, Rules};
-use crate::engine::{Back, Holds, Lies, Named, Pile, SetUp, Whose, Zones, unknown_zone};
+use crate::engine::{Back, Holds, Id, Lies, Named, Pile, SetUp, Whose, Zones, unknown_zone};
 
 use SetUp::{Read, Set, Source};
 
@@ -101,13 +102,34 @@ impl Tables<'_> {
     }
 }
 
+/// What set-up calls the cards of each class.
+const CLASS_NAMES: &[&str] = &["resource card", "event card"];
+
+/// Each card kind's class, `RESOURCE` or `EVENT`, as `violet` deals the
+/// violet cards (a kind no card has counts as a resource, as
+/// `in_resource_deck` says); room for every id.
+pub(super) fn card_classes(rules: &Rules, violet: VioletCards) -> [u8; Id::<Card>::CAPACITY] {
+    let mut class = [RESOURCE; Id::<Card>::CAPACITY];
+    for c in rules.cards().filter(|&c| !in_resource_deck(rules, violet, c)) {
+        class[c.index()] = EVENT;
+    }
+    class
+}
+
 /// Dry Gulch's zones of cards and of permits, for set-up (what a seat's
-/// zone gives back goes under its deck) and the facts, handed to `f`.
-pub(super) fn with_zones<T>(rules: &Rules, players: usize, f: impl FnOnce(&Tables<'_>) -> T) -> T {
+/// zone gives back goes under its deck, the deck `violet` deals it to;
+/// a table pile takes only its deck's cards) and the facts, handed to `f`.
+pub(super) fn with_zones<T>(
+    rules: &Rules,
+    (players, violet): (usize, VioletCards),
+    f: impl FnOnce(&Tables<'_>) -> T,
+) -> T {
     let card_id = |c: CardKind| rules.card_id(c).to_string();
+    let classes = card_classes(rules, violet);
     let card_home: &dyn Fn(&mut State, CardKind) -> &mut Pile<Card> =
-        &|s, c| if rules.event_of(c).is_some() { &mut s.event_deck } else { &mut s.resource_deck };
-    let cards = Zones::new(CARD_ZONES, "card", (rules.card_count(), players), &card_id, card_home, Back::Under);
+        &|s, c| if classes[c.index()] == EVENT { &mut s.event_deck } else { &mut s.resource_deck };
+    let cards = Zones::new(CARD_ZONES, "card", (rules.card_count(), players), &card_id, card_home, Back::Under)
+        .admitting(&classes, CLASS_NAMES);
     let permit_id = |b: Bld| rules.building(b).id.clone();
     let kinds = (rules.buildings.len(), players);
     let permits = Zones::new(PERMIT_ZONES, "permit", kinds, &permit_id, &|s, _| &mut s.permit_deck, Back::Under);

@@ -6,9 +6,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::engine::{Id, Readings};
 use crate::games::dry_gulch::readings::VioletCards;
-use crate::games::dry_gulch::rules::{card_totals, counted_permits, in_resource_deck};
+use crate::games::dry_gulch::rules::{card_totals, counted_permits};
 use crate::games::dry_gulch::rules_data::{Ability, Rules, kind};
-use crate::games::dry_gulch::zones::{EVENT, RESOURCE};
+use crate::games::dry_gulch::zones::card_classes;
 
 /// What the invariants compare the state with, fixed for a whole game:
 /// each card kind's deck and its copies and each building's permits, from
@@ -111,10 +111,7 @@ impl DealtTables {
 
 impl Dealt {
     fn new(rules: &Rules, readings: &Readings, violet: VioletCards) -> Dealt {
-        let mut class = [RESOURCE; Id::<kind::Card>::CAPACITY];
-        for c in rules.cards().filter(|&c| !in_resource_deck(rules, violet, c)) {
-            class[c.index()] = EVENT;
-        }
+        let class = card_classes(rules, violet);
         let mut card_influence = [0; Id::<kind::Card>::CAPACITY];
         for c in rules.cards() {
             card_influence[c.index()] = rules.event_of(c).map_or(0, |e| rules.events[e].influence);

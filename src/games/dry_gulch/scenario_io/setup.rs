@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{building, card, plot};
-use crate::engine::{Game, Pile, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of};
-use crate::games::dry_gulch::readings::V;
+use crate::engine::{Game, Pile, Reads, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of};
+use crate::games::dry_gulch::readings::{V, VioletCards};
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
 use crate::games::dry_gulch::rules_data::kind::Card;
 use crate::games::dry_gulch::rules_data::{Ability, CardKind, Chips, Rules, Triangle, colour};
@@ -87,7 +87,7 @@ impl State {
     /// Applies the set-up overrides of a scenario, one kind after another.
     pub fn apply_setup(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), String> {
         self.play_residences(rules, spec)?;
-        with_zones(rules, self.players, |zones| {
+        with_zones(rules, (self.players, self.peek::<VioletCards>()), |zones| {
             self.set_seats(rules, spec, zones)?;
             for bs in &spec.buildings {
                 self.set_building(rules, bs, &zones.cards)?;
