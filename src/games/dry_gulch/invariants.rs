@@ -8,7 +8,7 @@ use super::readings::{AceProtection, ClosedTownHallScope, HandCutReactions, P, R
 use super::rules::{Action, Event, Fault, Phase, State};
 use super::rules_data::kind::{self, Card};
 use super::rules_data::{Plot, ReactionKey, Rules};
-use super::zones::{CARD_ZONES, CHIP_ZONES, PERMIT_ZONES, RESOURCE};
+use super::zones::{CARD_ZONES, CHIP_ZONES, CLASS_NAMES, PERMIT_ZONES};
 use smallvec::SmallVec;
 
 use super::rules::End;
@@ -102,8 +102,8 @@ fn cards(s: &State, rules: &Rules, dealt: &Dealt) -> Result<Option<usize>, Viola
             }
             Err(Imbalance::Unknown { index }) => fail(name, format!("unknown card kind {index} in play")),
             Err(Imbalance::Misplaced { kind, zone }) => {
-                let deck = if dealt.class[kind.index()] == RESOURCE { "resource" } else { "event" };
-                fail(name, format!("{deck} card {} in {zone}", rules.card_id(kind)))
+                let class = CLASS_NAMES.get(usize::from(dealt.class[kind.index()])).unwrap_or(&"card");
+                fail(name, format!("{class} {} in {zone}", rules.card_id(kind)))
             }
         }
     })

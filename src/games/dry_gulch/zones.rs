@@ -102,8 +102,9 @@ impl Tables<'_> {
     }
 }
 
-/// What set-up calls the cards of each class.
-const CLASS_NAMES: &[&str] = &["resource card", "event card"];
+/// What set-up and the card-conservation check call the cards of each
+/// class, by class.
+pub(super) const CLASS_NAMES: &[&str] = &["resource card", "event card"];
 
 /// Each card kind's class, `RESOURCE` or `EVENT`, as `violet` deals the
 /// violet cards (a kind no card has counts as a resource, as
