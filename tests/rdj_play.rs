@@ -295,7 +295,7 @@ fn load_edited(label: &str, file: &str, edits: &[(&str, &str)]) -> Result<Rules,
 fn mayor_gold(rules: &Rules, config: Config) -> Result<u32, String> {
     let mut s = State::new(rules, &config).map_err(|e| e.to_string())?;
     let setup: SetupSpec = serde_json::from_value(serde_json::json!({"crew": {"p1": {"mayor": 1}}})).unwrap();
-    s.apply_setup(rules, &setup)?;
+    s.apply_setup(rules, &setup).map_err(|e| e.to_string())?;
     let mut legal = Vec::new();
     while s.to_move() == rulecheck::engine::ToMove::Chance {
         s.legal_actions(rules, &mut legal);

@@ -283,11 +283,11 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
             "give `error` (every configuration) or `error_under`, not both",
         ),
     ];
-    let other_deck = VANDALISM.replace("  buildings:", "  table: {resource-deck: [fire]}\n  buildings:");
+    let other_deck = VANDALISM.replace("  buildings:", "  table: {resource-deck: [lumber, fire]}\n  buildings:");
     let cases = cases.into_iter().chain([(
         "card-in-the-other-deck.yaml",
         other_deck.as_str(),
-        locate(VANDALISM, "turn: {seat: p1"),
+        locate(&other_deck, "fire]"),
         "set-up: `resource-deck` takes only resource cards, and `fire` is not one",
     )]);
     for (name, text, at, says) in cases {
@@ -308,6 +308,37 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
         let place = format!("{shown}:{}:{}: error: ", at.0, at.1);
         assert!(stderr.contains(&place), "{name}: stderr does not name {place}:\n{stderr}");
         assert!(stderr.contains(says), "{name}: {stderr}");
+    }
+}
+
+/// A set-up override that cannot be applied is bad input at the entry of
+/// `setup:` at fault (the key, or the list's item), in every game, not at
+/// the block's first line.
+#[test]
+fn set_up_errors_point_at_the_entry_at_fault() {
+    let catalogs = catalogs();
+    let bundled = |name: &str| std::fs::read_to_string(manifest_dir().join("scenarios").join(name)).unwrap();
+    let (rdj, dc) =
+        (bundled("red-dog-junction/nudge-stops-at-the-faces.yaml"), bundled("dodge-city/interp-scoring-money.yaml"));
+    // (base, what to replace, with what, the text at fault, what the message says)
+    let cases = [
+        (VANDALISM, "lumber: 1, brick", "lumber: 1, bricks", "bricks: 1", "unknown card `bricks`"),
+        (VANDALISM, "phase: build", "phase: bild", "phase: bild", "unknown phase `bild`"),
+        (VANDALISM, "    p1: {hand", "    p9: {hand", "p9:", "seat `p9` does not exist with 3 players"),
+        (VANDALISM, "building: saddlery", "building: sadlery", "building: sadlery", "unknown building `sadlery`"),
+        (VANDALISM, "owner: p2}", "owner: p2}\n    - {building: hotel, owner: p3, plot: nw-4}", "plot: nw-4}", "taken"),
+        (&rdj, "dice: {6: 6}", "dice: {6: 6, 9: 1}", "9: 1", "no dice place 9"),
+        (&rdj, "ships: {p1: red-dog-junction-6}", "ships: {p2: nowhere}", "p2: nowhere", "unknown dock `nowhere`"),
+        (&dc, "p2: [c1r1]", "p2: [c1r1, c2r3]", "c2r3]", "c2r3 of the Saloon is already taken"),
+        (&dc, "cowboy-1: 1}", "cowboy-1: 1, cowgirl: 1}", "cowgirl", "unknown card `cowgirl`"),
+        (&dc, "phase: duel", "phase: dual", "phase: dual", "unknown phase `dual`"),
+    ];
+    for (i, (base, from, to, at, says)) in cases.into_iter().enumerate() {
+        assert!(base.contains(from), "case {i}: `{from}` is not in its base");
+        let text = base.replacen(from, to, 1);
+        let d = run_file(&catalogs, &inline(&format!("case-{i}.yaml"), &text)).expect_err(&text);
+        assert_eq!((d.line, d.column), locate(&text, at), "case {i}: {d}");
+        assert!(d.message.starts_with("set-up: ") && d.message.contains(says), "case {i}: {d}");
     }
 }
 

@@ -8,6 +8,7 @@ use super::chance::{Chance, Forced};
 use super::config::{Config, ConfigError};
 use super::facts::Facts;
 use super::outcome::{Outcome, Seat, ToMove};
+use super::setup::SetupError;
 
 /// An illegal action: names the rule (a catalog id) and the rulebook place,
 /// and says what is wrong. The state is unchanged.
@@ -296,7 +297,9 @@ pub trait Scripted: Harnessed {
     type ActionSpec: Clone + fmt::Debug + Serialize + DeserializeOwned;
     type Expect: Clone + fmt::Debug + Default + Serialize + DeserializeOwned;
 
-    fn apply_setup(&mut self, rules: &Self::Rules, setup: &Self::Setup) -> Result<(), String>;
+    /// Applies a scenario's set-up overrides, or says which entry of
+    /// `setup:` cannot be applied (`SetupError::path`), and why.
+    fn apply_setup(&mut self, rules: &Self::Rules, setup: &Self::Setup) -> Result<(), SetupError>;
     fn action_from_spec(rules: &Self::Rules, spec: &Self::ActionSpec) -> Result<Self::Action, String>;
     fn action_to_spec(rules: &Self::Rules, action: &Self::Action) -> Self::ActionSpec;
     /// Each expectation that does not hold: (fact, expected, actual); an

@@ -1,7 +1,8 @@
 //! The game-agnostic core: the `Game` contract (modelled on OpenSpiel's
 //! State API), seeded chance, configurations, rule errors (and `Why`, what
 //! a legality check gives: the error or a bare no), typed ids,
-//! zones, readings and the declared turn (`turn`).
+//! zones, readings, the declared turn (`turn`) and where a scenario's
+//! set-up goes wrong (`SetupError`).
 //!
 //! `engine` knows nothing of YAML, files, clap or insta, and does no IO:
 //! a game is a pure reducer over a state that carries its own RNG.
@@ -23,6 +24,7 @@ pub mod names;
 mod outcome;
 mod query;
 mod readings;
+mod setup;
 mod topology;
 mod turn;
 mod watched;
@@ -44,6 +46,7 @@ pub use query::{
     variants_of,
 };
 pub use readings::{Base, Hook, Range, Readings, Reads, Touched};
+pub use setup::{PathKey, SetupError, under};
 pub use topology::{Blocked, Blocks, Graph, Grid, Occupancy};
 pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPlan, TurnStep, drive};
 pub use watched::{Answer, Kept, Watched};

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use super::compile::did_you_mean;
 use super::effect::{Choice, Lang};
-use crate::engine::{Id, Kind, Lookup, Seat, seat_of};
+use crate::engine::{Id, Kind, Lookup, Seat, SetupError, seat_of, under};
 
 /// The `choose` effect and option a scenario names by the option's id,
 /// as positions in the choice table: the id must be unique among them.
@@ -60,17 +60,32 @@ pub fn id_named<K: Kind, S: AsRef<str>>(
 }
 
 /// The entries of a set-up map keyed by seat (`p1: …`), each with its
-/// seat, or why a key names none.
-pub fn by_seat<V>(map: &BTreeMap<String, V>, players: usize) -> Result<Vec<(Seat, &V)>, String> {
-    map.iter().map(|(s, v)| Ok((seat_of(s, players)?, v))).collect()
+/// seat, or why a key names none (placed under that key).
+pub fn by_seat<V>(map: &BTreeMap<String, V>, players: usize) -> Result<Vec<(Seat, &V)>, SetupError> {
+    map.iter().map(|(s, v)| Ok((seat_of(s, players).map_err(under(s))?, v))).collect()
 }
 
-/// A map of catalog ids to counts (`lumber: 2`), each id read by `named`.
+/// Runs `f` on each entry of a set-up map keyed by seat, in key order; an
+/// error, `f`'s or a key's that names no seat, is placed under its key.
+pub fn each_seat<V>(
+    map: &BTreeMap<String, V>,
+    players: usize,
+    mut f: impl FnMut(Seat, &V) -> Result<(), SetupError>,
+) -> Result<(), SetupError> {
+    for (s, v) in map {
+        let seat = seat_of(s, players).map_err(under(s))?;
+        f(seat, v).map_err(under(s))?;
+    }
+    Ok(())
+}
+
+/// A map of catalog ids to counts (`lumber: 2`), each id read by `named`
+/// (an id it refuses is placed under its key).
 pub fn counted<K, N: Copy>(
     map: &BTreeMap<String, N>,
     named: impl Fn(&str) -> Result<K, String>,
-) -> Result<Vec<(K, N)>, String> {
-    map.iter().map(|(id, &n)| Ok((named(id)?, n))).collect()
+) -> Result<Vec<(K, N)>, SetupError> {
+    map.iter().map(|(id, &n)| Ok((named(id).map_err(under(id))?, n))).collect()
 }
 
 /// A catalog's ids by kind, with the word a message names one kind by, and

@@ -24,6 +24,6 @@ pub use effect::{
     Args, Choice, Choosing, Cmp, Cond, Effect, Expand, Lang, Never, Quantity, Sel, Step, Val, World, chosen, eval,
     expand, from_active, queue_each, seats, step,
 };
-pub use ids::{CatalogIds, by_seat, counted, id_named, index_named, option_id, option_named};
+pub use ids::{CatalogIds, by_seat, counted, each_seat, id_named, index_named, option_id, option_named};
 pub use lowering::Lowering;
 pub use node::{Node, Value, Word};

@@ -12,6 +12,7 @@
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Serialize, Serializer};
 
+use crate::engine::PathKey;
 use crate::yaml::{Spanned, position};
 
 /// A word of the source (a mapping key or a string scalar) and where it stands.
@@ -87,6 +88,25 @@ impl Node {
             Value::Map(m) if m.len() == 1 => Some((m[0].0.clone(), Some(&m[0].1))),
             _ => None,
         }
+    }
+}
+
+impl Node {
+    /// Where the entry `path` leads to stands (the word of a mapping's
+    /// key, a list's item), or the deepest entry on the way that does:
+    /// the place a diagnostic about that entry points at.
+    pub fn place_of(&self, path: &[PathKey]) -> (u64, u64) {
+        let (mut node, mut at) = (self, self.at);
+        for step in path {
+            let next = match (&node.value, step) {
+                (Value::Map(m), PathKey::Key(k)) => m.iter().find(|(w, _)| &w.text == k).map(|(w, n)| (w.at, n)),
+                (Value::Seq(items), PathKey::Item(i)) => items.get(*i).map(|n| (n.at, n)),
+                _ => None,
+            };
+            let Some((place, n)) = next else { break };
+            (at, node) = (place, n);
+        }
+        at
     }
 }
 

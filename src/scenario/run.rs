@@ -9,7 +9,8 @@ use crate::catalog::SourceFile;
 use crate::catalog::diag::Diagnostic;
 use crate::check::playout::{RandomChooser, pick};
 use crate::check::suite::check_step;
-use crate::engine::{Config, Forced, Scripted, Seat, ToMove};
+use crate::engine::{Config, Forced, PathKey, Scripted, Seat, ToMove};
+use crate::lang::Node;
 use crate::yaml::{Spanned, position};
 
 /// Whether the steps go on after one: a failure that makes the rest
@@ -94,7 +95,8 @@ impl<'a, G: Scripted> Run<'a, G> {
         let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
         let mut state = G::new(rules, config).map_err(|e| bad(rc_at, format!("configuration `{name}`: {e}")))?;
         if let Some(s) = &sc.setup {
-            state.apply_setup(rules, &s.value).map_err(|e| bad(position(s), format!("set-up: {e}")))?;
+            let place = |path: &[PathKey]| setup_place(file, path).unwrap_or_else(|| position(s));
+            state.apply_setup(rules, &s.value).map_err(|e| bad(place(&e.path), format!("set-up: {e}")))?;
         }
         if let Some(f) = fault
             && !state.inject_fault(f)
@@ -392,4 +394,16 @@ fn no_legal_action(n: usize, at: (u64, u64), what: &str) -> String {
         "step {n} (line {}): {what} needs a legal action, but the engine lists no legal action and the game is not over",
         at.0
     )
+}
+
+/// Where in `file` the set-up entry `path` (below `setup:`) stands, found
+/// by reading the file again as a tree of places; `None` for an empty path
+/// (the whole block is at fault) or a file that reads otherwise.
+fn setup_place(file: &SourceFile, path: &[PathKey]) -> Option<(u64, u64)> {
+    if path.is_empty() {
+        return None;
+    }
+    let tree: Node = crate::yaml::from_str_as(&file.path, &file.text, "scenario file").ok()?;
+    let full: Vec<PathKey> = std::iter::once(PathKey::from("setup")).chain(path.iter().cloned()).collect();
+    Some(tree.place_of(&full))
 }

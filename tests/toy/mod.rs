@@ -11,7 +11,7 @@ pub mod race;
 
 use rulecheck::engine::{
     Check, Config, ConfigError, Cover, Describe, EndReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat,
-    Seats, ToMove, Violation,
+    Seats, SetupError, ToMove, Violation,
 };
 use serde::{Deserialize, Serialize};
 
@@ -328,9 +328,9 @@ impl Scripted for Toy {
     type ActionSpec = Spec;
     type Expect = Expect;
 
-    fn apply_setup(&mut self, _: &ToyRules, scores: &Vec<i64>) -> Result<(), String> {
+    fn apply_setup(&mut self, _: &ToyRules, scores: &Vec<i64>) -> Result<(), SetupError> {
         if scores.len() != self.players {
-            return Err(format!("{} scores for {} players", scores.len(), self.players));
+            return Err(SetupError::from(format!("{} scores for {} players", scores.len(), self.players)));
         }
         self.scores.clone_from(scores);
         Ok(())

@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Holds, Id, Kind, Pile, Zone, move_n, move_to_bottom};
-use crate::engine::{Facts, seat_name};
+use crate::engine::{Facts, SetupError, seat_name, under};
 
 /// Whose a named zone is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -344,61 +344,79 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     fn fill_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
         let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
         for &(k, n) in counts {
-            self.admit(z, k)?;
-            for _ in 0..n {
-                let mut held = Pile::new();
-                self.pull_into(s, k, name, Some(seat), &mut held)?;
-                move_n(&mut held, z.zone(s, seat)?, k, 1).map_err(|e| {
-                    format!("{}'s {name} cannot take another {} `{}`: {e}", seat_name(seat), self.what, (self.id)(k))
-                })?;
-            }
+            self.fill_kind(s, (seat, z), k, n)?;
         }
         self.filled.borrow_mut().push((seat, z.name));
         Ok(true)
     }
 
+    /// Seat `seat`'s zone `z` takes `n` of kind `k`, each from the first source holding one.
+    fn fill_kind(&self, s: &mut S, (seat, z): (usize, &Named<S, K>), k: Id<K>, n: u32) -> Result<(), String> {
+        self.admit(z, k)?;
+        for _ in 0..n {
+            let mut held = Pile::new();
+            self.pull_into(s, k, z.name, Some(seat), &mut held)?;
+            let (whose, id) = (seat_name(seat), (self.id)(k));
+            let full = |e| format!("{whose}'s {} cannot take another {} `{id}`: {e}", z.name, self.what);
+            move_n(&mut held, z.zone(s, seat)?, k, 1).map_err(full)?;
+        }
+        Ok(())
+    }
+
     /// Puts `ids` on top of the table's zone `name`, the first listed on
-    /// top; `Ok(false)` when this table has no such zone.
-    pub fn put_on_top(&self, s: &mut S, name: &str, ids: &[Id<K>]) -> Result<bool, String> {
+    /// top; `Ok(false)` when this table has no such zone. An error is
+    /// placed under the place in `ids` of the id it concerns.
+    pub fn put_on_top(&self, s: &mut S, name: &str, ids: &[Id<K>]) -> Result<bool, SetupError> {
         let Some(z) = self.zone_of(name, Whose::Table)? else { return Ok(false) };
-        ids.iter().try_for_each(|&k| self.admit(z, k))?;
-        for &k in ids.iter().rev() {
-            let mut held = self.pull(s, k)?;
-            move_n(&mut held, z.zone(s, 0)?, k, 1).map_err(|e| e.to_string())?;
+        for (i, &k) in ids.iter().enumerate() {
+            self.admit(z, k).map_err(under(i))?;
+        }
+        for (i, &k) in ids.iter().enumerate().rev() {
+            let mut held = self.pull(s, k).map_err(under(i))?;
+            move_n(&mut held, z.zone(s, 0)?, k, 1).map_err(|e| under(i)(e.to_string()))?;
         }
         Ok(true)
     }
 
     /// `set_seat` with the counts a scenario writes (catalog id → count),
     /// each id read by `id`; `Ok(false)` when this table has no such zone.
+    /// An error is placed under the id it concerns (`lumber`), and every
+    /// error under the zone's name.
     pub fn set_written(
         &self,
         s: &mut S,
         (seat, zone): (usize, &str),
         written: &BTreeMap<String, u8>,
         id: &dyn Fn(&str) -> Result<Id<K>, String>,
-    ) -> Result<bool, String> {
-        if self.get(zone).is_none() {
-            return Ok(false);
+    ) -> Result<bool, SetupError> {
+        let Some(z) = self.zone_of(zone, Whose::Seat).map_err(under(zone))? else { return Ok(false) };
+        let mut counts = Vec::with_capacity(written.len());
+        for (key, &n) in written {
+            counts.push((key, id(key).map_err(under(key)).map_err(under(zone))?, u32::from(n)));
         }
-        let counts = written.iter().map(|(k, &n)| Ok((id(k)?, u32::from(n)))).collect::<Result<Vec<_>, String>>()?;
-        self.set_seat(s, seat, zone, &counts)
+        self.clear_seat(s, seat, zone).map_err(under(zone))?;
+        for (key, k, n) in counts {
+            self.fill_kind(s, (seat, z), k, n).map_err(under(key)).map_err(under(zone))?;
+        }
+        self.filled.borrow_mut().push((seat, z.name));
+        Ok(true)
     }
 
     /// Puts on top of each of this table's zones the ids `written` lists
     /// for it (zone → catalog ids, the first on top), in the table's order
-    /// (a component put on one pile is not taken again for the next).
+    /// (a component put on one pile is not taken again for the next); an
+    /// error is placed under the zone's name and its id's place in the list.
     pub fn put_written(
         &self,
         s: &mut S,
         written: &BTreeMap<String, Vec<String>>,
         id: &dyn Fn(&str) -> Result<Id<K>, String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), SetupError> {
         for z in self.zones {
-            if let Some(ids) = written.get(z.name) {
-                let ids = ids.iter().map(|k| id(k)).collect::<Result<Vec<_>, _>>()?;
-                self.put_on_top(s, z.name, &ids)?;
-            }
+            let Some(ids) = written.get(z.name) else { continue };
+            let read = |(i, key): (usize, &String)| id(key).map_err(under(i));
+            let ids = ids.iter().enumerate().map(read).collect::<Result<Vec<_>, _>>().map_err(under(z.name))?;
+            self.put_on_top(s, z.name, &ids).map_err(under(z.name))?;
         }
         Ok(())
     }
@@ -490,6 +508,7 @@ pub fn unknown_zone(name: &str, whose: Whose, names: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::PathKey;
     use crate::engine::zones::fixture::{Card, Table, card};
 
     const ZONES: &[Named<Table, Card>] = &[
@@ -531,10 +550,12 @@ mod tests {
         assert_eq!(unset.put_on_top(&mut t, "row", &[card(1)]), Ok(true));
         assert_eq!((t.hands[1].total(), t.row.top()), (0, Some(card(1))));
         // nothing is left: the message names the sources
+        // (the last listed is put first: the error is its, at its place)
         let e = z.put_on_top(&mut t, "row", &[card(0), card(0)]).unwrap_err();
-        assert_eq!(e, format!("no card `c0` is left to place ({never})"));
+        assert_eq!((e.path, e.message), (vec![PathKey::Item(1)], format!("no card `c0` is left to place ({never})")));
         // a table word for a seat's zone, a name another table may have
-        assert!(z.put_on_top(&mut t, "hand", &[card(0)]).unwrap_err().contains("`seats: {p1: {hand: ...}}`"));
+        let e = z.put_on_top(&mut t, "hand", &[card(0)]).unwrap_err();
+        assert!(e.path.is_empty() && e.message.contains("`seats: {p1: {hand: ...}}`"), "{e:?}");
         assert_eq!(z.set_seat(&mut t, 0, "permits", &[]), Ok(false));
     }
 
@@ -552,7 +573,10 @@ mod tests {
         // refused before anything moves, named in the class's words (or
         // the table's, for a class without a name)
         let e = z.put_on_top(&mut t, "row", &[card(1), card(0)]).unwrap_err();
-        assert_eq!(e, "`row` takes only cards, and `c0` is not one");
+        assert_eq!(
+            (e.path, e.message.as_str()),
+            (vec![PathKey::Item(1)], "`row` takes only cards, and `c0` is not one")
+        );
         let e = z.set_seat(&mut t, 0, "hand", &[(card(1), 1)]).unwrap_err();
         assert_eq!(e, "`hand` takes only low cards, and `c1` is not one");
         assert_eq!((t.deck.len(), t.row.len(), t.hands[0].total()), (2, 0, 0));

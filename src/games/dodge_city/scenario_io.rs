@@ -10,10 +10,10 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{
-    Back, Chance, Facts, Game, Id, Ledger, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp, TableZone,
-    Whose, Written, Zones, seat_name, seat_of, unknown_zone,
+    Back, Chance, Facts, Game, Id, Ledger, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp,
+    SetupError, TableZone, Whose, Written, Zones, seat_name, seat_of, under, unknown_zone,
 };
-use crate::lang::{CatalogIds, by_seat, id_named};
+use crate::lang::{CatalogIds, each_seat, id_named};
 
 /// Set-up overrides, applied after the deal.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -222,31 +222,55 @@ fn with_zones<T>(
 /// (on top of the deck) before any takes its new ones, so one seat's new
 /// cards may come from another's old hand; then the table's piles, in the
 /// tables' order.
-fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), String> {
+fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), SetupError> {
     with_zones(r, st.players, |cards, events| {
         let unknown = |zone: &str, whose| {
             let names: Vec<&str> = cards.names(whose).chain(events.names(whose)).collect();
-            unknown_zone(zone, whose, &names)
+            under(zone)(unknown_zone(zone, whose, &names))
         };
-        let listed = by_seat(&s.seats, st.players)?;
-        for (seat, zones) in &listed {
+        each_seat(&s.seats, st.players, |seat, zones| {
             for zone in zones.keys() {
-                if !cards.clear_seat(st, *seat, zone)? && !events.clear_seat(st, *seat, zone)? {
+                let cleared =
+                    cards.clear_seat(st, seat, zone).and_then(|c| Ok(c || events.clear_seat(st, seat, zone)?));
+                if !cleared.map_err(under(zone))? {
                     return Err(unknown(zone, Whose::Seat));
                 }
             }
-        }
+            Ok(())
+        })
+        .map_err(under("seats"))?;
         // each zone is empty now: setting it gives nothing back
-        for (seat, zones) in listed {
+        each_seat(&s.seats, st.players, |seat, zones| {
             for (zone, ids) in zones {
                 cards.set_written(st, (seat, zone), ids, &|c| card(r, c))?;
             }
-        }
+            Ok(())
+        })
+        .map_err(under("seats"))?;
         if let Some(zone) = s.table.keys().find(|z| cards.get(z).is_none() && events.get(z).is_none()) {
-            return Err(unknown(zone, Whose::Table));
+            return Err(unknown(zone, Whose::Table).under("table"));
         }
-        cards.put_written(st, &s.table, &|c| card(r, c))?;
-        events.put_written(st, &s.table, &|e| event(r, e))
+        cards.put_written(st, &s.table, &|c| card(r, c)).map_err(under("table"))?;
+        events.put_written(st, &s.table, &|e| event(r, e)).map_err(under("table"))
+    })
+}
+
+/// Building `id`'s tokens: seat → squares, each token taken from the
+/// seat's supply and put on an empty square.
+fn set_tokens(st: &mut State, r: &Rules, id: &str, seats: &BTreeMap<String, Vec<String>>) -> Result<(), SetupError> {
+    let b = building(r, id)?;
+    each_seat(seats, st.players, |seat, squares| {
+        for (i, a) in squares.iter().enumerate() {
+            let sq = square(r.building(b), a).map_err(under(i))?;
+            let tokens = &mut st.town[b.index()].tokens;
+            tokens.put_slot(sq.index(), &mut st.seats[seat].supply, colour(seat)).map_err(|e| {
+                under(i)(match e {
+                    MoveError::Short { .. } => format!("p{} has no tokens left to place", seat + 1),
+                    _ => format!("{a} of the {} is already taken", r.building(b).name),
+                })
+            })?;
+        }
+        Ok(())
     })
 }
 
@@ -377,7 +401,7 @@ impl Scripted for State {
     type ActionSpec = Written<Action>;
     type Expect = Expect;
 
-    fn apply_setup(&mut self, r: &Rules, s: &SetupSpec) -> Result<(), String> {
+    fn apply_setup(&mut self, r: &Rules, s: &SetupSpec) -> Result<(), SetupError> {
         let st = self;
         let n = st.players;
         set_zones(st, r, s)?;
@@ -385,42 +409,37 @@ impl Scripted for State {
         for p in &mut st.seats {
             p.played = hand.saturating_sub(p.hand.total());
         }
-        for (seat, dollars) in by_seat(&s.money, n)? {
-            st.seats[seat].money.set(i32::try_from(*dollars).unwrap_or(i32::MAX)).map_err(|e| e.to_string())?;
-        }
-        for (seat, discs) in by_seat(&s.discs, n)? {
-            for d in discs {
-                let sym = symbol(r, d)?;
+        each_seat(&s.money, n, |seat, dollars| {
+            let money = st.seats[seat].money.set(i32::try_from(*dollars).unwrap_or(i32::MAX));
+            Ok(money.map_err(|e| e.to_string())?)
+        })
+        .map_err(under("money"))?;
+        each_seat(&s.discs, n, |seat, discs| {
+            for (i, d) in discs.iter().enumerate() {
+                let sym = symbol(r, d).map_err(under(i))?;
                 let left = &mut st.discs_left[sym.index()];
-                *left = left.checked_sub(1).ok_or_else(|| format!("no {d} disc is left"))?;
+                *left = left.checked_sub(1).ok_or_else(|| under(i)(format!("no {d} disc is left")))?;
                 st.seats[seat].discs.push(sym);
                 st.seats[seat].points += r.symbol(sym).points;
             }
-        }
+            Ok(())
+        })
+        .map_err(under("discs"))?;
         for (b, sym) in &s.symbols {
-            let (b, sym) = (building(r, b)?, symbol(r, sym)?);
+            let read = || Ok::<_, String>((building(r, b)?, symbol(r, sym)?));
+            let (b, sym) = read().map_err(under(b)).map_err(under("symbols"))?;
             st.town[b.index()].symbol = Some(sym);
             st.symbols[sym.index()] = SymbolAt::On(b);
         }
-        for (b, seats) in &s.tokens {
-            let b = building(r, b)?;
-            for (seat, squares) in by_seat(seats, n)? {
-                for a in squares {
-                    let sq = square(r.building(b), a)?;
-                    let tokens = &mut st.town[b.index()].tokens;
-                    tokens.put_slot(sq.index(), &mut st.seats[seat].supply, colour(seat)).map_err(|e| match e {
-                        MoveError::Short { .. } => format!("p{} has no tokens left to place", seat + 1),
-                        _ => format!("{a} of the {} is already taken", r.building(b).name),
-                    })?;
-                }
-            }
+        for (id, seats) in &s.tokens {
+            set_tokens(st, r, id, seats).map_err(under(id)).map_err(under("tokens"))?;
         }
         if let Some(start) = &s.start {
-            st.start = seat_of(start, n)?;
+            st.start = seat_of(start, n).map_err(under("start"))?;
         }
         let turn = match &s.turn {
             Some(t) => {
-                let seat = seat_of(t, n)?;
+                let seat = seat_of(t, n).map_err(under("turn"))?;
                 (0..n).position(|i| st.seat_at(i) == seat).unwrap_or(0) as u8
             }
             None => 0,
@@ -432,9 +451,12 @@ impl Scripted for State {
             Some("place-1") => Phase::Place { round: 1, turn, carded: false },
             Some("place-2") => Phase::Place { round: 2, turn, carded: false },
             Some("duel") => Phase::Duel { turn },
-            Some(other) => return Err(format!("unknown phase `{other}`; phases: marshal, place-1, place-2, duel")),
+            Some(other) => {
+                let known = "phases: marshal, place-1, place-2, duel";
+                return Err(under("phase")(format!("unknown phase `{other}`; {known}")));
+            }
         };
-        st.place_cursor()
+        st.place_cursor().map_err(under("phase"))
     }
 
     fn action_from_spec(r: &Rules, spec: &Written<Action>) -> Result<Action, String> {

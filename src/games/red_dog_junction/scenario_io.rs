@@ -10,8 +10,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::rules::{Action, State};
 use super::rules_data::*;
 use crate::engine::names::{id_named, name_of, seat_named, seat_written};
-use crate::engine::{Chance, Facts, Game, Id, Lookup, Scripted, Written, move_n, seat_name, seat_of};
-use crate::lang::{self, CatalogIds, by_seat, counted};
+use crate::engine::{
+    Chance, Facts, Game, Id, Lookup, Scripted, SetupError, Written, move_n, seat_name, seat_of, under,
+};
+use crate::lang::{self, CatalogIds, counted, each_seat};
 
 fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
     lang::id_named("commodity", rules.cubes.iter().map(|c| &c.id), id)
@@ -175,17 +177,43 @@ impl std::fmt::Display for Fact {
 /// `score.p2: 7`, `winner: p1`, `to-move: p2`).
 pub type Expect = BTreeMap<String, Fact>;
 
+impl State {
+    /// Dice place `place` (1-based) shows `v`, and is not rolled at the start.
+    fn set_die(&mut self, rules: &Rules, place: u8, v: u8) -> Result<(), String> {
+        let p = usize::from(place).wrapping_sub(1);
+        let slot = self.dice.get_mut(p).ok_or_else(|| format!("no dice place {place}"))?;
+        if v == 0 || v > rules.faces {
+            return Err(format!("a die shows 1 to {}", rules.faces));
+        }
+        *slot = v;
+        self.rolls.retain(|&r| usize::from(r) != p);
+        Ok(())
+    }
+
+    /// Display slot `slot` (1-based) holds card `id`, taken from the deck.
+    fn set_display(&mut self, rules: &Rules, slot: u8, id: &str) -> Result<(), String> {
+        let c = card(rules, id)?;
+        let i = usize::from(slot).wrapping_sub(1);
+        if i >= rules.display {
+            return Err(format!("no display slot {slot}"));
+        }
+        let _ = self.display.take_slot(i, &mut self.deck);
+        // the slot is the only empty one, so the card fills it
+        move_n(&mut self.deck, &mut self.display, c, 1).map_err(|e| format!("{id}: {e}"))
+    }
+}
+
 impl Scripted for State {
     type Setup = SetupSpec;
     type ActionSpec = Written<Action>;
     type Expect = Expect;
 
-    fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), String> {
+    fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), SetupError> {
         let n = self.players;
         if let Some(seat) = &s.seat {
-            self.active = seat_of(seat, n)?;
+            self.active = seat_of(seat, n).map_err(under("seat"))?;
         }
-        for (seat, at) in by_seat(&s.ships, n)? {
+        each_seat(&s.ships, n, |seat, at| {
             if let Some(d) = self.ships[seat].take() {
                 let _ = self.occupancy.leave(d);
             }
@@ -194,48 +222,43 @@ impl Scripted for State {
                 self.occupancy.enter(&rules.dock_graph, d).map_err(|_| format!("dock `{at}` is taken"))?;
                 self.ships[seat] = Some(d);
             }
-        }
-        for (into_storage, map) in [(false, &s.cargo), (true, &s.storage)] {
-            for (seat, cubes) in by_seat(map, n)? {
+            Ok(())
+        })
+        .map_err(under("ships"))?;
+        for (into_storage, map, key) in [(false, &s.cargo, "cargo"), (true, &s.storage, "storage")] {
+            each_seat(map, n, |seat, cubes| {
                 for (c, k) in counted(cubes, |c| cube(rules, c))? {
                     let mut from = self.home_zone(rules, c).clone();
                     let to = if into_storage { &mut self.storage[seat] } else { &mut self.cargo[seat] };
-                    move_n(&mut from, to, c, k).map_err(|e| format!("{}: {e}", rules.cube(c).id))?;
+                    let id = &rules.cube(c).id;
+                    move_n(&mut from, to, c, k).map_err(|e| under(id)(format!("{id}: {e}")))?;
                     *self.home_zone(rules, c) = from;
                 }
-            }
+                Ok(())
+            })
+            .map_err(under(key))?;
         }
-        for (seat, cards) in by_seat(&s.crew, n)? {
+        each_seat(&s.crew, n, |seat, cards| {
             for (c, k) in counted(cards, |c| card(rules, c))? {
                 let to =
                     if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
-                move_n(&mut self.deck, to, c, k).map_err(|e| format!("{}: {e}", rules.card(c).id))?;
+                let id = &rules.card(c).id;
+                move_n(&mut self.deck, to, c, k).map_err(|e| under(id)(format!("{id}: {e}")))?;
             }
-        }
+            Ok(())
+        })
+        .map_err(under("crew"))?;
         for (&place, &v) in &s.dice {
-            let p = usize::from(place).wrapping_sub(1);
-            let slot = self.dice.get_mut(p).ok_or_else(|| format!("no dice place {place}"))?;
-            if v == 0 || v > rules.faces {
-                return Err(format!("a die shows 1 to {}", rules.faces));
-            }
-            *slot = v;
-            self.rolls.retain(|&r| usize::from(r) != p);
+            self.set_die(rules, place, v).map_err(under(place.to_string().as_str())).map_err(under("dice"))?;
         }
         if let Some(v) = s.gold_die {
             if v == 0 || v > rules.gold_faces {
-                return Err(format!("the gold die shows 1 to {}", rules.gold_faces));
+                return Err(under("gold_die")(format!("the gold die shows 1 to {}", rules.gold_faces)));
             }
             self.gold_die = v;
         }
         for (&slot, id) in &s.display {
-            let c = card(rules, id)?;
-            let i = usize::from(slot).wrapping_sub(1);
-            if i >= rules.display {
-                return Err(format!("no display slot {slot}"));
-            }
-            let _ = self.display.take_slot(i, &mut self.deck);
-            // the slot is the only empty one, so the card fills it
-            move_n(&mut self.deck, &mut self.display, c, 1).map_err(|e| format!("{id}: {e}"))?;
+            self.set_display(rules, slot, id).map_err(under(slot.to_string().as_str())).map_err(under("display"))?;
         }
         Ok(())
     }
