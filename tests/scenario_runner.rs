@@ -266,9 +266,9 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
     // (file name, text, where the diagnostic points, what it says)
     let cases = [
         ("unknown-key.yaml", UNKNOWN_KEY, locate(UNKNOWN_KEY, "doo:"), "unknown field `doo`"),
-        // The diagnostic names the step holding the dangling id, not the id
-        // itself (9:31): actions are resolved after parsing, without spans.
-        ("dangling-card.yaml", DANGLING_CARD, locate(DANGLING_CARD, "by: p1"), "unknown card `fier`"),
+        // The diagnostic points at the dangling id itself, the word the
+        // action was read with, though actions are resolved after parsing.
+        ("dangling-card.yaml", DANGLING_CARD, locate(DANGLING_CARD, "fier"), "unknown card `fier`"),
         (
             "error-under-unknown.yaml",
             &SELF_DISASTER.replace("{forbidden: dry", "{forbiden: dry"),
@@ -283,6 +283,17 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
             "give `error` (every configuration) or `error_under`, not both",
         ),
     ];
+    // a step's `by:` that names no seat is pointed at, after its `do:`
+    let by_after = DANGLING_CARD.replace(
+        "  - by: p1\n    do: {play-disaster: {card: fier, plot: nw-4}}",
+        "  - do: {play-disaster: {card: fire, plot: nw-4}}\n    by: p9",
+    );
+    let cases = cases.into_iter().chain([(
+        "by-no-seat.yaml",
+        by_after.as_str(),
+        locate(&by_after, "by: p9"),
+        "step 1: seat `p9` does not exist with 3 players",
+    )]);
     let other_deck = VANDALISM.replace("  buildings:", "  table: {resource-deck: [lumber, fire]}\n  buildings:");
     let cases = cases.into_iter().chain([(
         "card-in-the-other-deck.yaml",
@@ -313,9 +324,9 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
 
 /// A set-up override that cannot be applied is bad input at the entry of
 /// `setup:` at fault (the key, or the list's item), in every game, not at
-/// the block's first line.
+/// the block's first line; an action's unknown id, at the id.
 #[test]
-fn set_up_errors_point_at_the_entry_at_fault() {
+fn set_up_and_action_errors_point_at_the_entry_at_fault() {
     let catalogs = catalogs();
     let bundled = |name: &str| std::fs::read_to_string(manifest_dir().join("scenarios").join(name)).unwrap();
     let (rdj, dc) =
@@ -332,13 +343,16 @@ fn set_up_errors_point_at_the_entry_at_fault() {
         (&dc, "p2: [c1r1]", "p2: [c1r1, c2r3]", "c2r3]", "c2r3 of the Saloon is already taken"),
         (&dc, "cowboy-1: 1}", "cowboy-1: 1, cowgirl: 1}", "cowgirl", "unknown card `cowgirl`"),
         (&dc, "phase: duel", "phase: dual", "phase: dual", "unknown phase `dual`"),
+        // an action's id, pointed at as written, in another game
+        (&rdj, "do: agents}", "do: {move: nowhere}}", "nowhere", "unknown dock `nowhere`"),
     ];
     for (i, (base, from, to, at, says)) in cases.into_iter().enumerate() {
         assert!(base.contains(from), "case {i}: `{from}` is not in its base");
         let text = base.replacen(from, to, 1);
         let d = run_file(&catalogs, &inline(&format!("case-{i}.yaml"), &text)).expect_err(&text);
         assert_eq!((d.line, d.column), locate(&text, at), "case {i}: {d}");
-        assert!(d.message.starts_with("set-up: ") && d.message.contains(says), "case {i}: {d}");
+        let (setup, step) = (d.message.starts_with("set-up: "), d.message.starts_with("step 1: "));
+        assert!((setup || step) && d.message.contains(says), "case {i}: {d}");
     }
 }
 

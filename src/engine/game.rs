@@ -8,7 +8,7 @@ use super::chance::{Chance, Forced};
 use super::config::{Config, ConfigError};
 use super::facts::Facts;
 use super::outcome::{Outcome, Seat, ToMove};
-use super::setup::SetupError;
+use super::unapplied::Unapplied;
 
 /// An illegal action: names the rule (a catalog id) and the rulebook place,
 /// and says what is wrong. The state is unchanged.
@@ -298,9 +298,11 @@ pub trait Scripted: Harnessed {
     type Expect: Clone + fmt::Debug + Default + Serialize + DeserializeOwned;
 
     /// Applies a scenario's set-up overrides, or says which entry of
-    /// `setup:` cannot be applied (`SetupError::path`), and why.
-    fn apply_setup(&mut self, rules: &Self::Rules, setup: &Self::Setup) -> Result<(), SetupError>;
-    fn action_from_spec(rules: &Self::Rules, spec: &Self::ActionSpec) -> Result<Self::Action, String>;
+    /// `setup:` cannot be applied (`Unapplied::path`), and why.
+    fn apply_setup(&mut self, rules: &Self::Rules, setup: &Self::Setup) -> Result<(), Unapplied>;
+    /// The action a step writes, or why it names none (`Unapplied::path`:
+    /// what in the step's `do:` is at fault).
+    fn action_from_spec(rules: &Self::Rules, spec: &Self::ActionSpec) -> Result<Self::Action, Unapplied>;
     fn action_to_spec(rules: &Self::Rules, action: &Self::Action) -> Self::ActionSpec;
     /// Each expectation that does not hold: (fact, expected, actual); an
     /// expectation naming no fact of the state is an error.

@@ -2,7 +2,7 @@
 //! State API), seeded chance, configurations, rule errors (and `Why`, what
 //! a legality check gives: the error or a bare no), typed ids,
 //! zones, readings, the declared turn (`turn`) and where a scenario's
-//! set-up goes wrong (`SetupError`).
+//! entry (a set-up override, an action) goes wrong (`Unapplied`).
 //!
 //! `engine` knows nothing of YAML, files, clap or insta, and does no IO:
 //! a game is a pure reducer over a state that carries its own RNG.
@@ -24,9 +24,9 @@ pub mod names;
 mod outcome;
 mod query;
 mod readings;
-mod setup;
 mod topology;
 mod turn;
+mod unapplied;
 mod watched;
 mod why;
 mod zones;
@@ -46,9 +46,9 @@ pub use query::{
     variants_of,
 };
 pub use readings::{Base, Hook, Range, Readings, Reads, Touched};
-pub use setup::{PathKey, SetupError, under};
 pub use topology::{Blocked, Blocks, Graph, Grid, Occupancy};
 pub use turn::{Cursor, Flow, Procedure, Slot, Stage, TurnError, TurnFlow, TurnPlan, TurnStep, drive};
+pub use unapplied::{PathKey, Unapplied, under};
 pub use watched::{Answer, Kept, Watched};
 pub use why::Why;
 pub use zones::{

@@ -25,6 +25,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::game::{seat_name, seat_of};
 use super::ids::{Id, Kind};
 use super::outcome::MAX_SEATS;
+use super::unapplied::{PathKey, Unapplied};
 
 /// A game's catalog ids: what its typed ids are written with.
 pub trait Lookup {
@@ -46,7 +47,9 @@ pub trait Lookup {
 
 /// How ids are written now: a stack, so a context inside another restores it.
 enum Mode {
-    Names(Rc<dyn Lookup>),
+    /// Ids as the catalog ids of a lookup, with the first id read that
+    /// named nothing (the word a refused action is pointed at by).
+    Names(Rc<dyn Lookup>, Option<String>),
     /// Reading a scenario's action before the catalog is at hand: each id
     /// as written, its placeholder the position in this list.
     Record(Vec<String>),
@@ -77,7 +80,7 @@ fn within<R>(mode: Mode, f: impl FnOnce() -> R) -> (R, Option<Mode>) {
 /// Runs `f` (one serialisation or deserialisation) with typed ids written
 /// as the catalog ids of `names`.
 pub fn with_names<R>(names: &Rc<dyn Lookup>, f: impl FnOnce() -> R) -> R {
-    within(Mode::Names(Rc::clone(names)), f).0
+    within(Mode::Names(Rc::clone(names), None), f).0
 }
 
 /// What an id stands for: an entity of a kind, one within another, or a
@@ -96,10 +99,10 @@ enum Of {
 fn write(of: Of, at: (usize, usize)) -> Option<String> {
     MODE.with_borrow(|m| {
         let name = match (m.last()?, of) {
-            (Mode::Names(l), Of::Kind(k)) => l.name(k, at.0).map(str::to_string),
-            (Mode::Names(l), Of::Within(k, parent)) => l.name_within(k, parent, at.0),
-            (Mode::Names(l), Of::Option) => l.option_id(at.0, at.1).map(str::to_string),
-            (Mode::Names(_), Of::Seat(_)) => Some(seat_name(at.0)),
+            (Mode::Names(l, _), Of::Kind(k)) => l.name(k, at.0).map(str::to_string),
+            (Mode::Names(l, _), Of::Within(k, parent)) => l.name_within(k, parent, at.0),
+            (Mode::Names(l, _), Of::Option) => l.option_id(at.0, at.1).map(str::to_string),
+            (Mode::Names(..), Of::Seat(_)) => Some(seat_name(at.0)),
             (Mode::Replay(ids), _) => ids.get(at.0).cloned(),
             (Mode::Record(_), _) => None,
         };
@@ -111,10 +114,19 @@ fn write(of: Of, at: (usize, usize)) -> Option<String> {
 /// position written in decimal.
 fn read(of: Of, id: String) -> Result<(usize, usize), String> {
     MODE.with_borrow_mut(|m| match (m.last_mut(), of) {
-        (Some(Mode::Names(l)), Of::Kind(k)) => l.index(k, &id).map(|i| (i, 0)),
-        (Some(Mode::Names(l)), Of::Within(k, parent)) => l.index_within(k, parent, &id).map(|i| (i, 0)),
-        (Some(Mode::Names(l)), Of::Option) => l.option(&id),
-        (Some(Mode::Names(_)) | None, Of::Seat(max)) => seat_of(&id, max).map(|s| (s, 0)),
+        (Some(Mode::Names(l, missed)), of) => {
+            let found = match of {
+                Of::Kind(k) => l.index(k, &id).map(|i| (i, 0)),
+                Of::Within(k, parent) => l.index_within(k, parent, &id).map(|i| (i, 0)),
+                Of::Option => l.option(&id),
+                Of::Seat(max) => seat_of(&id, max).map(|s| (s, 0)),
+            };
+            if found.is_err() && missed.is_none() {
+                *missed = Some(id);
+            }
+            found
+        }
+        (None, Of::Seat(max)) => seat_of(&id, max).map(|s| (s, 0)),
         (Some(Mode::Record(ids)), _) => {
             ids.push(id);
             Ok((ids.len() - 1, 0))
@@ -297,14 +309,18 @@ impl<A: Clone + Serialize + DeserializeOwned> Written<A> {
     }
 
     /// The value the written ids name in `names`, or the first that names
-    /// nothing, in the lookup's words.
-    pub fn read(&self, names: &Rc<dyn Lookup>) -> Result<A, String> {
+    /// nothing, in the lookup's words, and the word it is written as.
+    pub fn read(&self, names: &Rc<dyn Lookup>) -> Result<A, Unapplied> {
         match self {
             Written::Made { value, .. } => Ok(value.clone()),
             Written::Parsed { shape, ids } => {
                 let (as_written, _) = within(Mode::Replay(Rc::clone(ids)), || serde_json::to_value(shape));
                 let as_written = as_written.map_err(|e| e.to_string())?;
-                with_names(names, || serde_json::from_value(as_written)).map_err(|e| e.to_string())
+                let (read, mode) = within(Mode::Names(Rc::clone(names), None), || serde_json::from_value(as_written));
+                read.map_err(|e| match mode {
+                    Some(Mode::Names(_, Some(word))) => Unapplied::from(e.to_string()).under(PathKey::Word(word)),
+                    _ => Unapplied::from(e.to_string()),
+                })
             }
         }
     }
@@ -447,10 +463,14 @@ mod tests {
         assert_eq!(w.read(&shop()).unwrap(), Act::Pack { fruit: id(1), into: id(1), by: 0 });
         // Written back as it was written, without a catalog.
         assert_eq!(serde_json::to_string(&w).unwrap(), r#"{"pack":{"fruit":"pear","into":"large","by":"p1"}}"#);
+        // the error names the word it is written as, for the runner to point at
         let err = written(r#"{"pick":"plum"}"#).read(&shop()).unwrap_err();
-        assert!(err.contains("unknown `plum`"), "{err}");
+        assert!(err.message.contains("unknown `plum`"), "{err}");
+        assert_eq!(err.path, [PathKey::Word("plum".into())]);
+        let err = written(r#"{"pack":{"fruit":"pear","into":"huge","by":"p1"}}"#).read(&shop()).unwrap_err();
+        assert_eq!(err.path, [PathKey::Word("huge".into())], "{err}");
         let err = written(r#"{"choose":"eat"}"#).read(&shop()).unwrap_err();
-        assert!(err.contains("no option `eat`"), "{err}");
+        assert!(err.message.contains("no option `eat`"), "{err}");
         assert_eq!(written(r#"{"choose":"sell"}"#).read(&shop()).unwrap(), Act::Choose(0, 1));
         assert!(!in_context());
     }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use super::compile::did_you_mean;
 use super::effect::{Choice, Lang};
-use crate::engine::{Id, Kind, Lookup, Seat, SetupError, seat_of, under};
+use crate::engine::{Id, Kind, Lookup, Seat, Unapplied, seat_of, under};
 
 /// The `choose` effect and option a scenario names by the option's id,
 /// as positions in the choice table: the id must be unique among them.
@@ -61,7 +61,7 @@ pub fn id_named<K: Kind, S: AsRef<str>>(
 
 /// The entries of a set-up map keyed by seat (`p1: …`), each with its
 /// seat, or why a key names none (placed under that key).
-pub fn by_seat<V>(map: &BTreeMap<String, V>, players: usize) -> Result<Vec<(Seat, &V)>, SetupError> {
+pub fn by_seat<V>(map: &BTreeMap<String, V>, players: usize) -> Result<Vec<(Seat, &V)>, Unapplied> {
     map.iter().map(|(s, v)| Ok((seat_of(s, players).map_err(under(s))?, v))).collect()
 }
 
@@ -70,8 +70,8 @@ pub fn by_seat<V>(map: &BTreeMap<String, V>, players: usize) -> Result<Vec<(Seat
 pub fn each_seat<V>(
     map: &BTreeMap<String, V>,
     players: usize,
-    mut f: impl FnMut(Seat, &V) -> Result<(), SetupError>,
-) -> Result<(), SetupError> {
+    mut f: impl FnMut(Seat, &V) -> Result<(), Unapplied>,
+) -> Result<(), Unapplied> {
     for (s, v) in map {
         let seat = seat_of(s, players).map_err(under(s))?;
         f(seat, v).map_err(under(s))?;
@@ -84,7 +84,7 @@ pub fn each_seat<V>(
 pub fn counted<K, N: Copy>(
     map: &BTreeMap<String, N>,
     named: impl Fn(&str) -> Result<K, String>,
-) -> Result<Vec<(K, N)>, SetupError> {
+) -> Result<Vec<(K, N)>, Unapplied> {
     map.iter().map(|(id, &n)| Ok((named(id).map_err(under(id))?, n))).collect()
 }
 

@@ -101,12 +101,24 @@ impl Node {
             let next = match (&node.value, step) {
                 (Value::Map(m), PathKey::Key(k)) => m.iter().find(|(w, _)| &w.text == k).map(|(w, n)| (w.at, n)),
                 (Value::Seq(items), PathKey::Item(i)) => items.get(*i).map(|n| (n.at, n)),
+                (_, PathKey::Word(w)) => node.word_below(w),
                 _ => None,
             };
             let Some((place, n)) = next else { break };
             (at, node) = (place, n);
         }
         at
+    }
+
+    /// The first place below this node, in the order written, where `w`
+    /// is written as a mapping's key or a string, and the node there.
+    fn word_below(&self, w: &str) -> Option<((u64, u64), &Node)> {
+        match &self.value {
+            Value::Str(s) if s == w => Some((self.at, self)),
+            Value::Seq(items) => items.iter().find_map(|n| n.word_below(w)),
+            Value::Map(m) => m.iter().find_map(|(k, n)| if k.text == w { Some((k.at, n)) } else { n.word_below(w) }),
+            _ => None,
+        }
     }
 }
 

@@ -95,8 +95,10 @@ impl<'a, G: Scripted> Run<'a, G> {
         let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
         let mut state = G::new(rules, config).map_err(|e| bad(rc_at, format!("configuration `{name}`: {e}")))?;
         if let Some(s) = &sc.setup {
-            let place = |path: &[PathKey]| setup_place(file, path).unwrap_or_else(|| position(s));
-            state.apply_setup(rules, &s.value).map_err(|e| bad(place(&e.path), format!("set-up: {e}")))?;
+            state.apply_setup(rules, &s.value).map_err(|e| {
+                let at = if e.path.is_empty() { None } else { place_in(file, [PathKey::from("setup")], &e.path) };
+                bad(at.unwrap_or_else(|| position(s)), format!("set-up: {e}"))
+            })?;
         }
         if let Some(f) = fault
             && !state.inject_fault(f)
@@ -215,9 +217,15 @@ impl<'a, G: Scripted> Run<'a, G> {
     /// rule the step expects.
     fn act(&mut self, n: usize, at: (u64, u64), s: &Step<G>, spec: &G::ActionSpec) -> Result<Flow, Diagnostic> {
         let rules = self.rules;
-        let action = G::action_from_spec(rules, spec).map_err(|e| self.bad(at, format!("step {n}: {e}")))?;
+        // the step's `do:` (or `by:`), and what in it the error names
+        let place = |key: &str, path: &[PathKey]| {
+            place_in(self.file, [PathKey::from("steps"), PathKey::Item(n - 1), PathKey::from(key)], path).unwrap_or(at)
+        };
+        let action =
+            G::action_from_spec(rules, spec).map_err(|e| self.bad(place("do", &e.path), format!("step {n}: {e}")))?;
         if let Some(b) = &s.by {
-            let want = G::seat_of(b, self.state.players()).map_err(|e| self.bad(at, format!("step {n}: {e}")))?;
+            let want = G::seat_of(b, self.state.players())
+                .map_err(|e| self.bad(place("by", &[]), format!("step {n}: {e}")))?;
             let on_move = match self.state.to_move() {
                 ToMove::Seat(s) => s == want,
                 ToMove::Simultaneous(seats) => seats.contains(want),
@@ -396,14 +404,12 @@ fn no_legal_action(n: usize, at: (u64, u64), what: &str) -> String {
     )
 }
 
-/// Where in `file` the set-up entry `path` (below `setup:`) stands, found
-/// by reading the file again as a tree of places; `None` for an empty path
-/// (the whole block is at fault) or a file that reads otherwise.
-fn setup_place(file: &SourceFile, path: &[PathKey]) -> Option<(u64, u64)> {
-    if path.is_empty() {
-        return None;
-    }
+/// Where in `file` the entry `path` below `from` stands (`from` leads
+/// from the top of the file to a step's `do:` or to `setup:`), found by
+/// reading the file again as a tree of places; `None` for a file that
+/// reads otherwise.
+fn place_in<const N: usize>(file: &SourceFile, from: [PathKey; N], path: &[PathKey]) -> Option<(u64, u64)> {
     let tree: Node = crate::yaml::from_str_as(&file.path, &file.text, "scenario file").ok()?;
-    let full: Vec<PathKey> = std::iter::once(PathKey::from("setup")).chain(path.iter().cloned()).collect();
+    let full: Vec<PathKey> = from.into_iter().chain(path.iter().cloned()).collect();
     Some(tree.place_of(&full))
 }

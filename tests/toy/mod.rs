@@ -11,7 +11,7 @@ pub mod race;
 
 use rulecheck::engine::{
     Check, Config, ConfigError, Cover, Describe, EndReason, Game, InvariantDef, Outcome, RuleError, Scripted, Seat,
-    Seats, SetupError, ToMove, Violation,
+    Seats, ToMove, Unapplied, Violation,
 };
 use serde::{Deserialize, Serialize};
 
@@ -328,20 +328,20 @@ impl Scripted for Toy {
     type ActionSpec = Spec;
     type Expect = Expect;
 
-    fn apply_setup(&mut self, _: &ToyRules, scores: &Vec<i64>) -> Result<(), SetupError> {
+    fn apply_setup(&mut self, _: &ToyRules, scores: &Vec<i64>) -> Result<(), Unapplied> {
         if scores.len() != self.players {
-            return Err(SetupError::from(format!("{} scores for {} players", scores.len(), self.players)));
+            return Err(Unapplied::from(format!("{} scores for {} players", scores.len(), self.players)));
         }
         self.scores.clone_from(scores);
         Ok(())
     }
-    fn action_from_spec(_: &ToyRules, spec: &Spec) -> Result<Action, String> {
+    fn action_from_spec(_: &ToyRules, spec: &Spec) -> Result<Action, Unapplied> {
         match (spec, spec.die) {
             (Spec { seat: Some(seat), bid: Some(bid), die: None }, _) => {
                 Ok(Action::Bid { seat: seat_of(seat, 4)?, bid: *bid })
             }
             (Spec { seat: None, bid: None, .. }, Some(face)) => Ok(Action::Roll(face)),
-            _ => Err("write `{seat: pN, bid: B}` or `{die: F}`".into()),
+            _ => Err(Unapplied::from("write `{seat: pN, bid: B}` or `{die: F}`")),
         }
     }
     fn action_to_spec(_: &ToyRules, a: &Action) -> Spec {

@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Holds, Id, Kind, Pile, Zone, move_n, move_to_bottom};
-use crate::engine::{Facts, SetupError, seat_name, under};
+use crate::engine::{Facts, Unapplied, seat_name, under};
 
 /// Whose a named zone is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -366,7 +366,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     /// Puts `ids` on top of the table's zone `name`, the first listed on
     /// top; `Ok(false)` when this table has no such zone. An error is
     /// placed under the place in `ids` of the id it concerns.
-    pub fn put_on_top(&self, s: &mut S, name: &str, ids: &[Id<K>]) -> Result<bool, SetupError> {
+    pub fn put_on_top(&self, s: &mut S, name: &str, ids: &[Id<K>]) -> Result<bool, Unapplied> {
         let Some(z) = self.zone_of(name, Whose::Table)? else { return Ok(false) };
         for (i, &k) in ids.iter().enumerate() {
             self.admit(z, k).map_err(under(i))?;
@@ -388,7 +388,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         (seat, zone): (usize, &str),
         written: &BTreeMap<String, u8>,
         id: &dyn Fn(&str) -> Result<Id<K>, String>,
-    ) -> Result<bool, SetupError> {
+    ) -> Result<bool, Unapplied> {
         let Some(z) = self.zone_of(zone, Whose::Seat).map_err(under(zone))? else { return Ok(false) };
         let mut counts = Vec::with_capacity(written.len());
         for (key, &n) in written {
@@ -411,7 +411,7 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         s: &mut S,
         written: &BTreeMap<String, Vec<String>>,
         id: &dyn Fn(&str) -> Result<Id<K>, String>,
-    ) -> Result<(), SetupError> {
+    ) -> Result<(), Unapplied> {
         for z in self.zones {
             let Some(ids) = written.get(z.name) else { continue };
             let read = |(i, key): (usize, &String)| id(key).map_err(under(i));

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::rules_data::*;
 use super::state::{Action, Pending, Phase, State, SymbolAt};
 use crate::engine::{
-    Back, Chance, Facts, Game, Id, Ledger, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp,
-    SetupError, TableZone, Whose, Written, Zones, seat_name, seat_of, under, unknown_zone,
+    Back, Chance, Facts, Game, Id, Ledger, Lies, Lookup, MoveError, Named, Scripted, Seat, SeatZones, SetUp, TableZone,
+    Unapplied, Whose, Written, Zones, seat_name, seat_of, under, unknown_zone,
 };
 use crate::lang::{CatalogIds, each_seat, id_named};
 
@@ -222,7 +222,7 @@ fn with_zones<T>(
 /// (on top of the deck) before any takes its new ones, so one seat's new
 /// cards may come from another's old hand; then the table's piles, in the
 /// tables' order.
-fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), SetupError> {
+fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), Unapplied> {
     with_zones(r, st.players, |cards, events| {
         let unknown = |zone: &str, whose| {
             let names: Vec<&str> = cards.names(whose).chain(events.names(whose)).collect();
@@ -257,7 +257,7 @@ fn set_zones(st: &mut State, r: &Rules, s: &SetupSpec) -> Result<(), SetupError>
 
 /// Building `id`'s tokens: seat → squares, each token taken from the
 /// seat's supply and put on an empty square.
-fn set_tokens(st: &mut State, r: &Rules, id: &str, seats: &BTreeMap<String, Vec<String>>) -> Result<(), SetupError> {
+fn set_tokens(st: &mut State, r: &Rules, id: &str, seats: &BTreeMap<String, Vec<String>>) -> Result<(), Unapplied> {
     let b = building(r, id)?;
     each_seat(seats, st.players, |seat, squares| {
         for (i, a) in squares.iter().enumerate() {
@@ -401,7 +401,7 @@ impl Scripted for State {
     type ActionSpec = Written<Action>;
     type Expect = Expect;
 
-    fn apply_setup(&mut self, r: &Rules, s: &SetupSpec) -> Result<(), SetupError> {
+    fn apply_setup(&mut self, r: &Rules, s: &SetupSpec) -> Result<(), Unapplied> {
         let st = self;
         let n = st.players;
         set_zones(st, r, s)?;
@@ -459,7 +459,7 @@ impl Scripted for State {
         st.place_cursor().map_err(under("phase"))
     }
 
-    fn action_from_spec(r: &Rules, spec: &Written<Action>) -> Result<Action, String> {
+    fn action_from_spec(r: &Rules, spec: &Written<Action>) -> Result<Action, Unapplied> {
         spec.read(&names(r))
     }
     fn action_to_spec(r: &Rules, a: &Action) -> Written<Action> {

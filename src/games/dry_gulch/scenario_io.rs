@@ -11,7 +11,7 @@ use super::payment::Payment;
 use super::rules::End;
 use super::rules::{Action, Phase, State};
 use super::rules_data::{Bld, CardKind, Plot, Rules, kind};
-use crate::engine::{Chance, Facts, Lookup, Scripted, SetupError, Written};
+use crate::engine::{Chance, Facts, Lookup, Scripted, Unapplied, Written};
 use crate::lang::{CatalogIds, id_named};
 
 mod setup;
@@ -234,10 +234,10 @@ impl Scripted for State {
     type ActionSpec = Written<Action>;
     type Expect = Expect;
 
-    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), SetupError> {
+    fn apply_setup(&mut self, rules: &Rules, setup: &SetupSpec) -> Result<(), Unapplied> {
         State::apply_setup(self, rules, setup)
     }
-    fn action_from_spec(rules: &Rules, spec: &Written<Action>) -> Result<Action, String> {
+    fn action_from_spec(rules: &Rules, spec: &Written<Action>) -> Result<Action, Unapplied> {
         spec.read(&names(rules))
     }
     fn action_to_spec(rules: &Rules, action: &Action) -> Written<Action> {

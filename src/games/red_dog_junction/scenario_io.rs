@@ -10,9 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::rules::{Action, State};
 use super::rules_data::*;
 use crate::engine::names::{id_named, name_of, seat_named, seat_written};
-use crate::engine::{
-    Chance, Facts, Game, Id, Lookup, Scripted, SetupError, Written, move_n, seat_name, seat_of, under,
-};
+use crate::engine::{Chance, Facts, Game, Id, Lookup, Scripted, Unapplied, Written, move_n, seat_name, seat_of, under};
 use crate::lang::{self, CatalogIds, counted, each_seat};
 
 fn cube(rules: &Rules, id: &str) -> Result<Id<Cube>, String> {
@@ -208,7 +206,7 @@ impl Scripted for State {
     type ActionSpec = Written<Action>;
     type Expect = Expect;
 
-    fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), SetupError> {
+    fn apply_setup(&mut self, rules: &Rules, s: &SetupSpec) -> Result<(), Unapplied> {
         let n = self.players;
         if let Some(seat) = &s.seat {
             self.active = seat_of(seat, n).map_err(under("seat"))?;
@@ -262,7 +260,7 @@ impl Scripted for State {
         }
         Ok(())
     }
-    fn action_from_spec(rules: &Rules, s: &Written<Action>) -> Result<Action, String> {
+    fn action_from_spec(rules: &Rules, s: &Written<Action>) -> Result<Action, Unapplied> {
         s.read(&names(rules))
     }
     fn action_to_spec(rules: &Rules, a: &Action) -> Written<Action> {

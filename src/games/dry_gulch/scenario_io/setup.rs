@@ -9,9 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{building, card, plot};
-use crate::engine::{
-    Game, Pile, Reads, SetupError, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, under,
-};
+use crate::engine::{Game, Pile, Reads, Unapplied, Whose, Zone, Zones, move_n, move_tagged, seat_name, seat_of, under};
 use crate::games::dry_gulch::readings::{V, VioletCards};
 use crate::games::dry_gulch::rules::{Action, Closure, Damage, Phase, Placed, State};
 use crate::games::dry_gulch::rules_data::kind::Card;
@@ -88,7 +86,7 @@ impl State {
 
     /// Applies the set-up overrides of a scenario, one kind after another;
     /// an error is placed under the key of `setup:` it concerns.
-    pub fn apply_setup(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), SetupError> {
+    pub fn apply_setup(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), Unapplied> {
         self.play_residences(rules, spec).map_err(under("residences"))?;
         with_zones(rules, (self.players, self.peek::<VioletCards>()), |zones| {
             self.set_seats(rules, spec, zones).map_err(under("seats"))?;
@@ -117,7 +115,7 @@ impl State {
     }
 
     /// Residences: the set-up phase is played with the given or first free plots.
-    fn play_residences(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), SetupError> {
+    fn play_residences(&mut self, rules: &Rules, spec: &SetupSpec) -> Result<(), Unapplied> {
         by_seat(&spec.residences, self.players)?;
         while let Phase::Residence { seat } = self.phase {
             let mut legal = Vec::new();
@@ -134,7 +132,7 @@ impl State {
     }
 
     /// Each seat's zones, replacing what they held, seat by seat.
-    fn set_seats(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), SetupError> {
+    fn set_seats(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), Unapplied> {
         each_seat(&spec.seats, self.players, |seat, zones| {
             for (zone, ids) in zones {
                 if !tables.cards.set_written(self, (seat, zone), ids, &|id| card(rules, id))?
@@ -154,7 +152,7 @@ impl State {
         rules: &Rules,
         bs: &BuildingSpec,
         cards: &Zones<'_, State, Card>,
-    ) -> Result<(), SetupError> {
+    ) -> Result<(), Unapplied> {
         let b = building(rules, &bs.building).map_err(under("building"))?;
         let p = plot(rules, &bs.plot).map_err(under("plot"))?;
         let owner = seat_of(&bs.owner, self.players).map_err(under("owner"))?;
@@ -192,7 +190,7 @@ impl State {
         rules: &Rules,
         spec: &SetupSpec,
         zones: &Zones<'_, State, Card>,
-    ) -> Result<(), SetupError> {
+    ) -> Result<(), Unapplied> {
         each_seat(&spec.influence, self.players, |seat, cards| {
             for (i, id) in cards.iter().enumerate() {
                 let mut one = || -> Result<(), String> {
@@ -211,7 +209,7 @@ impl State {
 
     /// The table's zones, in the order the tables list them: cards and
     /// permits put on top.
-    fn set_table(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), SetupError> {
+    fn set_table(&mut self, rules: &Rules, spec: &SetupSpec, tables: &Tables<'_>) -> Result<(), Unapplied> {
         let Tables { cards, permits } = tables;
         if let Some(zone) = spec.table.keys().find(|z| cards.get(z).is_none() && permits.get(z).is_none()) {
             return Err(under(zone)(tables.unknown(zone, Whose::Table)));
@@ -221,7 +219,7 @@ impl State {
     }
 
     /// Whose turn, in which phase, and which turn of the game.
-    fn set_turn(&mut self, t: &TurnSpec) -> Result<(), SetupError> {
+    fn set_turn(&mut self, t: &TurnSpec) -> Result<(), Unapplied> {
         let seat = seat_of(&t.seat, self.players).map_err(under("seat"))?;
         if t.number == 0 {
             return Err(under("number")("turn numbers start at 1"));
