@@ -272,7 +272,7 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
         (
             "error-under-unknown.yaml",
             &SELF_DISASTER.replace("{forbidden: dry", "{forbiden: dry"),
-            locate(SELF_DISASTER, "by: p1"),
+            locate(SELF_DISASTER, "forbidden: dry"),
             "`error_under` names configuration `forbiden`, which the scenario does not have (its named `configs`: \
              allowed, forbidden); did you mean `forbidden`?",
         ),
@@ -283,6 +283,21 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
             "give `error` (every configuration) or `error_under`, not both",
         ),
     ];
+    // a step's force, expected rule and configuration, each at what is wrong in it
+    let wrong = [
+        ("  - force: [brick]", "  - force: [brick, bricks]", "bricks]", "step 1: `bricks` is not an id"),
+        ("nw-4}}\n", "nw-4}}\n    error: dry-gulch/nope\n", "error: dry-gulch/nope", "is no rule id of the game"),
+        ("seed: 1}", "seed: 1, interpretations: {self-disaster: nope}}", "self-disaster: nope", "has no option"),
+        ("seed: 1}", "seed: 1, variants: [open-permits, nope]}", "nope]", "unknown variant `nope`"),
+        ("players: 3", "players: 9", "players: 9", "9 players is outside"),
+    ];
+    for (from, to, at, says) in wrong {
+        assert!(VANDALISM.contains(from), "`{from}` is not in the scenario");
+        let text = VANDALISM.replacen(from, to, 1);
+        let d = run_file(&catalogs, &inline("wrong.yaml", &text)).expect_err(&text);
+        assert_eq!((d.line, d.column), locate(&text, at), "{d}");
+        assert!(d.message.contains(says), "{d}");
+    }
     // a step's `by:` that names no seat is pointed at, after its `do:`
     let by_after = DANGLING_CARD.replace(
         "  - by: p1\n    do: {play-disaster: {card: fier, plot: nw-4}}",

@@ -37,6 +37,12 @@ impl From<&String> for PathKey {
     }
 }
 
+impl From<String> for PathKey {
+    fn from(k: String) -> PathKey {
+        PathKey::Key(k)
+    }
+}
+
 impl From<usize> for PathKey {
     fn from(i: usize) -> PathKey {
         PathKey::Item(i)

@@ -110,6 +110,19 @@ impl Node {
         at
     }
 
+    /// The value that starts at `at` (a line and column a `Spanned` gave):
+    /// this node or the first below it, in the order written.
+    pub fn starting_at(&self, at: (u64, u64)) -> Option<&Node> {
+        if self.at == at {
+            return Some(self);
+        }
+        match &self.value {
+            Value::Seq(items) => items.iter().find_map(|n| n.starting_at(at)),
+            Value::Map(m) => m.iter().find_map(|(_, n)| n.starting_at(at)),
+            _ => None,
+        }
+    }
+
     /// The first place below this node, in the order written, where `w`
     /// is written as a mapping's key or a string, and the node there.
     fn word_below(&self, w: &str) -> Option<((u64, u64), &Node)> {

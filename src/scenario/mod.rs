@@ -20,8 +20,9 @@ use crate::catalog::SourceFile;
 use crate::catalog::common::RawCitation;
 use crate::catalog::diag::Diagnostic;
 use crate::catalog::folder::did_you_mean;
-use crate::engine::{Config, Scripted, seat_name};
+use crate::engine::{Config, PathKey, Scripted, seat_name};
 use crate::games::{AnyRules, with_game};
+use crate::lang::Node;
 use crate::yaml::{self, Spanned, position};
 
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
@@ -214,6 +215,17 @@ pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>
     with_game!(rules, |r, G| run_typed::<G>(r, file, vary, &rule_ids))
 }
 
+/// Where in `file` what `path` names below the value that starts at
+/// `from` stands (the file read again as `lang::Node`s: `Node::place_of`);
+/// `from` itself for an empty path, or a file that reads otherwise.
+pub(crate) fn place_in(file: &SourceFile, from: (u64, u64), path: &[PathKey]) -> (u64, u64) {
+    if path.is_empty() {
+        return from;
+    }
+    let tree: Option<Node> = yaml::from_str_as(&file.path, &file.text, "scenario file").ok();
+    tree.as_ref().and_then(|t| t.starting_at(from)).map_or(from, |n| n.place_of(path))
+}
+
 pub type Scenario<G> = RawScenario<<G as Scripted>::Setup, <G as Scripted>::ActionSpec, <G as Scripted>::Expect>;
 pub type Reached<G> = (ConfigRun, G);
 
@@ -254,7 +266,7 @@ pub fn parse<G: Scripted>(file: &SourceFile) -> Result<Scenario<G>, Diagnostic> 
         if let Some(unknown) = s.error_under.keys().find(|k| !names.contains(&k.as_str())) {
             let known = if names.is_empty() { "none is named".to_string() } else { names.join(", ") };
             return Err(bad(
-                position(st),
+                place_in(file, position(st), &[PathKey::from("error_under"), PathKey::from(unknown)]),
                 format!(
                     "`error_under` names configuration `{unknown}`, which the scenario does not have (its named \
                      `configs`: {known}){}",
@@ -296,10 +308,13 @@ pub fn run_keeping_states<G: Scripted>(
 ) -> Result<(Scenario<G>, Vec<Reached<G>>), Diagnostic> {
     let sc = parse::<G>(file)?;
     for (i, st) in sc.steps.iter().enumerate() {
-        let expected = st.value.error.iter().chain(st.value.error_under.values());
-        if let Some(rule) = expected.into_iter().find(|r| !rule_ids.contains(*r)) {
+        // each rule a step expects, with where it is written in the step
+        let under = |k: &String| vec![PathKey::from("error_under"), PathKey::from(k)];
+        let expected = (st.value.error.iter().map(|r| (r, vec![PathKey::from("error")])))
+            .chain(st.value.error_under.iter().map(|(k, r)| (r, under(k))));
+        if let Some((rule, path)) = expected.into_iter().find(|(r, _)| !rule_ids.contains(*r)) {
             let known: Vec<&str> = rule_ids.iter().map(String::as_str).collect();
-            let at = position(st);
+            let at = place_in(file, position(st), &path);
             return Err(Diagnostic::new(
                 &file.path,
                 at.0,

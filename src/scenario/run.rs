@@ -4,13 +4,13 @@
 
 use std::collections::BTreeSet;
 
+use super::place_in;
 use super::{ConfigRun, RandomPlay, RawConfig, RawStep, Scenario, Vary};
 use crate::catalog::SourceFile;
 use crate::catalog::diag::Diagnostic;
 use crate::check::playout::{RandomChooser, pick};
 use crate::check::suite::check_step;
-use crate::engine::{Config, Forced, PathKey, Scripted, Seat, ToMove};
-use crate::lang::Node;
+use crate::engine::{Config, ConfigError, Forced, PathKey, Scripted, Seat, ToMove};
 use crate::yaml::{Spanned, position};
 
 /// Whether the steps go on after one: a failure that makes the rest
@@ -93,12 +93,12 @@ impl<'a, G: Scripted> Run<'a, G> {
         fault: Option<&str>,
     ) -> Result<Self, Diagnostic> {
         let bad = |at: (u64, u64), m: String| Diagnostic::new(&file.path, at.0, at.1, m).with_snippet_from(&file.text);
-        let mut state = G::new(rules, config).map_err(|e| bad(rc_at, format!("configuration `{name}`: {e}")))?;
+        let mut state = G::new(rules, config)
+            .map_err(|e| bad(place_in(file, rc_at, &config_path(&e)), format!("configuration `{name}`: {e}")))?;
         if let Some(s) = &sc.setup {
-            state.apply_setup(rules, &s.value).map_err(|e| {
-                let at = if e.path.is_empty() { None } else { place_in(file, [PathKey::from("setup")], &e.path) };
-                bad(at.unwrap_or_else(|| position(s)), format!("set-up: {e}"))
-            })?;
+            state
+                .apply_setup(rules, &s.value)
+                .map_err(|e| bad(place_in(file, position(s), &e.path), format!("set-up: {e}")))?;
         }
         if let Some(f) = fault
             && !state.inject_fault(f)
@@ -218,9 +218,7 @@ impl<'a, G: Scripted> Run<'a, G> {
     fn act(&mut self, n: usize, at: (u64, u64), s: &Step<G>, spec: &G::ActionSpec) -> Result<Flow, Diagnostic> {
         let rules = self.rules;
         // the step's `do:` (or `by:`), and what in it the error names
-        let place = |key: &str, path: &[PathKey]| {
-            place_in(self.file, [PathKey::from("steps"), PathKey::Item(n - 1), PathKey::from(key)], path).unwrap_or(at)
-        };
+        let place = |key: &str, path: &[PathKey]| place_in(self.file, at, &[&[PathKey::from(key)], path].concat());
         let action =
             G::action_from_spec(rules, spec).map_err(|e| self.bad(place("do", &e.path), format!("step {n}: {e}")))?;
         if let Some(b) = &s.by {
@@ -284,10 +282,10 @@ impl<'a, G: Scripted> Run<'a, G> {
     /// A `force` step: chance outcomes named by catalog id, for the state
     /// and its replay.
     fn force(&mut self, n: usize, at: (u64, u64), force: &[String]) -> Result<Flow, Diagnostic> {
-        for f in force {
+        for (i, f) in force.iter().enumerate() {
             if !self.entity_ids.contains(f) {
                 return Err(self.bad(
-                    at,
+                    place_in(self.file, at, &[PathKey::from("force"), PathKey::Item(i)]),
                     format!(
                         "step {n}: `{f}` is not an id of the {} catalog; `force` names chance outcomes (cards) by id, never by position",
                         self.sc.game.value
@@ -404,12 +402,16 @@ fn no_legal_action(n: usize, at: (u64, u64), what: &str) -> String {
     )
 }
 
-/// Where in `file` the entry `path` below `from` stands (`from` leads
-/// from the top of the file to a step's `do:` or to `setup:`), found by
-/// reading the file again as a tree of places; `None` for a file that
-/// reads otherwise.
-fn place_in<const N: usize>(file: &SourceFile, from: [PathKey; N], path: &[PathKey]) -> Option<(u64, u64)> {
-    let tree: Node = crate::yaml::from_str_as(&file.path, &file.text, "scenario file").ok()?;
-    let full: Vec<PathKey> = from.into_iter().chain(path.iter().cloned()).collect();
-    Some(tree.place_of(&full))
+/// What in a scenario's configuration a `ConfigError` is about: the
+/// variant, interpretation or player count it names (empty: the whole
+/// configuration).
+fn config_path(e: &ConfigError) -> Vec<PathKey> {
+    match e {
+        ConfigError::Players { .. } => vec![PathKey::from("players")],
+        ConfigError::UnknownVariant(v) => vec![PathKey::from("variants"), PathKey::Word(v.clone())],
+        ConfigError::UnknownInterpretation(i) | ConfigError::UnknownOption { interpretation: i, .. } => {
+            vec![PathKey::from("interpretations"), PathKey::from(i)]
+        }
+        _ => Vec::new(),
+    }
 }

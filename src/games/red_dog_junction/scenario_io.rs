@@ -247,7 +247,7 @@ impl Scripted for State {
         })
         .map_err(under("crew"))?;
         for (&place, &v) in &s.dice {
-            self.set_die(rules, place, v).map_err(under(place.to_string().as_str())).map_err(under("dice"))?;
+            self.set_die(rules, place, v).map_err(under(place.to_string())).map_err(under("dice"))?;
         }
         if let Some(v) = s.gold_die {
             if v == 0 || v > rules.gold_faces {
@@ -256,7 +256,7 @@ impl Scripted for State {
             self.gold_die = v;
         }
         for (&slot, id) in &s.display {
-            self.set_display(rules, slot, id).map_err(under(slot.to_string().as_str())).map_err(under("display"))?;
+            self.set_display(rules, slot, id).map_err(under(slot.to_string())).map_err(under("display"))?;
         }
         Ok(())
     }
