@@ -356,8 +356,8 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         for _ in 0..n {
             let mut held = Pile::new();
             self.pull_into(s, k, z.name, Some(seat), &mut held)?;
-            let (whose, id) = (seat_name(seat), (self.id)(k));
-            let full = |e| format!("{whose}'s {} cannot take another {} `{id}`: {e}", z.name, self.what);
+            let (what, id) = (self.what, self.id);
+            let full = |e| format!("{}'s {} cannot take another {what} `{}`: {e}", seat_name(seat), z.name, id(k));
             move_n(&mut held, z.zone(s, seat)?, k, 1).map_err(full)?;
         }
         Ok(())
