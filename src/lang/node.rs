@@ -89,9 +89,7 @@ impl Node {
             _ => None,
         }
     }
-}
 
-impl Node {
     /// Where the entry `path` leads to stands (the word of a mapping's
     /// key, a list's item), or the deepest entry on the way that does:
     /// the place a diagnostic about that entry points at.

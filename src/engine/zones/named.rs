@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{Holds, Id, Kind, Pile, Zone, move_n, move_to_bottom};
-use crate::engine::{Facts, Unapplied, seat_name, under};
+use crate::engine::{Facts, PathKey, Unapplied, seat_name, under};
 
 /// Whose a named zone is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,9 +311,28 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     }
 
     /// Replaces what seat `seat`'s zone `name` holds with `counts` (ids in
-    /// the order given); `Ok(false)` when this table has no such zone.
-    pub fn set_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
-        Ok(self.clear_seat(s, seat, name)? && self.fill_seat(s, seat, name, counts)?)
+    /// the order given), an error placed under its count's place in
+    /// `counts`; `Ok(false)` when this table has no such zone.
+    pub fn set_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, Unapplied> {
+        let keyed = counts.iter().enumerate().map(|(i, &(k, n))| (PathKey::Item(i), k, n));
+        self.set_keyed(s, seat, name, keyed)
+    }
+
+    /// `set_seat` with each count's error placed under its key (the one way a seat's zone is set).
+    fn set_keyed(
+        &self,
+        s: &mut S,
+        seat: usize,
+        name: &str,
+        counts: impl Iterator<Item = (PathKey, Id<K>, u32)>,
+    ) -> Result<bool, Unapplied> {
+        let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
+        self.clear_seat(s, seat, name)?;
+        for (key, k, n) in counts {
+            self.fill_kind(s, (seat, z), k, n).map_err(under(key))?;
+        }
+        self.filled.borrow_mut().push((seat, z.name));
+        Ok(true)
     }
 
     /// Seat `seat`'s zone `name` gives back what it holds, kind by kind,
@@ -335,18 +354,6 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
                 .map_err(|e| e.to_string())?;
             }
         }
-        Ok(true)
-    }
-
-    /// Seat `seat`'s zone `name` takes `counts` (ids in the order given),
-    /// each from the first source holding one; `Ok(false)` when this table
-    /// has no such zone.
-    fn fill_seat(&self, s: &mut S, seat: usize, name: &str, counts: &[(Id<K>, u32)]) -> Result<bool, String> {
-        let Some(z) = self.zone_of(name, Whose::Seat)? else { return Ok(false) };
-        for &(k, n) in counts {
-            self.fill_kind(s, (seat, z), k, n)?;
-        }
-        self.filled.borrow_mut().push((seat, z.name));
         Ok(true)
     }
 
@@ -379,9 +386,8 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
     }
 
     /// `set_seat` with the counts a scenario writes (catalog id → count),
-    /// each id read by `id`; `Ok(false)` when this table has no such zone.
-    /// An error is placed under the id it concerns (`lumber`), and every
-    /// error under the zone's name.
+    /// each id read by `id`; `Ok(false)` when this table has no such zone;
+    /// an error is placed under the zone's name and the id (`lumber`).
     pub fn set_written(
         &self,
         s: &mut S,
@@ -389,17 +395,12 @@ impl<'a, S, K: Kind> Zones<'a, S, K> {
         written: &BTreeMap<String, u8>,
         id: &dyn Fn(&str) -> Result<Id<K>, String>,
     ) -> Result<bool, Unapplied> {
-        let Some(z) = self.zone_of(zone, Whose::Seat).map_err(under(zone))? else { return Ok(false) };
+        let Some(_) = self.zone_of(zone, Whose::Seat).map_err(under(zone))? else { return Ok(false) };
         let mut counts = Vec::with_capacity(written.len());
         for (key, &n) in written {
-            counts.push((key, id(key).map_err(under(key)).map_err(under(zone))?, u32::from(n)));
+            counts.push((PathKey::from(key), id(key).map_err(under(key)).map_err(under(zone))?, u32::from(n)));
         }
-        self.clear_seat(s, seat, zone).map_err(under(zone))?;
-        for (key, k, n) in counts {
-            self.fill_kind(s, (seat, z), k, n).map_err(under(key)).map_err(under(zone))?;
-        }
-        self.filled.borrow_mut().push((seat, z.name));
-        Ok(true)
+        self.set_keyed(s, seat, zone, counts.into_iter()).map_err(under(zone))
     }
 
     /// Puts on top of each of this table's zones the ids `written` lists
@@ -508,7 +509,6 @@ pub fn unknown_zone(name: &str, whose: Whose, names: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::PathKey;
     use crate::engine::zones::fixture::{Card, Table, card};
 
     const ZONES: &[Named<Table, Card>] = &[
@@ -539,7 +539,7 @@ mod tests {
         // p2 may not take card 1 from p1's hand, which this set-up has set
         let never = "set-up takes them from deck, hand, but never from a seat's zone it has set";
         let e = z.set_seat(&mut t, 1, "hand", &[(card(1), 1)]).unwrap_err();
-        assert_eq!(e, format!("no card `c1` is left to place ({never})"));
+        assert_eq!((e.path, e.message), (vec![PathKey::Item(0)], format!("no card `c1` is left to place ({never})")));
         assert_eq!((t.hands[0].total(), t.hands[1].total()), (2, 0));
         // p1's hand set anew gives both cards back to the deck and takes card 0 again
         assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1)]), Ok(true));
@@ -578,7 +578,7 @@ mod tests {
             (vec![PathKey::Item(1)], "`row` takes only cards, and `c0` is not one")
         );
         let e = z.set_seat(&mut t, 0, "hand", &[(card(1), 1)]).unwrap_err();
-        assert_eq!(e, "`hand` takes only low cards, and `c1` is not one");
+        assert_eq!(e.message, "`hand` takes only low cards, and `c1` is not one");
         assert_eq!((t.deck.len(), t.row.len(), t.hands[0].total()), (2, 0, 0));
         assert_eq!(z.put_on_top(&mut t, "row", &[card(1)]), Ok(true));
         assert_eq!(z.set_seat(&mut t, 0, "hand", &[(card(0), 1)]), Ok(true));
