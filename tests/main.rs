@@ -11,6 +11,7 @@ mod engine_blocks;
 mod explore;
 mod find;
 mod interp;
+mod mutants;
 mod properties;
 mod rdj_play;
 mod reliability;
