@@ -80,6 +80,10 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
             format!("players {min}-{max}: this game plays 1 (solo, with the Automa) to 5"),
         );
     }
+    // what is lowered against the player count takes the count refused above
+    // within the game's own (a count of four billion seats is a diagnostic,
+    // not a loop over every seat)
+    let max = max.clamp(2, 5);
     let sections = sections(g);
     let numbers = numbers(&f, g, &sections, tally, diags);
     let (comp, components) = (lay.components.from, lay.components.raw);
