@@ -290,6 +290,15 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
         ("seed: 1}", "seed: 1, interpretations: {self-disaster: nope}}", "self-disaster: nope", "has no option"),
         ("seed: 1}", "seed: 1, variants: [open-permits, nope]}", "nope]", "unknown variant `nope`"),
         ("players: 3", "players: 9", "players: 9", "9 players is outside"),
+        // an expectation naming no fact, at the fact: nested, in a
+        // configuration, in a `check` step (Dry Gulch's expectations are
+        // typed: a dotted key is a field it does not have)
+        ("{p2: 2}", "{p2: 2, p7: 1}", "p7: 1", "expect: `hand_size.p7` is no fact of this state"),
+        ("damaged: {saddlery: true}", "damaged.sadlery: true", "damaged.sadlery", "unknown field `damaged.sadlery`"),
+        ("seed: 1}", "seed: 1, expect: {hand_size: {p8: 2}}}", "p8: 2", "`hand_size.p8` is no fact"),
+        ("nw-4}}\n", "nw-4}}\n  - check: {hand_size: {p9: 2}}\n", "p9: 2", "step 3: `hand_size.p9` is no fact"),
+        // a misspelt `game:`, which the parse reports only as missing
+        ("game: dry-gulch", "gmae: dry-gulch", "gmae", "unknown key `gmae`; did you mean `game`?"),
     ];
     for (from, to, at, says) in wrong {
         assert!(VANDALISM.contains(from), "`{from}` is not in the scenario");
@@ -298,6 +307,12 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
         assert_eq!((d.line, d.column), locate(&text, at), "{d}");
         assert!(d.message.contains(says), "{d}");
     }
+    // a fact written as one dotted key, in a game whose expectations are facts by name
+    let rdj = std::fs::read_to_string(manifest_dir().join("scenarios/red-dog-junction/nudge-stops-at-the-faces.yaml"));
+    let text = rdj.unwrap().replacen("die.6: 5", "die.9: 5", 1);
+    let d = run_file(&catalogs, &inline("dotted.yaml", &text)).expect_err(&text);
+    assert_eq!((d.line, d.column), locate(&text, "die.9"), "{d}");
+    assert!(d.message.contains("expect: `die.9` is no fact of this state"), "{d}");
     // a step's `by:` that names no seat is pointed at, after its `do:`
     let by_after = DANGLING_CARD.replace(
         "  - by: p1\n    do: {play-disaster: {card: fier, plot: nw-4}}",
@@ -339,7 +354,8 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
 
 /// A set-up override that cannot be applied is bad input at the entry of
 /// `setup:` at fault (the key, or the list's item), in every game, not at
-/// the block's first line; an action's unknown id, at the id.
+/// the block's first line; an action's unknown id, at the id; an action
+/// the rules refuse, at its `do:`, and a seat not on move, at its `by:`.
 #[test]
 fn set_up_and_action_errors_point_at_the_entry_at_fault() {
     let catalogs = catalogs();
@@ -360,13 +376,28 @@ fn set_up_and_action_errors_point_at_the_entry_at_fault() {
         (&dc, "phase: duel", "phase: dual", "phase: dual", "unknown phase `dual`"),
         // an action's id, pointed at as written, in another game
         (&rdj, "do: agents}", "do: {move: nowhere}}", "nowhere", "unknown dock `nowhere`"),
+        // an action the rules refuse, at its `do:`; a seat not on move, at its `by:`
+        (
+            VANDALISM,
+            "plot: nw-4}}",
+            "plot: nw-5}}",
+            "do: {play-disaster",
+            "illegal action `play-disaster vandalism on nw-5`",
+        ),
+        (
+            VANDALISM,
+            "by: p1\n    do: {play-disaster: {card: vandalism, plot: nw-4}}",
+            "do: {play-disaster: {card: vandalism, plot: nw-4}}\n    by: p2",
+            "by: p2",
+            "`p2` is not on move; p1 is",
+        ),
     ];
     for (i, (base, from, to, at, says)) in cases.into_iter().enumerate() {
         assert!(base.contains(from), "case {i}: `{from}` is not in its base");
         let text = base.replacen(from, to, 1);
         let d = run_file(&catalogs, &inline(&format!("case-{i}.yaml"), &text)).expect_err(&text);
         assert_eq!((d.line, d.column), locate(&text, at), "case {i}: {d}");
-        let (setup, step) = (d.message.starts_with("set-up: "), d.message.starts_with("step 1: "));
+        let (setup, step) = (d.message.starts_with("set-up: "), d.message.starts_with("step "));
         assert!((setup || step) && d.message.contains(says), "case {i}: {d}");
     }
 }

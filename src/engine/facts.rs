@@ -10,6 +10,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use super::unapplied::{PathKey, Unapplied};
+
 /// Every fact of one state, by its dotted path.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Facts(BTreeMap<String, Value>);
@@ -69,12 +71,14 @@ impl Facts {
     /// them) that these facts do not meet: (fact, expected, actual). A
     /// number expected of a list (`table: {permit-deck: 5}`) is its length.
     /// An expectation that names no fact is an error naming the facts
-    /// beside it.
-    pub fn unmet(&self, expect: &impl Serialize) -> Result<Vec<(String, String, String)>, String> {
+    /// beside it, at the fact (`PathKey::Fact`).
+    pub fn unmet(&self, expect: &impl Serialize) -> Result<Vec<(String, String, String)>, Unapplied> {
         let wanted = Facts::of(expect);
         let mut out = Vec::new();
         for (path, want) in &wanted.0 {
-            let Some(have) = self.0.get(path) else { return Err(self.unknown(path)) };
+            let Some(have) = self.0.get(path) else {
+                return Err(Unapplied { path: vec![PathKey::Fact(path.clone())], message: self.unknown(path) });
+            };
             let have = match (want, have) {
                 (Value::Number(_), Value::Array(xs)) => &Value::from(xs.len()),
                 _ => have,
@@ -172,12 +176,14 @@ mod tests {
     #[test]
     fn an_expectation_naming_no_fact_is_an_error_naming_its_neighbours() {
         let err = facts().unmet(&serde_json::json!({"money": {"p3": 1}})).unwrap_err();
-        assert_eq!(err, "`money.p3` is no fact of this state; `money` may name p1, p2");
-        let err = facts().unmet(&serde_json::json!({"mony": 1})).unwrap_err();
+        assert_eq!(err.message, "`money.p3` is no fact of this state; `money` may name p1, p2");
+        // the fact, for the runner to find where the block writes it
+        assert_eq!(err.path, [PathKey::Fact("money.p3".into())]);
+        let err = facts().unmet(&serde_json::json!({"mony": 1})).unwrap_err().message;
         assert!(err.contains("an expectation may name front, money, phase"), "{err}");
         // a misspelt name under a seat: the nearest name above that is one
         let err = facts().unmet(&serde_json::json!({"front": {"p1": {"hnd": 1}}})).unwrap_err();
-        assert_eq!(err, "`front.p1.hnd` is no fact of this state; `front` may name p1");
+        assert_eq!(err.message, "`front.p1.hnd` is no fact of this state; `front` may name p1");
     }
 
     #[test]

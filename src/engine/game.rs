@@ -310,7 +310,7 @@ pub trait Scripted: Harnessed {
         &self,
         rules: &Self::Rules,
         expect: &Self::Expect,
-    ) -> Result<Vec<(String, String, String)>, String> {
+    ) -> Result<Vec<(String, String, String)>, Unapplied> {
         self.facts(rules).unmet(expect)
     }
     /// The final facts of a state, for a recorded scenario.

@@ -16,13 +16,16 @@
 use std::fmt;
 
 /// One step of a path into an entry: a mapping's key as written, a
-/// list's place (0-based), or a word written anywhere below (an id an
-/// action names, as a key or a value).
+/// list's place (0-based), a word written anywhere below (an id an
+/// action names, as a key or a value), or a fact an expectation names
+/// (`hand_size.p1`, written as one dotted key, as keys nested in
+/// mappings, or a mix).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PathKey {
     Key(String),
     Item(usize),
     Word(String),
+    Fact(String),
 }
 
 impl From<&str> for PathKey {

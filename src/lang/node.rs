@@ -100,6 +100,7 @@ impl Node {
                 (Value::Map(m), PathKey::Key(k)) => m.iter().find(|(w, _)| &w.text == k).map(|(w, n)| (w.at, n)),
                 (Value::Seq(items), PathKey::Item(i)) => items.get(*i).map(|n| (n.at, n)),
                 (_, PathKey::Word(w)) => node.word_below(w),
+                (_, PathKey::Fact(f)) => node.fact_below(f),
                 _ => None,
             };
             let Some((place, n)) = next else { break };
@@ -119,6 +120,17 @@ impl Node {
             Value::Map(m) => m.iter().find_map(|(_, n)| n.starting_at(at)),
             _ => None,
         }
+    }
+
+    /// Where this mapping writes the fact `name` (`hand_size.p1`): as
+    /// one dotted key, or as a key whose value writes the rest of it.
+    fn fact_below(&self, name: &str) -> Option<((u64, u64), &Node)> {
+        let Value::Map(m) = &self.value else { return None };
+        m.iter().find_map(|(k, n)| match name.strip_prefix(k.text.as_str()) {
+            Some("") => Some((k.at, n)),
+            Some(rest) => n.fact_below(rest.strip_prefix('.')?),
+            None => None,
+        })
     }
 
     /// The first place below this node, in the order written, where `w`

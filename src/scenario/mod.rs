@@ -19,10 +19,10 @@ use self::run::run_config;
 use crate::catalog::SourceFile;
 use crate::catalog::common::RawCitation;
 use crate::catalog::diag::Diagnostic;
-use crate::catalog::folder::did_you_mean;
+use crate::catalog::folder::{closest, did_you_mean};
 use crate::engine::{Config, PathKey, Scripted, seat_name};
 use crate::games::{AnyRules, with_game};
-use crate::lang::Node;
+use crate::lang::{Node, Value};
 use crate::yaml::{self, Spanned, position};
 
 #[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
@@ -199,8 +199,8 @@ pub struct Vary<'a> {
 
 /// `run_file` under a variation (the scenario × interpretation matrix).
 pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>) -> Result<ScenarioRun, Diagnostic> {
-    let head: Head =
-        yaml::from_str_as(&file.path, &file.text, "scenario file").map_err(|d| d.with_snippet_from(&file.text))?;
+    let head: Head = yaml::from_str_as(&file.path, &file.text, "scenario file")
+        .map_err(|d| misspelt_game(file).unwrap_or(d).with_snippet_from(&file.text))?;
     let Some(rules) = catalogs.iter().find(|c| c.id() == head.game.value) else {
         let known: Vec<&str> = catalogs.iter().map(AnyRules::id).collect();
         return Err(Diagnostic::new(
@@ -213,6 +213,17 @@ pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>
     };
     let rule_ids = rules.rule_ids();
     with_game!(rules, |r, G| run_typed::<G>(r, file, vary, &rule_ids))
+}
+
+/// A scenario without `game:` whose top level has a key a few letters
+/// from it (`gmae`, `games`): that key, misspelt (the parse says only that `game` is
+/// missing, at the end of the file's mapping).
+fn misspelt_game(file: &SourceFile) -> Option<Diagnostic> {
+    let tree: Node = yaml::from_str_as(&file.path, &file.text, "scenario file").ok()?;
+    let Value::Map(keys) = &tree.value else { return None };
+    let (word, _) = keys.iter().find(|(k, _)| k.text != "game" && closest(["game"].into_iter(), &k.text).is_some())?;
+    let m = format!("unknown key `{}`; did you mean `game`? (a scenario names its game)", word.text);
+    Some(Diagnostic::new(&file.path, word.at.0, word.at.1, m))
 }
 
 /// Where in `file` what `path` names below the value that starts at

@@ -10,7 +10,7 @@ use crate::catalog::SourceFile;
 use crate::catalog::diag::Diagnostic;
 use crate::check::playout::{RandomChooser, pick};
 use crate::check::suite::check_step;
-use crate::engine::{Config, ConfigError, Forced, PathKey, Scripted, Seat, ToMove};
+use crate::engine::{Config, ConfigError, Forced, PathKey, Scripted, Seat, ToMove, Unapplied};
 use crate::yaml::{Spanned, position};
 
 /// Whether the steps go on after one: a failure that makes the rest
@@ -49,7 +49,12 @@ pub(super) fn run_config<G: Scripted>(
             break;
         }
     }
-    let expects = [sc.expect.as_ref().map(|e| (&e.value, position(e))), rc.expect.as_ref().map(|e| (e, rc_at))];
+    // each block with where it is written: the scenario's `expect:`, and a
+    // configuration's (below the configuration's place)
+    let expects = [
+        sc.expect.as_ref().map(|e| (&e.value, position(e), None)),
+        rc.expect.as_ref().map(|e| (e, rc_at, Some(PathKey::from("expect")))),
+    ];
     let expected = run.finish(expects.into_iter().flatten())?;
     let Run { mut t, failures, state, .. } = run;
     let verdict = if failures.is_empty() { "PASS".to_string() } else { format!("FAIL\n  {}", failures.join("\n  ")) };
@@ -230,7 +235,8 @@ impl<'a, G: Scripted> Run<'a, G> {
                 ToMove::Chance | ToMove::Terminal => false,
             };
             if !on_move {
-                return Err(self.bad(at, format!("step {n}: `{b}` is not on move; {} is", self.state.to_move())));
+                let who = format!("step {n}: `{b}` is not on move; {} is", self.state.to_move());
+                return Err(self.bad(place("by", &[]), who));
             }
         }
         let text = G::describe_action(rules, &action);
@@ -274,7 +280,7 @@ impl<'a, G: Scripted> Run<'a, G> {
                     e.rule, e.message
                 )));
             }
-            (Err(e), None) => return Err(self.bad(at, format!("step {n}: illegal action `{text}`: {e}"))),
+            (Err(e), None) => return Err(self.bad(place("do", &[]), format!("step {n}: illegal action `{text}`: {e}"))),
         }
         Ok(Flow::Go)
     }
@@ -328,7 +334,8 @@ impl<'a, G: Scripted> Run<'a, G> {
 
     /// A `check` step: expectations mid-way, each difference a failure.
     fn check(&mut self, n: usize, at: (u64, u64), e: &G::Expect) -> Result<Flow, Diagnostic> {
-        let mism = self.state.check_expect(self.rules, e).map_err(|m| self.bad(at, format!("step {n}: {m}")))?;
+        let place = |m: &Unapplied| place_in(self.file, at, &[&[PathKey::from("check")], &m.path[..]].concat());
+        let mism = self.state.check_expect(self.rules, e).map_err(|m| self.bad(place(&m), format!("step {n}: {m}")))?;
         self.t.push_str(&format!("\nstep {n}: check ({} fact(s) differ)\n", mism.len()));
         for (fact, want, got) in mism {
             self.failures.push(format!("step {n} (line {}): {fact}: expected {want}, actual {got}", at.0));
@@ -339,7 +346,10 @@ impl<'a, G: Scripted> Run<'a, G> {
     /// After the steps: a decision left waiting (strict mode), forced
     /// outcomes left over or misfit, the final state and the expectation
     /// blocks; returns how many blocks were checked.
-    fn finish<'e>(&mut self, expects: impl Iterator<Item = (&'e G::Expect, (u64, u64))>) -> Result<usize, Diagnostic>
+    fn finish<'e>(
+        &mut self,
+        expects: impl Iterator<Item = (&'e G::Expect, (u64, u64), Option<PathKey>)>,
+    ) -> Result<usize, Diagnostic>
     where
         G::Expect: 'e,
     {
@@ -361,8 +371,11 @@ impl<'a, G: Scripted> Run<'a, G> {
         }
         self.t.push_str(&format!("\nfinal state:\n{}", self.state.describe_state(self.rules)));
         let mut expected = 0;
-        for (e, at) in expects {
-            let mism = self.state.check_expect(self.rules, e).map_err(|m| self.bad(at, format!("expect: {m}")))?;
+        for (e, at, under) in expects {
+            let place =
+                |m: &Unapplied| place_in(self.file, at, &under.iter().chain(&m.path).cloned().collect::<Vec<_>>());
+            let mism =
+                self.state.check_expect(self.rules, e).map_err(|m| self.bad(place(&m), format!("expect: {m}")))?;
             expected += 1;
             for (fact, want, got) in mism {
                 self.failures.push(format!("{fact}: expected {want}, actual {got}"));

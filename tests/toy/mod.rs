@@ -350,7 +350,11 @@ impl Scripted for Toy {
             Action::Roll(face) => Spec { seat: None, bid: None, die: Some(*face) },
         }
     }
-    fn check_expect(&self, rules: &ToyRules, e: &Expect) -> Result<Vec<(String, String, String)>, String> {
+    fn check_expect(
+        &self,
+        rules: &ToyRules,
+        e: &Expect,
+    ) -> Result<Vec<(String, String, String)>, rulecheck::engine::Unapplied> {
         let mut out = Vec::new();
         if let Some(s) = &e.scores
             && *s != self.scores
