@@ -1,10 +1,15 @@
-//! Catalog mutants: each bundled catalog with one number, id or line
-//! changed, as a user editing it might. A mutant is either bad input (every
-//! diagnostic at a line of a file of the game's folder) or a catalog the
-//! engine plays without a panic, every invariant and the contract checked.
+//! Catalog and scenario mutants: each bundled catalog, each house-rules
+//! overlay of the tests and each bundled scenario with one number, id or
+//! line changed, as a user editing it might. A mutant is either bad input
+//! (every diagnostic at a line and column of a file of the folder, or of
+//! the scenario) or a catalog the engine plays without a panic, every
+//! invariant and the contract checked.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use rulecheck::catalog::GameSources;
 use rulecheck::catalog::diag::Diagnostic;
@@ -58,17 +63,80 @@ fn ids(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Where the keys of `text` stand (`copies` of `copies: 3`, block or flow),
+/// outside comments, quotes and block scalars.
+fn keys(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let (mut at, mut scalar_below) = (0, None::<usize>);
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        let in_scalar = scalar_below.is_some_and(|i| indent > i || line.trim().is_empty());
+        if !in_scalar {
+            scalar_below = None;
+            let body = keys_of_line(line, indent, &mut |s, e| out.push((at + s, at + e)));
+            let tail = body.trim_end();
+            if ["|", ">", "|-", ">-"].iter().any(|t| tail.ends_with(&format!(" {t}"))) {
+                scalar_below = Some(indent);
+            }
+        }
+        at += line.len();
+    }
+    out
+}
+
+/// Hands `key` the start and end of each key of `line` (from `indent`),
+/// outside quotes; gives the line up to its comment.
+fn keys_of_line<'l>(line: &'l str, indent: usize, key: &mut dyn FnMut(usize, usize)) -> &'l str {
+    let b = line.as_bytes();
+    let (mut quote, mut starts_key, mut i) = (None, true, indent);
+    while i < b.len() {
+        let ch = b[i];
+        match quote {
+            Some(q) if ch == q => quote = None,
+            Some(_) => {}
+            None if ch == b'"' || ch == b'\'' => quote = Some(ch),
+            None if ch == b'#' => return &line[..i],
+            None if starts_key && (ch.is_ascii_lowercase() || ch == b'_') => {
+                let word = |j: usize| b[j].is_ascii_alphanumeric() || b"_-.".contains(&b[j]);
+                let end = (i..b.len()).find(|&j| !word(j)).unwrap_or(b.len());
+                if b.get(end) == Some(&b':') && matches!(b.get(end + 1), None | Some(b' ' | b'\n')) {
+                    key(i, end);
+                }
+                (i, starts_key) = (end, false);
+                continue;
+            }
+            None => {}
+        }
+        starts_key = quote.is_none() && (ch == b'{' || ch == b' ' && i >= 1 && matches!(b[i - 1], b',' | b'-' | b'{'));
+        i += 1;
+    }
+    line
+}
+
 /// One mutant of `text`: a number replaced, an id replaced by another
-/// of the file's (or by a new one), a line left out, or a line written twice.
-fn mutate(c: &mut Chance, text: &str) -> (String, String) {
+/// of the file's (or by a new one), a key misspelt, a line left out, or a
+/// line written twice.
+fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<u64>) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let pick = |c: &mut Chance, n: usize| c.below(n.max(1) as u32) as usize;
-    match c.below(5) {
+    match c.below(6) {
+        5 => {
+            let places = keys(text);
+            if let Some(&(s, e)) = places.get(pick(c, places.len())) {
+                let what = format!("key {} -> {}x", &text[s..e], &text[s..e]);
+                let line = text[..s].matches('\n').count() as u64 + 1;
+                return (format!("{}x{}", &text[..e], &text[e..]), what, Some(line));
+            }
+        }
         0 | 1 => {
             let nums = numbers(text);
             if let Some(&(s, e, n)) = nums.get(pick(c, nums.len())) {
                 let to = number_for(c, n);
-                return (format!("{}{}{}", &text[..s], to, &text[e..]), format!("number {n} at byte {s} -> {to}"));
+                return (
+                    format!("{}{}{}", &text[..s], to, &text[e..]),
+                    format!("number {n} at byte {s} -> {to}"),
+                    None,
+                );
             }
         }
         2 => {
@@ -78,14 +146,14 @@ fn mutate(c: &mut Chance, text: &str) -> (String, String) {
                 let (os, oe) = places[pick(c, places.len())];
                 let to = if c.below(4) == 0 { "renamed-by-a-mutant" } else { &text[os..oe] };
                 let what = format!("id {} -> {to}", &text[s..e]);
-                return (format!("{}{}{}", &text[..s], to, &text[e..]), what);
+                return (format!("{}{}{}", &text[..s], to, &text[e..]), what, None);
             }
         }
         3 => {
             let at = pick(c, lines.len());
             let mut out = lines.clone();
             let gone = out.remove(at.min(out.len().saturating_sub(1)));
-            return (out.concat(), format!("line {} left out: {}", at + 1, gone.trim_end()));
+            return (out.concat(), format!("line {} left out: {}", at + 1, gone.trim_end()), None);
         }
         _ => {}
     }
@@ -94,7 +162,7 @@ fn mutate(c: &mut Chance, text: &str) -> (String, String) {
     if let Some(l) = lines.get(at) {
         out.insert(at, l);
     }
-    (out.concat(), format!("line {} written twice: {}", at + 1, lines.get(at).map_or("", |l| l.trim_end())))
+    (out.concat(), format!("line {} written twice: {}", at + 1, lines.get(at).map_or("", |l| l.trim_end())), None)
 }
 
 /// Plays a few short games of `rules` at its fewest and most players,
@@ -133,57 +201,124 @@ fn play(rules: &AnyRules, seed: u64) -> Vec<FuzzSummary> {
     out
 }
 
-fn bundled(game: &str) -> GameSources {
-    rulecheck::bundled::rules().unwrap().into_iter().find(|g| g.name == game).unwrap()
+/// The catalogs mutated: each game's bundled folder, and each house-rules
+/// overlay of the tests (`tests/catalogs`), layered on its game's. Each
+/// with the folders its diagnostics may point into.
+fn catalogs() -> Vec<(GameSources, [String; 2])> {
+    let mut out: Vec<(GameSources, [String; 2])> = rulecheck::bundled::rules()
+        .unwrap()
+        .into_iter()
+        .map(|g| {
+            let folder = format!("{}/", g.name);
+            (g, [folder.clone(), folder])
+        })
+        .collect();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogs");
+    for (dir, game) in [
+        ("house-rules", "dry-gulch"),
+        ("dodge-city-house", "dodge-city"),
+        ("red-dog-junction-house", "red-dog-junction"),
+    ] {
+        let src = rulecheck::catalog::read_game(&root.join(dir)).unwrap();
+        out.push((src, [format!("{dir}/"), format!("{game}/")]));
+    }
+    out
 }
 
-/// Whether diagnostic `d` points into the folder `folder` (`dry-gulch/`)
-/// at a line and column, and within the `lines` of `file` (the mutant)
-/// where it is about that file.
-fn at_a_place(d: &Diagnostic, folder: &str, (file, lines): (&str, u64)) -> bool {
-    let within = if d.file.ends_with(&format!("{folder}{file}")) { lines } else { u64::MAX };
-    d.file.contains(folder) && (1..=within).contains(&d.line) && d.column >= 1
+/// Whether diagnostic `d` points into one of `folders` (`dry-gulch/`) at
+/// a line and column, and within the `lines` of `file` (the mutant) where
+/// it is about that file.
+fn at_a_place(d: &Diagnostic, folders: &[String], (file, lines): (&str, u64)) -> bool {
+    let within = if d.file.ends_with(&format!("{}{file}", folders[0])) { lines } else { u64::MAX };
+    folders.iter().any(|f| d.file.contains(f.as_str())) && (1..=within).contains(&d.line) && d.column >= 1
+}
+
+/// The command that tries mutant `case` again.
+fn again(case: u64, test: &str) -> String {
+    format!("MUTANTS_FROM={case} MUTANTS=1 cargo test --test main mutants::{test}")
 }
 
 /// What one mutant came to: loaded and played (with any failures), or refused.
-fn try_mutant(game: &str, case: u64) -> Result<String, String> {
+fn try_mutant((src, folders): &(GameSources, [String; 2]), case: u64) -> Result<String, String> {
     let mut c = Chance::new(case);
-    let mut src = bundled(game);
+    let mut src = src.clone();
     let files: Vec<String> = src.files.keys().cloned().collect();
     let file = files[c.below(files.len() as u32) as usize].clone();
-    let (text, what) = mutate(&mut c, &src.files[&file].text);
+    let (text, what, misspelt) = mutate(&mut c, &src.files[&file].text);
     let lines = text.lines().count() as u64 + 1;
     src.files.get_mut(&file).unwrap().text = text;
-    let shown = format!("{game} case {case}: {file}: {what}");
-    let loaded = catch_unwind(AssertUnwindSafe(|| games::load(&src))).map_err(|_| format!("{shown}: load panicked"))?;
+    let shown = format!("{}{file}, case {case}: {what}", folders[0]);
+    let again = again(case, "catalog_mutants");
+    let loaded = catch_unwind(AssertUnwindSafe(|| games::load(&src)))
+        .map_err(|_| format!("{shown}: load panicked ({again})"))?;
     match loaded {
-        Err(diags) => match diags.iter().find(|d| !at_a_place(d, &format!("{game}/"), (&file, lines))) {
-            Some(d) => Err(format!("{shown}: diagnostic not at a place of the folder: {d}")),
+        Err(diags) => match diags.iter().find(|d| !at_a_place(d, folders, (&file, lines))) {
+            Some(d) => Err(format!("{shown}: diagnostic not at a place of the folder: {d} ({again})")),
+            None if misspelt.is_some_and(|l| !diags.iter().any(|d| d.line == l && d.file.ends_with(&file))) => {
+                Err(format!("{shown}: refused, but not at the misspelt key: {} ({again})", diags[0]))
+            }
             None => Ok(format!("{shown}: refused ({})", diags[0].message)),
         },
+        // a misspelt key is never taken silently
+        Ok(_) if misspelt.is_some() => Err(format!("{shown}: loaded ({again})")),
         Ok(rules) => {
             let played = catch_unwind(AssertUnwindSafe(|| play(&rules, case)))
-                .map_err(|_| format!("{shown}: play panicked (rulecheck fuzz --game {game} --seed {case})"))?;
+                .map_err(|_| format!("{shown}: play panicked ({again})"))?;
             if let Some(f) = played.iter().flat_map(|s| &s.failures).next() {
-                return Err(format!("{shown}: loaded, then game seed {} broke {}: {}", f.seed, f.broken, f.detail));
+                return Err(format!("{shown}: game seed {} broke {}: {} ({again})", f.seed, f.broken, f.detail));
             }
             Ok(format!("{shown}: loaded and played"))
         }
     }
 }
 
-#[test]
-fn catalog_mutants_are_bad_input_or_play_cleanly() {
+/// How long one mutant may take (a few seconds is usual).
+const SECONDS: u64 = 60;
+
+/// The mutants asked for: `MUTANTS` (30) from `MUTANTS_FROM` (0), times `times`.
+fn cases(times: u64) -> std::ops::Range<u64> {
     let var = |name: &str, or: u64| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(or);
-    let (from, cases) = (var("MUTANTS_FROM", 0), var("MUTANTS", 30));
+    let from = var("MUTANTS_FROM", 0);
+    from..from + var("MUTANTS", 30) * times
+}
+
+/// Runs `one` on each case on a thread of its own, each within `SECONDS`:
+/// what went wrong, a mutant that did not end in time among it (its
+/// thread is left to the end of the process, and no further case is tried).
+fn each_case(
+    (cases, of): (std::ops::Range<u64>, &str),
+    test: &str,
+    one: impl Fn(u64) -> Result<String, String> + Send + Sync + 'static,
+) -> Vec<String> {
+    let one = Arc::new(one);
     let mut bad = Vec::new();
-    for game in games::KNOWN {
-        for case in from..from + cases {
-            match try_mutant(game, case) {
-                Ok(line) => eprintln!("{line}"),
-                Err(e) => bad.push(e),
+    for case in cases {
+        let (tx, rx) = mpsc::channel();
+        let f = Arc::clone(&one);
+        std::thread::spawn(move || tx.send(f(case)));
+        match rx.recv_timeout(Duration::from_secs(SECONDS)) {
+            Ok(Ok(line)) => eprintln!("{line}"),
+            Ok(Err(e)) => bad.push(e),
+            Err(RecvTimeoutError::Disconnected) => {
+                bad.push(format!("{of}, case {case}: panicked ({})", again(case, test)))
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                bad.push(format!("{of}, case {case}: did not end within {SECONDS} s ({})", again(case, test)));
+                break;
             }
         }
+    }
+    bad
+}
+
+#[test]
+fn catalog_mutants_are_bad_input_or_play_cleanly() {
+    let all = Arc::new(catalogs());
+    let mut bad = Vec::new();
+    for i in 0..all.len() {
+        let all = Arc::clone(&all);
+        let of = all[i].1[0].clone();
+        bad.extend(each_case((cases(1), &of), "catalog_mutants", move |case| try_mutant(&all[i], case)));
     }
     assert!(bad.is_empty(), "{} mutants went wrong:\n{}", bad.len(), bad.join("\n"));
 }
@@ -194,34 +329,33 @@ fn try_scenario_mutant(catalogs: &[AnyRules], case: u64) -> Result<String, Strin
     let mut c = Chance::new(case);
     let scenarios = rulecheck::bundled::SCENARIOS;
     let (name, bytes) = scenarios[c.below(scenarios.len() as u32) as usize];
-    let (text, what) = mutate(&mut c, &String::from_utf8_lossy(bytes));
+    let (text, what, misspelt) = mutate(&mut c, &String::from_utf8_lossy(bytes));
     let lines = text.lines().count() as u64 + 1;
-    let shown = format!("scenario case {case}: {name}: {what}");
+    let shown = format!("{name}, case {case}: {what}");
     let file = rulecheck::catalog::SourceFile { path: name.to_string(), text };
     let ran = catch_unwind(AssertUnwindSafe(|| rulecheck::scenario::run_file(catalogs, &file)))
-        .map_err(|_| format!("{shown}: panicked"))?;
+        .map_err(|_| format!("{shown}: panicked ({})", again(case, "scenario_mutants")))?;
+    let again = again(case, "scenario_mutants");
     match ran {
+        // a misspelt key is never taken silently, and is pointed at
+        Ok(_) if misspelt.is_some() => Err(format!("{shown}: ran ({again})")),
+        Err(d) if misspelt.is_some_and(|l| d.line != l) => {
+            Err(format!("{shown}: refused, but not at the misspelt key: {d} ({again})"))
+        }
         Ok(_) => Ok(format!("{shown}: ran")),
-        Err(d) if d.file == name && at_a_place(&d, "", (name, lines)) => {
+        Err(d) if d.file == name && at_a_place(&d, &[String::new()], (name, lines)) => {
             Ok(format!("{shown}: refused at {}:{} ({})", d.line, d.column, d.message))
         }
-        Err(d) => Err(format!("{shown}: diagnostic not at a place of the file: {d}")),
+        Err(d) => Err(format!("{shown}: diagnostic not at a place of the file: {d} ({again})")),
     }
 }
 
 #[test]
 fn scenario_mutants_run_or_are_bad_input_at_a_line_of_the_file() {
-    let var = |name: &str, or: u64| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(or);
-    let (from, cases) = (var("MUTANTS_FROM", 0), var("MUTANTS", 30) * 4);
     let catalogs: Vec<AnyRules> =
         rulecheck::bundled::rules().unwrap().iter().map(|g| games::load(g).unwrap()).collect();
-    let mut bad = Vec::new();
-    for case in from..from + cases {
-        match try_scenario_mutant(&catalogs, case) {
-            Ok(line) => eprintln!("{line}"),
-            Err(e) => bad.push(e),
-        }
-    }
+    let catalogs = Arc::new(catalogs);
+    let bad = each_case((cases(4), "a scenario"), "scenario_mutants", move |case| try_scenario_mutant(&catalogs, case));
     assert!(bad.is_empty(), "{} scenario mutants went wrong:\n{}", bad.len(), bad.join("\n"));
 }
 
@@ -230,18 +364,22 @@ fn scenario_mutants_run_or_are_bad_input_at_a_line_of_the_file() {
 #[test]
 fn a_refusal_must_point_at_a_line_of_the_folder() {
     let d = |file: &str, line, column| Diagnostic::new(file, line, column, "m");
-    let of = ("cards.yaml", 40);
-    assert!(at_a_place(&d("rules/dodge-city/cards.yaml", 40, 3), "dodge-city/", of));
-    assert!(at_a_place(&d("rules/dodge-city/game.yaml", 90, 3), "dodge-city/", of));
-    assert!(!at_a_place(&d("rules/dodge-city/cards.yaml", 0, 3), "dodge-city/", of));
-    assert!(!at_a_place(&d("rules/dodge-city/cards.yaml", 41, 3), "dodge-city/", of));
-    assert!(!at_a_place(&d("rules/dodge-city/cards.yaml", 4, 0), "dodge-city/", of));
-    assert!(!at_a_place(&d("rules/dry-gulch/cards.yaml", 4, 3), "dodge-city/", of));
+    let (of, dc) = (("cards.yaml", 40), ["dodge-city-house/".to_string(), "dodge-city/".to_string()]);
+    assert!(at_a_place(&d("tests/catalogs/dodge-city-house/cards.yaml", 40, 3), &dc, of));
+    assert!(at_a_place(&d("rules/dodge-city/cards.yaml", 90, 3), &dc, of));
+    assert!(!at_a_place(&d("tests/catalogs/dodge-city-house/cards.yaml", 0, 3), &dc, of));
+    assert!(!at_a_place(&d("tests/catalogs/dodge-city-house/cards.yaml", 41, 3), &dc, of));
+    assert!(!at_a_place(&d("rules/dodge-city/game.yaml", 4, 0), &dc, of));
+    assert!(!at_a_place(&d("rules/dry-gulch/cards.yaml", 4, 3), &dc, of));
 }
 
 #[test]
 fn the_mutations_find_numbers_and_ids() {
     let text = "id: saloon\ncopies: 3\ncite: \"en § 4.5\"\nlist: [1, 22]\nname: p2-seat\n";
+    let k = |t: &str| keys(t).into_iter().map(|(s, e)| t[s..e].to_string()).collect::<Vec<_>>();
+    assert_eq!(k(text), ["id", "copies", "cite", "list", "name"]);
+    let flow = "- {id: a, says: \"b, c: d\"} # e: f\nwhy: >\n  g: h\nnext:\n  - kind: x\n";
+    assert_eq!(k(flow), ["id", "says", "why", "next", "kind"]);
     let n: Vec<u64> = numbers(text).into_iter().map(|(_, _, n)| n).collect();
     assert_eq!(n, [3, 1, 22]);
     assert_eq!(ids(text).into_iter().map(|(s, e)| &text[s..e]).collect::<Vec<_>>(), ["saloon"]);
