@@ -216,12 +216,15 @@ pub fn run_file_varied(catalogs: &[AnyRules], file: &SourceFile, vary: &Vary<'_>
 }
 
 /// A scenario without `game:` whose top level has a key a few letters
-/// from it (`gmae`, `games`): that key, misspelt (the parse says only that `game` is
-/// missing, at the end of the file's mapping).
+/// from it (`gmae`, `games`): that key, misspelt (the parse says only
+/// that `game` is missing, at the end of the file's mapping).
 fn misspelt_game(file: &SourceFile) -> Option<Diagnostic> {
     let tree: Node = yaml::from_str_as(&file.path, &file.text, "scenario file").ok()?;
     let Value::Map(keys) = &tree.value else { return None };
-    let (word, _) = keys.iter().find(|(k, _)| k.text != "game" && closest(["game"].into_iter(), &k.text).is_some())?;
+    if keys.iter().any(|(k, _)| k.text == "game") {
+        return None;
+    }
+    let (word, _) = keys.iter().find(|(k, _)| closest(["game"].into_iter(), &k.text).is_some())?;
     let m = format!("unknown key `{}`; did you mean `game`? (a scenario names its game)", word.text);
     Some(Diagnostic::new(&file.path, word.at.0, word.at.1, m))
 }
