@@ -48,7 +48,7 @@ fn bundled_scenarios_under_an_overlay_show_where_they_part() {
     assert_eq!(g["game"], "dry-gulch");
     assert_eq!(g["failures"].as_array().unwrap().len(), 0, "{g}");
     let parted: Vec<&str> = g["parted"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
-    let markers = "scenarios/dry-gulch/found/found-markers-3.yaml:77:3: step 19: illegal action `build hotel";
+    let markers = "scenarios/dry-gulch/found/found-markers-3.yaml:78:3: step 19: illegal action `build hotel";
     assert!(parted.iter().any(|p| p.starts_with(markers) && p.ends_with("no permit for Hotel")), "{parted:?}");
     // a scenario that plays to its end and finds another state says which fact
     let town_hall = "scenarios/dry-gulch/town-hall-damage-closes-and-reopens.yaml [default]: seats.p3.permits.opera:";
@@ -69,7 +69,7 @@ fn bundled_scenarios_under_an_overlay_show_where_they_part() {
     let named = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/dry-gulch/found/found-markers-3.yaml");
     let (code, _, err) = rulecheck(&["run", named, "--rules", house]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("found-markers-3.yaml:77:3: error: step 19: illegal action"), "{err}");
+    assert!(err.contains("found-markers-3.yaml:78:3: error: step 19: illegal action"), "{err}");
 }
 
 #[test]
