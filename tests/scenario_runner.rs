@@ -313,6 +313,12 @@ fn malformed_scenarios_are_bad_input_at_line_and_column() {
     let d = run_file(&catalogs, &inline("dotted.yaml", &text)).expect_err(&text);
     assert_eq!((d.line, d.column), locate(&text, "die.9"), "{d}");
     assert!(d.message.contains("expect: `die.9` is no fact of this state"), "{d}");
+    // a place written from 1 given as 0: bad input at it (it once wrapped to 255,
+    // and the contract's round trip overflowed writing it back)
+    let text = text.replacen("place: 6, up: true", "place: 0, up: true", 1);
+    let d = run_file(&catalogs, &inline("place-0.yaml", &text)).expect_err(&text);
+    assert_eq!((d.line, d.column), locate(&text, "0, up: true"), "{d}");
+    assert!(d.message.contains("places are numbered from 1"), "{d}");
     // a step's `by:` that names no seat is pointed at, after its `do:`
     let by_after = DANGLING_CARD.replace(
         "  - by: p1\n    do: {play-disaster: {card: fier, plot: nw-4}}",

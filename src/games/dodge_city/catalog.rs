@@ -245,9 +245,10 @@ fn check_deck(
     (gs, s): (&RawGameSection, &SetupSection),
     diags: &mut Diagnostics,
 ) {
-    let deck: u32 = cards.iter().map(|c| c.copies).sum();
+    // in 64 bits: a copies count past its bound (a diagnostic already) cannot wrap it
+    let deck: u64 = cards.iter().map(|c| u64::from(c.copies)).sum();
     let (max_players, hand) = (gs.max_players.value, s.hand.value);
-    if u64::from(deck) < u64::from(max_players) * u64::from(hand) {
+    if deck < u64::from(max_players) * u64::from(hand) {
         let m = format!(
             "setup.hand is {hand}, but the deck ({cfile}) holds {deck} cards, fewer than {max_players} hands of {hand}"
         );
@@ -331,7 +332,7 @@ fn lower_events(
             effect,
         });
     }
-    if out.iter().map(|e| e.copies).sum::<u32>() == 0 {
+    if out.iter().all(|e| e.copies == 0) {
         diags.error(lay.events.base.path, (1, 1), "the event deck is empty");
     }
     out

@@ -349,7 +349,12 @@ impl State {
                         self.symbols[s.index()] = SymbolAt::On(building);
                         ev.push(Event::SymbolLaid { symbol: s, building });
                     }
-                    self.pending[0] = Pending::Free { building, left: tokens };
+                    // a picture card of no tokens (a count of 0 a house rule sets) places none
+                    if tokens == 0 {
+                        self.pending.remove(0);
+                    } else {
+                        self.pending[0] = Pending::Free { building, left: tokens };
+                    }
                 }
             }
             Action::Place { building, square } => {
@@ -458,7 +463,8 @@ impl State {
         };
         let empty = |t: &super::state::Town| t.in_play && !t.closed && t.symbol.is_none() && t.tokens.filled() == 0;
         match self.symbols[sym.index()] {
-            SymbolAt::On(building) => self.pending.push(Pending::Free { building, left: tokens }),
+            SymbolAt::On(building) if tokens > 0 => self.pending.push(Pending::Free { building, left: tokens }),
+            SymbolAt::On(_) => {}
             SymbolAt::Free if self.town.iter().any(empty) => {
                 self.pending.push(Pending::Open { symbol: Some(sym), tokens })
             }

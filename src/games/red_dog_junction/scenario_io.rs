@@ -122,11 +122,16 @@ pub mod one_based {
     use super::*;
 
     pub fn serialize<S: Serializer>(i: &u8, s: S) -> Result<S::Ok, S::Error> {
-        (i + 1).serialize(s)
+        (u16::from(*i) + 1).serialize(s)
     }
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
-        Ok(u8::deserialize(d)?.wrapping_sub(1))
+        from_one(u8::deserialize(d)?)
     }
+}
+
+/// A position written from 1, counted from 0; a 0 is an error.
+fn from_one<E: serde::de::Error>(p: u8) -> Result<u8, E> {
+    p.checked_sub(1).ok_or_else(|| E::custom("places are numbered from 1; 0 is none of them"))
 }
 
 /// A position written from 1, or none.
@@ -134,10 +139,10 @@ pub mod one_based_or_none {
     use super::*;
 
     pub fn serialize<S: Serializer>(i: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
-        i.map(|i| i + 1).serialize(s)
+        i.map(|i| u16::from(i) + 1).serialize(s)
     }
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
-        Ok(Option::<u8>::deserialize(d)?.map(|p| p.wrapping_sub(1)))
+        Option::<u8>::deserialize(d)?.map(from_one).transpose()
     }
 }
 
