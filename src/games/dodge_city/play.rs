@@ -349,12 +349,7 @@ impl State {
                         self.symbols[s.index()] = SymbolAt::On(building);
                         ev.push(Event::SymbolLaid { symbol: s, building });
                     }
-                    // a picture card of no tokens (a count of 0 a house rule sets) places none
-                    if tokens == 0 {
-                        self.pending.remove(0);
-                    } else {
-                        self.pending[0] = Pending::Free { building, left: tokens };
-                    }
+                    self.place_next(building, tokens);
                 }
             }
             Action::Place { building, square } => {
@@ -453,6 +448,16 @@ impl State {
             CardKind::Picture(sym) => self.picture(rules, seat, sym, ev),
             CardKind::Question => self.draw_event(rules, seat, ev),
             CardKind::Indio => self.pending.push(Pending::Indio { left: self.p(P::IndioRemoves), victim: None }),
+        }
+    }
+
+    /// After a building is opened, its picture card's `tokens` are placed
+    /// there; a card of no tokens (a count of 0 a house rule sets) places none.
+    fn place_next(&mut self, building: Bld, tokens: u32) {
+        if tokens == 0 {
+            self.pending.remove(0);
+        } else {
+            self.pending[0] = Pending::Free { building, left: tokens };
         }
     }
 
