@@ -222,13 +222,13 @@ impl<'a, G: Scripted> Run<'a, G> {
     /// rule the step expects.
     fn act(&mut self, n: usize, at: (u64, u64), s: &Step<G>, spec: &G::ActionSpec) -> Result<Flow, Diagnostic> {
         let rules = self.rules;
-        // the step's `do:` (or `by:`), and what in it the error names
-        let place = |key: &str, path: &[PathKey]| place_in(self.file, at, &[&[PathKey::from(key)], path].concat());
-        let action =
-            G::action_from_spec(rules, spec).map_err(|e| self.bad(place("do", &e.path), format!("step {n}: {e}")))?;
+        // the step's `do:` or `by:`
+        let key = |k: &str| place_in(self.file, at, &[PathKey::from(k)]);
+        let action = (G::action_from_spec(rules, spec))
+            .map_err(|e| self.bad_below(at, e.under("do"), |e| format!("step {n}: {e}")))?;
         if let Some(b) = &s.by {
-            let want = G::seat_of(b, self.state.players())
-                .map_err(|e| self.bad(place("by", &[]), format!("step {n}: {e}")))?;
+            let want =
+                G::seat_of(b, self.state.players()).map_err(|e| self.bad(key("by"), format!("step {n}: {e}")))?;
             let on_move = match self.state.to_move() {
                 ToMove::Seat(s) => s == want,
                 ToMove::Simultaneous(seats) => seats.contains(want),
@@ -236,7 +236,7 @@ impl<'a, G: Scripted> Run<'a, G> {
             };
             if !on_move {
                 let who = format!("step {n}: `{b}` is not on move; {} is", self.state.to_move());
-                return Err(self.bad(place("by", &[]), who));
+                return Err(self.bad(key("by"), who));
             }
         }
         let text = G::describe_action(rules, &action);
@@ -280,7 +280,7 @@ impl<'a, G: Scripted> Run<'a, G> {
                     e.rule, e.message
                 )));
             }
-            (Err(e), None) => return Err(self.bad(place("do", &[]), format!("step {n}: illegal action `{text}`: {e}"))),
+            (Err(e), None) => return Err(self.bad(key("do"), format!("step {n}: illegal action `{text}`: {e}"))),
         }
         Ok(Flow::Go)
     }
@@ -334,8 +334,8 @@ impl<'a, G: Scripted> Run<'a, G> {
 
     /// A `check` step: expectations mid-way, each difference a failure.
     fn check(&mut self, n: usize, at: (u64, u64), e: &G::Expect) -> Result<Flow, Diagnostic> {
-        let place = |m: &Unapplied| place_in(self.file, at, &[&[PathKey::from("check")], &m.path[..]].concat());
-        let mism = self.state.check_expect(self.rules, e).map_err(|m| self.bad(place(&m), format!("step {n}: {m}")))?;
+        let mism = (self.state.check_expect(self.rules, e))
+            .map_err(|m| self.bad_below(at, m.under("check"), |m| format!("step {n}: {m}")))?;
         self.t.push_str(&format!("\nstep {n}: check ({} fact(s) differ)\n", mism.len()));
         for (fact, want, got) in mism {
             self.failures.push(format!("step {n} (line {}): {fact}: expected {want}, actual {got}", at.0));
@@ -372,16 +372,25 @@ impl<'a, G: Scripted> Run<'a, G> {
         self.t.push_str(&format!("\nfinal state:\n{}", self.state.describe_state(self.rules)));
         let mut expected = 0;
         for (e, at, under) in expects {
-            let place =
-                |m: &Unapplied| place_in(self.file, at, &under.iter().chain(&m.path).cloned().collect::<Vec<_>>());
-            let mism =
-                self.state.check_expect(self.rules, e).map_err(|m| self.bad(place(&m), format!("expect: {m}")))?;
+            let mism = (self.state.check_expect(self.rules, e)).map_err(|m| {
+                let m = match &under {
+                    Some(k) => m.under(k.clone()),
+                    None => m,
+                };
+                self.bad_below(at, m, |m| format!("expect: {m}"))
+            })?;
             expected += 1;
             for (fact, want, got) in mism {
                 self.failures.push(format!("{fact}: expected {want}, actual {got}"));
             }
         }
         Ok(expected)
+    }
+
+    /// Bad input at what `e`'s path names below the value written at `at`,
+    /// worded by `say`.
+    fn bad_below(&self, at: (u64, u64), e: Unapplied, say: impl FnOnce(&Unapplied) -> String) -> Diagnostic {
+        self.bad(place_in(self.file, at, &e.path), say(&e))
     }
 
     fn fail(&mut self, failure: String) -> Flow {
