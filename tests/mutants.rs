@@ -183,8 +183,10 @@ fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<(u64, bool)>) {
 }
 
 /// Plays a few short games of `rules` at its fewest and most players,
-/// every invariant and the contract checked.
-fn play(rules: &AnyRules, seed: u64) -> Vec<FuzzSummary> {
+/// every invariant and the contract checked; a player count whose default
+/// game cannot be set up is an error (a catalog `validate` accepted that
+/// plays no game there).
+fn play(rules: &AnyRules, seed: u64) -> Result<Vec<FuzzSummary>, String> {
     let (min, max) = {
         let s = rules.summary();
         (s.min_players, s.max_players)
@@ -210,12 +212,9 @@ fn play(rules: &AnyRules, seed: u64) -> Vec<FuzzSummary> {
             AnyRules::DodgeCity(r) => fuzz::<games::dodge_city::State>(r, &config, &opts, &progress),
             AnyRules::RedDogJunction(r) => fuzz::<games::red_dog_junction::State>(r, &config, &opts, &progress),
         };
-        // a configuration the mutant's numbers refuse is reported, not played
-        if let Ok(summary) = r {
-            out.push(summary);
-        }
+        out.push(r.map_err(|e| format!("its default game at {players} players cannot be set up: {e:?}"))?);
     }
-    out
+    Ok(out)
 }
 
 /// The catalogs mutated: each game's bundled folder, and each house-rules
@@ -282,7 +281,8 @@ fn try_mutant((src, folders): &(GameSources, [String; 2]), case: u64) -> Result<
         Ok(_) if misspelt.is_some() => Err(format!("{shown}: loaded ({again})")),
         Ok(rules) => {
             let played = catch_unwind(AssertUnwindSafe(|| play(&rules, case)))
-                .map_err(|_| format!("{shown}: play panicked ({again})"))?;
+                .map_err(|_| format!("{shown}: play panicked ({again})"))?
+                .map_err(|e| format!("{shown}: loaded, but {e} ({again})"))?;
             if let Some(f) = played.iter().flat_map(|s| &s.failures).next() {
                 return Err(format!("{shown}: game seed {} broke {}: {} ({again})", f.seed, f.broken, f.detail));
             }
