@@ -192,6 +192,28 @@ const CASES: &[Case] = &[
         "`influence` has no provenance",
     ),
     edit(
+        "assumed-names-no-field",
+        "buildings.yaml",
+        &[(
+            "\"Hatmaker / Hutmacher\"\n    assumed:\n      cost:",
+            "\"Hatmaker / Hutmacher\"\n    assumed:\n      costs:",
+        )],
+        "buildings.yaml",
+        (197, 14),
+        "`assumed` names `costs`, which is not a number field here",
+    ),
+    edit(
+        "assumed-without-reason",
+        "buildings.yaml",
+        &[(
+            "three cards\"\n      influence: \"no influence values are printed; a three-card building is given 2\"\n      permits: \"no per-building permit count is printed; the eleven buildable types of the English reference list get 2 copies each, buildings known only from card texts 1\"\n\n  - id: sheriffs-office",
+            "three cards\"\n      influence: \" \"\n      permits: \"no per-building permit count is printed; the eleven buildable types of the English reference list get 2 copies each, buildings known only from card texts 1\"\n\n  - id: sheriffs-office",
+        )],
+        "buildings.yaml",
+        (198, 18),
+        "the assumption for `influence` gives no reason",
+    ),
+    edit(
         "alias-bomb",
         "events.yaml",
         &[(
@@ -523,6 +545,8 @@ case_tests!(
     unknown_effect_operation,
     count_contradicts_total,
     missing_provenance,
+    assumed_names_no_field,
+    assumed_without_reason,
     alias_bomb,
     deep_nesting,
     non_utf8,

@@ -113,27 +113,10 @@ fn keys_of_line<'l>(line: &'l str, indent: usize, key: &mut dyn FnMut(usize, usi
     line
 }
 
-/// Whether the key at byte `at` is one of an `assumed:` map's, which
-/// provenance checks name at their record's id, not at the key (its keys
-/// are read without their places).
-fn in_assumed(text: &str, at: usize) -> bool {
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    if text[start..at].contains("assumed:") {
-        return true;
-    }
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let own = indent(&text[start..at]);
-    let above = text[..start]
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#') && indent(l) < own);
-    above.is_some_and(|l| l.trim_start().starts_with("assumed:"))
-}
-
 /// One mutant of `text`: a number replaced, an id replaced by another
 /// of the file's (or by a new one), a key misspelt, a line left out, or a
 /// line written twice.
-fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<(u64, bool)>) {
+fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<u64>) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let pick = |c: &mut Chance, n: usize| c.below(n.max(1) as u32) as usize;
     match c.below(6) {
@@ -142,7 +125,7 @@ fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<(u64, bool)>) {
             if let Some(&(s, e)) = places.get(pick(c, places.len())) {
                 let what = format!("key {} -> {}x", &text[s..e], &text[s..e]);
                 let line = text[..s].matches('\n').count() as u64 + 1;
-                return (format!("{}x{}", &text[..e], &text[e..]), what, Some((line, !in_assumed(text, s))));
+                return (format!("{}x{}", &text[..e], &text[e..]), what, Some(line));
             }
         }
         0 | 1 => {
@@ -270,9 +253,7 @@ fn try_mutant((src, folders): &(GameSources, [String; 2]), case: u64) -> Result<
     match loaded {
         Err(diags) => match diags.iter().find(|d| !at_a_place(d, folders, (&file, lines))) {
             Some(d) => Err(format!("{shown}: diagnostic not at a place of the folder: {d} ({again})")),
-            None if misspelt
-                .is_some_and(|(l, at)| at && !diags.iter().any(|d| d.line == l && d.file.ends_with(&file))) =>
-            {
+            None if misspelt.is_some_and(|l| !diags.iter().any(|d| d.line == l && d.file.ends_with(&file))) => {
                 Err(format!("{shown}: refused, but not at the misspelt key: {} ({again})", diags[0]))
             }
             None => Ok(format!("{shown}: refused ({})", diags[0].message)),
@@ -358,7 +339,7 @@ fn try_scenario_mutant(catalogs: &[AnyRules], case: u64) -> Result<String, Strin
     match ran {
         // a misspelt key is never taken silently, and is pointed at
         Ok(_) if misspelt.is_some() => Err(format!("{shown}: ran ({again})")),
-        Err(d) if misspelt.is_some_and(|(l, at)| at && d.line != l) => {
+        Err(d) if misspelt.is_some_and(|l| d.line != l) => {
             Err(format!("{shown}: refused, but not at the misspelt key: {d} ({again})"))
         }
         Ok(_) => Ok(format!("{shown}: ran")),
@@ -399,10 +380,6 @@ fn the_mutations_find_numbers_and_ids() {
     assert_eq!(k(text), ["id", "copies", "cite", "list", "name"]);
     let flow = "- {id: a, says: \"b, c: d\"} # e: f\nwhy: >\n  g: h\nnext:\n  - kind: x\n";
     assert_eq!(k(flow), ["id", "says", "why", "next", "kind"]);
-    let assumed = "  assumed: {copies: a}\n  assumed:\n    # c\n    value: b\n  value: 1\n";
-    let at = |key: &str, nth: usize| assumed.match_indices(key).nth(nth).unwrap().0;
-    assert!(in_assumed(assumed, at("copies", 0)) && in_assumed(assumed, at("value", 0)));
-    assert!(!in_assumed(assumed, at("value", 1)));
     let n: Vec<u64> = numbers(text).into_iter().map(|(_, _, n)| n).collect();
     assert_eq!(n, [3, 1, 22]);
     assert_eq!(ids(text).into_iter().map(|(s, e)| &text[s..e]).collect::<Vec<_>>(), ["saloon"]);

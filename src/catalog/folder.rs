@@ -169,7 +169,7 @@ pub struct RawGameSection {
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
+    pub assumed: crate::catalog::common::Assumed,
 }
 
 crate::provenance!(RawGameSection);

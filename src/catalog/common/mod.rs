@@ -33,8 +33,8 @@ pub use interpretations::{
 };
 pub use names::{Key, Names, check_names};
 pub use provenance::{
-    Citation, Document, NumberTally, Numbers, Provenance, RawCitation, RawDocument, check_citations, check_documents,
-    check_provenance, cites, lower_documents, ones,
+    Assumed, Citation, Document, NumberTally, Numbers, Provenance, RawCitation, RawDocument, check_citations,
+    check_documents, check_provenance, cites, lower_documents, ones,
 };
 pub use rules::lower_rules;
 pub use variants::{RawVariant, RawVariantsFile, Variant, lower_variants};
@@ -58,7 +58,7 @@ impl<R> Provenance for RawVariant<R> {
     fn source(&self) -> &[RawCitation] {
         &self.source
     }
-    fn assumed(&self) -> &std::collections::BTreeMap<String, String> {
+    fn assumed(&self) -> &Assumed {
         &self.assumed
     }
 }

@@ -120,17 +120,17 @@ pub fn check_provenance(
     what: &str,
     at: (u64, u64),
     source: &[RawCitation],
-    assumed: &BTreeMap<String, String>,
+    assumed: &Assumed,
     fields: &[(&str, usize)],
     diags: &mut Diagnostics,
 ) -> NumberTally {
     check_citations(file, source, diags);
-    for key in assumed.keys() {
+    for (key, reason) in assumed {
         if !fields.iter().any(|(f, _)| f == key) {
             let known: Vec<&str> = fields.iter().map(|(f, _)| *f).collect();
             diags.error(
                 file,
-                at,
+                position(reason),
                 format!(
                     "{what}: `assumed` names `{key}`, which is not a number field here (number fields: {})",
                     list_or_none(&known)
@@ -139,8 +139,8 @@ pub fn check_provenance(
         }
     }
     for (key, reason) in assumed {
-        if reason.trim().is_empty() {
-            diags.error(file, at, format!("{what}: the assumption for `{key}` gives no reason"));
+        if reason.value.trim().is_empty() {
+            diags.error(file, position(reason), format!("{what}: the assumption for `{key}` gives no reason"));
         }
     }
     let mut tally = NumberTally::default();
@@ -165,18 +165,22 @@ pub fn check_provenance(
     tally
 }
 
+/// The numbers a record assumes (`assumed:`): field → the reason, at
+/// its place in the file (a diagnostic about the entry points there).
+pub type Assumed = BTreeMap<String, Spanned<String>>;
+
 /// A record's or section's provenance: its citations (`source:`) and the
 /// numbers it assumes (`assumed:`, field → reason).
 /// [`provenance!`](crate::provenance) writes it for records with both fields.
 pub trait Provenance {
     fn source(&self) -> &[RawCitation];
     /// None unless the record has numbers.
-    fn assumed(&self) -> &BTreeMap<String, String> {
+    fn assumed(&self) -> &Assumed {
         &NOTHING_ASSUMED
     }
 }
 
-static NOTHING_ASSUMED: BTreeMap<String, String> = BTreeMap::new();
+static NOTHING_ASSUMED: Assumed = BTreeMap::new();
 
 /// Writes [`Provenance`] for each record type with `source` and `assumed`
 /// fields; `records!` declares records with both and writes it.
@@ -187,7 +191,7 @@ macro_rules! provenance {
             fn source(&self) -> &[$crate::catalog::common::RawCitation] {
                 &self.source
             }
-            fn assumed(&self) -> &std::collections::BTreeMap<String, String> {
+            fn assumed(&self) -> &$crate::catalog::common::Assumed {
                 &self.assumed
             }
         }
@@ -215,7 +219,7 @@ macro_rules! records {
             $(#[$sm])*
             pub source: Vec<$crate::catalog::common::RawCitation>,
             $(#[$am])*
-            pub assumed: std::collections::BTreeMap<String, String>,
+            pub assumed: $crate::catalog::common::Assumed,
         }
 
         impl $crate::catalog::overlay::HasId for $name {
@@ -256,7 +260,7 @@ macro_rules! numbered {
             $(#[$sm])*
             pub source: Vec<$crate::catalog::common::RawCitation>,
             $(#[$am])*
-            pub assumed: std::collections::BTreeMap<String, String>,
+            pub assumed: $crate::catalog::common::Assumed,
         }
 
         impl $name {

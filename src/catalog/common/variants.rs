@@ -48,7 +48,7 @@ pub struct RawVariant<R> {
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
+    pub assumed: crate::catalog::common::Assumed,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -92,7 +92,7 @@ pub struct BoardsSection {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub source: Vec<RawCitation>,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
+    pub assumed: crate::catalog::common::Assumed,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]

@@ -314,7 +314,7 @@ pub struct RawBoard {
     pub source: Vec<RawCitation>,
     /// Number field → the reason its number(s) had to be assumed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub assumed: BTreeMap<String, String>,
+    pub assumed: crate::catalog::common::Assumed,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, schemars::JsonSchema)]

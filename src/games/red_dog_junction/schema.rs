@@ -11,7 +11,7 @@ use crate::yaml::Spanned;
 
 /// Provenance fields every record carries (declared per record, not
 /// flattened, so serde-saphyr keeps locations).
-pub type Assumed = BTreeMap<String, String>;
+pub use crate::catalog::common::Assumed;
 
 /// An effect as written: compiled by `lang` at load.
 pub type RawEffect = crate::lang::Node;
