@@ -90,12 +90,33 @@ fn no_escape_codes_off_a_terminal_or_under_no_color() {
     }
 }
 
+/// The table in the README's "What `check` prints" is one a run prints:
+/// each game's columns that do not depend on the machine (entities,
+/// interpretations, assumed numbers, scenarios, configurations and the
+/// invariants held) are this build's, whatever the budget.
+fn the_readme_shows_what_check_prints(out: &str) {
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let shown = &readme[readme.find("## What `check` prints").expect("the README shows check's output")..];
+    let fixed = |line: &str| {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        [&w[..6], &w[8..10]].concat().join(" ")
+    };
+    let rows = |text: &str| -> Vec<String> {
+        let rows = text.lines().skip_while(|l| !l.starts_with("game ")).skip(1);
+        rows.take_while(|l| !l.starts_with("stages:")).filter(|l| !l.starts_with(' ')).map(fixed).collect()
+    };
+    let (printed, readme) = (rows(out), rows(shown));
+    assert_eq!(printed.len(), 3, "{out}");
+    assert_eq!(readme, printed, "the README's check table differs from a run's");
+}
+
 #[test]
 fn quiet_says_nothing_but_errors_and_verbose_says_more() {
     let (code, out, err) = rulecheck(&["--quiet", "check", "--budget", "6s"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "", "--quiet printed notes");
     assert!(out.contains("check: everything held"), "{out}");
+    the_readme_shows_what_check_prints(&out);
     let (code, _, err) = rulecheck(&["check", "--budget", "6s", "-v"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("check: validating catalogs"), "{err}");
