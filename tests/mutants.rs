@@ -1,6 +1,7 @@
 //! Catalog and scenario mutants: each bundled catalog, each house-rules
-//! overlay of the tests and each bundled scenario with one number, id or
-//! line changed, as a user editing it might. A mutant is either bad input
+//! overlay of the tests, each bundled scenario and each of the overlays'
+//! scenarios with one number, id, key or line changed, as a user editing
+//! it might. A mutant is either bad input
 //! (every diagnostic at a line and column of a file of the folder, or of
 //! the scenario) or a catalog the engine plays without a panic, every
 //! invariant and the contract checked.
@@ -323,13 +324,45 @@ fn catalog_mutants_are_bad_input_or_play_cleanly() {
     assert!(bad.is_empty(), "{} mutants went wrong:\n{}", bad.len(), bad.join("\n"));
 }
 
+/// The scenarios mutated, each with the catalogs it runs against: every
+/// bundled scenario with the bundled catalogs, and every scenario of a
+/// house-rules overlay of the tests (`tests/catalogs/<overlay>-scenarios`)
+/// with that overlay layered on its game.
+fn scenarios() -> Vec<(rulecheck::catalog::SourceFile, Arc<Vec<AnyRules>>)> {
+    let bundled: Vec<AnyRules> = rulecheck::bundled::rules().unwrap().iter().map(|g| games::load(g).unwrap()).collect();
+    let bundled = Arc::new(bundled);
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    let mut out: Vec<_> = rulecheck::bundled::SCENARIOS
+        .iter()
+        .map(|(name, bytes)| {
+            (rulecheck::catalog::SourceFile { path: name.to_string(), text: text(bytes) }, Arc::clone(&bundled))
+        })
+        .collect();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogs");
+    for dir in ["house-rules", "dodge-city-house", "red-dog-junction-house"] {
+        let house = Arc::new(vec![games::load(&rulecheck::catalog::read_game(&root.join(dir)).unwrap()).unwrap()]);
+        let mut files: Vec<_> =
+            std::fs::read_dir(root.join(format!("{dir}-scenarios"))).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        for path in files {
+            let name = format!("{dir}-scenarios/{}", path.file_name().unwrap().to_string_lossy());
+            let file = rulecheck::catalog::SourceFile { path: name, text: std::fs::read_to_string(&path).unwrap() };
+            out.push((file, Arc::clone(&house)));
+        }
+    }
+    out
+}
+
 /// What one scenario mutant came to: run (passing or failing), or refused
 /// with a diagnostic at a line of the file.
-fn try_scenario_mutant(catalogs: &[AnyRules], case: u64) -> Result<String, String> {
+fn try_scenario_mutant(
+    scenarios: &[(rulecheck::catalog::SourceFile, Arc<Vec<AnyRules>>)],
+    case: u64,
+) -> Result<String, String> {
     let mut c = Chance::new(case);
-    let scenarios = rulecheck::bundled::SCENARIOS;
-    let (name, bytes) = scenarios[c.below(scenarios.len() as u32) as usize];
-    let (text, what, misspelt) = mutate(&mut c, &String::from_utf8_lossy(bytes));
+    let (file, catalogs) = &scenarios[c.below(scenarios.len() as u32) as usize];
+    let name = file.path.as_str();
+    let (text, what, misspelt) = mutate(&mut c, &file.text);
     let lines = text.lines().count() as u64 + 1;
     let shown = format!("{name}, case {case}: {what}");
     let file = rulecheck::catalog::SourceFile { path: name.to_string(), text };
@@ -352,10 +385,9 @@ fn try_scenario_mutant(catalogs: &[AnyRules], case: u64) -> Result<String, Strin
 
 #[test]
 fn scenario_mutants_run_or_are_bad_input_at_a_line_of_the_file() {
-    let catalogs: Vec<AnyRules> =
-        rulecheck::bundled::rules().unwrap().iter().map(|g| games::load(g).unwrap()).collect();
-    let catalogs = Arc::new(catalogs);
-    let bad = each_case((cases(4), "a scenario"), "scenario_mutants", move |case| try_scenario_mutant(&catalogs, case));
+    let scenarios = Arc::new(scenarios());
+    let bad =
+        each_case((cases(4), "a scenario"), "scenario_mutants", move |case| try_scenario_mutant(&scenarios, case));
     assert!(bad.is_empty(), "{} scenario mutants went wrong:\n{}", bad.len(), bad.join("\n"));
 }
 
