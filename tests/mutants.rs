@@ -115,12 +115,12 @@ fn keys_of_line<'l>(line: &'l str, indent: usize, key: &mut dyn FnMut(usize, usi
 }
 
 /// One mutant of `text`: a number replaced, an id replaced by another
-/// of the file's (or by a new one), a key misspelt, a line left out, or a
-/// line written twice.
+/// of the file's (or by a new one), a key misspelt, a line left out, two
+/// lines swapped, or a line written twice.
 fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<u64>) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let pick = |c: &mut Chance, n: usize| c.below(n.max(1) as u32) as usize;
-    match c.below(6) {
+    match c.below(7) {
         5 => {
             let places = keys(text);
             if let Some(&(s, e)) = places.get(pick(c, places.len())) {
@@ -155,6 +155,22 @@ fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<u64>) {
             let mut out = lines.clone();
             let gone = out.remove(at.min(out.len().saturating_sub(1)));
             return (out.concat(), format!("line {} left out: {}", at + 1, gone.trim_end()), None);
+        }
+        6 if lines.len() > 1 => {
+            // two lines in each other's place: list entries, keys or steps reordered
+            let at = pick(c, lines.len() - 1);
+            let mut out = lines.clone();
+            let (a, b) = (out[at].trim_end_matches('\n'), out[at + 1].trim_end_matches('\n'));
+            let (a, b) = (format!("{a}\n"), format!("{b}\n"));
+            let what = format!("lines {} and {} swapped: {} / {}", at + 1, at + 2, a.trim_end(), b.trim_end());
+            out[at] = &b;
+            out[at + 1] = &a;
+            let mut swapped = out.concat();
+            // the file's last line keeps its missing line end
+            if !text.ends_with('\n') && swapped.ends_with('\n') {
+                swapped.pop();
+            }
+            return (swapped, what, None);
         }
         _ => {}
     }
