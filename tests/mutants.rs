@@ -116,11 +116,12 @@ fn keys_of_line<'l>(line: &'l str, indent: usize, key: &mut dyn FnMut(usize, usi
 
 /// One mutant of `text`: a number replaced, an id replaced by another
 /// of the file's (or by a new one), a key misspelt, a line left out, two
-/// lines swapped, or a line written twice.
+/// lines swapped, a line moved two columns in or out, or a line written
+/// twice.
 fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<u64>) {
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let pick = |c: &mut Chance, n: usize| c.below(n.max(1) as u32) as usize;
-    match c.below(7) {
+    match c.below(8) {
         5 => {
             let places = keys(text);
             if let Some(&(s, e)) = places.get(pick(c, places.len())) {
@@ -171,6 +172,17 @@ fn mutate(c: &mut Chance, text: &str) -> (String, String, Option<u64>) {
                 swapped.pop();
             }
             return (swapped, what, None);
+        }
+        7 => {
+            // a line moved two columns in or out: a key or entry under another parent
+            let at = pick(c, lines.len());
+            let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            if let Some(l) = out.get_mut(at) {
+                let deeper = !l.starts_with("  ") || c.below(2) == 0;
+                *l = if deeper { format!("  {l}") } else { l[2..].to_string() };
+                let what = format!("line {} moved {}: {}", at + 1, if deeper { "in" } else { "out" }, l.trim_end());
+                return (out.concat(), what, None);
+            }
         }
         _ => {}
     }
