@@ -229,6 +229,16 @@ fn play(rules: &AnyRules, seed: u64) -> Result<Vec<FuzzSummary>, String> {
     Ok(out)
 }
 
+/// The house-rules overlays of the tests, each with the game it layers
+/// onto; each has its scenarios in `<overlay>-scenarios` beside it.
+const OVERLAYS: [(&str, &str); 3] =
+    [("house-rules", "dry-gulch"), ("dodge-city-house", "dodge-city"), ("red-dog-junction-house", "red-dog-junction")];
+
+/// Where the overlays are: `tests/catalogs`.
+fn overlays() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogs")
+}
+
 /// The catalogs mutated: each game's bundled folder, and each house-rules
 /// overlay of the tests (`tests/catalogs`), layered on its game's. Each
 /// with the folders its diagnostics may point into.
@@ -241,13 +251,8 @@ fn catalogs() -> Vec<(GameSources, [String; 2])> {
             (g, [folder.clone(), folder])
         })
         .collect();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogs");
-    for (dir, game) in [
-        ("house-rules", "dry-gulch"),
-        ("dodge-city-house", "dodge-city"),
-        ("red-dog-junction-house", "red-dog-junction"),
-    ] {
-        let src = rulecheck::catalog::read_game(&root.join(dir)).unwrap();
+    for (dir, game) in OVERLAYS {
+        let src = rulecheck::catalog::read_game(&overlays().join(dir)).unwrap();
         out.push((src, [format!("{dir}/"), format!("{game}/")]));
     }
     out
@@ -366,11 +371,13 @@ fn scenarios() -> Vec<(rulecheck::catalog::SourceFile, Arc<Vec<AnyRules>>)> {
             (rulecheck::catalog::SourceFile { path: name.to_string(), text: text(bytes) }, Arc::clone(&bundled))
         })
         .collect();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/catalogs");
-    for dir in ["house-rules", "dodge-city-house", "red-dog-junction-house"] {
-        let house = Arc::new(vec![games::load(&rulecheck::catalog::read_game(&root.join(dir)).unwrap()).unwrap()]);
-        let mut files: Vec<_> =
-            std::fs::read_dir(root.join(format!("{dir}-scenarios"))).unwrap().map(|e| e.unwrap().path()).collect();
+    for (dir, _) in OVERLAYS {
+        let house =
+            Arc::new(vec![games::load(&rulecheck::catalog::read_game(&overlays().join(dir)).unwrap()).unwrap()]);
+        let mut files: Vec<_> = std::fs::read_dir(overlays().join(format!("{dir}-scenarios")))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         files.sort();
         for path in files {
             let name = format!("{dir}-scenarios/{}", path.file_name().unwrap().to_string_lossy());

@@ -373,10 +373,7 @@ impl<'a, G: Scripted> Run<'a, G> {
         let mut expected = 0;
         for (e, at, under) in expects {
             let mism = (self.state.check_expect(self.rules, e)).map_err(|m| {
-                let m = match &under {
-                    Some(k) => m.under(k.clone()),
-                    None => m,
-                };
+                let m = under.into_iter().fold(m, Unapplied::under);
                 self.bad_below(at, m, |m| format!("expect: {m}"))
             })?;
             expected += 1;

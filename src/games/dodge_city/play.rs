@@ -452,12 +452,11 @@ impl State {
     }
 
     /// After a building is opened, its picture card's `tokens` are placed
-    /// there; a card of no tokens (a count of 0 a house rule sets) places none.
+    /// there (`Pending::free`: a card of no tokens places none).
     fn place_next(&mut self, building: Bld, tokens: u32) {
-        if tokens == 0 {
-            self.pending.remove(0);
-        } else {
-            self.pending[0] = Pending::Free { building, left: tokens };
+        match Pending::free(building, tokens) {
+            Some(free) => self.pending[0] = free,
+            None => drop(self.pending.remove(0)),
         }
     }
 
@@ -468,8 +467,7 @@ impl State {
         };
         let empty = |t: &super::state::Town| t.in_play && !t.closed && t.symbol.is_none() && t.tokens.filled() == 0;
         match self.symbols[sym.index()] {
-            SymbolAt::On(building) if tokens > 0 => self.pending.push(Pending::Free { building, left: tokens }),
-            SymbolAt::On(_) => {}
+            SymbolAt::On(building) => self.pending.extend(Pending::free(building, tokens)),
             SymbolAt::Free if self.town.iter().any(empty) => {
                 self.pending.push(Pending::Open { symbol: Some(sym), tokens })
             }

@@ -126,6 +126,14 @@ pub enum Pending {
     Choose { seat: u8 },
 }
 
+impl Pending {
+    /// A picture card's `tokens` to place in `building`: none where it
+    /// gives no token (a count of 0 a house rule may set).
+    pub fn free(building: Bld, tokens: u32) -> Option<Pending> {
+        (tokens > 0).then_some(Pending::Free { building, left: tokens })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum End {
     Goal,

@@ -59,6 +59,10 @@ pub(super) fn small(file: &str, n: &Spanned<u32>, max: u32, what: &str, diags: &
     at_most(file, position(n), what, n.value, max, "", diags)
 }
 
+/// What a catalog's `max_players` may be: the engine seats at most 5, and
+/// its solo game seats the Automa as p2, so a catalog seats at least 2.
+const MOST_PLAYERS: std::ops::RangeInclusive<u32> = 2..=5;
+
 /// The steps of lowering, one per file or concern, in the order their
 /// diagnostics are reported; the parts of `components.yaml` and
 /// `cards.yaml` are in `lower_parts`.
@@ -73,7 +77,7 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     let (languages, tally) = (core.languages.clone(), &mut core.tally);
     let (min, max) = (g.game.min_players.value, g.game.max_players.value);
     // the range itself is the `game:` section's, checked alike for every game
-    if !(2..=5).contains(&max) {
+    if !MOST_PLAYERS.contains(&max) {
         diags.error(
             gfile,
             position(&g.game.min_players),
@@ -83,9 +87,9 @@ fn lower(lay: &Layers<'_>, diags: &mut Diagnostics) -> Rules {
     // what is lowered against the player count takes the count refused above
     // within the game's own (a count of four billion seats is a diagnostic,
     // not a loop over every seat)
-    let max = max.clamp(2, 5);
+    let max = max.clamp(*MOST_PLAYERS.start(), *MOST_PLAYERS.end());
     let sections = sections(g);
-    let numbers = numbers(&f, g, &sections, tally, diags);
+    let numbers = numbers(&f, (g, max), &sections, tally, diags);
     let (comp, components) = (lay.components.from, lay.components.raw);
     let (cubes, cube_ids, scrap, gold, locations, _loc_ids) =
         lower_places(&f, components, &languages, max, tally, diags);
@@ -259,14 +263,14 @@ struct GameNumbers {
 /// player count, the parameters a reading may set, each within its bound.
 fn numbers(
     f: &Files<'_>,
-    g: &GameFile,
+    (g, max): (&GameFile, u32),
     sections: &[Numbers<'_>],
     tally: &mut NumberTally,
     diags: &mut Diagnostics,
 ) -> GameNumbers {
     f.lay.from.check(sections, tally, diags);
     let s = &g.setup;
-    let (starting_gold, gold_to_box) = gold_by_players(f, s, g.game.max_players.value.min(5) as usize, diags);
+    let (starting_gold, gold_to_box) = gold_by_players(f, s, max as usize, diags);
     let params = params(f, g, diags);
     GameNumbers {
         params,
