@@ -15,15 +15,12 @@ impl State {
     }
 
     /// Whether card `c` is shuffled, drawn and discarded with the resource
-    /// cards (the reading is recorded only for a violet card, where it decides).
+    /// cards: `in_resource_deck` under the game's `violet-cards` reading,
+    /// recorded only for a violet card, where it decides.
     pub(crate) fn resource_pile(&self, rules: &Rules, c: CardKind) -> bool {
-        match rules.event_of(c) {
-            None => true,
-            Some(e) if rules.events[e].triangle == Triangle::Violet => {
-                self.r::<VioletCards>() == VioletCards::ResourceCards
-            }
-            Some(_) => false,
-        }
+        let violet = rules.event_of(c).is_some_and(|e| rules.events[e].triangle == Triangle::Violet);
+        let reading = if violet { self.r::<VioletCards>() } else { self.peek::<VioletCards>() };
+        in_resource_deck(rules, reading, c)
     }
 }
 
@@ -47,7 +44,8 @@ pub(crate) fn counted_permits(rules: &Rules, readings: &Readings, b: Bld) -> u32
     readings.count(rules.permits_counted(b)).unwrap_or(rules.buildings[b.index()].permits)
 }
 
-/// Whether card `c` starts in the resource deck under `violet`.
+/// Whether card `c` belongs to the resource deck (drawn, shuffled and
+/// discarded with it) under `violet`.
 pub(crate) fn in_resource_deck(rules: &Rules, violet: VioletCards, c: CardKind) -> bool {
     match rules.event_of(c) {
         None => true,
