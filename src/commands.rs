@@ -392,11 +392,8 @@ pub fn fuzz_command(a: &FuzzArgs) -> Exit {
     } else {
         print_fuzz(&summary, &a.opts, a.rules.as_deref());
         for p in &saved {
-            println!(
-                "counterexample saved as {} (rulecheck run {} fails until the rule is fixed)",
-                p.display(),
-                p.display()
-            );
+            let rerun = rerun_command(&p.display().to_string(), a.opts.fault.as_deref(), a.rules.as_deref());
+            println!("counterexample saved as {} ({rerun} fails until the rule is fixed)", p.display());
         }
     }
     if let Some(e) = save_error {
@@ -463,11 +460,12 @@ pub fn rerun_command(file: &str, fault: Option<&str>, rules: Option<&Path>) -> S
 pub fn print_fuzz(s: &FuzzSummary, opts: &FuzzOptions, rules: Option<&Path>) {
     println!("fuzz {} {}", s.game, s.config);
     println!(
-        "  games {}, actions {}, {:.0} actions/s ({} jobs), mean {:.1} turns and {:.1} actions per game",
+        "  games {}, actions {}, {:.0} actions/s{}, mean {:.1} turns and {:.1} actions per game",
         s.games,
         s.actions,
         s.actions_per_second(),
-        opts.jobs,
+        // merged shards ran on machines of their own: no one number of jobs
+        if opts.jobs > 0 { format!(" ({} jobs)", opts.jobs) } else { String::new() },
         s.turns as f64 / s.games.max(1) as f64,
         s.actions as f64 / s.games.max(1) as f64
     );
@@ -552,11 +550,11 @@ pub fn merge(files: &[PathBuf], json: bool) -> Exit {
             &FuzzOptions {
                 games: total.games,
                 seed: total.seed,
-                jobs: 0,
+                jobs: 0, // not known: each shard had its own
                 checks,
                 fault: total.fault.clone(),
                 time_limit: None,
-                max_actions: 0,
+                max_actions: total.max_actions,
                 shard: None,
             },
             total.rules.as_deref().map(Path::new),

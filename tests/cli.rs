@@ -112,6 +112,40 @@ fn shards_merge_to_the_single_machine_totals() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A failure found by one shard is printed by `merge` with a command that
+/// reproduces it (the bound on actions is the run's, not a refused 0);
+/// shards run with different bounds are not parts of one run.
+#[test]
+fn a_merged_failure_prints_the_command_that_reproduces_it() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-merge-fault-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shard = |k: u32, extra: &[&str]| {
+        let shard = format!("{k}/2");
+        let mut args = vec!["fuzz", "--game", "dry-gulch", "--games", "6", "--seed", "1", "--players", "3"];
+        args.extend(["--fault", "no-hand-limit", "--format", "json", "--shard", &shard]);
+        args.extend(extra);
+        let (code, out, err) = rulecheck(&args);
+        assert!(code <= 1, "{err}");
+        let f = dir.join(format!("shard-{k}{}.json", extra.len()));
+        std::fs::write(&f, out).unwrap();
+        f.display().to_string()
+    };
+    let (one, two) = (shard(1, &[]), shard(2, &[]));
+    let (code, out, err) = rulecheck(&["merge", &one, &two]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!out.contains("(0 jobs)"), "{out}");
+    let line = out.lines().find_map(|l| l.trim().strip_prefix("reproduce: rulecheck ")).expect(&out);
+    assert!(!line.contains("--max-actions"), "{line}");
+    let (code, again, _) = rulecheck(&line.split(' ').collect::<Vec<_>>());
+    assert_eq!(code, 1, "the printed command finds the failure again: {line}\n{again}");
+    assert!(again.contains("invariant `hand-limit` broken"), "{again}");
+    let bounded = shard(2, &["--max-actions", "100000"]);
+    let (code, _, err) = rulecheck(&["merge", &one, &bounded]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("different action bounds"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn fuzz_results_do_not_depend_on_jobs() {
     let run = |jobs: &str| {
@@ -159,6 +193,8 @@ fn a_planted_fault_is_found_shrunk_and_saved_as_a_failing_scenario() {
     let file = saved[0].display().to_string();
     let steps = std::fs::read_to_string(&saved[0]).unwrap().matches("- by:").count();
     assert!(steps <= 80, "the counterexample has {steps} steps");
+    // the command it prints beside the file carries the fault, so it fails
+    assert!(out.contains(&format!("(rulecheck run {file} --fault no-hand-limit fails until")), "{out}");
     let (code, out, _) = rulecheck(&["run", &file, "--fault", "no-hand-limit"]);
     assert_eq!(code, 1, "with the fault the scenario fails: {out}");
     assert!(out.contains("hand-limit"), "{out}");
