@@ -497,7 +497,7 @@ const CASES: &[Case] = &[
         "cards.yaml",
         &[("      - gain: {commodity: whiskey, count: 2}\n", "      - gian: {commodity: whiskey, count: 2}\n")],
         "cards.yaml",
-        (148, 9),
+        (154, 9),
         "unknown operation `gian`",
     )),
     rdj(edit(
@@ -505,7 +505,7 @@ const CASES: &[Case] = &[
         "cards.yaml",
         &[("      - gain: {commodity: scrap, count: 2}\n", "      - gain: {commodity: scrap-heap, count: 2}\n")],
         "cards.yaml",
-        (180, 27),
+        (188, 27),
         "unknown card or commodity `scrap-heap`",
     )),
     rdj(edit(
