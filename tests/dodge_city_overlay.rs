@@ -353,9 +353,13 @@ fn an_overlay_number_the_default_reading_overrides_is_refused() {
     s.write("game.yaml", &sections);
     let (code, out, err) = rulecheck(&["validate", s.path()]);
     assert_eq!(code, 2, "{out}{err}");
+    // the option's place in the bundled registry, where its `set:` is written
+    let registry = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/dodge-city/interpretations.yaml");
+    let registry = std::fs::read_to_string(registry).unwrap();
+    let option = registry.lines().position(|l| l.contains("{id: two-hundred-per-point,")).unwrap() + 1;
     let says = format!(
         "game.yaml:{line}:20: error: `rules.money_per_point` is 300, but the default option `two-hundred-per-point` of \
-         interpretation `scoring-money` sets it to 200 (rules/dodge-city/interpretations.yaml:227:"
+         interpretation `scoring-money` sets it to 200 (rules/dodge-city/interpretations.yaml:{option}:"
     );
     assert!(format!("{out}{err}").contains(&says), "{out}{err}");
 }

@@ -272,7 +272,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize, &str)] = &[
         "the contract suite's per-action checks, in the order the contract lists them",
     ),
     ("src/games/dodge_city/invariants.rs", "check_invariants", 93, "one block per invariant, in the table's order"),
-    ("src/games/dodge_city/play.rs", "checked_apply", 84, "one arm per action kind, each naming its rule"),
     (
         "src/games/dry_gulch/payment.rs",
         "check",

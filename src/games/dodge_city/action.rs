@@ -63,6 +63,9 @@ pub enum Action {
         building: Bld,
         square: Sq,
     },
+    /// `decline`: the duel's winner leaves the loser's tokens (under
+    /// `duel-take: may-decline`).
+    Decline,
     #[serde(with = "super::scenario_io::at")]
     #[schemars(with = "super::scenario_io::At")]
     Sell {

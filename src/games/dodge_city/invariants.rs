@@ -45,7 +45,7 @@ crate::invariant_table! { Fault;
     "purchase-limit": "no more than the limit of tokens go into one building (or the town, per-turn) in one turn",
         "dodge-city-de Beschreibung 5",
         "no-limit" => NoLimit;
-    "one-chain-on-placement": "a token placed joins its owner's tokens in the building, unless it is his first there",
+    "one-chain-on-placement": "a token placed joins its owner's tokens in the building, unless it is his first there (under chain-binding: any-tokens it joins some token there unless it is the first; under advice-only nothing is asked)",
         "dodge-city-de Beschreibung 6",
         "loose-chain" => LooseChain;
     "no-token-on-special-field": "no token stands on a special field (or off the squares)",
@@ -205,9 +205,15 @@ impl Check for State {
             if let Event::Placed { seat, building, square, .. } = *e {
                 let def = rules.building(building);
                 let town = &st.town[building.index()];
+                // the tokens it must join, as chain-binding reads the chain sentence
                 let mine = Some(seat as u8);
-                let others = town.owners().filter(|o| *o == mine).count() > 1;
-                let joined = def.grid.orthogonal(square).iter().any(|n| town.owner(n.index()) == mine);
+                let of = |o: Option<u8>| match st.peek::<ChainBinding>() {
+                    ChainBinding::OwnChain => o == mine,
+                    ChainBinding::AnyTokens => o.is_some(),
+                    ChainBinding::AdviceOnly => false,
+                };
+                let others = town.owners().filter(|&o| of(o)).count() > 1;
+                let joined = def.grid.orthogonal(square).iter().any(|n| of(town.owner(n.index())));
                 if others && !joined && !matches!(action, Action::Sell { .. }) {
                     return broken(
                         "one-chain-on-placement",

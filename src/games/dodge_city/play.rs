@@ -43,10 +43,11 @@ impl State {
             }
             Some(Pending::Free { .. }) => squares(out, &|building, square| Action::Place { building, square }),
             Some(Pending::Indio { .. }) => squares(out, &|building, square| Action::Remove { building, square }),
-            Some(Pending::Take { building, .. }) => out.extend(
-                Id::first(self.town[building.index()].tokens.slots().len())
-                    .map(|square| Action::Take { building: *building, square }),
-            ),
+            Some(Pending::Take { building, .. }) => {
+                let squares = Id::first(self.town[building.index()].tokens.slots().len());
+                out.extend(squares.map(|square| Action::Take { building: *building, square }));
+                out.push(Action::Decline);
+            }
             Some(Pending::Choose { .. }) => {
                 if let Some(d) = self.agenda.decision {
                     let n = rules.choices.get(d.choice as usize).map_or(0, Vec::len) as u32;
@@ -195,19 +196,25 @@ impl State {
         if let Some(o) = owner {
             return Err(refuse(rules, R::PlaceSquare, || format!("{} is taken by p{}", def.square_name(sq), o + 1)));
         }
+        if self.fault == Some(Fault::LooseChain) {
+            return Ok(());
+        }
+        // the tokens a placed one must join, as `chain-binding` reads the chain sentence
         let mine = Some(seat as u8);
-        let loose = self.fault == Some(Fault::LooseChain);
-        if !loose
-            && t.owners().any(|o| o == mine)
-            && !def.grid.orthogonal(sq).iter().any(|n| t.owner(n.index()) == mine)
-        {
+        let (own, any) = (|o: Option<u8>| o == mine, |o: Option<u8>| o.is_some());
+        let (of, whose, must): (&dyn Fn(Option<u8>) -> bool, _, _) = match self.r::<ChainBinding>() {
+            ChainBinding::OwnChain => {
+                (&own, format!("p{}'s tokens", seat + 1), "they must form one orthogonally connected chain")
+            }
+            ChainBinding::AnyTokens => {
+                (&any, "the tokens".to_string(), "a placed token must touch one of them orthogonally")
+            }
+            ChainBinding::AdviceOnly => return Ok(()),
+        };
+        if t.owners().any(of) && !def.grid.orthogonal(sq).iter().any(|n| of(t.owner(n.index()))) {
             return Err(refuse(rules, R::PlaceChain, || {
-                format!(
-                    "{} touches none of p{}'s tokens in the {}: they must form one orthogonally connected chain",
-                    def.square_name(sq),
-                    seat + 1,
-                    def.name
-                )
+                let (sq, b) = (def.square_name(sq), &def.name);
+                format!("{sq} touches none of {whose} in the {b}: {must}")
             }));
         }
         Ok(())
@@ -308,6 +315,10 @@ impl State {
                 }
                 self.own_token(rules, R::DuelTake, loser, building, square)
             }
+            (Pending::Take { .. }, Action::Decline) => match self.r::<DuelTake>() {
+                DuelTake::MayDecline => Ok(()),
+                DuelTake::OneToken => Err(refuse(rules, R::DuelTake, || "the winner takes one of the loser's tokens")),
+            },
             (Pending::Choose { .. }, Action::Choose { choice, option }) => {
                 let d = self.agenda.decision.filter(|d| d.choice == choice);
                 match d.and_then(|d| rules.choices.get(d.choice as usize)) {
@@ -396,23 +407,32 @@ impl State {
                 self.pending.remove(0);
                 self.remove_token(rules, building, square, &mut ev);
             }
-            Action::Sell { building, square } => {
-                let (debtor, owed) = self.debts[0];
-                let left = self.sell(rules, usize::from(debtor), building, square, owed, &mut ev);
-                if left == 0 {
-                    self.debts.remove(0);
-                } else if self.tokens_in_town(usize::from(debtor)) == 0 {
-                    self.debts.remove(0);
-                    self.unpaid(usize::from(debtor), left, &mut ev);
-                } else {
-                    self.debts[0].1 = left;
-                }
+            Action::Decline => {
+                let p = self.pending.remove(0);
+                ev.push(Event::Declined { seat: self.pending_seat(p) });
             }
+            Action::Sell { building, square } => self.sell_for_debt(rules, building, square, &mut ev),
             Action::Choose { option, .. } => self.chosen(rules, option, &mut ev),
             Action::Declared(act) => self.take_declared(rules, seat, act, &mut ev),
         }
         self.settle(rules, &mut ev);
         Ok(ev)
+    }
+
+    /// The first debtor sells the token on `sq` of `b`: what it fetches
+    /// goes to his debt, which is paid, left unpaid when he has no token
+    /// left in town, or waits for the next sale.
+    fn sell_for_debt(&mut self, rules: &Rules, b: Bld, sq: Sq, ev: &mut Vec<Event>) {
+        let (debtor, owed) = self.debts[0];
+        let left = self.sell(rules, usize::from(debtor), b, sq, owed, ev);
+        if left == 0 {
+            self.debts.remove(0);
+        } else if self.tokens_in_town(usize::from(debtor)) == 0 {
+            self.debts.remove(0);
+            self.unpaid(usize::from(debtor), left, ev);
+        } else {
+            self.debts[0].1 = left;
+        }
     }
 
     fn put_token(&mut self, seat: Seat, b: Bld, sq: Sq, counts: bool) {
@@ -445,7 +465,7 @@ impl State {
                 let dollars = def.value * self.p(P::NumberCardPay);
                 self.income(rules, seat, dollars, ev);
             }
-            CardKind::Picture(sym) => self.picture(rules, seat, sym, ev),
+            CardKind::Picture(sym) => self.picture(rules, seat, (sym, def.value), ev),
             CardKind::Question => self.draw_event(rules, seat, ev),
             CardKind::Indio => self.pending.push(Pending::Indio { left: self.p(P::IndioRemoves), victim: None }),
         }
@@ -460,10 +480,12 @@ impl State {
         }
     }
 
-    fn picture(&mut self, rules: &Rules, seat: Seat, sym: Sym, ev: &mut Vec<Event>) {
+    /// A picture card of symbol `sym` and printed value `value`.
+    fn picture(&mut self, rules: &Rules, seat: Seat, (sym, value): (Sym, u32), ev: &mut Vec<Event>) {
         let tokens = match self.r::<PictureTokens>() {
             PictureTokens::Three => self.p(P::PictureTokenCount),
             PictureTokens::ByRank => rules.symbol(sym).points,
+            PictureTokens::PrintedValue => value,
         };
         let empty = |t: &super::state::Town| t.in_play && !t.closed && t.symbol.is_none() && t.tokens.filled() == 0;
         match self.symbols[sym.index()] {

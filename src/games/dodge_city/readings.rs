@@ -11,7 +11,7 @@ crate::hooks! { HOOKS;
     /// Who becomes start player when the best Marshal-round cards tie exactly.
     MarshalTie = "marshal-tie" { EarlierInTurnOrder = "earlier-in-turn-order", StartPlayerStays = "start-player-stays" }
     /// How many tokens a picture card gives.
-    PictureTokens = "picture-tokens" { Three = "three", ByRank = "by-rank" }
+    PictureTokens = "picture-tokens" { Three = "three", ByRank = "by-rank", PrintedValue = "printed-value" }
     /// Whether a picture card's tokens count against the per-turn limit of a building.
     PictureTokensLimit = "picture-tokens-limit" { CountTowardLimit = "count-toward-limit", OutsideLimit = "outside-limit" }
     /// A picture card whose symbol has no building when no building is empty.
@@ -26,6 +26,10 @@ crate::hooks! { HOOKS;
     RemovedTokens = "removed-tokens" { BackToOwner = "back-to-owner", OutOfGame = "out-of-game" }
     /// What becomes of a chain a removal breaks.
     BrokenChain = "broken-chain-after-removal" { PiecesStay = "pieces-stay", LargestPieceStays = "largest-piece-stays" }
+    /// Whether a placed token must join a chain, and whose.
+    ChainBinding = "chain-binding" { OwnChain = "own-chain", AnyTokens = "any-tokens", AdviceOnly = "advice-only" }
+    /// Whether the winner of a duel must take a token of the loser's.
+    DuelTake = "duel-take" { OneToken = "one-token", MayDecline = "may-decline" }
     /// Whether the limit of three is per building or per turn.
     PurchaseLimit = "purchase-limit" { PerBuilding = "per-building", PerTurn = "per-turn" }
     /// Whether a building without a symbol can be bought into.
@@ -115,8 +119,8 @@ crate::procedures! {
 
 /// The ranges Dodge City's numbers must lie in (`engine::Range`): a hand
 /// of no card, a goal of no point or a round cap of none makes no game.
-/// Checked for the catalog at load, at each number's place, and for a
-/// configuration when it is resolved.
+/// Checked for the catalog at load, at each number's place, and for each
+/// `set:` of a reading or variant at its line when it is lowered.
 pub const RANGES: &[Range] = &[
     Range::within(P::Hand as usize, 1, 16),
     Range::within(P::Tokens as usize, 1, 255),

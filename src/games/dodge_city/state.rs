@@ -161,6 +161,7 @@ pub enum Event {
     DuelWon { winner: usize, loser: usize },
     DuelDrawn,
     Passed { seat: usize },
+    Declined { seat: usize },
     ActionTaken { seat: usize, action: Act },
     Scored { seat: usize, building: Bld, symbol: Sym, points: u32 },
     NewRound { round: u32, reshuffled: bool },

@@ -40,6 +40,7 @@ pub fn action(r: &Rules, a: &Action) -> String {
         Action::EndTurn => "ends the turn".to_string(),
         Action::Challenge { opponent, building } => format!("challenges p{} in the {}", opponent + 1, b(r, building)),
         Action::Pass => "passes the right to challenge".to_string(),
+        Action::Decline => "leaves the loser's tokens".to_string(),
         Action::Take { building, square } => {
             format!("takes the loser's token on {} of the {}", sq(r, building, square), b(r, building))
         }
@@ -107,6 +108,7 @@ pub fn event(r: &Rules, e: &Event) -> String {
         Event::DuelWon { winner, loser } => format!("p{} wins the duel against p{}", winner + 1, loser + 1),
         Event::DuelDrawn => "nobody loses the duel".to_string(),
         Event::Passed { seat } => format!("p{} passes", seat + 1),
+        Event::Declined { seat } => format!("p{} takes none of the loser's tokens", seat + 1),
         Event::ActionTaken { seat, action } => format!("p{} takes the action {}", seat + 1, act(r, *action)),
         Event::Scored { seat, building, symbol, points } => format!(
             "p{} controls the {} and wins its {} disc ({points} points); the building closes",
