@@ -190,7 +190,8 @@ crate::procedures! {
 
 /// The ranges Dry Gulch's numbers must lie in (`engine::Range`): a hand
 /// limit, a permit draw and a turn cap of 0 make no game. Checked for the
-/// catalog at load (`bounds`) and for a configuration when it is resolved.
+/// catalog at load (`bounds`), and for each `set:` of a reading or variant
+/// at its line when it is lowered.
 pub const RANGES: &[Range] = &[
     Range::at_least(P::HandLimit as usize, 1),
     Range::at_least(P::PermitsFromDeck as usize, 1),

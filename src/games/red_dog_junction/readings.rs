@@ -148,8 +148,8 @@ pub const PROCEDURES: &[&str] = &["actions"];
 /// end, and past its most each number leaves the game the rules describe
 /// (more draft picks than the cards dealt for them leave a draft with no
 /// legal pick). Checked for the catalog at load, at each number's place,
-/// for a `set:` of a reading or variant at its line, and for a
-/// configuration when it is resolved.
+/// and for each `set:` of a reading or variant at its line when it is
+/// lowered.
 pub const RANGES: &[Range] = &[
     Range::within(P::Actions as usize, 1, 10),
     Range::within(P::CapacityPerCowboy as usize, 0, 20),
