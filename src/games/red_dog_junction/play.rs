@@ -3,9 +3,10 @@
 //! changing it), `legal` keeps the candidates `check` accepts, and
 //! `checked_apply` checks before it carries an action out.
 
+use super::actions::listed_action;
 use super::effects::Rdj;
 use super::readings::*;
-use super::rules::{Action, End, Event, Fault, Phase, State, refuse, rule};
+use super::rules::{Action, End, Event, Fault, LISTED_ACTIONS, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, WhenEmpty, Why, move_n};
 use crate::lang::declared;
@@ -210,6 +211,7 @@ impl State {
         if self.actions_left == 0 {
             return Err(rule(rules, R::TurnActions, "no action is left this turn"));
         }
+        self.check_repeat::<RuleError>(rules, a)?;
         let seat = self.active;
         match *a {
             Action::Move(to) => self.do_move(rules, seat, to, ev)?,
@@ -294,6 +296,9 @@ impl State {
         // a declared action that ends the turn's actions has left none
         self.actions_left = self.actions_left.saturating_sub(1);
         self.actions_taken += 1;
+        if let Some(k) = listed_action(a) {
+            self.repeats[k] = self.repeats[k].saturating_add(1);
+        }
         if self.fault == Some(Fault::ThirdAction) && self.actions_taken == 1 {
             self.actions_left += 1;
         }
@@ -385,6 +390,7 @@ impl State {
         self.active = (self.active + 1) % self.players;
         self.actions_left = self.actions_for(self.active);
         self.actions_taken = 0;
+        self.repeats = [0; LISTED_ACTIONS];
         self.bonus_actions = 0;
         self.acted.clear();
         self.bought = 0;
@@ -447,6 +453,7 @@ impl State {
         if self.actions_left == 0 {
             return Err(refuse(rules, R::TurnActions, "no action is left this turn"));
         }
+        self.check_repeat(rules, a)?;
         let seat = self.active;
         match *a {
             Action::Move(to) => self.check_move(rules, seat, to),

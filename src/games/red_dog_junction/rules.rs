@@ -230,6 +230,10 @@ pub enum Fault {
     ScoreBonus,
 }
 
+/// The actions the turn rule lists (move, load, purchase, Super Deal, crew
+/// action, Officer, Boost; passing is not counted).
+pub const LISTED_ACTIONS: usize = 7;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     /// Seats: the players, and the Automa's seat in a solo game.
@@ -240,6 +244,10 @@ pub struct State {
     pub actions_left: u32,
     /// Actions begun this turn (for the invariant).
     pub actions_taken: u32,
+    /// How often each action of the turn rule's list was begun this turn
+    /// (`same-action-limit`; see `actions::listed_action`).
+    #[serde(default)]
+    pub repeats: [u8; LISTED_ACTIONS],
     pub turns: u32,
     pub phase: Phase,
     /// Dice places waiting for a roll (a chance node while not empty).
@@ -340,6 +348,7 @@ impl State {
             active: 0,
             actions_left: 0,
             actions_taken: 0,
+            repeats: [0; LISTED_ACTIONS],
             turns: 0,
             phase: Phase::Actions,
             rolls: Vec::new(),
