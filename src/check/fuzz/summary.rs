@@ -152,29 +152,9 @@ impl FuzzSummary {
             }
             _ => return Err("they overlap: a whole run holds every game of the other".to_string()),
         };
-        let add = |a: u64, b: u64| a.checked_add(b).ok_or_else(|| "the totals overflow".to_string());
         let mut sum = self.clone();
         sum.shard = shard;
-        sum.games = add(self.games, other.games)?;
-        sum.actions = add(self.actions, other.actions)?;
-        sum.invariant_checks = add(self.invariant_checks, other.invariant_checks)?;
-        sum.turns = add(self.turns, other.turns)?;
-        sum.seconds = self.seconds.max(other.seconds);
-        for (mine, theirs) in [
-            (&mut sum.outcomes, &other.outcomes),
-            (&mut sum.invariants, &other.invariants),
-            (&mut sum.coverage, &other.coverage),
-            (&mut sum.consulted, &other.consulted),
-        ] {
-            for (k, v) in theirs {
-                let e = mine.entry(k.clone()).or_default();
-                *e = add(*e, *v)?;
-            }
-        }
-        for (k, v) in &other.lengths {
-            let e = sum.lengths.entry(*k).or_default();
-            *e = add(*e, *v)?;
-        }
+        sum.add_counts(other, |a, b| a.checked_add(b).ok_or_else(|| "the totals overflow".to_string()))?;
         let base = self.seed;
         sum.failures.extend(other.failures.iter().cloned());
         sum.failures.sort_by_key(|f| f.seed.wrapping_sub(base));
@@ -190,11 +170,21 @@ impl FuzzSummary {
             self.game = other.game.clone();
             self.config = other.config.clone();
         }
-        self.games = self.games.saturating_add(other.games);
-        self.actions = self.actions.saturating_add(other.actions);
-        self.invariant_checks = self.invariant_checks.saturating_add(other.invariant_checks);
+        let saturating = |a: u64, b: u64| Ok::<_, std::convert::Infallible>(a.saturating_add(b));
+        let Ok(()) = self.add_counts(other, saturating);
+        self.failures.extend(other.failures.iter().cloned());
+        self.failures.sort_by_key(|f| f.seed);
+    }
+
+    /// Adds every count of `other` to this summary's with `add` (checked
+    /// for a merge, saturating for `check`'s totals); the seconds are the
+    /// longer part's, as parts run side by side.
+    fn add_counts<E>(&mut self, other: &FuzzSummary, add: impl Fn(u64, u64) -> Result<u64, E>) -> Result<(), E> {
+        self.games = add(self.games, other.games)?;
+        self.actions = add(self.actions, other.actions)?;
+        self.invariant_checks = add(self.invariant_checks, other.invariant_checks)?;
+        self.turns = add(self.turns, other.turns)?;
         self.seconds = self.seconds.max(other.seconds);
-        self.turns = self.turns.saturating_add(other.turns);
         for (mine, theirs) in [
             (&mut self.outcomes, &other.outcomes),
             (&mut self.invariants, &other.invariants),
@@ -203,14 +193,13 @@ impl FuzzSummary {
         ] {
             for (k, v) in theirs {
                 let e = mine.entry(k.clone()).or_default();
-                *e = e.saturating_add(*v);
+                *e = add(*e, *v)?;
             }
         }
         for (k, v) in &other.lengths {
             let e = self.lengths.entry(*k).or_default();
-            *e = e.saturating_add(*v);
+            *e = add(*e, *v)?;
         }
-        self.failures.extend(other.failures.iter().cloned());
-        self.failures.sort_by_key(|f| f.seed);
+        Ok(())
     }
 }

@@ -201,13 +201,14 @@ impl Check for State {
         if st.turn_total > limit && st.peek::<PurchaseLimit>() == PurchaseLimit::PerTurn {
             return broken("purchase-limit", format!("{} tokens went into the town this turn", st.turn_total));
         }
+        // the tokens a placed one must join, as chain-binding reads the chain sentence
+        let binding = st.peek::<ChainBinding>();
         for e in events {
             if let Event::Placed { seat, building, square, .. } = *e {
                 let def = rules.building(building);
                 let town = &st.town[building.index()];
-                // the tokens it must join, as chain-binding reads the chain sentence
                 let mine = Some(seat as u8);
-                let of = |o: Option<u8>| match st.peek::<ChainBinding>() {
+                let of = |o: Option<u8>| match binding {
                     ChainBinding::OwnChain => o == mine,
                     ChainBinding::AnyTokens => o.is_some(),
                     ChainBinding::AdviceOnly => false,
@@ -218,10 +219,11 @@ impl Check for State {
                     return broken(
                         "one-chain-on-placement",
                         format!(
-                            "p{}'s token on {} of the {} touches none of his tokens there",
+                            "p{}'s token on {} of the {} touches {} there",
                             seat + 1,
                             def.square_name(square),
-                            def.name
+                            def.name,
+                            if binding == ChainBinding::AnyTokens { "no token" } else { "none of his tokens" }
                         ),
                     );
                 }
