@@ -187,7 +187,9 @@ impl State {
         } else {
             self.display.take_slot(usize::from(slot), &mut self.crew[seat])
         };
-        let _ = took;
+        if took.is_ok() && !boost && self.fault != Some(Fault::LoseBoughtCard) {
+            self.mark_bought(seat, card, 1);
+        }
         self.bought += 1;
         ev.push(Event::Bought { seat, card });
         if self.r::<RefillTiming>() == RefillTiming::AtOnce {

@@ -329,8 +329,10 @@ impl World<Rdj> for State {
 }
 
 impl State {
+    /// A copy passes from one crew to another's (the receiver did not buy
+    /// it) or to the discard pile.
     fn pass_card(&mut self, from: usize, to: Option<usize>, c: Id<Card>) -> bool {
-        match to {
+        let ok = match to {
             Some(t) => {
                 let mut into = self.crew[t].clone();
                 let ok = move_n(&mut self.crew[from], &mut into, c, 1).is_ok();
@@ -338,6 +340,8 @@ impl State {
                 ok
             }
             None => move_n(&mut self.crew[from], &mut self.discard, c, 1).is_ok(),
-        }
+        };
+        self.unmark_left(from, c);
+        ok
     }
 }

@@ -65,6 +65,8 @@ crate::hooks! { HOOKS;
     AutomaShortBank = "automa-agent-short-bank" { LeastWorthFirst = "least-worth-first", MostWorthFirst = "most-worth-first" }
     /// Whether the display refills after the Automa's take.
     AutomaRefill = "automa-refill" { Refills = "refills", NextPlayerTurn = "at-the-players-turn-end" }
+    /// Whether crew cards a player did not buy score.
+    UnpurchasedCards = "unpurchased-cards-score" { AllCrew = "all-crew", PurchasedOnly = "purchased-only" }
     /// Whether the cards of the Automa's crew stack score.
     AutomaCrewScores = "automa-crew-scores" { CardsScore = "cards-score", GoldAndDealsOnly = "gold-and-deals-only" }
     /// Whether the Automa starts with player 2's starting cards.

@@ -269,6 +269,11 @@ pub struct State {
     pub display: Display<Card>,
     pub discard: Pile<Card>,
     pub crew: Vec<Cards>,
+    /// How many copies of each card type in its crew each seat bought (a
+    /// mark on copies of `crew`, not a zone: `unpurchased-cards-score`).
+    /// A scenario's set-up crew counts as bought.
+    #[serde(default)]
+    pub bought_crew: Vec<Vec<u8>>,
     pub boosts: Vec<Cards>,
     /// Boosts played this turn, discarded when it ends.
     pub played: Cards,
@@ -366,6 +371,7 @@ impl State {
             display: Display::new(rules.display),
             discard: Pile::from_counts(&[]),
             crew: vec![Cards::new(rules.cards.len()); players],
+            bought_crew: vec![vec![0; rules.cards.len()]; players],
             boosts: vec![Cards::new(rules.cards.len()); players],
             played: Cards::new(rules.cards.len()),
             agenda: Agenda::default(),
@@ -540,8 +546,15 @@ impl State {
     pub fn score(&self, rules: &Rules, seat: usize) -> (u32, u32, u32) {
         let gold = self.storage[seat].count(rules.gold);
         let counted = !self.is_automa(seat) || self.r::<AutomaCrewScores>() == AutomaCrewScores::CardsScore;
-        let cards: u32 =
-            if counted { self.crew[seat].iter().map(|(c, n)| rules.card(c).points * u32::from(n)).sum() } else { 0 };
+        // the Automa buys nothing: whether its stack scores is automa-crew-scores's question
+        let bought_only =
+            counted && !self.is_automa(seat) && self.r::<UnpurchasedCards>() == UnpurchasedCards::PurchasedOnly;
+        let scoring = |c: Id<Card>, n: u8| if bought_only { n.min(self.bought(seat, c)) } else { n };
+        let cards: u32 = if counted {
+            self.crew[seat].iter().map(|(c, n)| rules.card(c).points * u32::from(scoring(c, n))).sum()
+        } else {
+            0
+        };
         let deals = self.deals[seat].total();
         (gold, cards, deals)
     }

@@ -247,6 +247,9 @@ impl Scripted for State {
                     if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
                 let id = &rules.card(c).id;
                 move_n(&mut self.deck, to, c, k).map_err(|e| under(id)(format!("{id}: {e}")))?;
+                if rules.card(c).class != Class::Boost {
+                    self.mark_bought(seat, c, k.min(255) as u8);
+                }
             }
             Ok(())
         })

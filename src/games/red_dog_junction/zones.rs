@@ -58,3 +58,25 @@ impl State {
         move |c| copies(c) + if first_boost == Some(c.index()) { extra } else { 0 }
     }
 }
+
+/// Which copies of a crew were bought (`unpurchased-cards-score`).
+impl State {
+    /// The copies of `c` in `seat`'s crew the seat bought.
+    pub fn bought(&self, seat: usize, c: Id<Card>) -> u8 {
+        self.bought_crew.get(seat).and_then(|b| b.get(c.index())).copied().unwrap_or(0)
+    }
+    /// Marks `n` more copies of `c` in `seat`'s crew as bought.
+    pub(super) fn mark_bought(&mut self, seat: usize, c: Id<Card>, n: u8) {
+        if let Some(b) = self.bought_crew.get_mut(seat).and_then(|b| b.get_mut(c.index())) {
+            *b = b.saturating_add(n);
+        }
+    }
+    /// After a copy of `c` left `seat`'s crew: an unbought copy leaves
+    /// first, so the marks only fall to what the crew still holds.
+    pub(super) fn unmark_left(&mut self, seat: usize, c: Id<Card>) {
+        let held = self.crew[seat].count(c).min(255) as u8;
+        if let Some(b) = self.bought_crew.get_mut(seat).and_then(|b| b.get_mut(c.index())) {
+            *b = (*b).min(held);
+        }
+    }
+}
