@@ -4,43 +4,30 @@
 
 use super::readings::*;
 use super::rules::Action;
-use super::rules::{Event, Fault, Phase, State, refuse, rule};
+use super::rules::{Event, Fault, Phase, State, TradeDie, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, Why, move_n};
+use smallvec::SmallVec;
 
 type Checked = Result<(), RuleError>;
 
-/// Which action of the turn rule's list `a` begins (`same-action-limit`
-/// counts them): the crew actions are one entry, as the list writes them.
-/// A pass takes no action, and a declared action is offered once a turn
-/// anyway, so neither is counted.
-pub(super) fn listed_action(a: &Action) -> Option<usize> {
-    Some(match a {
-        Action::Move(_) => 0,
-        Action::Load => 1,
-        Action::Buy { .. } => 2,
-        Action::Deal(_) => 3,
-        Action::Mine(_)
-        | Action::Displace(_)
-        | Action::Swap(_)
-        | Action::Salvage
-        | Action::Agents
-        | Action::RascalDeal(_) => 4,
-        Action::Officer(_) => 5,
-        Action::Boost(_) => 6,
-        _ => return None,
-    })
-}
-
 impl State {
-    /// A third time of a listed action this turn, under `at-most-twice`.
-    pub(super) fn check_repeat<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
-        match listed_action(a) {
-            Some(k) if self.repeats[k] >= 2 && self.r::<SameActionLimit>() == SameActionLimit::AtMostTwice => {
-                Err(refuse(rules, R::TurnActions, "this action has been taken twice this turn"))
-            }
-            _ => Ok(()),
-        }
+    /// The dice a Junction dock touches: (place, commodity, value), then the gold die.
+    pub fn trade_dice(&self, rules: &Rules, d: Id<Dock>) -> SmallVec<[TradeDie; 4]> {
+        let places = &rules.docks[d.index()].places;
+        let n = match self.r::<DiceAdjacency>() {
+            DiceAdjacency::TwoBeside => places.len(),
+            DiceAdjacency::OneFacing => places.len().min(1),
+        };
+        // a few dice: on the stack, as the legal list asks for every trade
+        let mut out: SmallVec<[_; 4]> = places[..n]
+            .iter()
+            .map(|&p| {
+                (Some(p), rules.dice[usize::from(self.die_at[usize::from(p)])].0, u32::from(self.dice[usize::from(p)]))
+            })
+            .collect();
+        out.push((None, rules.gold, u32::from(self.gold_die)));
+        out
     }
 
     pub(super) fn do_move(&mut self, rules: &Rules, seat: usize, to: Option<Id<Dock>>, ev: &mut Vec<Event>) -> Checked {

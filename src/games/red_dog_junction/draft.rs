@@ -6,7 +6,7 @@
 //! the display is dealt when the picks are done.
 
 use super::readings::*;
-use super::rules::{Action, Cards, Event, Phase, State, refuse};
+use super::rules::{Action, Cards, Event, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, Pile, RuleError, WhenEmpty, Why, move_n};
 
@@ -140,11 +140,44 @@ impl State {
         Ok(())
     }
 
-    fn finish_drafts(&mut self, _rules: &Rules, _ev: &mut Vec<Event>) {
+    fn finish_drafts(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         self.deck.shuffle(&mut self.chance);
         self.display.refill(&mut self.deck, &mut self.discard, WhenEmpty::Stop, &mut self.chance);
+        self.begin_play(rules, ev);
+    }
+
+    /// The game's first turn, the first player's (an Automa's turn is played).
+    fn begin_play(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let seat = usize::from(self.first);
         self.phase = Phase::Actions;
-        self.active = 0;
-        self.actions_left = self.actions_for(0);
+        self.active = seat;
+        self.actions_left = self.actions_for(seat);
+        if self.is_automa(seat) {
+            self.automa_turn(rules, ev);
+        }
+    }
+
+    /// `first-player: rolled`: the die may pick the seat that goes first.
+    pub(super) fn check_first<W: Why>(&self, rules: &Rules, seat: u8) -> Result<(), W> {
+        if !self.first_roll {
+            return Err(refuse(rules, R::ChanceRoll, "no first player is waiting to be rolled"));
+        }
+        if usize::from(seat) >= self.players {
+            return Err(W::why(|| rule(rules, R::ChanceRoll, format!("the first player is p1 to p{}", self.players))));
+        }
+        Ok(())
+    }
+
+    /// The die picked the first player: the game starts with that seat's
+    /// turn, or after the set-up picks, which go from p1.
+    pub(super) fn roll_first(&mut self, rules: &Rules, seat: u8, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check_first::<RuleError>(rules, seat)?;
+        self.first_roll = false;
+        self.first = seat;
+        ev.push(Event::FirstPlayer { seat: usize::from(seat) });
+        if self.phase == Phase::Actions {
+            self.begin_play(rules, ev);
+        }
+        Ok(())
     }
 }

@@ -36,6 +36,7 @@ mod play;
 mod policy;
 mod query;
 pub mod readings;
+mod repeats;
 pub mod rules;
 pub mod rules_data;
 pub mod scenario_io;
@@ -84,6 +85,7 @@ pub fn describe_action(rules: &Rules, a: &Action) -> String {
     let c = |x: crate::engine::Id<Cube>| rules.cubes.get(x.index()).map_or("?", |d| d.name.as_str()).to_string();
     match *a {
         Action::Roll(v) => format!("a die rolls {v}"),
+        Action::First(s) => format!("the die picks p{} to go first", s + 1),
         Action::Move(None) => "move to space".into(),
         Action::Move(Some(d)) if d.index() < rules.docks.len() => format!("move to {}", rules.dock_name(d)),
         Action::Move(Some(_)) => "move to an unknown dock".into(),
@@ -144,6 +146,7 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
     let c = |x: crate::engine::Id<Cube>| rules.cube(x).name.clone();
     match e {
         Event::Rolled { place, value } => format!("the die on place {} shows {value}", u32::from(*place) + 1),
+        Event::FirstPlayer { seat } => format!("p{} goes first", seat + 1),
         Event::Moved { seat, to } => {
             format!("p{} moves to {}", seat + 1, to.map_or("space".to_string(), |d| rules.dock_name(d)))
         }

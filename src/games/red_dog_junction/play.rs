@@ -3,10 +3,10 @@
 //! changing it), `legal` keeps the candidates `check` accepts, and
 //! `checked_apply` checks before it carries an action out.
 
-use super::actions::listed_action;
 use super::effects::Rdj;
 use super::readings::*;
-use super::rules::{Action, End, Event, Fault, LISTED_ACTIONS, Phase, State, refuse, rule};
+use super::repeats::{Repeats, listed_action};
+use super::rules::{Action, End, Event, Fault, Phase, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, WhenEmpty, Why, move_n};
 use crate::lang::declared;
@@ -22,6 +22,10 @@ impl State {
         }
         if !self.rolls.is_empty() {
             out.extend((1..=rules.faces).map(Action::Roll));
+            return;
+        }
+        if self.first_roll {
+            out.extend((0..self.players as u8).map(Action::First));
             return;
         }
         // the candidates go straight into `out`, which callers reuse, so a
@@ -44,6 +48,10 @@ impl State {
         }
         if !self.rolls.is_empty() {
             out.extend((1..=rules.faces).map(Action::Roll));
+            return;
+        }
+        if self.first_roll {
+            out.extend((0..self.players as u8).map(Action::First));
             return;
         }
         let mut all = Vec::new();
@@ -175,6 +183,12 @@ impl State {
         if !self.rolls.is_empty() {
             return Err(rule(rules, R::ChanceRoll, "a die is waiting to be rolled"));
         }
+        if let Action::First(seat) = *a {
+            return self.roll_first(rules, seat, ev);
+        }
+        if self.first_roll {
+            return Err(rule(rules, R::ChanceRoll, "the first player is waiting to be rolled"));
+        }
         if self.agenda.decision.is_some() {
             self.check_choose::<RuleError>(rules, a)?;
             self.choose_option(rules, u32::from(self.chosen(a)), ev);
@@ -297,7 +311,7 @@ impl State {
         self.actions_left = self.actions_left.saturating_sub(1);
         self.actions_taken += 1;
         if let Some(k) = listed_action(a) {
-            self.repeats[k] = self.repeats[k].saturating_add(1);
+            self.repeats.begun(k);
         }
         if self.fault == Some(Fault::ThirdAction) && self.actions_taken == 1 {
             self.actions_left += 1;
@@ -390,7 +404,7 @@ impl State {
         self.active = (self.active + 1) % self.players;
         self.actions_left = self.actions_for(self.active);
         self.actions_taken = 0;
-        self.repeats = [0; LISTED_ACTIONS];
+        self.repeats = Repeats::default();
         self.bonus_actions = 0;
         self.acted.clear();
         self.bought = 0;
@@ -431,6 +445,12 @@ impl State {
         }
         if !self.rolls.is_empty() {
             return Err(refuse(rules, R::ChanceRoll, "a die is waiting to be rolled"));
+        }
+        if let Action::First(seat) = *a {
+            return self.check_first(rules, seat);
+        }
+        if self.first_roll {
+            return Err(refuse(rules, R::ChanceRoll, "the first player is waiting to be rolled"));
         }
         if self.agenda.decision.is_some() {
             return self.check_choose(rules, a);

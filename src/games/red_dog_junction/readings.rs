@@ -23,6 +23,8 @@ crate::hooks! { HOOKS;
     DiceReroll = "dice-reroll" { Never = "never", AfterEachTrade = "after-each-trade" }
     /// When the display is refilled.
     RefillTiming = "refill-timing" { EndOfTurn = "end-of-turn", AtOnce = "at-once" }
+    /// Whether the first player is player 1.
+    FirstPlayer = "first-player" { PlayerOne = "player-one", Rolled = "rolled" }
     /// Whether an action may be taken a third time in a turn.
     SameActionLimit = "same-action-limit" { NoLimit = "no-limit", AtMostTwice = "at-most-twice" }
     /// How many cards a turn may buy.

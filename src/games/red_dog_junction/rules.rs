@@ -8,6 +8,7 @@ use smallvec::SmallVec;
 
 use super::effects::{Choosing, Queued};
 use super::readings::*;
+use super::repeats::Repeats;
 use super::rules_data::*;
 use crate::engine::{
     Chance, Config, ConfigError, Display, EndReason, Id, Multiset, Occupancy, Outcome, Pile, Readings, Reads,
@@ -18,6 +19,9 @@ use crate::lang::declared::Act;
 
 pub type Cubes = Multiset<Cube, 8>;
 pub type Cards = Multiset<Card, 16>;
+/// A count per card type that is not a zone (a mark on a zone's copies),
+/// inline like `Cards`, so a state clone does not allocate for it.
+pub type Marks = SmallVec<[u8; 16]>;
 
 /// Where a phase of the turn stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,6 +73,10 @@ pub enum End {
 pub enum Action {
     // A chance outcome: the face the next die to roll shows.
     Roll(u8),
+    // A chance outcome: the seat that goes first (`first-player: rolled`).
+    #[serde(with = "super::scenario_io::seat")]
+    #[schemars(with = "String")]
+    First(u8),
     /// A dock id or `space`.
     // The ship moves to a dock, or to space (`None`).
     #[serde(with = "super::scenario_io::dock_or_space")]
@@ -155,6 +163,9 @@ pub enum Event {
         place: u8,
         value: u8,
     },
+    FirstPlayer {
+        seat: usize,
+    },
     Moved {
         seat: usize,
         to: Option<Id<Dock>>,
@@ -230,10 +241,6 @@ pub enum Fault {
     ScoreBonus,
 }
 
-/// The actions the turn rule lists (move, load, purchase, Super Deal, crew
-/// action, Officer, Boost; passing is not counted).
-pub const LISTED_ACTIONS: usize = 7;
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     /// Seats: the players, and the Automa's seat in a solo game.
@@ -245,13 +252,18 @@ pub struct State {
     /// Actions begun this turn (for the invariant).
     pub actions_taken: u32,
     /// How often each action of the turn rule's list was begun this turn
-    /// (`same-action-limit`; see `actions::listed_action`).
+    /// (`same-action-limit`; see `repeats::listed_action`).
     #[serde(default)]
-    pub repeats: [u8; LISTED_ACTIONS],
+    pub repeats: Repeats,
     pub turns: u32,
     pub phase: Phase,
     /// Dice places waiting for a roll (a chance node while not empty).
     pub rolls: Vec<u8>,
+    /// The first player waits for the die (a chance node), and who it is.
+    #[serde(default)]
+    pub first_roll: bool,
+    #[serde(default)]
+    pub first: u8,
     pub space: Cubes,
     /// Cubes on each location (planets, the bank).
     pub locs: Vec<Cubes>,
@@ -273,7 +285,7 @@ pub struct State {
     /// mark on copies of `crew`, not a zone: `unpurchased-cards-score`).
     /// A scenario's set-up crew counts as bought.
     #[serde(default)]
-    pub bought_crew: Vec<Vec<u8>>,
+    pub bought_crew: Vec<Marks>,
     pub boosts: Vec<Cards>,
     /// Boosts played this turn, discarded when it ends.
     pub played: Cards,
@@ -353,10 +365,12 @@ impl State {
             active: 0,
             actions_left: 0,
             actions_taken: 0,
-            repeats: [0; LISTED_ACTIONS],
+            repeats: Repeats::default(),
             turns: 0,
             phase: Phase::Actions,
             rolls: Vec::new(),
+            first_roll: false,
+            first: 0,
             space: Cubes::new(nc),
             locs: vec![Cubes::new(nc); rules.locations.len()],
             cargo: vec![Cubes::new(nc); players],
@@ -371,7 +385,7 @@ impl State {
             display: Display::new(rules.display),
             discard: Pile::from_counts(&[]),
             crew: vec![Cards::new(rules.cards.len()); players],
-            bought_crew: vec![vec![0; rules.cards.len()]; players],
+            bought_crew: vec![SmallVec::from_elem(0, rules.cards.len()); players],
             boosts: vec![Cards::new(rules.cards.len()); players],
             played: Cards::new(rules.cards.len()),
             agenda: Agenda::default(),
@@ -398,6 +412,7 @@ impl State {
         s.setup_cubes(rules);
         s.setup_cards(rules);
         s.setup_board(rules);
+        s.first_roll = s.r::<FirstPlayer>() == FirstPlayer::Rolled;
         Ok(s)
     }
 
@@ -526,30 +541,13 @@ impl State {
     pub fn bank_gold(&self, rules: &Rules) -> u32 {
         self.home_count(rules, rules.gold)
     }
-    /// The dice a Junction dock touches: (place, commodity, value), then the gold die.
-    pub fn trade_dice(&self, rules: &Rules, d: Id<Dock>) -> SmallVec<[TradeDie; 4]> {
-        let places = &rules.docks[d.index()].places;
-        let n = match self.r::<DiceAdjacency>() {
-            DiceAdjacency::TwoBeside => places.len(),
-            DiceAdjacency::OneFacing => places.len().min(1),
-        };
-        // a few dice: on the stack, as the legal list asks for every trade
-        let mut out: SmallVec<[_; 4]> = places[..n]
-            .iter()
-            .map(|&p| {
-                (Some(p), rules.dice[usize::from(self.die_at[usize::from(p)])].0, u32::from(self.dice[usize::from(p)]))
-            })
-            .collect();
-        out.push((None, rules.gold, u32::from(self.gold_die)));
-        out
-    }
     pub fn score(&self, rules: &Rules, seat: usize) -> (u32, u32, u32) {
         let gold = self.storage[seat].count(rules.gold);
         let counted = !self.is_automa(seat) || self.r::<AutomaCrewScores>() == AutomaCrewScores::CardsScore;
         // the Automa buys nothing: whether its stack scores is automa-crew-scores's question
         let bought_only =
             counted && !self.is_automa(seat) && self.r::<UnpurchasedCards>() == UnpurchasedCards::PurchasedOnly;
-        let scoring = |c: Id<Card>, n: u8| if bought_only { n.min(self.bought(seat, c)) } else { n };
+        let scoring = |c: Id<Card>, n: u8| if bought_only { n.min(self.purchased_copies(seat, c)) } else { n };
         let cards: u32 = if counted {
             self.crew[seat].iter().map(|(c, n)| rules.card(c).points * u32::from(scoring(c, n))).sum()
         } else {

@@ -62,7 +62,7 @@ impl State {
 /// Which copies of a crew were bought (`unpurchased-cards-score`).
 impl State {
     /// The copies of `c` in `seat`'s crew the seat bought.
-    pub fn bought(&self, seat: usize, c: Id<Card>) -> u8 {
+    pub fn purchased_copies(&self, seat: usize, c: Id<Card>) -> u8 {
         self.bought_crew.get(seat).and_then(|b| b.get(c.index())).copied().unwrap_or(0)
     }
     /// Marks `n` more copies of `c` in `seat`'s crew as bought.
