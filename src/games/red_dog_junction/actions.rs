@@ -174,7 +174,7 @@ impl State {
         } else {
             self.display.take_slot(usize::from(slot), &mut self.crew[seat])
         };
-        if took.is_ok() && !boost && self.fault != Some(Fault::LoseBoughtCard) {
+        if took.is_ok() && self.fault != Some(Fault::LoseBoughtCard) {
             self.mark_bought(seat, card, 1);
         }
         self.bought += 1;

@@ -3,7 +3,7 @@
 //! discard at the turn's end. What each card does is in `cards.yaml`;
 //! whether they act at all is `officer-boost-text`.
 
-use super::readings::R;
+use super::readings::{R, UnpurchasedBoosts};
 use super::rules::{Action, Event, State, refuse, rule};
 use super::rules_data::*;
 use crate::engine::{Id, RuleError, Why, move_n};
@@ -31,6 +31,12 @@ impl State {
         if c.index() >= rules.cards.len() || rules.card(c).class != class || zone.count(c) == 0 {
             return Err(W::why(|| rule(rules, R::CardEffect, format!("that is not {what}"))));
         }
+        if class == Class::Boost
+            && self.purchased_copies(seat, c) == 0
+            && self.r::<UnpurchasedBoosts>() == UnpurchasedBoosts::PurchasedOnly
+        {
+            return Err(refuse(rules, R::TurnActions, "a Boost action needs a Boost the player purchased"));
+        }
         if !self.cards_act() {
             return Err(refuse(
                 rules,
@@ -52,8 +58,13 @@ impl State {
         self.check_card::<RuleError>(rules, seat, a)?;
         let c = match *a {
             Action::Boost(c) => {
+                // the reading decides which copy is played only while the
+                // seat holds an unbought one
+                let unbought = self.boosts[seat].count(c) > u32::from(self.purchased_copies(seat, c));
+                let bought = !unbought || self.r::<UnpurchasedBoosts>() == UnpurchasedBoosts::PurchasedOnly;
                 move_n(&mut self.boosts[seat], &mut self.played, c, 1)
                     .map_err(|_| rule(rules, R::CardEffect, "no such Boost"))?;
+                self.unmark_left(seat, c, bought);
                 c
             }
             Action::Officer(c) => c,

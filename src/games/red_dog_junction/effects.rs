@@ -341,7 +341,7 @@ impl State {
             }
             None => move_n(&mut self.crew[from], &mut self.discard, c, 1).is_ok(),
         };
-        self.unmark_left(from, c);
+        self.unmark_left(from, c, false);
         ok
     }
 }

@@ -25,6 +25,8 @@ crate::hooks! { HOOKS;
     RefillTiming = "refill-timing" { EndOfTurn = "end-of-turn", AtOnce = "at-once" }
     /// Whether the first player is player 1.
     FirstPlayer = "first-player" { PlayerOne = "player-one", Rolled = "rolled" }
+    /// Whether a Boost the player did not buy can be played.
+    UnpurchasedBoosts = "unpurchased-boosts" { AnyBoost = "any-boost", PurchasedOnly = "purchased-only" }
     /// Whether an action may be taken a third time in a turn.
     SameActionLimit = "same-action-limit" { NoLimit = "no-limit", AtMostTwice = "at-most-twice" }
     /// How many cards a turn may buy.

@@ -281,11 +281,12 @@ pub struct State {
     pub display: Display<Card>,
     pub discard: Pile<Card>,
     pub crew: Vec<Cards>,
-    /// How many copies of each card type in its crew each seat bought (a
-    /// mark on copies of `crew`, not a zone: `unpurchased-cards-score`).
-    /// A scenario's set-up crew counts as bought.
+    /// How many copies of each card type in its crew, or among its Boosts,
+    /// each seat bought (a mark on those copies, not a zone:
+    /// `unpurchased-cards-score`, `unpurchased-boosts`). A scenario's
+    /// set-up `crew:` counts as bought, its `dealt:` does not.
     #[serde(default)]
-    pub bought_crew: Vec<Marks>,
+    pub purchased: Vec<Marks>,
     pub boosts: Vec<Cards>,
     /// Boosts played this turn, discarded when it ends.
     pub played: Cards,
@@ -385,7 +386,7 @@ impl State {
             display: Display::new(rules.display),
             discard: Pile::from_counts(&[]),
             crew: vec![Cards::new(rules.cards.len()); players],
-            bought_crew: vec![SmallVec::from_elem(0, rules.cards.len()); players],
+            purchased: vec![SmallVec::from_elem(0, rules.cards.len()); players],
             boosts: vec![Cards::new(rules.cards.len()); players],
             played: Cards::new(rules.cards.len()),
             agenda: Agenda::default(),

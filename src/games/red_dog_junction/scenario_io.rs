@@ -40,10 +40,14 @@ pub struct SetupSpec {
     /// Cubes added to storage.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub storage: BTreeMap<String, BTreeMap<String, u32>>,
-    /// Cards added: seat → card → count (from the deck); Boosts lie
-    /// beside the crew, unused.
+    /// Cards added, as bought earlier: seat → card → count (from the
+    /// deck); Boosts lie beside the crew, unused.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub crew: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Cards added as `crew:` adds them, but not bought: dealt or drafted
+    /// (`unpurchased-cards-score`, `unpurchased-boosts`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dealt: BTreeMap<String, BTreeMap<String, u32>>,
     /// Dice values by place (1-based), instead of their set-up roll.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub dice: BTreeMap<u8, u8>,
@@ -243,19 +247,21 @@ impl Scripted for State {
             })
             .map_err(under(key))?;
         }
-        each_seat(&s.crew, n, |seat, cards| {
-            for (c, k) in counted(cards, |c| card(rules, c))? {
-                let to =
-                    if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
-                let id = &rules.card(c).id;
-                move_n(&mut self.deck, to, c, k).map_err(|e| under(id)(format!("{id}: {e}")))?;
-                if rules.card(c).class != Class::Boost {
-                    self.mark_bought(seat, c, k.min(255) as u8);
+        for (bought, map, key) in [(true, &s.crew, "crew"), (false, &s.dealt, "dealt")] {
+            each_seat(map, n, |seat, cards| {
+                for (c, k) in counted(cards, |c| card(rules, c))? {
+                    let to =
+                        if rules.card(c).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
+                    let id = &rules.card(c).id;
+                    move_n(&mut self.deck, to, c, k).map_err(|e| under(id)(format!("{id}: {e}")))?;
+                    if bought {
+                        self.mark_bought(seat, c, k.min(255) as u8);
+                    }
                 }
-            }
-            Ok(())
-        })
-        .map_err(under("crew"))?;
+                Ok(())
+            })
+            .map_err(under(key))?;
+        }
         for (&place, &v) in &s.dice {
             self.set_die(rules, place, v).map_err(under(place.to_string())).map_err(under("dice"))?;
         }

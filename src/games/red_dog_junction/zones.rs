@@ -59,24 +59,27 @@ impl State {
     }
 }
 
-/// Which copies of a crew were bought (`unpurchased-cards-score`).
+/// Which copies of a crew and of the Boosts were bought
+/// (`unpurchased-cards-score`, `unpurchased-boosts`). A card type lies in
+/// one of the two zones, the Boosts among the Boosts, the rest in the crew.
 impl State {
-    /// The copies of `c` in `seat`'s crew the seat bought.
+    /// The copies of `c` in `seat`'s crew or Boosts the seat bought.
     pub fn purchased_copies(&self, seat: usize, c: Id<Card>) -> u8 {
-        self.bought_crew.get(seat).and_then(|b| b.get(c.index())).copied().unwrap_or(0)
+        self.purchased.get(seat).and_then(|b| b.get(c.index())).copied().unwrap_or(0)
     }
-    /// Marks `n` more copies of `c` in `seat`'s crew as bought.
+    /// Marks `n` more copies of `c` as bought.
     pub(super) fn mark_bought(&mut self, seat: usize, c: Id<Card>, n: u8) {
-        if let Some(b) = self.bought_crew.get_mut(seat).and_then(|b| b.get_mut(c.index())) {
+        if let Some(b) = self.purchased.get_mut(seat).and_then(|b| b.get_mut(c.index())) {
             *b = b.saturating_add(n);
         }
     }
-    /// After a copy of `c` left `seat`'s crew: an unbought copy leaves
-    /// first, so the marks only fall to what the crew still holds.
-    pub(super) fn unmark_left(&mut self, seat: usize, c: Id<Card>) {
-        let held = self.crew[seat].count(c).min(255) as u8;
-        if let Some(b) = self.bought_crew.get_mut(seat).and_then(|b| b.get_mut(c.index())) {
-            *b = (*b).min(held);
+    /// After a copy of `c` left `seat`'s crew or Boosts, with `bought`
+    /// whether it was a bought one: otherwise an unbought copy left, and
+    /// the marks only fall to what the seat still holds.
+    pub(super) fn unmark_left(&mut self, seat: usize, c: Id<Card>, bought: bool) {
+        let held = (self.crew[seat].count(c) + self.boosts[seat].count(c)).min(255) as u8;
+        if let Some(b) = self.purchased.get_mut(seat).and_then(|b| b.get_mut(c.index())) {
+            *b = if bought { b.saturating_sub(1) } else { *b }.min(held);
         }
     }
 }
