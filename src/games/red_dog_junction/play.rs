@@ -434,23 +434,9 @@ impl State {
         if self.end.is_some() {
             return Err(refuse(rules, R::GameOver, "the game is over"));
         }
-        if let Action::Roll(v) = *a {
-            if self.rolls.is_empty() {
-                return Err(refuse(rules, R::ChanceRoll, "no die is waiting to be rolled"));
-            }
-            if v == 0 || v > rules.faces {
-                return Err(W::why(|| rule(rules, R::ChanceRoll, format!("a die shows 1 to {}", rules.faces))));
-            }
-            return Ok(());
-        }
-        if !self.rolls.is_empty() {
-            return Err(refuse(rules, R::ChanceRoll, "a die is waiting to be rolled"));
-        }
-        if let Action::First(seat) = *a {
-            return self.check_first(rules, seat);
-        }
-        if self.first_roll {
-            return Err(refuse(rules, R::ChanceRoll, "the first player is waiting to be rolled"));
+        // one test on the legal list's path: a chance outcome, or a chance node
+        if matches!(*a, Action::Roll(_) | Action::First(_)) || !self.rolls.is_empty() || self.first_roll {
+            return self.check_chance(rules, a);
         }
         if self.agenda.decision.is_some() {
             return self.check_choose(rules, a);
@@ -466,6 +452,22 @@ impl State {
             (Phase::Automa(_), _) => Err(refuse(rules, R::SoloAutoma, "say where the Automa's ship goes first")),
             (Phase::Extra | Phase::Draft, _) => self.check_pick(rules, a),
             _ => self.check_step(rules, a),
+        }
+    }
+
+    /// A chance outcome, or any action while a chance node waits.
+    fn check_chance<W: Why>(&self, rules: &Rules, a: &Action) -> Result<(), W> {
+        match *a {
+            Action::Roll(_) if self.rolls.is_empty() => {
+                Err(refuse(rules, R::ChanceRoll, "no die is waiting to be rolled"))
+            }
+            Action::Roll(v) if v == 0 || v > rules.faces => {
+                Err(W::why(|| rule(rules, R::ChanceRoll, format!("a die shows 1 to {}", rules.faces))))
+            }
+            Action::Roll(_) => Ok(()),
+            _ if !self.rolls.is_empty() => Err(refuse(rules, R::ChanceRoll, "a die is waiting to be rolled")),
+            Action::First(seat) => self.check_first(rules, seat),
+            _ => Err(refuse(rules, R::ChanceRoll, "the first player is waiting to be rolled")),
         }
     }
 
