@@ -13,7 +13,7 @@ impl Game for State {
     fn to_move(&self) -> ToMove {
         if self.end.is_some() {
             ToMove::Terminal
-        } else if !self.rolls.is_empty() || self.first_roll {
+        } else if !self.rolls.is_empty() || self.first.is_none() {
             ToMove::Chance
         } else {
             ToMove::Seat(self.to_act())
@@ -24,10 +24,9 @@ impl Game for State {
     }
     fn chance_weights(&self, rules: &Rules, out: &mut Vec<u32>) {
         out.clear();
-        if self.end.is_some() {
-        } else if !self.rolls.is_empty() {
+        if self.end.is_none() && !self.rolls.is_empty() {
             out.extend((0..rules.faces).map(|_| 1));
-        } else if self.first_roll {
+        } else if self.end.is_none() && self.first.is_none() {
             out.extend((0..self.players).map(|_| 1));
         }
     }

@@ -17,7 +17,8 @@ use crate::lang::declared::{self, Act, Declares};
 impl Declares<Rdj> for State {
     crate::declares_fields!();
     fn acting_in(&self) -> Option<usize> {
-        let waiting = self.end.is_some() || !self.rolls.is_empty() || self.first_roll || self.agenda.decision.is_some();
+        let waiting =
+            self.end.is_some() || !self.rolls.is_empty() || self.first.is_none() || self.agenda.decision.is_some();
         (!waiting && self.phase == Phase::Actions && self.actions_left > 0).then_some(0)
     }
     /// `check` asks about a declared action only where a turn's action

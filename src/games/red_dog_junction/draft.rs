@@ -148,7 +148,9 @@ impl State {
 
     /// The game's first turn, the first player's (an Automa's turn is played).
     fn begin_play(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        let seat = usize::from(self.first);
+        // the die has picked the first player before play begins (`to_move`
+        // is a chance node while `first` is `None`)
+        let seat = usize::from(self.first.unwrap_or(0));
         self.phase = Phase::Actions;
         self.active = seat;
         self.actions_left = self.actions_for(seat);
@@ -159,7 +161,7 @@ impl State {
 
     /// `first-player: rolled`: the die may pick the seat that goes first.
     pub(super) fn check_first<W: Why>(&self, rules: &Rules, seat: u8) -> Result<(), W> {
-        if !self.first_roll {
+        if self.first.is_some() {
             return Err(refuse(rules, R::ChanceRoll, "no first player is waiting to be rolled"));
         }
         if usize::from(seat) >= self.players {
@@ -172,8 +174,7 @@ impl State {
     /// turn, or after the set-up picks, which go from p1.
     pub(super) fn roll_first(&mut self, rules: &Rules, seat: u8, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         self.check_first::<RuleError>(rules, seat)?;
-        self.first_roll = false;
-        self.first = seat;
+        self.first = Some(seat);
         ev.push(Event::FirstPlayer { seat: usize::from(seat) });
         if self.phase == Phase::Actions {
             self.begin_play(rules, ev);

@@ -235,13 +235,16 @@ impl State {
         }
     }
 
-    fn hire_top(&mut self, rules: &Rules, seat: usize, ev: &mut Vec<Event>) {
+    /// The deck's top card joins `seat`'s crew (a Boost its Boosts),
+    /// unbought: `unpurchased-cards-score` and `unpurchased-boosts` treat it
+    /// as a dealt card.
+    fn draw_top(&mut self, rules: &Rules, seat: usize, ev: &mut Vec<Event>) {
         let Some(card) = self.deck.top() else { return };
         let to = if rules.card(card).class == Class::Boost { &mut self.boosts[seat] } else { &mut self.crew[seat] };
         if self.deck.draw_top(to).is_none() {
             return;
         }
-        ev.push(Event::Bought { seat, card });
+        ev.push(Event::Drew { seat, card });
         if self.deck.is_empty() && self.r::<DeckEnd>() == DeckEnd::LastCardTurned && self.end.is_none() {
             self.end = Some(End::DeckOut);
             ev.push(Event::GameOver(End::DeckOut));
@@ -279,7 +282,7 @@ impl World<Rdj> for State {
     }
     fn draw(&mut self, rules: &Rules, _: Deck, seat: usize, count: u32, ev: &mut Vec<Event>) {
         for _ in 0..count {
-            self.hire_top(rules, seat, ev);
+            self.draw_top(rules, seat, ev);
         }
     }
     /// Cards pass from one crew to another's (out of play: the discard

@@ -41,6 +41,7 @@ pub mod rules;
 pub mod rules_data;
 pub mod scenario_io;
 pub mod schema;
+mod scoring;
 mod zones;
 
 pub use rules::{Action, Event, State};
@@ -160,6 +161,7 @@ pub fn describe_event(rules: &Rules, e: &Event) -> String {
             place.map_or("the gold die".to_string(), |p| format!("the die on place {}", u32::from(p) + 1))
         ),
         Event::Bought { seat, card } => format!("p{} buys {}", seat + 1, rules.card(*card).name),
+        Event::Drew { seat, card } => format!("p{} draws {} from the deck", seat + 1, rules.card(*card).name),
         Event::Deal { seat, gold, .. } => format!("p{} completes a Super Deal for {gold} gold", seat + 1),
         Event::CountdownStarted { turns } => format!("the bank's last gold is gone: {turns} more turns"),
         Event::CountdownStopped => "gold is back in the bank: the countdown stops".into(),

@@ -24,7 +24,7 @@ impl State {
             out.extend((1..=rules.faces).map(Action::Roll));
             return;
         }
-        if self.first_roll {
+        if self.first.is_none() {
             out.extend((0..self.players as u8).map(Action::First));
             return;
         }
@@ -50,7 +50,7 @@ impl State {
             out.extend((1..=rules.faces).map(Action::Roll));
             return;
         }
-        if self.first_roll {
+        if self.first.is_none() {
             out.extend((0..self.players as u8).map(Action::First));
             return;
         }
@@ -186,7 +186,7 @@ impl State {
         if let Action::First(seat) = *a {
             return self.roll_first(rules, seat, ev);
         }
-        if self.first_roll {
+        if self.first.is_none() {
             return Err(rule(rules, R::ChanceRoll, "the first player is waiting to be rolled"));
         }
         if self.agenda.decision.is_some() {
@@ -435,7 +435,7 @@ impl State {
             return Err(refuse(rules, R::GameOver, "the game is over"));
         }
         // one test on the legal list's path: a chance outcome, or a chance node
-        if matches!(*a, Action::Roll(_) | Action::First(_)) || !self.rolls.is_empty() || self.first_roll {
+        if matches!(*a, Action::Roll(_) | Action::First(_)) || !self.rolls.is_empty() || self.first.is_none() {
             return self.check_chance(rules, a);
         }
         if self.agenda.decision.is_some() {

@@ -11,8 +11,8 @@ use super::readings::*;
 use super::repeats::Repeats;
 use super::rules_data::*;
 use crate::engine::{
-    Chance, Config, ConfigError, Display, EndReason, Id, Multiset, Occupancy, Outcome, Pile, Readings, Reads,
-    RuleError, Supply, Touched, WhenEmpty, Why, move_n,
+    Chance, Config, ConfigError, Display, Id, Multiset, Occupancy, Pile, Readings, Reads, RuleError, Supply, Touched,
+    WhenEmpty, Why, move_n,
 };
 use crate::lang::Agenda;
 use crate::lang::declared::Act;
@@ -204,6 +204,12 @@ pub enum Event {
     TurnEnded {
         seat: usize,
     },
+    /// A catalog effect (`draw`) hands a seat the deck's top card: not
+    /// bought, so it carries no buy mark.
+    Drew {
+        seat: usize,
+        card: Id<Card>,
+    },
     /// The Automa takes a display card onto its crew stack (or discards a Boost).
     AutomaTakes {
         card: Id<Card>,
@@ -241,6 +247,11 @@ pub enum Fault {
     ScoreBonus,
 }
 
+/// A state written without `first` started with p1 (serde's default).
+fn player_one() -> Option<u8> {
+    Some(0)
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
     /// Seats: the players, and the Automa's seat in a solo game.
@@ -259,11 +270,10 @@ pub struct State {
     pub phase: Phase,
     /// Dice places waiting for a roll (a chance node while not empty).
     pub rolls: Vec<u8>,
-    /// The first player waits for the die (a chance node), and who it is.
-    #[serde(default)]
-    pub first_roll: bool,
-    #[serde(default)]
-    pub first: u8,
+    /// The seat that goes first, or `None` while the die is to pick it (a
+    /// chance node, `first-player: rolled`).
+    #[serde(default = "player_one")]
+    pub first: Option<u8>,
     pub space: Cubes,
     /// Cubes on each location (planets, the bank).
     pub locs: Vec<Cubes>,
@@ -370,8 +380,7 @@ impl State {
             turns: 0,
             phase: Phase::Actions,
             rolls: Vec::new(),
-            first_roll: false,
-            first: 0,
+            first: Some(0),
             space: Cubes::new(nc),
             locs: vec![Cubes::new(nc); rules.locations.len()],
             cargo: vec![Cubes::new(nc); players],
@@ -413,7 +422,9 @@ impl State {
         s.setup_cubes(rules);
         s.setup_cards(rules);
         s.setup_board(rules);
-        s.first_roll = s.r::<FirstPlayer>() == FirstPlayer::Rolled;
+        if s.r::<FirstPlayer>() == FirstPlayer::Rolled {
+            s.first = None;
+        }
         Ok(s)
     }
 
@@ -541,51 +552,5 @@ impl State {
     }
     pub fn bank_gold(&self, rules: &Rules) -> u32 {
         self.home_count(rules, rules.gold)
-    }
-    pub fn score(&self, rules: &Rules, seat: usize) -> (u32, u32, u32) {
-        let gold = self.storage[seat].count(rules.gold);
-        let counted = !self.is_automa(seat) || self.r::<AutomaCrewScores>() == AutomaCrewScores::CardsScore;
-        // the Automa buys nothing: whether its stack scores is automa-crew-scores's question
-        let bought_only =
-            counted && !self.is_automa(seat) && self.r::<UnpurchasedCards>() == UnpurchasedCards::PurchasedOnly;
-        let scoring = |c: Id<Card>, n: u8| if bought_only { n.min(self.purchased_copies(seat, c)) } else { n };
-        let cards: u32 = if counted {
-            self.crew[seat].iter().map(|(c, n)| rules.card(c).points * u32::from(scoring(c, n))).sum()
-        } else {
-            0
-        };
-        let deals = self.deals[seat].total();
-        (gold, cards, deals)
-    }
-    pub fn total_score(&self, rules: &Rules, seat: usize) -> i64 {
-        let (g, c, d) = self.score(rules, seat);
-        i64::from(g + c + d) + i64::from(self.fault == Some(Fault::ScoreBonus) && seat == 0)
-    }
-
-    pub fn outcome(&self, rules: &Rules) -> Option<Outcome> {
-        let end = self.end?;
-        if end == End::TurnCap {
-            let scores: Vec<i64> = (0..self.players).map(|s| self.total_score(rules, s)).collect();
-            return Some(Outcome::no_winner(EndReason::TurnCap, &scores));
-        }
-        let officers_count = self.r::<TieCrewCount>() == TieCrewCount::CrewAndOfficers;
-        let later = self.r::<FinalTie>() == FinalTie::LaterSeatWins;
-        let keys: Vec<Vec<i64>> = (0..self.players)
-            .map(|s| {
-                let crew: u32 = self.crew[s]
-                    .iter()
-                    .filter(|(c, _)| officers_count || rules.card(*c).class == Class::Crew)
-                    .map(|(_, n)| u32::from(n))
-                    .sum();
-                let mut k = vec![self.total_score(rules, s), i64::from(self.boosts[s].total()), i64::from(crew)];
-                if later {
-                    k.push(s as i64);
-                }
-                k
-            })
-            .collect();
-        let top = keys.iter().map(|k| k[0]).max().unwrap_or(0);
-        let tied = keys.iter().filter(|k| k[0] == top).count() > 1;
-        Some(Outcome::ranked(if tied { EndReason::TieBreak } else { EndReason::Countdown }, &keys))
     }
 }

@@ -220,7 +220,7 @@ impl Scripted for State {
         if let Some(seat) = &s.seat {
             self.active = seat_of(seat, n).map_err(under("seat"))?;
             // the scenario says who is on turn: no first player is rolled
-            self.first_roll = false;
+            self.first = Some(self.active as u8);
         }
         each_seat(&s.ships, n, |seat, at| {
             if let Some(d) = self.ships[seat].take() {
@@ -378,7 +378,7 @@ impl Scripted for State {
             super::rules::Phase::Extra | super::rules::Phase::Draft => {
                 format!("set-up picks · p{} to pick · {} picks left\n", s.active + 1, s.picks_left)
             }
-            _ if s.first_roll => "turn 1 · the die is to pick the first player\n".to_string(),
+            _ if s.first.is_none() => "turn 1 · the die is to pick the first player\n".to_string(),
             _ => format!("turn {} · p{} to act · {} actions left\n", s.turns + 1, s.active + 1, s.actions_left),
         };
         for seat in 0..s.players {
