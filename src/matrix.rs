@@ -71,69 +71,40 @@ fn game_of(file: &SourceFile) -> Option<String> {
     crate::yaml::from_str_as::<Head>(&file.path, &file.text, "scenario file").ok().map(|h| h.game)
 }
 
-/// Builds the matrix for one game over scenario files (of any game; others are skipped).
+/// Builds the matrix for one game over scenario files (of any game; others
+/// are skipped unrun), a row per file on as many threads as the machine has.
 pub fn matrix(catalogs: &[AnyRules], rules: &AnyRules, files: &[SourceFile]) -> Matrix {
     matrix_until(catalogs, rules, files, None).0
 }
 
 /// `matrix`, starting no further scenario row once `deadline` has passed
 /// (the first row of the game is always run); also returns how many of
-/// the game's files were left without a row.
+/// the game's files were left without a row. Rows are independent, so they
+/// run on `check::pool`'s threads and come back in file order: the matrix
+/// does not depend on the thread count.
 pub fn matrix_until(
     catalogs: &[AnyRules],
     rules: &AnyRules,
     files: &[SourceFile],
     deadline: Option<std::time::Instant>,
 ) -> (Matrix, usize) {
-    let mut left = 0;
     let mut columns = Vec::new();
     for i in rules.interpretations().iter().filter(|i| i.inert.is_none()) {
         for o in &i.options {
             columns.push((i.id.clone(), o.id.clone(), i.variant.clone()));
         }
     }
+    // a file of another game (or one that does not parse) is never run
+    let own: Vec<&SourceFile> = files.iter().filter(|f| game_of(f).is_some_and(|g| g == rules.id())).collect();
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let rows_of = crate::check::pool::map_until(&own, jobs, deadline, |f| row(catalogs, f, &columns));
+    let left = rows_of.iter().filter(|r| r.is_none()).count();
     let mut rows = Vec::new();
     let mut distinguishing: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for f in files {
-        if !rows.is_empty() && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-            left += usize::from(game_of(f).is_some_and(|g| g == rules.id()));
-            continue;
-        }
-        let Ok(base) = scenario::run_file(catalogs, f) else { continue };
-        if base.game != rules.id() {
-            continue;
-        }
-        let base_states = final_states(&base);
-        let mut cells = Vec::new();
-        // interpretation → the final states (or the failure) under each of its options
-        let mut per_interp: BTreeMap<&str, Vec<Vec<String>>> = BTreeMap::new();
-        for (id, opt, variant) in &columns {
-            let vary = Vary {
-                fault: None,
-                readings: [(id.clone(), opt.clone())].into_iter().collect(),
-                variants: variant.iter().cloned().collect(),
-            };
-            let (cell, states) = match scenario::run_file_varied(catalogs, f, &vary) {
-                Err(d) => (Cell::Illegal, vec![format!("illegal: {}", d.message)]),
-                Ok(r) => {
-                    let states = final_states(&r);
-                    let cell = if !r.passed() {
-                        Cell::Fails
-                    } else if states != base_states {
-                        Cell::Different
-                    } else {
-                        Cell::Same
-                    };
-                    (cell, states)
-                }
-            };
-            per_interp.entry(id.as_str()).or_default().push(states);
-            cells.push(cell);
-        }
-        for (id, outcomes) in per_interp {
-            if outcomes.windows(2).any(|w| w[0] != w[1]) {
-                distinguishing.entry(id.to_string()).or_default().push(f.path.clone());
-            }
+    for (f, r) in own.iter().zip(rows_of) {
+        let Some(Some((cells, told_apart))) = r else { continue };
+        for id in told_apart {
+            distinguishing.entry(id).or_default().push(f.path.clone());
         }
         rows.push((f.path.clone(), cells));
     }
@@ -151,6 +122,50 @@ pub fn matrix_until(
         undistinguished,
     };
     (m, left)
+}
+
+/// One scenario file's row: a cell per column, and the interpretations
+/// whose options end it in different states; `None` when the file does
+/// not run as written.
+fn row(
+    catalogs: &[AnyRules],
+    f: &SourceFile,
+    columns: &[(String, String, Option<String>)],
+) -> Option<(Vec<Cell>, Vec<String>)> {
+    let base = scenario::run_file(catalogs, f).ok()?;
+    let base_states = final_states(&base);
+    let mut cells = Vec::new();
+    // interpretation → the final states (or the failure) under each of its options
+    let mut per_interp: BTreeMap<&str, Vec<Vec<String>>> = BTreeMap::new();
+    for (id, opt, variant) in columns {
+        let vary = Vary {
+            fault: None,
+            readings: [(id.clone(), opt.clone())].into_iter().collect(),
+            variants: variant.iter().cloned().collect(),
+        };
+        let (cell, states) = match scenario::run_file_varied(catalogs, f, &vary) {
+            Err(d) => (Cell::Illegal, vec![format!("illegal: {}", d.message)]),
+            Ok(r) => {
+                let states = final_states(&r);
+                let cell = if !r.passed() {
+                    Cell::Fails
+                } else if states != base_states {
+                    Cell::Different
+                } else {
+                    Cell::Same
+                };
+                (cell, states)
+            }
+        };
+        per_interp.entry(id.as_str()).or_default().push(states);
+        cells.push(cell);
+    }
+    let told_apart = per_interp
+        .into_iter()
+        .filter(|(_, outcomes)| outcomes.windows(2).any(|w| w[0] != w[1]))
+        .map(|(id, _)| id.to_string())
+        .collect();
+    Some((cells, told_apart))
 }
 
 /// The matrix as text: one line per scenario, one character per option,
