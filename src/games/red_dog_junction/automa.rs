@@ -250,16 +250,20 @@ impl State {
         }
     }
 
-    /// A Rascal: to the Haberdashery (if its dock is free) and the top
-    /// tile of the eight-gold pile, its gold aboard (`automa-rascal`).
+    /// A Rascal: to the Haberdashery (if its dock is free, else as
+    /// `automa-rascal-dock-taken` says) and the top tile of the eight-gold
+    /// pile, its gold aboard (`automa-rascal`); with that pile empty the
+    /// Automa deals nothing (a commodity that has run out, FAQ).
     fn automa_deal(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let want = self.p(P::AutomaDealGold);
         let Some(p) = rules.piles.iter().position(|p| p.gold == want) else { return };
         let dock = Id::new(rules.locations[rules.haberdashery].first_dock).ok();
-        if let Some(d) = dock
-            && (self.occupancy.at(d) == 0 || self.ships[AUTOMA] == Some(d))
-        {
-            self.automa_move(rules, Some(d), ev);
+        if let Some(d) = dock {
+            if self.occupancy.at(d) == 0 || self.ships[AUTOMA] == Some(d) {
+                self.automa_move(rules, Some(d), ev);
+            } else if self.r::<AutomaRascalDock>() == AutomaRascalDock::NoDeal {
+                return;
+            }
         }
         let Some(tile) = self.deal_piles[p].top() else { return };
         if self.r::<AutomaRascal>() == AutomaRascal::PaysFromCargo {
@@ -278,10 +282,15 @@ impl State {
     }
 
     /// The end of the Automa's turn: cargo above its capacity goes to
-    /// space, least worth first; the display refills (`automa-refill`).
+    /// space, in the order `automa-jettison` says; the display refills
+    /// (`automa-refill`).
     fn automa_finish(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let cap = self.capacity(rules, AUTOMA);
-        for c in Self::by_rank(rules).into_iter().rev() {
+        let mut order = Self::by_rank(rules);
+        if self.cargo[AUTOMA].total() > cap && self.r::<AutomaJettison>() == AutomaJettison::LeastWorthFirst {
+            order.reverse();
+        }
+        for c in order {
             let over = self.cargo[AUTOMA].total().saturating_sub(cap);
             let n = over.min(self.cargo[AUTOMA].count(c));
             if n > 0 && self.fault != Some(super::rules::Fault::NoJettison) {

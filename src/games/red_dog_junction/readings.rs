@@ -85,6 +85,10 @@ crate::hooks! { HOOKS;
     AutomaRascal = "automa-rascal" { FreeDeal = "free-deal", PaysFromCargo = "pays-from-cargo" }
     /// Whether Officers and Boosts act (their texts are not printed).
     OfficerBoostText = "officer-boost-text" { AssumedEffects = "assumed-effects", PointsOnly = "points-only" }
+    /// Which cubes the Automa jettisons over its capacity.
+    AutomaJettison = "automa-jettison" { LeastWorthFirst = "least-worth-first", SoloPlayerPicks = "solo-player-picks" }
+    /// Whether the Automa's Rascal deals with the Haberdashery's dock taken.
+    AutomaRascalDock = "automa-rascal-dock-taken" { DealWhereItIs = "deal-where-it-is", NoDeal = "no-deal" }
 }
 
 crate::switches! {
