@@ -286,16 +286,17 @@ impl State {
     /// (`automa-refill`).
     fn automa_finish(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let cap = self.capacity(rules, AUTOMA);
-        let mut order = Self::by_rank(rules);
-        if self.cargo[AUTOMA].total() > cap && self.r::<AutomaJettison>() == AutomaJettison::LeastWorthFirst {
-            order.reverse();
-        }
-        for c in order {
-            let over = self.cargo[AUTOMA].total().saturating_sub(cap);
-            let n = over.min(self.cargo[AUTOMA].count(c));
-            if n > 0 && self.fault != Some(super::rules::Fault::NoJettison) {
-                let _ = move_n(&mut self.cargo[AUTOMA], &mut self.space, c, n);
-                ev.push(Event::Cubes { seat: AUTOMA, what: "jettisoned", cube: c, n });
+        if self.cargo[AUTOMA].total() > cap && self.fault != Some(super::rules::Fault::NoJettison) {
+            let mut order = Self::by_rank(rules);
+            if self.r::<AutomaJettison>() == AutomaJettison::LeastWorthFirst {
+                order.reverse();
+            }
+            for c in order {
+                let n = self.cargo[AUTOMA].total().saturating_sub(cap).min(self.cargo[AUTOMA].count(c));
+                if n > 0 {
+                    let _ = move_n(&mut self.cargo[AUTOMA], &mut self.space, c, n);
+                    ev.push(Event::Cubes { seat: AUTOMA, what: "jettisoned", cube: c, n });
+                }
             }
         }
         if self.r::<AutomaRefill>() == AutomaRefill::Refills {

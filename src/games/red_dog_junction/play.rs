@@ -14,18 +14,24 @@ use crate::lang::declared;
 type Checked = Result<(), RuleError>;
 
 impl State {
-    /// The legal actions in canonical order (the order `Action` derives).
-    pub fn legal(&self, rules: &Rules, out: &mut Vec<Action>) {
+    /// Clears `out`; at the end, or at a chance node (a die, the first
+    /// player), leaves it empty or fills it with the outcomes and says so.
+    fn no_choice_list(&self, rules: &Rules, out: &mut Vec<Action>) -> bool {
         out.clear();
         if self.end.is_some() {
-            return;
+            return true;
         }
         if !self.rolls.is_empty() {
             out.extend((1..=rules.faces).map(Action::Roll));
-            return;
-        }
-        if self.first.is_none() {
+        } else if self.first.is_none() {
             out.extend((0..self.players as u8).map(Action::First));
+        }
+        !out.is_empty()
+    }
+
+    /// The legal actions in canonical order (the order `Action` derives).
+    pub fn legal(&self, rules: &Rules, out: &mut Vec<Action>) {
+        if self.no_choice_list(rules, out) {
             return;
         }
         // the candidates go straight into `out`, which callers reuse, so a
@@ -42,16 +48,7 @@ impl State {
     /// it calls it.
     #[doc(hidden)]
     pub fn legal_by_trying(&self, rules: &Rules, out: &mut Vec<Action>) {
-        out.clear();
-        if self.end.is_some() {
-            return;
-        }
-        if !self.rolls.is_empty() {
-            out.extend((1..=rules.faces).map(Action::Roll));
-            return;
-        }
-        if self.first.is_none() {
-            out.extend((0..self.players as u8).map(Action::First));
+        if self.no_choice_list(rules, out) {
             return;
         }
         let mut all = Vec::new();
